@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// The one reader of process.env in the API: every setting is parsed here, once, at boot.
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:3000' })
+    .default('http://localhost:3000')
+    .transform((value) => new URL(value).origin),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
+  WAITLIST_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
+});
+
+export type AppConfig = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the settings; throws a ConfigError naming every bad key, so one restart fixes them all. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty variable means "not set", as in most shells' `FOO= npm start`.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(present);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(problems);
+}

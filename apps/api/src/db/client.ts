@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+// Any constant works; it only has to be the same in every process that migrates this database.
+const MIGRATION_LOCK_ID = 4_242_001;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
+
+/** Opens the database and brings its schema up to date with the committed migrations. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') return openPostgres(target.url);
+  return openPglite(target.kind === 'pglite' ? target.dataDir : undefined);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  // Several processes may start at once against one server: the advisory lock lets one migrate.
+  const migrationClient = new pg.Client({ connectionString: url });
+  await migrationClient.connect();
+  try {
+    await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg({ client: migrationClient, schema }), { migrationsFolder });
+  } finally {
+    await migrationClient.end();
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    // PGlite is one process's database: a second opener would corrupt it, so refuse clearly.
+    releaseLock = acquireDataDirLock(dataDir);
+    client = new PGlite(path.join(dataDir, 'pglite'));
+  } else {
+    client = new PGlite();
+  }
+  try {
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    await client.close().catch(() => {});
+    releaseLock();
+    throw error;
+  }
+}

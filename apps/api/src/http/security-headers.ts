@@ -1,0 +1,9 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Headers every answer carries: no MIME sniffing, no framing by other sites, no referrer leaks. */
+export async function securityHeaders(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  return payload;
+}

@@ -1,0 +1,14 @@
+// RFC 4180 CSV, safe to open in a spreadsheet: a cell that starts with = + - @ (or a tab or carriage
+// return, which some spreadsheets skip before evaluating) is prefixed with ' so it is never run as a formula.
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: unknown): string {
+  let text = value == null ? '' : value instanceof Date ? value.toISOString() : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvRow(values: readonly unknown[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}

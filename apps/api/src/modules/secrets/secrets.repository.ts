@@ -1,0 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { serverSecrets } from '../../db/schema';
+
+/**
+ * The secret stored under `name`, made on first use. Concurrent first starts agree on one value:
+ * the insert that loses the race changes nothing and everyone reads the winner's row.
+ */
+export async function getOrCreateSecret(db: Db, name: string): Promise<string> {
+  await db
+    .insert(serverSecrets)
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
+  if (!row) throw new Error(`server secret ${name} could not be stored`);
+  return row.value;
+}

@@ -1,0 +1,34 @@
+import { Outlet, useLocation } from 'react-router';
+import { FOOTER_HIDDEN_ROUTES } from '@postlark/shared/routes';
+import { LANDING_TOAST_MS } from '@postlark/shared/site';
+import { ScrollToTop } from '../components/layout/scroll-to-top';
+import { SiteFooter } from '../components/layout/site-footer';
+import { Toasts } from '../components/ui/toasts';
+import { WaitlistModal } from '../features/waitlist/components/waitlist-modal';
+import { useWaitlistModal, WaitlistModalProvider } from '../features/waitlist/waitlist-modal-context';
+import { useScrollAnimations } from './use-scroll-animations';
+
+/** Every page: the routed screen, the shared footer where the spec shows it, the waitlist modal and toasts. */
+export function RootLayout() {
+  useScrollAnimations();
+  return (
+    <WaitlistModalProvider>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <Outlet />
+      <Footer />
+      <WaitlistModal />
+      <Toasts autoCloseMs={LANDING_TOAST_MS} />
+    </WaitlistModalProvider>
+  );
+}
+
+function Footer() {
+  const { pathname } = useLocation();
+  const { openModal } = useWaitlistModal();
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (FOOTER_HIDDEN_ROUTES.includes(path)) return null;
+  return <SiteFooter onContact={() => openModal('Contact')} />;
+}

@@ -1,0 +1,37 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { ROUTES } from '@postlark/shared/routes';
+import { PublicLayout } from './public-layout';
+import { RootLayout } from './root-layout';
+import { LandingRoute } from './routes/landing-route';
+import { NotFoundRoute } from './routes/not-found-route';
+
+// The landing page ships in the first bundle; every other page is its own chunk, fetched on visit.
+// Declarative routes keep React Router's data-loading code (unused here) out of that bundle.
+const PrivacyRoute = lazy(() => import('./routes/privacy-route'));
+const FaqRoute = lazy(() => import('./routes/faq-route'));
+const TermsRoute = lazy(() => import('./routes/terms-route'));
+const PoliciesRoute = lazy(() => import('./routes/policies-route'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path={ROUTES.root} element={<Navigate to={ROUTES.landing} replace />} />
+        <Route element={<PublicLayout />}>
+          <Route path={ROUTES.landing} element={<LandingRoute />} />
+          <Route path={ROUTES.privacy} element={<Lazy page={<PrivacyRoute />} />} />
+          <Route path={ROUTES.faq} element={<Lazy page={<FaqRoute />} />} />
+          <Route path={ROUTES.term} element={<Lazy page={<TermsRoute />} />} />
+          <Route path={ROUTES.terms} element={<Lazy page={<TermsRoute />} />} />
+          <Route path={ROUTES.policies} element={<Lazy page={<PoliciesRoute />} />} />
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
+
+function Lazy({ page }: { page: React.ReactNode }) {
+  return <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{page}</Suspense>;
+}

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { SCROLL_ANIMATION } from '@postlark/shared/site';
+
+/**
+ * SPEC section 9: sections animate on scroll (1000 ms, offset 220). AOS and its stylesheet load
+ * after the first paint, and not at all for visitors who ask for reduced motion: without them the
+ * data-aos attributes do nothing and every section simply shows. AOS watches the page for new
+ * [data-aos] elements itself, so later routes need no refresh.
+ */
+export function useScrollAnimations() {
+  useEffect(() => {
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    void Promise.all([import('aos'), import('aos/dist/aos.css')]).then(([{ default: aos }]) =>
+      aos.init({ duration: SCROLL_ANIMATION.durationMs, offset: SCROLL_ANIMATION.offsetPx, once: true }),
+    );
+  }, []);
+}

@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+
+// react-toastify is fetched just after the first paint rather than in the first bundle; a toast
+// raised before its container mounts waits in react-toastify's queue and shows once it does.
+const loadToastify = () => import('react-toastify');
+
+const ToastHost = lazy(async () => {
+  const [{ ToastContainer, Slide }] = await Promise.all([loadToastify(), import('react-toastify/dist/ReactToastify.css')]);
+  return {
+    default: ({ autoCloseMs }: { autoCloseMs: number }) => (
+      <ToastContainer position="top-center" theme="light" autoClose={autoCloseMs} transition={Slide} />
+    ),
+  };
+});
+
+/** The toast area, top-center in the light theme (SPEC section 8). */
+export function Toasts({ autoCloseMs }: { autoCloseMs: number }) {
+  return (
+    <Suspense fallback={null}>
+      <ToastHost autoCloseMs={autoCloseMs} />
+    </Suspense>
+  );
+}
+
+export async function showToast(kind: 'success' | 'error', message: string): Promise<void> {
+  const { toast } = await loadToastify();
+  toast[kind](message);
+}

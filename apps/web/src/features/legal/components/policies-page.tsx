@@ -1,0 +1,3 @@
+export function PoliciesPage() {
+  return <h1>Policies</h1>;
+}

@@ -1,0 +1,50 @@
+import { type FormEvent, useState } from 'react';
+import { WAITLIST_MESSAGES } from '@postlark/shared/messages';
+import { fieldErrors } from '@postlark/shared/validation';
+import { type WaitlistStatus, waitlistSubmissionSchema } from '@postlark/shared/waitlist';
+import { showToast } from '../../components/ui/toasts';
+import { postWaitlistSubmission } from './waitlist-api';
+
+/** The state and submit logic of every waitlist and contact form: the modal, the hero and the subscribe block. */
+export function useWaitlistForm(status: WaitlistStatus) {
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = waitlistSubmissionSchema.safeParse({ status, email, message });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await postWaitlistSubmission(parsed.data);
+      void showToast('success', WAITLIST_MESSAGES.added);
+      setEmail('');
+      setMessage('');
+    } catch {
+      // The old prototype stayed silent on a network failure; the same toast tells the visitor to retry.
+      void showToast('error', WAITLIST_MESSAGES.failed);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return {
+    email,
+    message,
+    errors,
+    submitting,
+    onSubmit,
+    setEmail(value: string) {
+      setEmail(value);
+      if (errors.email) setErrors(({ email: _cleared, ...rest }) => rest);
+    },
+    setMessage,
+  };
+}
