@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { GENERIC_MESSAGES } from '@postlark/shared/messages';
 import { isRenderedPage } from '@postlark/shared/routes';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Serves the built React app: hashed assets cached for a year, index.html never cached, and any
@@ -17,6 +17,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       index: false,
+      // Our own cache headers below; the plugin's default would overwrite them with max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -28,7 +30,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   // Read once: the file only changes with a new build, which means a restart.
   const indexHtml = hasWebApp ? readFileSync(indexFile) : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!indexHtml || !wantsPage || pathname === '/api' || pathname.startsWith('/api/')) {
@@ -39,5 +41,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(indexHtml);
-  });
+  };
+  // The static plugin would answer the bare root as a directory listing it refuses (403).
+  if (indexHtml) app.get('/', sendPage);
+  app.setNotFoundHandler(sendPage);
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      APP_URL: 'http://localhost:3000',
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
+      WAITLIST_LIMIT_PER_MINUTE: 20,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('keeps only the origin of APP_URL and treats empty values as unset', () => {
+    expect(loadConfig({ APP_URL: 'https://mail.example.com/', PORT: '' })).toMatchObject({
+      APP_URL: 'https://mail.example.com',
+      PORT: 3000,
+    });
+  });
+
+  it('names every bad key at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', APP_URL: 'ftp://x', DATABASE_URL: 'mysql://db', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const keys = (caught as ConfigError).problems.map((problem) => problem.split(':')[0]);
+    expect(keys.sort()).toEqual(['APP_URL', 'DATABASE_URL', 'LOG_LEVEL', 'PORT', 'TRUST_PROXY']);
+  });
+});

@@ -1,0 +1,168 @@
+import { WAITLIST_MESSAGES } from '@postlark/shared/messages';
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { waitlistSubmissions } from '../src/db/schema';
+import { buildTestApp, type TestApp } from './helper';
+
+const URL = '/api/landing/v1/waitlist/';
+let testApp: TestApp;
+let clientNumber = 0;
+
+// Each test posts from its own address so the per-client limit only bites where a test wants it.
+let remoteAddress = '';
+beforeEach(() => {
+  clientNumber += 1;
+  remoteAddress = `203.0.113.${clientNumber}`;
+});
+
+function post(body: unknown, options: { remoteAddress?: string; headers?: Record<string, string> } = {}) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: URL,
+    remoteAddress: options.remoteAddress ?? remoteAddress,
+    headers: { 'user-agent': 'Vitest/1.0 (waitlist test)', ...options.headers },
+    ...(typeof body === 'string' ? { payload: body } : { payload: body as object }),
+  });
+}
+
+async function storedRows() {
+  return testApp.database.db.select().from(waitlistSubmissions).orderBy(asc(waitlistSubmissions.id));
+}
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+beforeEach(async () => {
+  await testApp.database.db.delete(waitlistSubmissions);
+});
+
+describe('POST /api/landing/v1/waitlist/', () => {
+  it('stores a new Waitlist join and answers 201', async () => {
+    const response = await post({ status: 'Waitlist', email: '  Ada.Lovelace@Example.COM ', message: 'Hi!' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ payload: { message: WAITLIST_MESSAGES.added } });
+
+    const [row, ...rest] = await storedRows();
+    expect(rest).toHaveLength(0);
+    expect(row).toMatchObject({
+      status: 'Waitlist',
+      email: 'Ada.Lovelace@example.com',
+      message: 'Hi!',
+      userAgent: 'Vitest/1.0 (waitlist test)',
+    });
+    expect(row?.ipHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.ipHash).not.toContain(remoteAddress);
+    expect(Date.now() - (row?.createdAt.getTime() ?? 0)).toBeLessThan(60_000);
+  });
+
+  it('stores an empty message when none is sent', async () => {
+    const response = await post({ status: 'Waitlist', email: 'grace@example.com' });
+    expect(response.statusCode).toBe(201);
+    expect((await storedRows())[0]?.message).toBe('');
+  });
+
+  it('answers 200 to a second Waitlist join of the same address and stores no duplicate', async () => {
+    expect((await post({ status: 'Waitlist', email: 'ada@example.com', message: '' })).statusCode).toBe(201);
+    const again = await post({ status: 'Waitlist', email: ' ada@EXAMPLE.com', message: 'me again' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ payload: { message: WAITLIST_MESSAGES.added } });
+    const rows = await storedRows();
+    expect(rows.map((row) => [row.status, row.email, row.message])).toEqual([['Waitlist', 'ada@example.com', '']]);
+  });
+
+  it('stores every Contact message, also from an address on the waitlist', async () => {
+    await post({ status: 'Waitlist', email: 'ada@example.com', message: '' });
+    expect((await post({ status: 'Contact', email: 'ada@example.com', message: 'First question' })).statusCode).toBe(201);
+    expect((await post({ status: 'Contact', email: 'ada@example.com', message: 'Second question' })).statusCode).toBe(201);
+    const rows = await storedRows();
+    expect(rows.map((row) => [row.status, row.message])).toEqual([
+      ['Waitlist', ''],
+      ['Contact', 'First question'],
+      ['Contact', 'Second question'],
+    ]);
+  });
+
+  it.each([
+    ['an empty email', { status: 'Waitlist', email: '', message: '' }, 'email', WAITLIST_MESSAGES.emailRequired],
+    ['a blank email', { status: 'Waitlist', email: '   ', message: '' }, 'email', WAITLIST_MESSAGES.emailRequired],
+    ['no email', { status: 'Waitlist', message: '' }, 'email', WAITLIST_MESSAGES.emailRequired],
+    ['an address without a dot', { status: 'Waitlist', email: 'ada@example' }, 'email', WAITLIST_MESSAGES.emailInvalid],
+    ['a one-letter top-level part', { status: 'Waitlist', email: 'ada@example.c' }, 'email', WAITLIST_MESSAGES.emailInvalid],
+    ['an address with a space', { status: 'Waitlist', email: 'ada lovelace@example.com' }, 'email', WAITLIST_MESSAGES.emailInvalid],
+  ])('refuses %s with the spec message', async (_name, body, field, message) => {
+    const response = await post(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ payload: { message, errors: { [field]: message } } });
+    expect(await storedRows()).toHaveLength(0);
+  });
+
+  it.each([
+    ['an unknown field', { status: 'Waitlist', email: 'ada@example.com', admin: true }, 'admin'],
+    ['a number for the email', { status: 'Waitlist', email: 42 }, 'email'],
+    ['a status outside Waitlist and Contact', { status: 'VIP', email: 'ada@example.com' }, 'status'],
+    ['no status', { email: 'ada@example.com' }, 'status'],
+    ['a number for the message', { status: 'Contact', email: 'ada@example.com', message: 7 }, 'message'],
+    ['a null message', { status: 'Contact', email: 'ada@example.com', message: null }, 'message'],
+    ['a message over 5,000 characters', { status: 'Contact', email: 'ada@example.com', message: 'x'.repeat(5001) }, 'message'],
+  ])('refuses %s with 400 naming the field', async (_name, body, field) => {
+    const response = await post(body);
+    expect(response.statusCode).toBe(400);
+    const { payload } = response.json();
+    expect(payload.errors).toHaveProperty(field);
+    expect(payload.message).toBe(payload.errors[field]);
+    expect(await storedRows()).toHaveLength(0);
+  });
+
+  it('accepts a message of exactly 5,000 characters', async () => {
+    const response = await post({ status: 'Contact', email: 'ada@example.com', message: 'é'.repeat(5000) });
+    expect(response.statusCode).toBe(201);
+    expect((await storedRows())[0]?.message).toHaveLength(5000);
+  });
+
+  it('refuses a body that is not JSON, or not an object, with 400', async () => {
+    const broken = await post('{"status": "Waitlist", ', { headers: { 'content-type': 'application/json' } });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().payload.message).toEqual(expect.any(String));
+    const list = await post('["ada@example.com"]', { headers: { 'content-type': 'application/json' } });
+    expect(list.statusCode).toBe(400);
+    expect(await storedRows()).toHaveLength(0);
+  });
+
+  it('refuses a body over 64 KB with 413', async () => {
+    const body = JSON.stringify({ status: 'Contact', email: 'ada@example.com', message: 'x'.repeat(70 * 1024) });
+    const response = await post(body, { headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ payload: { message: expect.any(String) } });
+    expect(await storedRows()).toHaveLength(0);
+  });
+
+  it('answers 429 after 20 submissions a minute from one client, and serves other clients', async () => {
+    for (let index = 0; index < 20; index += 1) {
+      const response = await post({ status: 'Contact', email: `reader${index}@example.com`, message: 'hello' });
+      expect(response.statusCode).toBe(201);
+    }
+    const limited = await post({ status: 'Contact', email: 'reader21@example.com', message: 'hello' });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().payload.message).toEqual(expect.any(String));
+
+    const other = await post({ status: 'Contact', email: 'other@example.com', message: 'hi' }, { remoteAddress: '198.51.100.7' });
+    expect(other.statusCode).toBe(201);
+    expect(await storedRows()).toHaveLength(21);
+  });
+
+  it('answers with or without the trailing slash', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/landing/v1/waitlist',
+      remoteAddress,
+      payload: { status: 'Waitlist', email: 'slash@example.com' },
+    });
+    expect(response.statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helper';
+
+// A stand-in build: the server's job is to pick the right file and status, not to render React.
+const webDist = mkdtempSync(path.join(tmpdir(), 'postlark-web-'));
+let testApp: TestApp;
+
+beforeAll(async () => {
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  testApp = await buildTestApp({ WEB_DIST_DIR: webDist });
+});
+
+afterAll(async () => {
+  await testApp.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it.each(['/', '/landing', '/faq', '/term', '/terms', '/privacy', '/policies', '/landing?ref=x'])(
+    'answers %s with the app page',
+    async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('answers an unknown page with the app page and a 404 status, so the app draws its not-found page', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a missing asset and an unknown API path with JSON 404s', async () => {
+    for (const url of ['/api/v9/missing', '/api']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ payload: { message: expect.any(String) } });
+    }
+  });
+
+  it('sends the security headers', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/landing' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+});
