@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import './modal.css';
 
 interface ModalProps {
@@ -9,59 +10,85 @@ interface ModalProps {
   children: ReactNode;
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A native modal <dialog>: the browser makes the page behind it inert (so focus stays inside) and
- * Escape raises `cancel`. Clicks on the backdrop reach the dialog element itself, and focus goes
- * back to whatever opened it.
+ * A modal dialog drawn in a layer on <body>. Not the native <dialog>: its top layer would hide the
+ * toasts that report the form's outcome. While open the app behind is inert, Tab cycles inside
+ * the dialog, Escape or a click on the overlay closes it, and focus goes back to what opened it.
  */
 export function Modal({ open, title, description, onClose, children }: ModalProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-      openerRef.current?.focus();
-    }
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const app = document.getElementById('root');
+    if (app) app.inert = true;
+    document.body.style.overflow = 'hidden';
+    const first = dialogRef.current?.querySelector<HTMLElement>('input, textarea, select');
+    (first ?? dialogRef.current)?.focus();
+    return () => {
+      if (app) app.inert = false;
+      document.body.style.overflow = '';
+      opener?.focus();
+    };
   }, [open]);
 
-  return (
-    <dialog
-      ref={dialogRef}
-      className="modal"
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      {open && (
-        <div className="modal__panel">
-          <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-          <h2 id={titleId} className="modal__title">
-            {title}
-          </h2>
-          {description && (
-            <p id={descriptionId} className="modal__description">
-              {description}
-            </p>
-          )}
-          {children}
-        </div>
-      )}
-    </dialog>
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, onClose]);
+
+  function trapTab(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  if (!open) return null;
+  return createPortal(
+    <div className="modal-layer">
+      <div className="modal-overlay" data-testid="modal-overlay" onClick={onClose} />
+      <div
+        ref={dialogRef}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        onKeyDown={trapTab}
+      >
+        <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        {description && (
+          <p id={descriptionId} className="modal__description">
+            {description}
+          </p>
+        )}
+        {children}
+      </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { createPortal } from 'react-dom';
 
 // react-toastify is fetched just after the first paint rather than in the first bundle; a toast
 // raised before its container mounts waits in react-toastify's queue and shows once it does.
@@ -13,12 +14,16 @@ const ToastHost = lazy(async () => {
   };
 });
 
-/** The toast area, top-center in the light theme (SPEC section 8). */
+/**
+ * The toast area, top-center in the light theme (SPEC section 8). It lives on <body>, outside the
+ * app root that a modal makes inert, so toasts stay visible and announced above an open modal.
+ */
 export function Toasts({ autoCloseMs }: { autoCloseMs: number }) {
-  return (
+  return createPortal(
     <Suspense fallback={null}>
       <ToastHost autoCloseMs={autoCloseMs} />
-    </Suspense>
+    </Suspense>,
+    document.body,
   );
 }
 
