@@ -1,29 +1,45 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { ROUTES } from '@postlark/shared/routes';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 import './site-header.css';
 
 const SECTION_LINKS = [
-  { label: 'Features', hash: '#features' },
-  { label: 'How it works', hash: '#how-it-works' },
-  { label: 'Pricing', hash: '#pricing' },
+  { label: 'Features', to: `${ROUTES.landing}#features` },
+  { label: 'How it works', to: `${ROUTES.landing}#how-it-works` },
+  { label: 'Pricing', to: `${ROUTES.landing}#pricing` },
   { label: 'FAQ', to: ROUTES.faq },
 ] as const;
 
 /** The public site's header: logo home, section links and the Join Waitlist button (SPEC section 2). */
 export function SiteHeader({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {
+  const location = useLocation();
+  // The phone menu is open for the page it was opened on: following a link closes it.
+  const [openOnPage, setOpenOnPage] = useState<string | null>(null);
+  const menuOpen = openOnPage === location.key;
+
   return (
     <header className="site-header">
       <div className="container site-header__inner">
         <Logo />
-        <nav className="site-header__nav" aria-label="Main">
+        <nav id="site-nav" className={`site-header__nav${menuOpen ? ' site-header__nav--open' : ''}`} aria-label="Main">
           {SECTION_LINKS.map((link) => (
-            <Link key={link.label} to={'to' in link ? link.to : `${ROUTES.landing}${link.hash}`}>
+            <Link key={link.label} to={link.to}>
               {link.label}
             </Link>
           ))}
         </nav>
+        <button
+          type="button"
+          className="site-header__menu"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          aria-label="Menu"
+          onClick={() => setOpenOnPage(menuOpen ? null : location.key)}
+        >
+          <span aria-hidden="true" />
+        </button>
         <Button onClick={onJoinWaitlist}>Join Waitlist</Button>
       </div>
     </header>
