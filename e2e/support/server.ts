@@ -1,0 +1,150 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { WaitlistStatus } from '@postlark/shared/waitlist';
+
+// The browser tests drive the real product: the same entry point `npm run start:api` runs, on a
+// free port, with a throw-away data directory so no test sees another test's rows.
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SERVER_ENTRY = 'apps/api/src/server.ts';
+const SUBMISSIONS_CLI = 'apps/api/src/cli/submissions.ts';
+const READY_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 10_000;
+// Two workers can pick the same port between our probe and the server's listen; a retry settles it.
+const START_ATTEMPTS = 3;
+
+const execFileAsync = promisify(execFile);
+
+export interface RunningServer {
+  baseURL: string;
+  dataDir: string;
+  /** SIGTERM, then wait for the process to exit, so PGlite has released the data directory. */
+  stop(): Promise<void>;
+}
+
+/** One row as the operator CLI prints it with `--format json`. */
+export interface StoredSubmission {
+  created_at: string;
+  status: WaitlistStatus;
+  email: string;
+  message: string;
+  user_agent: string;
+  ip_hash: string;
+}
+
+/** The environment for the server and the CLI: ours, minus anything that would point them elsewhere. */
+function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  // A DATABASE_URL in the developer's shell would send these fresh-per-test servers to one shared
+  // PostgreSQL; the browser tests always use the embedded database in their own directory.
+  const { DATABASE_URL: _database, PORT: _port, HOST: _host, DATA_DIR: _dataDir, ...rest } = process.env;
+  return { ...rest, LOG_LEVEL: 'warn', ...extra };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      if (address === null || typeof address === 'string') {
+        probe.close();
+        reject(new Error('could not read the probe port'));
+        return;
+      }
+      probe.close(() => resolve(address.port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function waitUntilReady(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let exitedEarly = false;
+  void exited(child).then(() => {
+    exitedEarly = true;
+  });
+  while (Date.now() < deadline) {
+    if (exitedEarly) throw new Error(`the server exited before it was ready:\n${output()}`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server was not ready within ${READY_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const done = exited(child);
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await done;
+  clearTimeout(timer);
+}
+
+async function startOnce(dataDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: serverEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Kept so a failed start explains itself; only the tail matters.
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-8_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  try {
+    await waitUntilReady(baseURL, child, () => log);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { baseURL, dataDir, stop: () => stopChild(child) };
+}
+
+/** Starts the real server on a free port with a fresh data directory, and waits for /api/health. */
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'postlark-e2e-'));
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt += 1) {
+    try {
+      return await startOnce(dataDir);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  await removeDataDir(dataDir);
+  throw lastError;
+}
+
+/** What the server stored, read by the operator CLI. The server using dataDir must be stopped first. */
+export async function readSubmissions(dataDir: string): Promise<StoredSubmission[]> {
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['--import', 'tsx', SUBMISSIONS_CLI, '--format', 'json'],
+    { cwd: REPO_ROOT, env: serverEnv({ DATA_DIR: dataDir }), maxBuffer: 16 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as StoredSubmission[];
+}
+
+export async function removeDataDir(dataDir: string): Promise<void> {
+  await rm(dataDir, { recursive: true, force: true });
+}
