@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
-import { insertSubmission } from '../src/modules/waitlist/waitlist.repository';
+import { insertSubmissions } from '../src/modules/waitlist/waitlist.repository';
 import { openTestDatabase } from './test-database';
 
 const run = promisify(execFile);
@@ -20,13 +20,13 @@ beforeAll(async () => {
   // owner at a time) or a database on the PostgreSQL test server.
   const database =
     process.env.TEST_DB === 'postgres' ? await openTestDatabase() : await openDatabase({ kind: 'pglite', dataDir });
-  const rows = [
+  const rows: { status: 'Waitlist' | 'Contact'; email: string; message: string; createdAt: Date }[] = [
     { status: 'Waitlist', email: 'old@example.com', message: '', createdAt: new Date('2025-12-31T23:00:00Z') },
     { status: 'Waitlist', email: 'first@example.com', message: '', createdAt: new Date('2026-02-01T10:00:00Z') },
     { status: 'Contact', email: 'asker@example.com', message: '=HYPERLINK("x"), "quoted"\nline two', createdAt: new Date('2026-03-01T10:00:00Z') },
     { status: 'Waitlist', email: 'newest@example.com', message: '', createdAt: new Date('2026-04-01T10:00:00Z') },
   ];
-  for (const row of rows) await insertSubmission(database.db, { ...row, userAgent: 'Test', ipHash: 'f'.repeat(64) });
+  await insertSubmissions(database.db, rows.map((row) => ({ ...row, userAgent: 'Test', ipHash: 'f'.repeat(64) })));
   if (process.env.TEST_DB === 'postgres') {
     databaseEnv = { DATABASE_URL: (database as { url?: string }).url };
     cleanUp = () => database.close();

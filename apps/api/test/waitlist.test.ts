@@ -118,6 +118,16 @@ describe('POST /api/landing/v1/waitlist/', () => {
     expect(await storedRows()).toHaveLength(0);
   });
 
+  it.each([
+    ['quotes, commas, braces and backslashes', 'He said "hi", {curly} \\ back\\slash'],
+    ['the word NULL', 'NULL'],
+    ['line breaks and emoji', 'Line one\r\nLine two 🎉 — ünïcödé'],
+  ])('stores a message with %s exactly as sent', async (_name, message) => {
+    const response = await post({ status: 'Contact', email: 'ada@example.com', message });
+    expect(response.statusCode).toBe(201);
+    expect((await storedRows())[0]?.message).toBe(message);
+  });
+
   it('accepts a message of exactly 5,000 characters', async () => {
     const response = await post({ status: 'Contact', email: 'ada@example.com', message: 'é'.repeat(5000) });
     expect(response.statusCode).toBe(201);
@@ -154,6 +164,34 @@ describe('POST /api/landing/v1/waitlist/', () => {
     const other = await post({ status: 'Contact', email: 'other@example.com', message: 'hi' }, { remoteAddress: '198.51.100.7' });
     expect(other.statusCode).toBe(201);
     expect(await storedRows()).toHaveLength(21);
+  });
+
+  it('answers concurrent submissions one by one: one 201 per new address, 200 for its repeats', async () => {
+    const bodies = [
+      ...Array.from({ length: 5 }, () => ({ status: 'Waitlist', email: 'same@example.com' })),
+      ...Array.from({ length: 5 }, (_, index) => ({ status: 'Waitlist', email: `distinct${index}@example.com` })),
+      ...Array.from({ length: 5 }, (_, index) => ({ status: 'Contact', email: 'same@example.com', message: `note ${index}` })),
+    ];
+    const responses = await Promise.all(bodies.map((body, index) => post(body, { remoteAddress: `192.0.2.${index + 1}` })));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.slice(0, 5).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(statuses.slice(5)).toEqual(Array(10).fill(201));
+    const rows = await storedRows();
+    expect(rows.filter((row) => row.status === 'Waitlist').map((row) => row.email).sort()).toEqual([
+      'distinct0@example.com',
+      'distinct1@example.com',
+      'distinct2@example.com',
+      'distinct3@example.com',
+      'distinct4@example.com',
+      'same@example.com',
+    ]);
+    expect(rows.filter((row) => row.status === 'Contact').map((row) => row.message).sort()).toEqual([
+      'note 0',
+      'note 1',
+      'note 2',
+      'note 3',
+      'note 4',
+    ]);
   });
 
   it('answers with or without the trailing slash', async () => {

@@ -13,6 +13,16 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A hand-written, parameterised statement straight to the driver, for the few hot paths where the
+ * query builder's per-statement work costs more than the statement (the waitlist's group insert).
+ * PGlite and node-postgres both expose `query(text, params)` answering `{ rows }`.
+ */
+export async function rawQuery<Row>(db: Db, text: string, params: unknown[]): Promise<Row[]> {
+  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Row[] }> } }).$client;
+  return (await client.query(text, params)).rows;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,20 +1,55 @@
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { WaitlistStatus } from '@postlark/shared/waitlist';
-import type { Db } from '../../db/client';
+import { type Db, rawQuery } from '../../db/client';
 import { waitlistSubmissions } from '../../db/schema';
 
-export type NewSubmission = typeof waitlistSubmissions.$inferInsert;
+export interface NewSubmission {
+  status: WaitlistStatus;
+  email: string;
+  message: string;
+  userAgent: string;
+  ipHash: string;
+  // Set only by tests and imports of old data; a live submission is stamped by the database.
+  createdAt?: Date;
+}
 export type StoredSubmission = typeof waitlistSubmissions.$inferSelect;
 
-/** Stores a submission; false when it is a Waitlist join of an address already on the list. */
-export async function insertSubmission(db: Db, submission: NewSubmission): Promise<boolean> {
-  // One statement: the partial unique index decides, so two racing joins cannot both store a row.
-  const inserted = await db
-    .insert(waitlistSubmissions)
-    .values(submission)
-    .onConflictDoNothing()
-    .returning({ id: waitlistSubmissions.id });
-  return inserted.length > 0;
+/**
+ * Stores submissions in one statement; for each, whether it was stored (false: a Waitlist join of
+ * an address already on the list, or earlier in the same batch). The partial unique index decides,
+ * so racing writers in other processes cannot both store a join either.
+ */
+export async function insertSubmissions(db: Db, submissions: readonly NewSubmission[]): Promise<boolean[]> {
+  const firstJoin = new Map<string, number>();
+  const rows = submissions.filter((submission, index) => {
+    if (submission.status !== 'Waitlist') return true;
+    if (firstJoin.has(submission.email)) return false;
+    firstJoin.set(submission.email, index);
+    return true;
+  });
+  // unnest keeps the statement the same size, six array parameters, however many rows it carries;
+  // written by hand because at this rate the query builder's own work outweighs the insert.
+  const inserted = await rawQuery<{ status: string; email: string }>(
+    db,
+    `insert into waitlist_submissions (status, email, message, user_agent, ip_hash, created_at)
+     select status, email, message, user_agent, ip_hash, coalesce(created_at, now())
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+       as submission (status, email, message, user_agent, ip_hash, created_at)
+     on conflict do nothing
+     returning status, email`,
+    [
+      rows.map((row) => row.status),
+      rows.map((row) => row.email),
+      rows.map((row) => row.message),
+      rows.map((row) => row.userAgent),
+      rows.map((row) => row.ipHash),
+      rows.map((row) => row.createdAt?.toISOString() ?? null),
+    ],
+  );
+  const storedJoins = new Set(inserted.filter((row) => row.status === 'Waitlist').map((row) => row.email));
+  return submissions.map((submission, index) =>
+    submission.status !== 'Waitlist' ? true : firstJoin.get(submission.email) === index && storedJoins.has(submission.email),
+  );
 }
 
 export interface SubmissionFilter {

@@ -1,29 +1,42 @@
 import { normalizeEmail } from '@postlark/shared/email';
 import type { WaitlistSubmission } from '@postlark/shared/waitlist';
 import type { Db } from '../../db/client';
+import { groupCommit } from '../../lib/group-commit';
 import type { KeyedHash } from '../../lib/keyed-hash';
-import { insertSubmission } from './waitlist.repository';
+import { insertSubmissions, type NewSubmission } from './waitlist.repository';
 
 export interface SubmissionClient {
   ip: string;
   userAgent: string;
 }
 
+export type SubmissionOutcome = 'created' | 'already-joined';
+
 // Long enough for any real browser's user agent; a longer header is cut rather than refused.
 const USER_AGENT_MAX_LENGTH = 512;
 
-/** Stores a validated submission; 'created', or 'already-joined' for a repeated Waitlist join. */
-export async function submitToWaitlist(
-  deps: { db: Db; hashIp: KeyedHash },
-  submission: WaitlistSubmission,
-  client: SubmissionClient,
-): Promise<'created' | 'already-joined'> {
-  const created = await insertSubmission(deps.db, {
-    status: submission.status,
-    email: normalizeEmail(submission.email),
-    message: submission.message,
-    userAgent: client.userAgent.slice(0, USER_AGENT_MAX_LENGTH),
-    ipHash: deps.hashIp(client.ip),
+// Bounds one statement's size; a burst larger than this is simply written in several.
+const MAX_SUBMISSIONS_PER_STATEMENT = 500;
+
+/**
+ * The waitlist's writer: submissions arriving while a write is in flight are stored together in
+ * the next statement (see lib/group-commit.ts), each caller answered once its row is stored.
+ */
+export function createWaitlistService(deps: { db: Db; hashIp: KeyedHash }) {
+  const store = groupCommit((rows: NewSubmission[]) => insertSubmissions(deps.db, rows), {
+    maxBatch: MAX_SUBMISSIONS_PER_STATEMENT,
   });
-  return created ? 'created' : 'already-joined';
+
+  return {
+    async submit(submission: WaitlistSubmission, client: SubmissionClient): Promise<SubmissionOutcome> {
+      const stored = await store({
+        status: submission.status,
+        email: normalizeEmail(submission.email),
+        message: submission.message,
+        userAgent: client.userAgent.slice(0, USER_AGENT_MAX_LENGTH),
+        ipHash: deps.hashIp(client.ip),
+      });
+      return stored ? 'created' : 'already-joined';
+    },
+  };
 }

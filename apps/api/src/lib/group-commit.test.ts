@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { groupCommit } from './group-commit';
+
+function deferred() {
+  let release = () => {};
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+describe('groupCommit', () => {
+  it('writes a lone call on the next turn of the event loop', async () => {
+    const batches: number[][] = [];
+    const write = groupCommit(async (items: number[]) => {
+      batches.push(items);
+      return items.map((item) => item * 2);
+    }, { maxBatch: 10 });
+    expect(await write(4)).toBe(8);
+    expect(batches).toEqual([[4]]);
+  });
+
+  it('writes calls made in the same turn of the event loop as one batch', async () => {
+    const batches: number[][] = [];
+    const write = groupCommit(async (items: number[]) => {
+      batches.push(items);
+      return items;
+    }, { maxBatch: 10 });
+    expect(await Promise.all([write(1), write(2), write(3)])).toEqual([1, 2, 3]);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('writes the calls made during a write as the next batch, each getting its own result', async () => {
+    const batches: number[][] = [];
+    const gate = deferred();
+    const firstWriteStarted = deferred();
+    const write = groupCommit(async (items: number[]) => {
+      batches.push(items);
+      if (batches.length === 1) {
+        firstWriteStarted.release();
+        await gate.promise;
+      }
+      return items.map((item) => item * 10);
+    }, { maxBatch: 3 });
+    const first = write(1);
+    await firstWriteStarted.promise;
+    const waiting = [2, 3, 4, 5].map((item) => write(item));
+    gate.release();
+    expect(await Promise.all([first, ...waiting])).toEqual([10, 20, 30, 40, 50]);
+    expect(batches).toEqual([[1], [2, 3, 4], [5]]);
+  });
+
+  it('fails every call of a failed batch and carries on with the next', async () => {
+    let calls = 0;
+    const write = groupCommit(async (items: string[]) => {
+      calls += 1;
+      if (calls === 1) throw new Error('database unavailable');
+      return items;
+    }, { maxBatch: 10 });
+    const failed = [write('a'), write('b')];
+    await expect(failed[0]).rejects.toThrow('database unavailable');
+    await expect(failed[1]).rejects.toThrow('database unavailable');
+    expect(await write('c')).toBe('c');
+  });
+});
