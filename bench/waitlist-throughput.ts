@@ -28,11 +28,11 @@ const ORDER = ['bare', 'waitlist', 'waitlist', 'bare'] as const;
 
 type Target = (typeof ORDER)[number];
 
-export interface RunFigures {
-  target: Target;
-  seconds: number;
-  ok: number;
+/** What one run, or one side over its runs, measured. */
+interface Figures {
+  /** Successful (2xx) requests per second. */
   requestsPerSecond: number;
+  /** Over several runs, the means of their percentiles: autocannon gives no mergeable histogram. */
   p50: number;
   p99: number;
   non2xx: number;
@@ -42,18 +42,14 @@ export interface RunFigures {
   firstError: string | undefined;
 }
 
-export interface TargetFigures {
+export interface RunFigures extends Figures {
+  target: Target;
+  seconds: number;
+  ok: number;
+}
+
+export interface TargetFigures extends Figures {
   runs: RunFigures[];
-  /** Successful (2xx) requests per second over all its measured runs. */
-  requestsPerSecond: number;
-  /** Means of the runs' percentiles: autocannon gives no mergeable histogram, and the runs are alike. */
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodes: Record<string, number>;
-  firstError: string | undefined;
 }
 
 export interface ThroughputReport {

@@ -22,20 +22,23 @@ interface IsolatedFixtures {
   storedSubmissions: () => Promise<StoredSubmission[]>;
 }
 
+/** A fresh server for as long as the fixture is in use, then stopped and its data removed. */
+async function runServer(use: (server: RunningServer) => Promise<void>) {
+  const server = await startServer();
+  try {
+    await use(server);
+  } finally {
+    await server.stop();
+    await removeDataDir(server.dataDir);
+  }
+}
+
 /** Tests that only read pages share their worker's server. */
 export const test = base.extend<object, WorkerFixtures>({
   sharedServer: [
     // Playwright reads fixture dependencies from the destructuring pattern, so it must stay.
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer();
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-        await removeDataDir(server.dataDir);
-      }
-    },
+    async ({}, use) => runServer(use),
     { scope: 'worker', timeout: SERVER_FIXTURE_TIMEOUT_MS },
   ],
   baseURL: async ({ sharedServer }, use) => {
@@ -50,15 +53,7 @@ export const test = base.extend<object, WorkerFixtures>({
 export const isolatedTest = base.extend<IsolatedFixtures>({
   ownServer: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer();
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-        await removeDataDir(server.dataDir);
-      }
-    },
+    async ({}, use) => runServer(use),
     { timeout: SERVER_FIXTURE_TIMEOUT_MS },
   ],
   baseURL: async ({ ownServer }, use) => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { WAITLIST_MESSAGES } from '@postlark/shared/messages';
 import { fieldErrors } from '@postlark/shared/validation';
 import { type WaitlistStatus, waitlistSubmissionSchema } from '@postlark/shared/waitlist';
@@ -36,14 +36,23 @@ export function useWaitlistForm(status: WaitlistStatus) {
   }
 
   return {
-    email,
     message,
     errors,
     submitting,
     onSubmit,
-    setEmail(value: string) {
-      setEmail(value);
-      if (errors.email) setErrors(({ email: _cleared, ...rest }) => rest);
+    /** The email input's value, change handler and error wiring; errorId names its FieldError. */
+    emailInputProps(errorId: string) {
+      return {
+        type: 'email',
+        autoComplete: 'email',
+        value: email,
+        onChange(event: ChangeEvent<HTMLInputElement>) {
+          setEmail(event.target.value);
+          if (errors.email) setErrors(({ email: _cleared, ...rest }) => rest);
+        },
+        'aria-invalid': Boolean(errors.email),
+        'aria-describedby': errors.email ? errorId : undefined,
+      };
     },
     setMessage,
   };

@@ -15,17 +15,7 @@ export function InlineWaitlistForm({ label, tone = 'light' }: { label: string; t
         <label className="visually-hidden" htmlFor={inputId}>
           {label}
         </label>
-        <input
-          id={inputId}
-          className="inline-waitlist__input"
-          type="email"
-          autoComplete="email"
-          placeholder="Enter your email"
-          value={form.email}
-          onChange={(event) => form.setEmail(event.target.value)}
-          aria-invalid={Boolean(form.errors.email)}
-          aria-describedby={form.errors.email ? errorId : undefined}
-        />
+        <input id={inputId} className="inline-waitlist__input" placeholder="Enter your email" {...form.emailInputProps(errorId)} />
         <Button type="submit" disabled={form.submitting}>
           {form.submitting ? 'Joining...' : 'Join Waitlist'}
         </Button>

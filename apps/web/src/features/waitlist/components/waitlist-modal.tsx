@@ -45,13 +45,8 @@ function ModalForm({ status, submitLabel }: { status: 'Waitlist' | 'Contact'; su
       <input
         id="waitlist-email"
         className="waitlist-form__input"
-        type="email"
-        autoComplete="email"
         placeholder="you@example.com"
-        value={form.email}
-        onChange={(event) => form.setEmail(event.target.value)}
-        aria-invalid={Boolean(form.errors.email)}
-        aria-describedby={form.errors.email ? 'waitlist-email-error' : undefined}
+        {...form.emailInputProps('waitlist-email-error')}
       />
       <FieldError id="waitlist-email-error" message={form.errors.email} />
       <label className="waitlist-form__label" htmlFor="waitlist-message">
