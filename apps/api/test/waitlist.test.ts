@@ -1,7 +1,7 @@
 import { WAITLIST_MESSAGES } from '@postlark/shared/messages';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { waitlistSubmissions } from '../src/db/schema';
+import { waitlistSubmissions } from '../src/db/schema/waitlist';
 import { buildTestApp, type TestApp } from './helper';
 
 const URL = '/api/landing/v1/waitlist/';

@@ -9,9 +9,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
-import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+// The query builder only: no relational schema object, so tables can live in one file per area.
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /**
  * A hand-written, parameterised statement straight to the driver, for the few hot paths where the
@@ -51,12 +51,12 @@ async function openPostgres(url: string): Promise<Database> {
   await migrationClient.connect();
   try {
     await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg({ client: migrationClient, schema }), { migrationsFolder });
+    await migratePg(drizzlePg({ client: migrationClient }), { migrationsFolder });
   } finally {
     await migrationClient.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
+  return { db: drizzlePg({ client: pool }), kind: 'postgres', close: () => pool.end() };
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -71,7 +71,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     client = new PGlite();
   }
   try {
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder });
     return {
       db,

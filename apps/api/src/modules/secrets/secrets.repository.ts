@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { serverSecrets } from '../../db/schema';
+import { serverSecrets } from '../../db/schema/secrets';
 
 /**
  * The secret stored under `name`, made on first use. Concurrent first starts agree on one value:

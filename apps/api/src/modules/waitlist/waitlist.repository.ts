@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { WaitlistStatus } from '@postlark/shared/waitlist';
 import { type Db, rawQuery } from '../../db/client';
-import { waitlistSubmissions } from '../../db/schema';
+import { waitlistSubmissions } from '../../db/schema/waitlist';
 
 export interface NewSubmission {
   status: WaitlistStatus;

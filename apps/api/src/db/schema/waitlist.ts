@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-// One schema for PGlite and PostgreSQL. Every change here is followed by `npm run db:generate`,
-// and the generated SQL migration is committed.
+// Tables of one area each live in their own file under db/schema/. The schema serves PGlite and
+// PostgreSQL alike; every change is followed by `npm run db:generate` and the generated SQL
+// migration is committed.
 
 export const waitlistSubmissions = pgTable(
   'waitlist_submissions',
@@ -25,10 +26,3 @@ export const waitlistSubmissions = pgTable(
     index('waitlist_submissions_created_at_idx').on(table.createdAt),
   ],
 );
-
-// Secrets the server makes for itself on first start, shared by every process on the same database.
-export const serverSecrets = pgTable('server_secrets', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
