@@ -5,17 +5,27 @@ import { registerErrorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { keyedHash } from './lib/keyed-hash';
+import type { MailService } from './mail/mail-service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { countriesRoutes } from './modules/countries/countries.routes';
+import { COUNTRY_NAMES } from './modules/countries/countries.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { getOrCreateSecret } from './modules/secrets/secrets.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 
 export interface AppDependencies {
   config: AppConfig;
   database: Database;
+  /** Queues outgoing mail (jobs/start-jobs.ts); delivered by the workers, never during a request. */
+  mail: MailService;
+  /** The clock every rule with a time in it reads (token expiry, sessions, sign-in delays); tests move it. */
+  now?: () => Date;
 }
 
 /** Builds the whole HTTP app without listening; the server and the tests both start here. */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mail, now = () => new Date() }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -38,9 +48,16 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     async (api) => {
       await api.register(healthRoutes({ db }));
       await api.register(waitlistRoutes({ db, hashIp, limitPerMinute: config.WAITLIST_LIMIT_PER_MINUTE }));
+      await api.register(
+        authRoutes({ db, mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES, emailSendsPerMinute: config.EMAIL_SEND_LIMIT_PER_MINUTE }),
+      );
+      await api.register(profileRoutes({ db, now }));
+      await api.register(countriesRoutes());
     },
     { prefix: '/api' },
   );
+  // The dev outbox's pages exist only while no relay is configured: never beside real mail.
+  if (!config.SMTP_URL) await app.register(mailboxRoutes({ db }), { prefix: '/dev/mailbox' });
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
 }

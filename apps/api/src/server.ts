@@ -1,13 +1,17 @@
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { databaseTarget } from './db/target';
+import { startJobs } from './jobs/start-jobs';
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(databaseTarget(config));
-  const app = await buildApp({ config, database });
+  // The queue and its workers run in this process; requests only queue mail (see jobs/start-jobs.ts).
+  const jobs = await startJobs({ config, database, log: pino({ level: config.LOG_LEVEL }).child({ component: 'jobs' }) });
+  const app = await buildApp({ config, database, mail: jobs.mail });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -15,6 +19,8 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    // After the app (no request can queue more), before the database (a delivery may be finishing).
+    await jobs.stop();
     await database.close();
     process.exit(0);
   };

@@ -1,25 +1,47 @@
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import type { Database } from '../src/db/client';
+import { type JobTuning, startJobs } from '../src/jobs/start-jobs';
+import type { MailService } from '../src/mail/mail-service';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The app's own mail queue: what the routes enqueue goes through the real workers and transport. */
+  mail: MailService;
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh database, without a port; tests talk to it through app.inject. */
-export async function buildTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...settings });
+export interface TestAppOptions {
+  /** Mail queue settings; by default workers poll often and retry after 1 s, so tests wait little. */
+  jobs?: JobTuning;
+  /** The app's clock (see AppDependencies.now). */
+  now?: () => Date;
+}
+
+const TEST_JOB_TUNING: JobTuning = { pollingIntervalMs: 200, retry: { retryDelay: 1, retryBackoff: false }, stopTimeoutMs: 5_000 };
+
+/**
+ * The whole app on a fresh database, without a port; tests talk to it through app.inject. Mail
+ * runs the real pipeline (pg-boss queue, workers, transport): the dev outbox, or the relay at
+ * `SMTP_URL` when the settings give one (a test SMTP server, see support/smtp-server.ts).
+ */
+export async function buildTestApp(settings: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  // On PostgreSQL the queue connects by URL, as with DATABASE_URL in production.
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...(database.url ? { DATABASE_URL: database.url } : {}), ...settings });
+  const jobs = await startJobs({ config, database, log: pino({ level: config.LOG_LEVEL }), tuning: { ...TEST_JOB_TUNING, ...options.jobs } });
+  const app = await buildApp({ config, database, mail: jobs.mail, now: options.now });
   return {
     app,
     database,
+    mail: jobs.mail,
     async close() {
       await app.close();
+      await jobs.stop();
       await database.close();
     },
   };

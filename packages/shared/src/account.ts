@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH } from './email';
-import { ACCOUNT_MESSAGES, AUTH_API_MESSAGES } from './messages';
+import { ACCOUNT_MESSAGES, AUTH_API_MESSAGES } from './account-messages';
 
 // SPEC section 5's account rules, and the request bodies of SPEC section 7, defined once for the
 // web forms and the API routes.

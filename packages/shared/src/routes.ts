@@ -26,6 +26,11 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.term,
   ROUTES.terms,
   ROUTES.policies,
+  ROUTES.signup,
+  ROUTES.basic,
+  ROUTES.login,
+  ROUTES.forgetPassword,
+  ROUTES.dashboard,
 ];
 
 // SPEC section 2: the shared footer is hidden on these routes.

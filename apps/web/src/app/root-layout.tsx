@@ -1,14 +1,15 @@
 import { Outlet, useLocation } from 'react-router';
 import { FOOTER_HIDDEN_ROUTES } from '@postlark/shared/routes';
-import { LANDING_TOAST_MS } from '@postlark/shared/site';
 import { ScrollToTop } from '../components/layout/scroll-to-top';
 import { SiteFooter } from '../components/layout/site-footer';
-import { Toasts } from '../components/ui/toasts';
 import { WaitlistModal } from '../features/waitlist/components/waitlist-modal';
 import { useWaitlistModal, WaitlistModalProvider } from '../features/waitlist/waitlist-modal-context';
 import { useScrollAnimations } from './use-scroll-animations';
 
-/** Every page: the routed screen, the shared footer where the spec shows it, the waitlist modal and toasts. */
+/**
+ * Every page: the routed screen, the shared footer where the spec shows it and the waitlist modal.
+ * Toasts belong to the layouts below, which differ in how long a toast stays (SPEC section 9).
+ */
 export function RootLayout() {
   useScrollAnimations();
   return (
@@ -20,7 +21,6 @@ export function RootLayout() {
       <Outlet />
       <Footer />
       <WaitlistModal />
-      <Toasts autoCloseMs={LANDING_TOAST_MS} />
     </WaitlistModalProvider>
   );
 }

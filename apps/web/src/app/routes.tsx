@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ROUTES } from '@postlark/shared/routes';
+import { AccountScreen } from './account-screen';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 import { LandingRoute } from './routes/landing-route';
@@ -12,6 +13,8 @@ const PrivacyRoute = lazy(() => import('./routes/privacy-route'));
 const FaqRoute = lazy(() => import('./routes/faq-route'));
 const TermsRoute = lazy(() => import('./routes/terms-route'));
 const PoliciesRoute = lazy(() => import('./routes/policies-route'));
+// The account screens and the dashboard: one chunk with the Redux store (see account-layout.tsx).
+const AccountLayout = lazy(() => import('./account-layout'));
 
 export function AppRoutes() {
   return (
@@ -26,6 +29,13 @@ export function AppRoutes() {
           <Route path={ROUTES.terms} element={<Lazy page={<TermsRoute />} />} />
           <Route path={ROUTES.policies} element={<Lazy page={<PoliciesRoute />} />} />
           <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+        <Route element={<Lazy page={<AccountLayout />} />}>
+          <Route path={ROUTES.signup} element={<AccountScreen name="signup" />} />
+          <Route path={ROUTES.basic} element={<AccountScreen name="basic" />} />
+          <Route path={ROUTES.login} element={<AccountScreen name="login" />} />
+          <Route path={ROUTES.forgetPassword} element={<AccountScreen name="forgetPassword" />} />
+          <Route path={ROUTES.dashboard} element={<AccountScreen name="dashboard" />} />
         </Route>
       </Route>
     </Routes>

@@ -1,0 +1,49 @@
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '@postlark/shared/email';
+import { z } from 'zod';
+
+export type EmailMessage =
+  | { template: 'signup-verification'; to: string; link: string }
+  | { template: 'signup-account-exists'; to: string; signInUrl: string }
+  | { template: 'password-reset'; to: string; link: string }
+  | { template: 'password-changed'; to: string; firstName: string };
+
+export type EmailTemplate = EmailMessage['template'];
+
+export interface MailService {
+  /**
+   * Resolves once the message is durably queued; delivery happens later, with retries. Call it
+   * after a db.transaction, never inside one: on PGlite the queue shares the one connection and
+   * would wait for the transaction that waits for it. Rejects with InvalidEmailMessageError for
+   * a message no template can send.
+   */
+  enqueue(message: EmailMessage): Promise<void>;
+}
+
+// A recipient is one bare address, the spec's pattern: no name, no list, no line break. Stripping
+// CR/LF from "a@x.com\r\nBcc: b@y.com" would leave a group address that still reaches b@y.com,
+// so such a recipient is refused rather than cleaned.
+const recipient = z.string().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN, 'not a single plain email address');
+const absoluteUrl = z.url({ protocol: /^https?$/ });
+
+/** The queued job's payload, checked when queued and again when the worker reads it. */
+export const emailMessageSchema = z.discriminatedUnion('template', [
+  z.strictObject({ template: z.literal('signup-verification'), to: recipient, link: absoluteUrl }),
+  z.strictObject({ template: z.literal('signup-account-exists'), to: recipient, signInUrl: absoluteUrl }),
+  z.strictObject({ template: z.literal('password-reset'), to: recipient, link: absoluteUrl }),
+  z.strictObject({ template: z.literal('password-changed'), to: recipient, firstName: z.string().max(200) }),
+]) satisfies z.ZodType<EmailMessage>;
+
+/** An enqueue call with a message no template can send (a bad recipient or link): a bug in the caller. */
+export class InvalidEmailMessageError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`email message refused: ${problems.join('; ')}`);
+    this.name = 'InvalidEmailMessageError';
+  }
+}
+
+export function parseEmailMessage(input: unknown): EmailMessage {
+  const result = emailMessageSchema.safeParse(input);
+  if (result.success) return result.data;
+  // Paths and messages only: the refused values may carry tokens.
+  throw new InvalidEmailMessageError(result.error.issues.map((issue) => `${issue.path.join('.') || 'message'}: ${issue.message}`));
+}

@@ -1,0 +1,38 @@
+import { render } from '@react-email/render';
+import { ROUTES } from '@postlark/shared/routes';
+import { createElement, type ReactElement } from 'react';
+import type { EmailMessage } from './mail-service';
+import { PasswordChangedEmail, passwordChangedSubject } from './templates/password-changed';
+import { PasswordResetEmail, passwordResetSubject } from './templates/password-reset';
+import { SignupAccountExistsEmail, signupAccountExistsSubject } from './templates/signup-account-exists';
+import { SignupVerificationEmail, signupVerificationSubject } from './templates/signup-verification';
+
+export interface RenderedEmail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+function compose(message: EmailMessage, appUrl: string): { subject: string; body: ReactElement } {
+  switch (message.template) {
+    case 'signup-verification':
+      return { subject: signupVerificationSubject, body: createElement(SignupVerificationEmail, { link: message.link }) };
+    case 'signup-account-exists':
+      return { subject: signupAccountExistsSubject, body: createElement(SignupAccountExistsEmail, { signInUrl: message.signInUrl }) };
+    case 'password-reset':
+      return { subject: passwordResetSubject, body: createElement(PasswordResetEmail, { link: message.link }) };
+    case 'password-changed':
+      return {
+        subject: passwordChangedSubject,
+        body: createElement(PasswordChangedEmail, { firstName: message.firstName, signInUrl: `${appUrl}${ROUTES.login}` }),
+      };
+  }
+}
+
+/** The message as it is sent: HTML and a plain-text part made from the same template. */
+export async function renderEmail(message: EmailMessage, appUrl: string): Promise<RenderedEmail> {
+  const { subject, body } = compose(message, appUrl);
+  const [html, text] = await Promise.all([render(body), render(body, { plainText: true })]);
+  return { to: message.to, subject, html, text };
+}

@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { AppConfig } from '../config/env';
+import type { Db } from '../db/client';
+import { insertOutboxMessage } from '../modules/mailbox/mailbox.repository';
+import type { RenderedEmail } from './render-email';
+
+export type MailLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+export interface MailTransport {
+  kind: 'smtp' | 'dev-outbox';
+  /** Resolves once the relay (or the outbox) has accepted the message; rejects to be retried. */
+  deliver(email: RenderedEmail): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A header value on one line: CR and LF would start a new header (`Bcc:`) or the body. */
+export function headerValue(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ').trim();
+}
+
+export function firstLink(text: string): string | undefined {
+  return /https?:\/\/[^\s<>"'\])]+/.exec(text)?.[0];
+}
+
+/** SMTP when SMTP_URL is set; otherwise the dev outbox. The outbox is never used beside a relay. */
+export function createMailTransport(deps: { config: AppConfig; db: Db; log: MailLog }): MailTransport {
+  const from = headerValue(deps.config.MAIL_FROM);
+  return deps.config.SMTP_URL ? smtpTransport(deps.config.SMTP_URL, from) : devOutboxTransport(deps.db, from, deps.log);
+}
+
+function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: 3,
+    // A relay that hangs fails the attempt in seconds; the queue retries it later. Nodemailer's
+    // defaults (two minutes to connect, ten idle) would hold a worker for as long.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    kind: 'smtp',
+    async deliver(email) {
+      await transporter.sendMail({
+        from,
+        to: headerValue(email.to),
+        subject: headerValue(email.subject),
+        html: email.html,
+        text: email.text,
+      });
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}
+
+function devOutboxTransport(db: Db, from: string, log: MailLog): MailTransport {
+  return {
+    kind: 'dev-outbox',
+    async deliver(email) {
+      const stored = await insertOutboxMessage(db, {
+        to: headerValue(email.to),
+        from,
+        subject: headerValue(email.subject),
+        html: email.html,
+        text: email.text,
+      });
+      // Development only (no SMTP_URL): the link carries a token, and the issue asks for it here.
+      log.info(
+        { mailbox: `/dev/mailbox/${stored.id}`, to: stored.to, subject: stored.subject, link: firstLink(email.text) },
+        `dev outbox: "${stored.subject}"`,
+      );
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,67 @@
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authTokens } from '../../db/schema/accounts';
+
+export type TokenPurpose = 'sign-up' | 'password-reset';
+
+/** Stores a token's hash and ends every earlier unspent token of the same address and purpose. */
+export async function issueToken(
+  db: Db,
+  token: { email: string; purpose: TokenPurpose; tokenHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(authTokens)
+      .set({ supersededAt: token.now })
+      .where(
+        and(
+          eq(authTokens.email, token.email),
+          eq(authTokens.purpose, token.purpose),
+          isNull(authTokens.usedAt),
+          isNull(authTokens.supersededAt),
+        ),
+      );
+    await tx.insert(authTokens).values({
+      email: token.email,
+      purpose: token.purpose,
+      tokenHash: token.tokenHash,
+      createdAt: token.now,
+      expiresAt: token.expiresAt,
+    });
+  });
+}
+
+/**
+ * Spends a token if it is live and belongs to this address and purpose. One conditional update,
+ * so two requests racing with the same token cannot both succeed.
+ */
+export async function spendToken(
+  db: Db,
+  token: { email: string; purpose: TokenPurpose; tokenHash: string; now: Date },
+): Promise<boolean> {
+  const spent = await db
+    .update(authTokens)
+    .set({ usedAt: token.now })
+    .where(
+      and(
+        eq(authTokens.tokenHash, token.tokenHash),
+        eq(authTokens.email, token.email),
+        eq(authTokens.purpose, token.purpose),
+        isNull(authTokens.usedAt),
+        isNull(authTokens.supersededAt),
+        gt(authTokens.expiresAt, token.now),
+      ),
+    )
+    .returning({ id: authTokens.id });
+  return spent.length > 0;
+}
+
+/** Whether a token of this purpose was spent for the address since `since`. */
+export async function wasSpentSince(db: Db, email: string, purpose: TokenPurpose, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(authTokens)
+    .where(and(eq(authTokens.email, email), eq(authTokens.purpose, purpose), gte(authTokens.usedAt, since)))
+    .limit(1);
+  return row !== undefined;
+}

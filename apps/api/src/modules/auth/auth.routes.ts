@@ -1,0 +1,80 @@
+import { emailSendSchema, emailVerificationSchema, loginSchema, signupSchema } from '@postlark/shared/account';
+import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { parseWith } from '../../http/errors';
+import { limitPerClient } from '../../http/rate-limit';
+import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
+import type { KeyedHash } from '../../lib/keyed-hash';
+import { createRateLimiter } from '../../lib/rate-limiter';
+import type { MailService } from '../../mail/mail-service';
+import { sendEmailLink, verifyEmailLink } from './email-links.service';
+import { endSession, requireCustomer } from './session.service';
+import { signIn } from './sign-in.service';
+import { signUp } from './sign-up.service';
+
+// Account requests are small; 16 KB leaves room for any real form and refuses floods.
+const AUTH_BODY_LIMIT = 16 * 1024;
+
+export interface AuthRouteDeps {
+  db: Db;
+  mail: MailService;
+  appUrl: string;
+  now: () => Date;
+  hashIp: KeyedHash;
+  countryNames: ReadonlySet<string>;
+  // Each email-send may mail someone: a client gets a few a minute, enough for typos and retries.
+  emailSendsPerMinute: number;
+}
+
+/** SPEC section 7's authentication calls, under /api/authentication/v1/. */
+export function authRoutes(deps: AuthRouteDeps) {
+  const secureCookie = deps.appUrl.startsWith('https:');
+  const emailSendLimiter = createRateLimiter({ limit: deps.emailSendsPerMinute, windowMs: 60_000 });
+
+  return async (app: FastifyInstance) => {
+    app.post(
+      '/authentication/v1/email-send/',
+      { bodyLimit: AUTH_BODY_LIMIT, onRequest: limitPerClient(emailSendLimiter) },
+      async (request) => {
+        await sendEmailLink(deps, parseWith(emailSendSchema, request.body));
+        return { payload: { message: AUTH_API_MESSAGES.emailSendAccepted } };
+      },
+    );
+
+    app.post('/authentication/v1/email-verification/', { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+      const outcome = await verifyEmailLink(deps, parseWith(emailVerificationSchema, request.body));
+      reply.header('referrer-policy', 'no-referrer');
+      return { payload: { message: outcome === 'password-reset' ? AUTH_API_MESSAGES.passwordReset : AUTH_API_MESSAGES.verified } };
+    });
+
+    app.post('/authentication/v1/signup/', { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+      await signUp(deps, parseWith(signupSchema, request.body).customer_details);
+      return reply.code(201).send({ payload: { message: AUTH_API_MESSAGES.signedUp } });
+    });
+
+    app.post('/authentication/v1/login/', { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+      const { customer_details: details } = parseWith(loginSchema, request.body);
+      const session = await signIn(deps, details, { ipHash: deps.hashIp(request.ip) });
+      setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
+      return {
+        payload: {
+          customer_id: session.customerId,
+          credentials: { access_token: session.token, token_type: 'Bearer', expires_at: session.expiresAt.toISOString() },
+          message: AUTH_API_MESSAGES.loggedIn,
+        },
+      };
+    });
+
+    app.get('/authentication/v1/session', async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: { customer_id: owner.customerId, email: owner.email, first_name: owner.firstName } };
+    });
+
+    app.delete('/authentication/v1/session', async (request, reply) => {
+      await endSession(deps, request);
+      clearSessionCookie(reply, secureCookie);
+      return { payload: { message: AUTH_API_MESSAGES.signedOut } };
+    });
+  };
+}

@@ -1,0 +1,47 @@
+import { normalizeEmail } from '@postlark/shared/email';
+import type { LoginRequest } from '@postlark/shared/account';
+import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { findCustomerByEmail } from './customers.repository';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { newSecretToken } from './secret-tokens';
+import { insertSession } from './sessions.repository';
+import { accountThrottleKey, clientThrottleKey, recordSignInFailure, recordSignInSuccess, secondsToWait } from './sign-in-throttle';
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface SignedIn {
+  customerId: string;
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Checks the password and opens a session. An unknown address and a wrong password get the same
+ * answer after the same work; repeated failures make the account, and the client, wait.
+ */
+export async function signIn(
+  deps: { db: Db; now: () => Date },
+  request: LoginRequest['customer_details'],
+  client: { ipHash: string },
+): Promise<SignedIn> {
+  const email = normalizeEmail(request.email);
+  const keys = { account: accountThrottleKey(email), client: clientThrottleKey(client.ipHash) };
+  const wait = await secondsToWait(deps.db, keys, deps.now());
+  if (wait > 0) throw new HttpError(429, AUTH_API_MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(wait) });
+
+  const customer = await findCustomerByEmail(deps.db, email);
+  const valid = customer ? await verifyPassword(customer.passwordHash, request.password) : await verifyAgainstDummy(request.password);
+  if (!customer || !valid) {
+    await recordSignInFailure(deps.db, keys, deps.now());
+    throw new HttpError(401, AUTH_API_MESSAGES.badCredentials);
+  }
+  await recordSignInSuccess(deps.db, keys);
+
+  const now = deps.now();
+  const { token, hash } = newSecretToken();
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  await insertSession(deps.db, { customerId: customer.id, tokenHash: hash, now, expiresAt });
+  return { customerId: customer.id, token, expiresAt };
+}

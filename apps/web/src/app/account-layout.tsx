@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+import { Provider } from 'react-redux';
+import { Outlet } from 'react-router';
+import { ACCOUNT_TIMINGS } from '@postlark/shared/account';
+import { Toasts } from '../components/ui/toasts';
+import BasicRoute from './routes/basic-route';
+import DashboardRoute from './routes/dashboard-route';
+import ForgetPasswordRoute from './routes/forget-password-route';
+import LoginRoute from './routes/login-route';
+import SignupRoute from './routes/signup-route';
+import { store } from './store';
+
+// The account screens travel with this layout in one lazily loaded chunk: moving between them
+// never waits for another fetch, and the public site's first bundle carries none of them nor
+// Redux (docs/decisions/001-public-site-bundle.md). One chunk also sidesteps a Rolldown
+// splitting quirk (rolldown/rolldown#10731): a lazy layout and lazy pages sharing react-redux
+// moved React itself out of the entry into an extra chunk the landing page had to fetch.
+const SCREENS = {
+  signup: SignupRoute,
+  basic: BasicRoute,
+  login: LoginRoute,
+  forgetPassword: ForgetPasswordRoute,
+  dashboard: DashboardRoute,
+} satisfies Record<string, ComponentType>;
+
+export type AccountScreens = typeof SCREENS;
+export type AccountScreenName = keyof AccountScreens;
+
+/**
+ * The account screens and the dashboard: the Redux store and their own toast area (3000 ms, SPEC
+ * section 9). The public layout keeps its 5000 ms toasts, so each page shows one toast area.
+ */
+export default function AccountLayout() {
+  return (
+    <Provider store={store}>
+      <Outlet context={SCREENS} />
+      <Toasts autoCloseMs={ACCOUNT_TIMINGS.toastMs} />
+    </Provider>
+  );
+}

@@ -1,0 +1,70 @@
+import { type ComponentProps, type ReactNode, useId } from 'react';
+import { FieldError } from './field-error';
+import './form-field.css';
+
+export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
+  label: ReactNode;
+  /** Shown under the field, tied to it with aria-describedby; role="alert" announces it. */
+  error?: string;
+  /** Help under the field, also tied with aria-describedby. */
+  hint?: ReactNode;
+  /** Draws the required star and sets aria-required; the form validates, not the browser. */
+  requiredMark?: boolean;
+  id?: string;
+  /** Extra ids to describe the field with, such as a form-level message. */
+  describedBy?: string;
+}
+
+/** A labelled input with its hint and error, wired for screen readers. */
+export function TextField({ label, error, hint, requiredMark, id, describedBy, className, ...input }: TextFieldProps) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const ids = fieldIds(inputId);
+  return (
+    <div className="form-field">
+      <FieldLabel htmlFor={inputId} requiredMark={requiredMark}>
+        {label}
+      </FieldLabel>
+      <input
+        id={inputId}
+        className={['form-field__input', className].filter(Boolean).join(' ')}
+        aria-invalid={Boolean(error) || undefined}
+        aria-required={requiredMark || undefined}
+        aria-describedby={describedByIds(ids, { error, hint, describedBy })}
+        {...input}
+      />
+      {hint && (
+        <div id={ids.hint} className="form-field__hint">
+          {hint}
+        </div>
+      )}
+      <FieldError id={ids.error} message={error} />
+    </div>
+  );
+}
+
+export function FieldLabel({ htmlFor, requiredMark, children }: { htmlFor: string; requiredMark?: boolean; children: ReactNode }) {
+  return (
+    <label className="form-field__label" htmlFor={htmlFor}>
+      {children}
+      {requiredMark && (
+        <span className="form-field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
+export function fieldIds(inputId: string) {
+  return { hint: `${inputId}-hint`, error: `${inputId}-error` };
+}
+
+export function describedByIds(
+  ids: { hint: string; error: string },
+  { error, hint, describedBy }: { error?: string; hint?: ReactNode; describedBy?: string },
+): string | undefined {
+  const list = [hint ? ids.hint : '', error ? ids.error : '', describedBy ?? ''].filter(Boolean);
+  return list.length > 0 ? list.join(' ') : undefined;
+}
