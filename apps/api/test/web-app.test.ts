@@ -52,6 +52,15 @@ describe('serving the web app', () => {
     }
   });
 
+  it('sends no referrer from the pages that emailed links open', async () => {
+    for (const url of ['/signup?token=abc&email=a%40b.co', '/forget-password?token=abc&email=a%40b.co']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    }
+    expect((await testApp.app.inject({ method: 'GET', url: '/landing' })).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
   it('sends the security headers', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/landing' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -42,9 +42,8 @@ export function authRoutes(deps: AuthRouteDeps) {
       },
     );
 
-    app.post('/authentication/v1/email-verification/', { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+    app.post('/authentication/v1/email-verification/', { bodyLimit: AUTH_BODY_LIMIT }, async (request) => {
       const outcome = await verifyEmailLink(deps, parseWith(emailVerificationSchema, request.body));
-      reply.header('referrer-policy', 'no-referrer');
       return { payload: { message: outcome === 'password-reset' ? AUTH_API_MESSAGES.passwordReset : AUTH_API_MESSAGES.verified } };
     });
 
