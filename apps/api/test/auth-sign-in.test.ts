@@ -1,41 +1,17 @@
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helper';
-import { APP_URL, customerDetails, linkIn, login, post, requestLink, sessionCookie, signup, STRONG_PASSWORD, verify } from './support/accounts';
-import { startTestSmtpServer, type TestSmtpServer } from './support/smtp-server';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from './helper';
+import { customerDetails, linkIn, login, post, requestLink, sessionCookie, signup, STRONG_PASSWORD, verify } from './support/accounts';
+import { useAccountsApp } from './support/accounts-app';
 
-let smtp: TestSmtpServer;
-let testApp: TestApp;
-let clock = new Date('2026-06-01T10:00:00Z');
-let addressNumber = 0;
+const accounts = useAccountsApp();
 
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  // Many sign-ups come from one test client: the per-client email-send limit has its own test.
-  testApp = await buildTestApp({ SMTP_URL: smtp.url, APP_URL, EMAIL_SEND_LIMIT_PER_MINUTE: '1000' }, { now: () => clock });
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.stop();
-});
-
-/** A customer with an account, through the real sign-up flow. */
-async function newCustomer(): Promise<string> {
-  addressNumber += 1;
-  const email = `customer${addressNumber}@example.com`;
-  await requestLink(testApp.app, email, 'sign-up');
-  const token = linkIn((await smtp.waitForMessage(email)).text, '/signup').searchParams.get('token') ?? '';
-  await verify(testApp.app, email, token);
-  expect((await signup(testApp.app, customerDetails(email))).statusCode).toBe(201);
-  return email;
-}
-
-const get = (url: string, headers: Record<string, string> = {}) => testApp.app.inject({ method: 'GET', url: `/api/${url}`, headers });
+const get = (url: string, headers: Record<string, string> = {}) => accounts.app.inject({ method: 'GET', url: `/api/${url}`, headers });
 
 describe('POST /api/authentication/v1/login/', () => {
   it('answers the customer id and credentials and sets an HttpOnly, SameSite=Lax session cookie', async () => {
-    const email = await newCustomer();
-    const response = await login(testApp.app, email, STRONG_PASSWORD);
+    const email = await accounts.newCustomer();
+    const response = await login(accounts.app, email, STRONG_PASSWORD);
     expect(response.statusCode).toBe(200);
     const { payload } = response.json();
     expect(payload).toEqual({
@@ -43,7 +19,7 @@ describe('POST /api/authentication/v1/login/', () => {
       credentials: { access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), token_type: 'Bearer', expires_at: expect.any(String) },
       message: AUTH_API_MESSAGES.loggedIn,
     });
-    expect(new Date(payload.credentials.expires_at).getTime() - clock.getTime()).toBe(30 * 24 * 60 * 60 * 1000);
+    expect(new Date(payload.credentials.expires_at).getTime() - accounts.now().getTime()).toBe(30 * 24 * 60 * 60 * 1000);
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toContain(`postlark_session=${payload.credentials.access_token}`);
     expect(cookie).toMatch(/HttpOnly/);
@@ -53,53 +29,53 @@ describe('POST /api/authentication/v1/login/', () => {
   });
 
   it('gives an unknown address and a wrong password the same 401', async () => {
-    const email = await newCustomer();
-    const wrong = await login(testApp.app, email, 'Wrong$Password1', '198.51.100.1');
-    const unknown = await login(testApp.app, 'ghost@example.com', STRONG_PASSWORD, '198.51.100.1');
+    const email = await accounts.newCustomer();
+    const wrong = await login(accounts.app, email, 'Wrong$Password1', '198.51.100.1');
+    const unknown = await login(accounts.app, 'ghost@example.com', STRONG_PASSWORD, '198.51.100.1');
     expect(wrong.statusCode).toBe(401);
     expect([wrong.statusCode, wrong.body]).toEqual([unknown.statusCode, unknown.body]);
     expect(wrong.json().payload.message).toBe(AUTH_API_MESSAGES.badCredentials);
   });
 
   it('makes an account wait after 5 failures, even for the right password, until the owner resets it', async () => {
-    const email = await newCustomer();
+    const email = await accounts.newCustomer();
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      expect((await login(testApp.app, email, `Wrong$Pass${attempt}`, `198.51.100.${10 + attempt}`)).statusCode).toBe(401);
+      expect((await login(accounts.app, email, `Wrong$Pass${attempt}`, `198.51.100.${10 + attempt}`)).statusCode).toBe(401);
     }
-    const blocked = await login(testApp.app, email, STRONG_PASSWORD, '198.51.100.99');
+    const blocked = await login(accounts.app, email, STRONG_PASSWORD, '198.51.100.99');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().payload.message).toBe(AUTH_API_MESSAGES.tooManyAttempts);
     expect(Number(blocked.headers['retry-after'])).toBe(30);
 
-    clock = new Date(clock.getTime() + 31_000);
+    accounts.advance(31_000);
     // The next failure doubles the wait.
-    expect((await login(testApp.app, email, 'Wrong$Pass6', '198.51.100.98')).statusCode).toBe(401);
-    expect(Number((await login(testApp.app, email, STRONG_PASSWORD, '198.51.100.97')).headers['retry-after'])).toBe(60);
+    expect((await login(accounts.app, email, 'Wrong$Pass6', '198.51.100.98')).statusCode).toBe(401);
+    expect(Number((await login(accounts.app, email, STRONG_PASSWORD, '198.51.100.97')).headers['retry-after'])).toBe(60);
 
     // The owner resets the password by email, which ends the wait.
-    await requestLink(testApp.app, email, 'forget-password');
-    const reset = linkIn((await smtp.waitForMessage(email, { after: 1 })).text, '/forget-password');
+    await requestLink(accounts.app, email, 'forget-password');
+    const reset = linkIn((await accounts.smtp.waitForMessage(email, { after: 1 })).text, '/forget-password');
     const newPassword = 'Brand$New2027';
-    expect((await verify(testApp.app, email, reset.searchParams.get('token') ?? '', newPassword)).statusCode).toBe(200);
-    expect((await login(testApp.app, email, newPassword, '198.51.100.96')).statusCode).toBe(200);
+    expect((await verify(accounts.app, email, reset.searchParams.get('token') ?? '', newPassword)).statusCode).toBe(200);
+    expect((await login(accounts.app, email, newPassword, '198.51.100.96')).statusCode).toBe(200);
   });
 
   it('slows one client trying many accounts', async () => {
     const client = '203.0.113.200';
     for (let attempt = 1; attempt <= 20; attempt += 1) {
-      expect((await login(testApp.app, `guess${attempt}@example.com`, 'Wrong$Pass1', client)).statusCode).toBe(401);
+      expect((await login(accounts.app, `guess${attempt}@example.com`, 'Wrong$Pass1', client)).statusCode).toBe(401);
     }
-    expect((await login(testApp.app, 'guess21@example.com', 'Wrong$Pass1', client)).statusCode).toBe(429);
-    expect((await login(testApp.app, 'guess21@example.com', 'Wrong$Pass1', '203.0.113.201')).statusCode).toBe(401);
+    expect((await login(accounts.app, 'guess21@example.com', 'Wrong$Pass1', client)).statusCode).toBe(429);
+    expect((await login(accounts.app, 'guess21@example.com', 'Wrong$Pass1', '203.0.113.201')).statusCode).toBe(401);
   });
 
   it('marks the cookie Secure when the site is served over https', async () => {
     const secureUrl = 'https://mail.example.com';
-    const secureApp = await buildTestApp({ SMTP_URL: smtp.url, APP_URL: secureUrl, EMAIL_SEND_LIMIT_PER_MINUTE: '1000' });
+    const secureApp = await buildTestApp({ SMTP_URL: accounts.smtp.url, APP_URL: secureUrl, EMAIL_SEND_LIMIT_PER_MINUTE: '1000' });
     try {
       const email = 'secure@example.com';
       await post(secureApp.app, 'authentication/v1/email-send/', { email_receiver: email, direct_url: `${secureUrl}/signup`, page: 'sign-up' });
-      const token = /token=([A-Za-z0-9_-]+)/.exec((await smtp.waitForMessage(email)).text ?? '')?.[1] ?? '';
+      const token = /token=([A-Za-z0-9_-]+)/.exec((await accounts.smtp.waitForMessage(email)).text ?? '')?.[1] ?? '';
       expect((await verify(secureApp.app, email, token)).statusCode).toBe(200);
       expect((await signup(secureApp.app, customerDetails(email))).statusCode).toBe(201);
       const response = await login(secureApp.app, email, STRONG_PASSWORD);
@@ -113,8 +89,8 @@ describe('POST /api/authentication/v1/login/', () => {
 
 describe('the session', () => {
   it('tells who is signed in, by cookie or Bearer token, and ends on DELETE', async () => {
-    const email = await newCustomer();
-    const signedIn = await login(testApp.app, email, STRONG_PASSWORD);
+    const email = await accounts.newCustomer();
+    const signedIn = await login(accounts.app, email, STRONG_PASSWORD);
     const cookie = sessionCookie(signedIn.headers['set-cookie']);
     const { customer_id: customerId, credentials } = signedIn.json().payload;
 
@@ -123,7 +99,7 @@ describe('the session', () => {
     expect(byCookie.json()).toEqual({ payload: { customer_id: customerId, email, first_name: 'Ada' } });
     expect((await get('authentication/v1/session', { authorization: `Bearer ${credentials.access_token}` })).statusCode).toBe(200);
 
-    const out = await testApp.app.inject({ method: 'DELETE', url: '/api/authentication/v1/session', headers: { cookie } });
+    const out = await accounts.app.inject({ method: 'DELETE', url: '/api/authentication/v1/session', headers: { cookie } });
     expect(out.statusCode).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/postlark_session=;/);
     expect((await get('authentication/v1/session', { cookie })).statusCode).toBe(401);
@@ -132,44 +108,44 @@ describe('the session', () => {
   it('answers 401 without a session, with an unknown token, and after 30 days', async () => {
     expect((await get('authentication/v1/session')).statusCode).toBe(401);
     expect((await get('authentication/v1/session', { authorization: 'Bearer nope' })).statusCode).toBe(401);
-    const email = await newCustomer();
-    const cookie = sessionCookie((await login(testApp.app, email, STRONG_PASSWORD)).headers['set-cookie']);
-    clock = new Date(clock.getTime() + 30 * 24 * 60 * 60 * 1000 + 1000);
+    const email = await accounts.newCustomer();
+    const cookie = sessionCookie((await login(accounts.app, email, STRONG_PASSWORD)).headers['set-cookie']);
+    accounts.advance(30 * 24 * 60 * 60 * 1000 + 1000);
     expect((await get('authentication/v1/session', { cookie })).statusCode).toBe(401);
   });
 
   it('ends every session of a customer whose password is reset, and mails a notice', async () => {
-    const email = await newCustomer();
-    const cookie = sessionCookie((await login(testApp.app, email, STRONG_PASSWORD)).headers['set-cookie']);
-    await requestLink(testApp.app, email, 'forget-password');
-    const reset = linkIn((await smtp.waitForMessage(email, { after: 1 })).text, '/forget-password');
+    const email = await accounts.newCustomer();
+    const cookie = sessionCookie((await login(accounts.app, email, STRONG_PASSWORD)).headers['set-cookie']);
+    await requestLink(accounts.app, email, 'forget-password');
+    const reset = linkIn((await accounts.smtp.waitForMessage(email, { after: 1 })).text, '/forget-password');
     const token = reset.searchParams.get('token') ?? '';
 
     // A refused password leaves the link usable.
-    expect((await verify(testApp.app, email, token, 'short')).statusCode).toBe(400);
-    expect((await verify(testApp.app, email, token, 'Another$Pass9')).statusCode).toBe(200);
-    expect((await verify(testApp.app, email, token, 'Another$Pass9')).statusCode).toBe(400);
+    expect((await verify(accounts.app, email, token, 'short')).statusCode).toBe(400);
+    expect((await verify(accounts.app, email, token, 'Another$Pass9')).statusCode).toBe(200);
+    expect((await verify(accounts.app, email, token, 'Another$Pass9')).statusCode).toBe(400);
 
     expect((await get('authentication/v1/session', { cookie })).statusCode).toBe(401);
-    const notice = await smtp.waitForMessage(email, { after: 2 });
+    const notice = await accounts.smtp.waitForMessage(email, { after: 2 });
     expect(notice.subject).toMatch(/password/i);
-    expect((await login(testApp.app, email, STRONG_PASSWORD)).statusCode).toBe(401);
-    expect((await login(testApp.app, email, 'Another$Pass9')).statusCode).toBe(200);
+    expect((await login(accounts.app, email, STRONG_PASSWORD)).statusCode).toBe(401);
+    expect((await login(accounts.app, email, 'Another$Pass9')).statusCode).toBe(200);
   });
 
   it('refuses a reset link after 60 minutes', async () => {
-    const email = await newCustomer();
-    await requestLink(testApp.app, email, 'forget-password');
-    const reset = linkIn((await smtp.waitForMessage(email, { after: 1 })).text, '/forget-password');
-    clock = new Date(clock.getTime() + 60 * 60 * 1000 + 1000);
-    expect((await verify(testApp.app, email, reset.searchParams.get('token') ?? '', 'Another$Pass9')).statusCode).toBe(400);
+    const email = await accounts.newCustomer();
+    await requestLink(accounts.app, email, 'forget-password');
+    const reset = linkIn((await accounts.smtp.waitForMessage(email, { after: 1 })).text, '/forget-password');
+    accounts.advance(60 * 60 * 1000 + 1000);
+    expect((await verify(accounts.app, email, reset.searchParams.get('token') ?? '', 'Another$Pass9')).statusCode).toBe(400);
   });
 });
 
 describe('GET /api/home/v1/user/:customerId', () => {
   it('answers the signed-in customer their own profile', async () => {
-    const email = await newCustomer();
-    const signedIn = await login(testApp.app, email, STRONG_PASSWORD);
+    const email = await accounts.newCustomer();
+    const signedIn = await login(accounts.app, email, STRONG_PASSWORD);
     const { customer_id: customerId } = signedIn.json().payload;
     const response = await get(`home/v1/user/${customerId}`, { cookie: sessionCookie(signedIn.headers['set-cookie']) });
     expect(response.statusCode).toBe(200);
@@ -195,10 +171,10 @@ describe('GET /api/home/v1/user/:customerId', () => {
   });
 
   it("answers another customer's id, an unknown id and a malformed id with the same 404, and 401 signed out", async () => {
-    const first = await newCustomer();
-    const second = await newCustomer();
-    const firstId = (await login(testApp.app, first, STRONG_PASSWORD)).json().payload.customer_id;
-    const cookie = sessionCookie((await login(testApp.app, second, STRONG_PASSWORD)).headers['set-cookie']);
+    const first = await accounts.newCustomer();
+    const second = await accounts.newCustomer();
+    const firstId = (await login(accounts.app, first, STRONG_PASSWORD)).json().payload.customer_id;
+    const cookie = sessionCookie((await login(accounts.app, second, STRONG_PASSWORD)).headers['set-cookie']);
     const answers = await Promise.all(
       [firstId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid'].map((id) => get(`home/v1/user/${id}`, { cookie })),
     );

@@ -1,67 +1,43 @@
 import { ACCOUNT_MESSAGES, AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers } from '../src/db/schema/accounts';
-import { buildTestApp, type TestApp } from './helper';
-import { APP_URL, customerDetails, linkIn, requestLink, signup, STRONG_PASSWORD, verify } from './support/accounts';
-import { startTestSmtpServer, type TestSmtpServer } from './support/smtp-server';
+import { customerDetails, signup, STRONG_PASSWORD } from './support/accounts';
+import { useAccountsApp } from './support/accounts-app';
 
-let smtp: TestSmtpServer;
-let testApp: TestApp;
-let clock = new Date('2026-06-01T10:00:00Z');
-let addressNumber = 0;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  // Many sign-ups come from one test client: the per-client email-send limit has its own test.
-  testApp = await buildTestApp({ SMTP_URL: smtp.url, APP_URL, EMAIL_SEND_LIMIT_PER_MINUTE: '1000' }, { now: () => clock });
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.stop();
-});
-
-/** A fresh address whose sign-up link has been opened. */
-async function verifiedAddress(): Promise<string> {
-  addressNumber += 1;
-  const email = `signup${addressNumber}@example.com`;
-  await requestLink(testApp.app, email, 'sign-up');
-  const token = linkIn((await smtp.waitForMessage(email)).text, '/signup').searchParams.get('token') ?? '';
-  expect((await verify(testApp.app, email, token)).statusCode).toBe(200);
-  return email;
-}
+const accounts = useAccountsApp();
 
 describe('POST /api/authentication/v1/signup/', () => {
   it('creates the account for a verified address, with an argon2id hash of the password', async () => {
-    const email = await verifiedAddress();
-    const response = await signup(testApp.app, customerDetails(email));
+    const email = await accounts.verifiedAddress();
+    const response = await signup(accounts.app, customerDetails(email));
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ payload: { message: AUTH_API_MESSAGES.signedUp } });
-    const [stored] = await testApp.database.db.select().from(customers).where(eq(customers.email, email));
+    const [stored] = await accounts.database.db.select().from(customers).where(eq(customers.email, email));
     expect(stored).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', gender: 'Female', dob: '1990-12-10', country: 'United Kingdom', reachedByOption: 'google' });
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(stored?.passwordHash).not.toContain(STRONG_PASSWORD);
   });
 
   it('refuses an address that was never verified', async () => {
-    const response = await signup(testApp.app, customerDetails('unverified@example.com'));
+    const response = await signup(accounts.app, customerDetails('unverified@example.com'));
     expect(response.statusCode).toBe(403);
     expect(response.json().payload.message).toBe(AUTH_API_MESSAGES.notVerified);
   });
 
   it('refuses an address verified more than 60 minutes ago', async () => {
-    const email = await verifiedAddress();
-    clock = new Date(clock.getTime() + 61 * 60 * 1000);
-    expect((await signup(testApp.app, customerDetails(email))).statusCode).toBe(403);
+    const email = await accounts.verifiedAddress();
+    accounts.advance(61 * 60 * 1000);
+    expect((await signup(accounts.app, customerDetails(email))).statusCode).toBe(403);
   });
 
   it('answers 409 when the address already has an account, whatever its case', async () => {
-    const email = await verifiedAddress();
-    expect((await signup(testApp.app, customerDetails(email))).statusCode).toBe(201);
-    const again = await signup(testApp.app, customerDetails(email.toUpperCase().replace('EXAMPLE.COM', 'example.com')));
+    const email = await accounts.verifiedAddress();
+    expect((await signup(accounts.app, customerDetails(email))).statusCode).toBe(201);
+    const again = await signup(accounts.app, customerDetails(email.toUpperCase().replace('EXAMPLE.COM', 'example.com')));
     expect(again.statusCode).toBe(409);
     expect(again.json().payload.message).toBe(AUTH_API_MESSAGES.accountExists);
-    const count = await testApp.database.db.select({ n: sql<number>`count(*)::int` }).from(customers).where(sql`lower(${customers.email}) = ${email}`);
+    const count = await accounts.database.db.select({ n: sql<number>`count(*)::int` }).from(customers).where(sql`lower(${customers.email}) = ${email}`);
     expect(count[0]?.n).toBe(1);
   });
 
@@ -82,18 +58,18 @@ describe('POST /api/authentication/v1/signup/', () => {
     ['a very common password', { password: 'P@ssw0rd' }, 'password', AUTH_API_MESSAGES.commonPassword],
     ['an unknown field', { admin: true }, 'admin', undefined],
   ])('refuses %s with 400 and stores nothing', async (_name, overrides, field, message) => {
-    const email = await verifiedAddress();
-    const response = await signup(testApp.app, customerDetails(email, overrides));
+    const email = await accounts.verifiedAddress();
+    const response = await signup(accounts.app, customerDetails(email, overrides));
     expect(response.statusCode).toBe(400);
     const { payload } = response.json();
     expect(Object.keys(payload.errors).some((key) => key === field || key.endsWith(`.${field}`))).toBe(true);
     if (message) expect(payload.message).toBe(message);
-    expect(await testApp.database.db.select().from(customers).where(eq(customers.email, email))).toHaveLength(0);
+    expect(await accounts.database.db.select().from(customers).where(eq(customers.email, email))).toHaveLength(0);
   });
 
   it('accepts someone who turns 13 today, an empty last name and no heard-about choice', async () => {
-    const email = await verifiedAddress();
-    const response = await signup(testApp.app, customerDetails(email, { dob: thirteenYearsAgo, last_name: '', reached_by_option: '' }));
+    const email = await accounts.verifiedAddress();
+    const response = await signup(accounts.app, customerDetails(email, { dob: thirteenYearsAgo, last_name: '', reached_by_option: '' }));
     expect(response.statusCode).toBe(201);
   });
 });

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildTestApp, type TestApp } from '../helper';
+import { APP_URL, customerDetails, linkIn, requestLink, signup, verify } from './accounts';
+import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
+
+/**
+ * The app for one account test file: a test SMTP server receiving its mail, and a clock the tests
+ * move forward. Registers its own beforeAll/afterAll.
+ */
+export function useAccountsApp() {
+  let smtp: TestSmtpServer | undefined;
+  let testApp: TestApp | undefined;
+  let clock = new Date('2026-06-01T10:00:00Z');
+  let addressNumber = 0;
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('useAccountsApp: used before beforeAll ran');
+    return value;
+  };
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    // Many sign-ups come from one test client: the per-client email-send limit has its own test.
+    testApp = await buildTestApp({ SMTP_URL: smtp.url, APP_URL, EMAIL_SEND_LIMIT_PER_MINUTE: '1000' }, { now: () => clock });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await smtp?.stop();
+  });
+
+  const harness = {
+    get app() {
+      return started(testApp).app;
+    },
+    get database() {
+      return started(testApp).database;
+    },
+    get smtp() {
+      return started(smtp);
+    },
+    now: () => clock,
+    advance(milliseconds: number) {
+      clock = new Date(clock.getTime() + milliseconds);
+    },
+    /** A fresh address whose sign-up link has been opened. */
+    async verifiedAddress(): Promise<string> {
+      addressNumber += 1;
+      const email = `reader${addressNumber}@example.com`;
+      await requestLink(harness.app, email, 'sign-up');
+      const token = linkIn((await harness.smtp.waitForMessage(email)).text, '/signup').searchParams.get('token') ?? '';
+      expect((await verify(harness.app, email, token)).statusCode).toBe(200);
+      return email;
+    },
+    /** A customer with an account, through the real sign-up flow. */
+    async newCustomer(): Promise<string> {
+      const email = await harness.verifiedAddress();
+      expect((await signup(harness.app, customerDetails(email))).statusCode).toBe(201);
+      return email;
+    },
+  };
+  return harness;
+}
