@@ -1,6 +1,8 @@
 import { test as base } from '@playwright/test';
 import type { TestInfo } from '@playwright/test';
-import { readSubmissions, removeDataDir, startServer, type RunningServer, type StoredSubmission } from './server';
+import { startTestSmtpServer, type TestSmtpServer } from '../../apps/api/test/support/smtp-server';
+import { type Inbox, outboxInbox, relayInbox } from './mail';
+import { readSubmissions, removeDataDir, startServer, type RunningServer, type ServerSettings, type StoredSubmission } from './server';
 
 export { expect } from '@playwright/test';
 
@@ -10,9 +12,25 @@ const SERVER_FIXTURE_TIMEOUT_MS = 90_000;
 // Reading stored rows stops the server and runs the CLI (another tsx start) inside the test body.
 const READ_STORED_EXTRA_MS = 60_000;
 
+// The account tests on a worker's server each send a few mails from the same loopback client; the
+// default of 10 a minute per client is for the public, not for a test run.
+const SHARED_SERVER_SETTINGS: ServerSettings = { EMAIL_SEND_LIMIT_PER_MINUTE: '1000' };
+
 interface WorkerFixtures {
-  /** One real server per worker, for tests that only look at pages. */
+  /** One real server per worker, for tests that only look at pages or use unique addresses. Mail goes to its dev outbox. */
   sharedServer: RunningServer;
+}
+
+interface MailFixtures {
+  /** The mail the page's server sent: its dev outbox, or the test's own SMTP relay. */
+  inbox: Inbox;
+}
+
+interface RelayFixtures {
+  /** A real SMTP server on loopback, started for this test alone. */
+  smtp: TestSmtpServer;
+  /** This test's own server, sending its mail through `smtp` (SMTP_URL), so it has no dev outbox. */
+  relayServer: RunningServer;
 }
 
 interface IsolatedFixtures {
@@ -23,8 +41,8 @@ interface IsolatedFixtures {
 }
 
 /** A fresh server for as long as the fixture is in use, then stopped and its data removed. */
-async function runServer(use: (server: RunningServer) => Promise<void>) {
-  const server = await startServer();
+async function runServer(use: (server: RunningServer) => Promise<void>, settings: ServerSettings = {}) {
+  const server = await startServer(settings);
   try {
     await use(server);
   } finally {
@@ -33,16 +51,19 @@ async function runServer(use: (server: RunningServer) => Promise<void>) {
   }
 }
 
-/** Tests that only read pages share their worker's server. */
-export const test = base.extend<object, WorkerFixtures>({
+/** Tests that only read pages, or use addresses of their own, share their worker's server. */
+export const test = base.extend<MailFixtures, WorkerFixtures>({
   sharedServer: [
     // Playwright reads fixture dependencies from the destructuring pattern, so it must stay.
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => runServer(use),
+    async ({}, use) => runServer(use, SHARED_SERVER_SETTINGS),
     { scope: 'worker', timeout: SERVER_FIXTURE_TIMEOUT_MS },
   ],
   baseURL: async ({ sharedServer }, use) => {
     await use(sharedServer.baseURL);
+  },
+  inbox: async ({ request }, use) => {
+    await use(outboxInbox(request));
   },
 });
 
@@ -65,5 +86,28 @@ export const isolatedTest = base.extend<IsolatedFixtures>({
       await ownServer.stop();
       return readSubmissions(ownServer.dataDir);
     });
+  },
+});
+
+/**
+ * Tests of mail through a real relay: an SMTP server on loopback and a server of the test's own
+ * whose SMTP_URL points at it. The server stops before the relay, so no delivery is cut off.
+ */
+export const relayTest = base.extend<RelayFixtures & MailFixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  smtp: async ({}, use) => {
+    const relay = await startTestSmtpServer();
+    try {
+      await use(relay);
+    } finally {
+      await relay.stop();
+    }
+  },
+  relayServer: [async ({ smtp }, use) => runServer(use, { SMTP_URL: smtp.url }), { timeout: SERVER_FIXTURE_TIMEOUT_MS }],
+  baseURL: async ({ relayServer }, use) => {
+    await use(relayServer.baseURL);
+  },
+  inbox: async ({ smtp }, use) => {
+    await use(relayInbox(smtp));
   },
 });

@@ -37,11 +37,24 @@ export interface StoredSubmission {
   ip_hash: string;
 }
 
+/** Settings a test may give its server on top of the defaults, e.g. `{ SMTP_URL: relay.url }`. */
+export type ServerSettings = Record<string, string>;
+
 /** The environment for the server and the CLI: ours, minus anything that would point them elsewhere. */
-function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+function serverEnv(extra: ServerSettings): NodeJS.ProcessEnv {
   // A DATABASE_URL in the developer's shell would send these fresh-per-test servers to one shared
-  // PostgreSQL; the browser tests always use the embedded database in their own directory.
-  const { DATABASE_URL: _database, PORT: _port, HOST: _host, DATA_DIR: _dataDir, ...rest } = process.env;
+  // PostgreSQL; the browser tests always use the embedded database in their own directory. Likewise
+  // an SMTP_URL would send the tests' mail to a real relay instead of the dev outbox or the test's own
+  // relay, and an APP_URL would put another site in the emailed links.
+  const {
+    DATABASE_URL: _database,
+    PORT: _port,
+    HOST: _host,
+    DATA_DIR: _dataDir,
+    SMTP_URL: _smtp,
+    APP_URL: _appUrl,
+    ...rest
+  } = process.env;
   return { ...rest, LOG_LEVEL: 'warn', ...extra };
 }
 
@@ -95,12 +108,14 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function startOnce(dataDir: string): Promise<RunningServer> {
+async function startOnce(dataDir: string, settings: ServerSettings): Promise<RunningServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
-    env: serverEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }),
+    // The server builds emailed links from APP_URL and only mails links to its own origin, so it is
+    // the address the browser uses.
+    env: serverEnv({ APP_URL: baseURL, ...settings, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Kept so a failed start explains itself; only the tail matters.
@@ -120,13 +135,16 @@ async function startOnce(dataDir: string): Promise<RunningServer> {
   return { baseURL, dataDir, stop: () => stopChild(child) };
 }
 
-/** Starts the real server on a free port with a fresh data directory, and waits for /api/health. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * Starts the real server on a free port with a fresh data directory, and waits for /api/health.
+ * Without SMTP_URL in `settings` its mail goes to the dev outbox at /dev/mailbox.
+ */
+export async function startServer(settings: ServerSettings = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'postlark-e2e-'));
   let lastError: unknown;
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt += 1) {
     try {
-      return await startOnce(dataDir);
+      return await startOnce(dataDir, settings);
     } catch (error) {
       lastError = error;
     }
