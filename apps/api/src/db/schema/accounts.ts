@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { MarketingPreferences } from '@postlark/shared/profile';
 import { bigserial, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // SPEC section 3's profile fields beyond the columns; the customer area issue edits them.
@@ -26,6 +27,11 @@ export const customers = pgTable(
     country: text('country').notNull(),
     reachedByOption: text('reached_by_option').notNull().default(''),
     additionalInfo: jsonb('additional_info').$type<AdditionalInfo>().notNull().default({}),
+    // SPEC section 4: a new customer has only optOut checked; optOut means no marketing mail of ours.
+    marketingPreferences: jsonb('marketing_preferences')
+      .$type<MarketingPreferences>()
+      .notNull()
+      .default({ productUpdates: false, newsletters: false, insights: false, surveys: false, assistance: false, demos: false, optOut: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
