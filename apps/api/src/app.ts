@@ -11,6 +11,7 @@ import { countriesRoutes } from './modules/countries/countries.routes';
 import { COUNTRY_NAMES } from './modules/countries/countries.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { getOrCreateSecret } from './modules/secrets/secrets.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -51,7 +52,8 @@ export async function buildApp({ config, database, mail, now = () => new Date() 
       await api.register(
         authRoutes({ db, mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES, emailSendsPerMinute: config.EMAIL_SEND_LIMIT_PER_MINUTE }),
       );
-      await api.register(profileRoutes({ db, now }));
+      await api.register(profileRoutes({ db, mail, now, hashIp, countryNames: COUNTRY_NAMES }));
+      await api.register(notificationsRoutes({ db, now }));
       await api.register(countriesRoutes());
     },
     { prefix: '/api' },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildTestApp, type TestApp } from '../helper';
-import { APP_URL, customerDetails, linkIn, requestLink, signup, verify } from './accounts';
+import { APP_URL, customerDetails, linkIn, login, requestLink, sessionCookie, signup, STRONG_PASSWORD, verify } from './accounts';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 
 /**
@@ -55,6 +55,13 @@ export function useAccountsApp() {
       const email = await harness.verifiedAddress();
       expect((await signup(harness.app, customerDetails(email))).statusCode).toBe(201);
       return email;
+    },
+    /** A new customer, signed in: their id and the Cookie header of their session. */
+    async signedInCustomer(): Promise<{ email: string; customerId: string; cookie: string }> {
+      const email = await harness.newCustomer();
+      const response = await login(harness.app, email, STRONG_PASSWORD);
+      expect(response.statusCode).toBe(200);
+      return { email, customerId: response.json().payload.customer_id, cookie: sessionCookie(response.headers['set-cookie']) };
     },
   };
   return harness;

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { MailService } from '../../mail/mail-service';
 import { issueToken, spendToken, type TokenPurpose } from './auth-tokens.repository';
+import { notify } from '../notifications/notify';
 import { findCustomerByEmail, updatePassword } from './customers.repository';
 import { hashPassword, isCommonPassword } from './passwords';
 import { hashSecretToken, newSecretToken } from './secret-tokens';
@@ -108,6 +109,7 @@ export async function verifyEmailLink(deps: EmailLinkDeps, request: EmailVerific
   await deleteCustomerSessions(deps.db, customer.id);
   // The owner proved control of the mailbox: sign-in delays on the account end here.
   await clearFailures(deps.db, accountThrottleKey(customer.email));
+  await notify(deps.db, customer.id, 'password-changed', now);
   await deps.mail.enqueue({ template: 'password-changed', to: customer.email, firstName: customer.firstName });
   return 'password-reset';
 }

@@ -6,11 +6,30 @@ import { sessionToken } from '../../http/session-cookie';
 import { hashSecretToken } from './secret-tokens';
 import { deleteSession, findSessionOwner, type SessionOwner } from './sessions.repository';
 
+export interface SignedInCustomer extends SessionOwner {
+  /** The hash of the request's session token, to tell this session from the customer's others. */
+  tokenHash: string;
+}
+
 /** The signed-in customer of this request, or a 401. */
-export async function requireCustomer(deps: { db: Db; now: () => Date }, request: FastifyRequest): Promise<SessionOwner> {
+export async function requireCustomer(deps: { db: Db; now: () => Date }, request: FastifyRequest): Promise<SignedInCustomer> {
   const token = sessionToken(request);
-  const owner = token ? await findSessionOwner(deps.db, hashSecretToken(token), deps.now()) : undefined;
-  if (!owner) throw new HttpError(401, AUTH_API_MESSAGES.notSignedIn);
+  const tokenHash = token ? hashSecretToken(token) : undefined;
+  const owner = tokenHash ? await findSessionOwner(deps.db, tokenHash, deps.now()) : undefined;
+  if (!owner || !tokenHash) throw new HttpError(401, AUTH_API_MESSAGES.notSignedIn);
+  return { ...owner, tokenHash };
+}
+
+/**
+ * The signed-in customer, when the request's `:customerId` is theirs. Any other id, unknown or
+ * someone else's, answers 404 alike, so ids cannot be probed.
+ */
+export async function requireOwnCustomer(
+  deps: { db: Db; now: () => Date },
+  request: FastifyRequest<{ Params: { customerId: string } }>,
+): Promise<SignedInCustomer> {
+  const owner = await requireCustomer(deps, request);
+  if (request.params.customerId !== owner.customerId) throw new HttpError(404, AUTH_API_MESSAGES.userNotFound);
   return owner;
 }
 

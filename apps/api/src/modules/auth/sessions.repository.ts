@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, sessions } from '../../db/schema/accounts';
 
@@ -37,4 +37,9 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
 
 export async function deleteCustomerSessions(db: Db, customerId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.customerId, customerId));
+}
+
+/** Ends every session of the customer but the one making the request. */
+export async function deleteOtherSessions(db: Db, customerId: string, keepTokenHash: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.customerId, customerId), ne(sessions.tokenHash, keepTokenHash)));
 }

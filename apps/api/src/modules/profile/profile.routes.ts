@@ -1,38 +1,73 @@
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
-import type { UserProfile } from '@postlark/shared/account';
+import {
+  basicInfoSchema,
+  changePasswordSchema,
+  contactInfoSchema,
+  DEFAULT_MARKETING_PREFERENCES,
+  marketingPreferencesSchema,
+  PROFILE_MESSAGES,
+} from '@postlark/shared/profile';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
-import { findCustomerById } from '../auth/customers.repository';
-import { requireCustomer } from '../auth/session.service';
+import { HttpError, parseWith } from '../../http/errors';
+import type { KeyedHash } from '../../lib/keyed-hash';
+import type { MailService } from '../../mail/mail-service';
+import { changePassword } from '../auth/change-password.service';
+import { requireOwnCustomer } from '../auth/session.service';
+import { readPreferences, updateNames, writePreferences } from './profile.repository';
+import { readProfile, saveContact } from './profile.service';
 
-/** SPEC section 7's profile call: a customer reads their own profile; any other id is a 404. */
-export function profileRoutes(deps: { db: Db; now: () => Date }) {
+type CustomerParams = { Params: { customerId: string } };
+
+// Profile forms are small; 16 KB refuses floods.
+const PROFILE_BODY_LIMIT = 16 * 1024;
+
+export interface ProfileRouteDeps {
+  db: Db;
+  mail: MailService;
+  now: () => Date;
+  hashIp: KeyedHash;
+  countryNames: ReadonlySet<string>;
+}
+
+/** SPEC section 7's profile call and the profile tabs' saves: each for the signed-in customer's own id only. */
+export function profileRoutes(deps: ProfileRouteDeps) {
   return async (app: FastifyInstance) => {
-    app.get<{ Params: { customerId: string } }>('/home/v1/user/:customerId', async (request) => {
-      const owner = await requireCustomer(deps, request);
-      // Someone else's id and an unknown id answer alike, so ids cannot be probed.
-      const customer = request.params.customerId === owner.customerId ? await findCustomerById(deps.db, owner.customerId) : undefined;
-      if (!customer) throw new HttpError(404, AUTH_API_MESSAGES.userNotFound);
-      const info = customer.additionalInfo;
-      const payload: UserProfile = {
-        email: customer.email,
-        additional_info: {
-          first_name: customer.firstName,
-          last_name: customer.lastName,
-          street_address: info.street_address ?? '',
-          city: info.city ?? '',
-          state: info.state ?? '',
-          company: info.company ?? '',
-          postal_code: info.postal_code ?? '',
-          country: customer.country,
-          phone: info.phone ?? '',
-          vat_id: info.vat_id ?? '',
-          dob: customer.dob,
-          gender: customer.gender,
-        },
-      };
-      return { payload };
+    app.get<CustomerParams>('/home/v1/user/:customerId', async (request) => {
+      const owner = await requireOwnCustomer(deps, request);
+      return { payload: await readProfile(deps.db, owner.customerId) };
+    });
+
+    app.patch<CustomerParams>('/home/v1/user/:customerId', { bodyLimit: PROFILE_BODY_LIMIT }, async (request) => {
+      const owner = await requireOwnCustomer(deps, request);
+      await updateNames(deps.db, owner.customerId, parseWith(basicInfoSchema, request.body));
+      return { payload: { message: PROFILE_MESSAGES.basicSaved } };
+    });
+
+    app.put<CustomerParams>('/home/v1/user/:customerId/password', { bodyLimit: PROFILE_BODY_LIMIT }, async (request) => {
+      const owner = await requireOwnCustomer(deps, request);
+      const change = parseWith(changePasswordSchema, request.body);
+      await changePassword(deps, owner, change, { ipHash: deps.hashIp(request.ip) });
+      return { payload: { message: PROFILE_MESSAGES.passwordChanged } };
+    });
+
+    app.put<CustomerParams>('/home/v1/user/:customerId/contact', { bodyLimit: PROFILE_BODY_LIMIT }, async (request) => {
+      const owner = await requireOwnCustomer(deps, request);
+      await saveContact(deps, owner.customerId, parseWith(contactInfoSchema, request.body));
+      return { payload: { message: PROFILE_MESSAGES.contactSaved } };
+    });
+
+    app.get<CustomerParams>('/home/v1/user/:customerId/preferences', async (request) => {
+      const owner = await requireOwnCustomer(deps, request);
+      const preferences = await readPreferences(deps.db, owner.customerId);
+      if (!preferences) throw new HttpError(404, AUTH_API_MESSAGES.userNotFound);
+      return { payload: { ...DEFAULT_MARKETING_PREFERENCES, ...preferences } };
+    });
+
+    app.put<CustomerParams>('/home/v1/user/:customerId/preferences', { bodyLimit: PROFILE_BODY_LIMIT }, async (request) => {
+      const owner = await requireOwnCustomer(deps, request);
+      await writePreferences(deps.db, owner.customerId, parseWith(marketingPreferencesSchema, request.body));
+      return { payload: { message: PROFILE_MESSAGES.preferencesSaved } };
     });
   };
 }
