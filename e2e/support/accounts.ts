@@ -1,33 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { CountryEntry, EmailSendPage, SignupRequestInput } from '@postlark/shared/account';
+import type { CountryEntry, EmailSendPage } from '@postlark/shared/account';
 import { ROUTES } from '@postlark/shared/routes';
 import { type Inbox, linkIn, linkParams } from './mail';
 
 // Accounts made through the real API and the real mail, for tests about what comes after sign-up.
 // Every address is unique, so tests sharing a worker's server never see each other's mail or accounts.
 
-export type CustomerDetails = SignupRequestInput['customer_details'];
-
-/** Follows SPEC section 5's rule and is not among the common passwords the API refuses. */
-export const STRONG_PASSWORD = 'Lark$ong2026';
+export { customerDetails, type CustomerDetails, STRONG_PASSWORD } from '../../apps/api/test/support/sample-customer';
+import type { CustomerDetails } from '../../apps/api/test/support/sample-customer';
 
 export function uniqueEmail(label: string): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.com`;
-}
-
-export function customerDetails(email: string, overrides: Partial<CustomerDetails> = {}): CustomerDetails {
-  return {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email,
-    gender: 'Female',
-    password: STRONG_PASSWORD,
-    dob: '1990-12-10',
-    country: 'United Kingdom',
-    reached_by_option: 'google',
-    ...overrides,
-  };
 }
 
 /** SPEC section 7's email-send, with the link pointing at this server's own page, as the web app asks. */

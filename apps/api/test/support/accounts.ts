@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
+export { customerDetails, STRONG_PASSWORD } from './sample-customer';
+
 // Steps of the account flows through app.inject, shared by the account tests.
 
 export const APP_URL = 'http://localhost:3000';
-export const STRONG_PASSWORD = 'Lark$ong2026';
 
 export function linkIn(text: string | undefined, path: string): URL {
   const match = new RegExp(`${APP_URL}${path}\\?[^\\s"<>]+`).exec(text ?? '');
@@ -22,20 +23,6 @@ export function requestLink(app: FastifyInstance, email: string, page: 'sign-up'
 
 export function verify(app: FastifyInstance, email: string, token: string, password: string | null = null) {
   return post(app, 'authentication/v1/email-verification/', { email_receiver: email, token, password });
-}
-
-export function customerDetails(email: string, overrides: Record<string, unknown> = {}) {
-  return {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email,
-    gender: 'Female',
-    password: STRONG_PASSWORD,
-    dob: '1990-12-10',
-    country: 'United Kingdom',
-    reached_by_option: 'google',
-    ...overrides,
-  };
 }
 
 export function signup(app: FastifyInstance, details: Record<string, unknown>) {
