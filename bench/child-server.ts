@@ -1,6 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * Servers under test run in their own processes: autocannon in the parent would otherwise share
@@ -10,6 +14,7 @@ import { createServer } from 'node:net';
 export interface ChildServer {
   name: string;
   url: string;
+  pid: number | undefined;
   /** SIGTERM, then SIGKILL if it has not exited in time; resolves with the exit code. */
   stop(): Promise<number | null>;
   /** Why it is gone if it exited without stop() being called, e.g. killed from outside the bench. */
@@ -39,6 +44,28 @@ const running = new Set<ChildProcess>();
 export function killAllChildren(): void {
   for (const child of running) child.kill('SIGKILL');
   running.clear();
+}
+
+// Only what a process needs to start: inheriting the shell's environment would let a DATABASE_URL,
+// SMTP_URL, TRUST_PROXY or WEB_DIST_DIR set there silently change what is measured.
+export function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SystemRoot']) if (process.env[key] !== undefined) env[key] = process.env[key];
+  return env;
+}
+
+/** A fresh temporary directory, removed by remove() or, if the bench is interrupted, on exit. */
+export async function tempDataDir(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'postlark-bench-'));
+  const removeOnExit = () => rmSync(dir, { recursive: true, force: true });
+  process.once('exit', removeOnExit);
+  return {
+    dir,
+    async remove() {
+      await rm(dir, { recursive: true, force: true });
+      process.removeListener('exit', removeOnExit);
+    },
+  };
 }
 
 /** A port the kernel just handed out on loopback; the tiny race until the child binds it is accepted. */
@@ -139,7 +166,7 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
         signal: AbortSignal.timeout(2_000),
       });
       await response.arrayBuffer();
-      if (response.ok) return { name: options.name, url, stop, unexpectedExit: () => unexpected };
+      if (response.ok) return { name: options.name, url, pid: child.pid, stop, unexpectedExit: () => unexpected };
     } catch {
       // Not listening yet: keep polling until the deadline.
     }

@@ -1,7 +1,10 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundleReport, GZIP_LEVEL, INITIAL_JS_BUDGET_BYTES, measureBundle } from './bundle-size';
 import { killAllChildren } from './child-server';
+import { BENCH_EMAIL_SEND_LIMIT_PER_MINUTE, EMAIL_SEND_LOAD, type EmailSendReport, measureEmailSendThroughput } from './email-send-throughput';
+import { ARGON2_MIRROR, SIGN_IN_LOAD, type SignInReport, measureSignInThroughput } from './sign-in-throughput';
 import {
   BENCH_WAITLIST_LIMIT_PER_MINUTE,
   CONNECTION_LEVELS,
@@ -12,7 +15,8 @@ import {
   measureWaitlistThroughput,
 } from './waitlist-throughput';
 
-// `npm run bench` builds the web app first, then runs this: bundle sizes, then waitlist throughput.
+// `npm run bench` builds the web app first, then runs this: bundle sizes, waitlist throughput,
+// sign-ins against raw argon2, and email-send requests.
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const distDir = path.join(repoRoot, 'apps/web/dist');
@@ -25,7 +29,8 @@ process.once('SIGINT', () => {
 });
 process.once('SIGTERM', () => process.exit(143));
 // Bounded: a hung server or client fails the bench instead of keeping a CI slot forever.
-const WATCHDOG_MS = 300_000;
+// About 4 minutes are expected (waitlist ~2 min, sign-in ~1 min, email-send ~30 s).
+const WATCHDOG_MS = 360_000;
 setTimeout(() => {
   console.error(`\nbench did not finish within ${WATCHDOG_MS / 1000} s: stopping`);
   process.exit(1);
@@ -54,7 +59,7 @@ function printBundle(report: BundleReport) {
   console.log(`  for information, loaded lazily: JS ${bytes(report.lazyJsGzip)} B gzip in ${report.lazyJs.length} chunks, CSS ${bytes(report.lazyCssGzip)} B gzip in ${report.lazyCss.length} files`);
 }
 
-function loudProblems(name: string, figures: TargetFigures): string[] {
+function loudProblems(name: string, figures: Pick<TargetFigures, 'non2xx' | 'statusCodes' | 'errors' | 'timeouts' | 'firstError'>): string[] {
   const problems: string[] = [];
   if (figures.non2xx > 0) problems.push(`${name}: ${figures.non2xx} non-2xx responses (status codes ${JSON.stringify(figures.statusCodes)})`);
   if (figures.errors > 0) problems.push(`${name}: ${figures.errors} connection errors (${figures.timeouts} timeouts; first: ${figures.firstError})`);
@@ -92,6 +97,66 @@ function printThroughput(report: ThroughputReport) {
   return problems.length === 0;
 }
 
+function printSignIn(report: SignInReport) {
+  console.log(`\n== (c) Sign-ins per second vs raw argon2 verifications per second (${report.connections} in flight) ==`);
+  console.log('  sign-in: POST /api/authentication/v1/login/ on apps/api/src/server.ts (PGlite on disk, fresh DATA_DIR, LOG_LEVEL=warn), one customer');
+  console.log('  created through email-send, the dev outbox link, email-verification and signup; every request the right password');
+  console.log(
+    `  raw: @node-rs/argon2 verify in the bench process, argon2id m=${ARGON2_MIRROR.memoryCost} KiB t=${ARGON2_MIRROR.timeCost} p=${ARGON2_MIRROR.parallelism} (mirrored from passwords.ts), while the server is idle`,
+  );
+  console.log(
+    `  ${SIGN_IN_LOAD.warmupSeconds} s warm-up each (discarded), then ${SIGN_IN_LOAD.runSeconds} s runs ordered argon2, sign-in, sign-in, argon2; ${report.threadPool}\n`,
+  );
+  console.log(
+    `  sign-in  POST /login/      ${report.signIn.requestsPerSecond.toFixed(1).padStart(7)} sign-ins/s        p50 ${ms(report.signIn.p50).padStart(8)}   p99 ${ms(report.signIn.p99).padStart(8)}   non-2xx ${report.signIn.non2xx}   errors ${report.signIn.errors}`,
+  );
+  console.log(
+    `  raw argon2 verify          ${report.argon2.perSecond.toFixed(1).padStart(7)} verifications/s   p50 ${ms(report.argon2.p50).padStart(8)}   p99 ${ms(report.argon2.p99).padStart(8)}   mismatches ${report.argon2.failures}`,
+  );
+  console.log('  (per second over both runs of each side; p50/p99 the means of the two runs; operations in flight when a run ended are not counted on either side)');
+  console.log(`\n  sign-ins / raw verifications = ${(report.ratio * 100).toFixed(1)} %`);
+  if (report.cpu) {
+    const { signInMs, signInMainThreadMs, verifyMs, signInCores, verifyCores } = report.cpu;
+    console.log(
+      `  CPU per sign-in ${signInMs.toFixed(1)} ms (server, all threads; ${signInMainThreadMs.toFixed(1)} ms on its JavaScript thread: HTTP, validation, PGlite) vs per raw verification ${verifyMs.toFixed(1)} ms (bench process)`,
+    );
+    console.log(
+      `  cores busy on average: server ${signInCores.toFixed(2)} during sign-ins, bench ${verifyCores.toFixed(2)} during raw verifications, of ${availableParallelism()}; with both saturated, the ratio would be about ${((verifyMs / signInMs) * 100).toFixed(0)} %`,
+    );
+  } else {
+    console.log('  CPU per operation: unavailable (needs /proc)');
+  }
+  console.log(
+    `  the server's hashPassword writes m,t,p = ${report.serverParameters}: ${report.parametersMatch ? 'the same as the mirror' : 'NOT the mirrored parameters'}`,
+  );
+  const problems = loudProblems('sign-in', report.signIn);
+  if (report.signIn.non2xx > 0) problems.push('sign-in: a failed sign-in counts towards the throttle (429s follow)');
+  if (report.argon2.failures > 0) problems.push(`argon2: ${report.argon2.failures} verifications answered false`);
+  if (!report.parametersMatch) problems.push(`argon2: the mirrored parameters differ from the server's (${report.serverParameters}); update ARGON2_MIRROR`);
+  for (const problem of problems) console.log(`\n  !!! ${problem} — the figures above are NOT trustworthy !!!`);
+  return problems.length === 0;
+}
+
+function printEmailSend(report: EmailSendReport) {
+  console.log(`\n== (d) Email-send requests accepted per second (autocannon, ${report.connections} connections) ==`);
+  console.log('  POST /api/authentication/v1/email-send/ to the sign-up page on apps/api/src/server.ts (PGlite on disk, fresh DATA_DIR, no SMTP_URL: dev outbox)');
+  console.log(`  EMAIL_SEND_LIMIT_PER_MINUTE raised from 10 to ${bytes(BENCH_EMAIL_SEND_LIMIT_PER_MINUTE)}: every bench request comes from one client`);
+  console.log(`  each request a different email (autocannon idReplacement): a new token and a queued mail; ${EMAIL_SEND_LOAD.warmupSeconds} s warm-up (discarded), one ${EMAIL_SEND_LOAD.runSeconds} s run\n`);
+  const run = report.run;
+  console.log(
+    `  email-send POST /email-send/  ${run.requestsPerSecond.toFixed(0).padStart(6)} accepted/s (200)   p50 ${ms(run.p50).padStart(8)}   p99 ${ms(run.p99).padStart(8)}   non-2xx ${run.non2xx}   errors ${run.errors}`,
+  );
+  const delivered = report.deliveredAtEnd === undefined ? 'unknown' : bytes(report.deliveredAtEnd);
+  const afterStop = report.outboxAfterStop === undefined ? 'unknown' : bytes(report.outboxAfterStop);
+  console.log(`\n  accepted (200), warm-up included: ${bytes(report.accepted)}; in the dev outbox when the run ended: ${delivered}; after the server stopped: ${afterStop}`);
+  const jobs = report.jobsAfterStop ? Object.entries(report.jobsAfterStop).map(([state, count]) => `${state} ${bytes(count)}`).join(', ') : 'unknown';
+  console.log(`  send-email jobs after the server stopped: ${jobs} (${report.note})`);
+  console.log('  the answers never waited for a mail: the rest stayed queued in pg-boss (a restart would deliver them; the bench deletes the DATA_DIR)');
+  const problems = loudProblems('email-send', run);
+  for (const problem of problems) console.log(`\n  !!! ${problem} — the figures above are NOT trustworthy !!!`);
+  return problems.length === 0;
+}
+
 async function main() {
   const started = Date.now();
   const bundle = await measureBundle(distDir);
@@ -104,6 +169,12 @@ async function main() {
     clean = printThroughput(throughput) && clean;
     throughputs.push(throughput);
   }
+  console.log('\nmeasuring sign-ins against raw argon2 (about a minute) …');
+  const signIn = await measureSignInThroughput(repoRoot, (line) => console.log(`  ${line}`));
+  clean = printSignIn(signIn) && clean;
+  console.log('\nmeasuring email-send (about 30 s) …');
+  const emailSend = await measureEmailSendThroughput(repoRoot, (line) => console.log(`  ${line}`));
+  clean = printEmailSend(emailSend) && clean;
 
   console.log('\n== Summary ==');
   console.log(`  initial JS   ${bytes(bundle.initialJsGzip)} B gzip (level ${GZIP_LEVEL}) ≤ ${bytes(INITIAL_JS_BUDGET_BYTES)} B   ${bundle.withinBudget ? 'PASS' : 'OVER'}`);
@@ -113,6 +184,12 @@ async function main() {
       `  waitlist at ${String(throughput.connections).padStart(3)} connections  ${throughput.waitlist.requestsPerSecond.toFixed(0)} req/s vs bare ${throughput.bare.requestsPerSecond.toFixed(0)} req/s = ${(throughput.ratio * 100).toFixed(1)} % (target ≥ ${TARGET_RATIO * 100}%)   ${throughput.meetsTarget ? 'PASS' : 'BELOW'}`,
     );
   }
+  console.log(
+    `  sign-in       ${signIn.signIn.requestsPerSecond.toFixed(1)} sign-ins/s (p50 ${ms(signIn.signIn.p50)}, p99 ${ms(signIn.signIn.p99)}) vs raw argon2 ${signIn.argon2.perSecond.toFixed(1)} verifications/s = ${(signIn.ratio * 100).toFixed(1)} %   (${signIn.connections} in flight)`,
+  );
+  console.log(
+    `  email-send    ${emailSend.run.requestsPerSecond.toFixed(0)} accepted/s (p50 ${ms(emailSend.run.p50)}, p99 ${ms(emailSend.run.p99)}, ${emailSend.connections} connections); ${emailSend.deliveredAtEnd === undefined ? '?' : bytes(emailSend.deliveredAtEnd)} of ${bytes(emailSend.accepted)} mails in the outbox when the run ended`,
+  );
   if (!clean) console.log('  !!! non-2xx responses, errors or missing rows: see above !!!');
   console.log(`  took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   // Figures are reported, not enforced: a budget miss is news for the reader, not a crash.

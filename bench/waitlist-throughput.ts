@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { ChildExitedError, type ChildServer, freePort, runTsx, startChildServer } from './child-server';
+import { combineLoads, type LoadFigures, type LoadRequest, runLoad } from './http-load';
+import { type ChildServer, baseEnv, freePort, runTsx, startChildServer } from './child-server';
 
 /** Waitlist POSTs per second against a bare Fastify route's, measured in the same run. */
 
@@ -28,27 +28,11 @@ const ORDER = ['bare', 'waitlist', 'waitlist', 'bare'] as const;
 
 type Target = (typeof ORDER)[number];
 
-/** What one run, or one side over its runs, measured. */
-interface Figures {
-  /** Successful (2xx) requests per second. */
-  requestsPerSecond: number;
-  /** Over several runs, the means of their percentiles: autocannon gives no mergeable histogram. */
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodes: Record<string, number>;
-  firstError: string | undefined;
-}
-
-export interface RunFigures extends Figures {
+export interface RunFigures extends LoadFigures {
   target: Target;
-  seconds: number;
-  ok: number;
 }
 
-export interface TargetFigures extends Figures {
+export interface TargetFigures extends LoadFigures {
   runs: RunFigures[];
 }
 
@@ -72,72 +56,21 @@ export interface ThroughputReport {
 
 const WAITLIST_BODY = JSON.stringify({ status: 'Waitlist', email: 'bench-[<id>]@example.com', message: '' });
 
-function requestFor(target: Target, server: ChildServer, connections: number): autocannon.Options {
-  const common = {
-    url: target === 'bare' ? `${server.url}/bare` : `${server.url}/api/landing/v1/waitlist/`,
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json' },
-    connections,
-    pipelining: LOAD.pipelining,
-  };
-  if (target === 'bare') return { ...common, body: JSON.stringify({ status: 'Waitlist', email: 'bench@example.com', message: '' }) };
+function requestFor(target: Target, connections: number): LoadRequest {
+  if (target === 'bare') {
+    return { path: '/bare', body: JSON.stringify({ status: 'Waitlist', email: 'bench@example.com', message: '' }), connections };
+  }
   // autocannon puts a fresh id in each request's body, so no two waitlist requests share an email.
-  return { ...common, body: WAITLIST_BODY, idReplacement: true };
+  return { path: '/api/landing/v1/waitlist/', body: WAITLIST_BODY, idReplacement: true, connections };
 }
 
+// Only 2xx count (runLoad): a fast 4xx or 5xx is not a stored submission.
 async function load(target: Target, server: ChildServer, seconds: number, connections: number): Promise<RunFigures> {
-  // The callback form gives the instance, whose reqError events say what a bare error count cannot.
-  let firstError: string | undefined;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ ...requestFor(target, server, connections), duration: seconds }, (error, done) => (error ? reject(error) : resolve(done)));
-    instance.on('reqError', (error: unknown) => {
-      firstError ??= error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    });
-  });
-  // A server that died mid-run makes every later request an instant error: no figure survives that.
-  const gone = server.unexpectedExit();
-  if (gone) throw new ChildExitedError(`${server.name} ${gone} during the ${target} run; its figures are void.`);
-  const statusCodes: Record<string, number> = {};
-  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stats.count ?? 0;
-  return {
-    target,
-    seconds: result.duration,
-    ok: result['2xx'],
-    // Only 2xx count: a fast 4xx or 5xx is not a stored submission.
-    requestsPerSecond: result['2xx'] / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes,
-    firstError,
-  };
+  return { ...(await runLoad(server, requestFor(target, connections), seconds, target)), target };
 }
 
 function combine(runs: RunFigures[]): TargetFigures {
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  const statusCodes: Record<string, number> = {};
-  for (const run of runs) for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
-  return {
-    runs,
-    requestsPerSecond: runs.reduce((a, run) => a + run.ok, 0) / runs.reduce((a, run) => a + run.seconds, 0),
-    p50: mean(runs.map((run) => run.p50)),
-    p99: mean(runs.map((run) => run.p99)),
-    non2xx: runs.reduce((a, run) => a + run.non2xx, 0),
-    errors: runs.reduce((a, run) => a + run.errors, 0),
-    timeouts: runs.reduce((a, run) => a + run.timeouts, 0),
-    statusCodes,
-    firstError: runs.find((run) => run.firstError)?.firstError,
-  };
-}
-
-// Only what a process needs to start: inheriting the shell's environment would let a DATABASE_URL,
-// TRUST_PROXY or WEB_DIST_DIR set there silently change what is measured.
-function baseEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SystemRoot']) if (process.env[key] !== undefined) env[key] = process.env[key];
-  return env;
+  return { ...combineLoads(runs), runs };
 }
 
 async function countStoredRows(repoRoot: string, env: NodeJS.ProcessEnv): Promise<{ rows: number | undefined; note: string }> {

@@ -1,0 +1,134 @@
+import { type ChildServer, baseEnv, freePort, startChildServer, tempDataDir } from './child-server';
+
+/** The real API server as a bench child, and a customer created through its own calls. */
+
+export interface ApiServer {
+  server: ChildServer;
+  /** APP_URL: the server only emails links on its own origin, so it is the server's own address. */
+  appUrl: string;
+  /** The child's environment, for tools that open the same DATA_DIR after the server stopped. */
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  /** Stops the server (if still running) and removes its DATA_DIR. */
+  close(): Promise<void>;
+}
+
+/**
+ * apps/api/src/server.ts on 127.0.0.1, a free port, a fresh DATA_DIR (PGlite on disk, as
+ * `npm start` runs it), LOG_LEVEL=warn, and no SMTP_URL: mail goes to the dev outbox, whose
+ * `/dev/mailbox/messages.json` the bench reads links from. The shell's environment is not passed on.
+ */
+export async function startApiServer(repoRoot: string, name: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<ApiServer> {
+  const data = await tempDataDir();
+  try {
+    const port = await freePort();
+    const appUrl = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...baseEnv(),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: appUrl,
+      DATA_DIR: data.dir,
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    };
+    const server = await startChildServer({
+      name,
+      args: ['apps/api/src/server.ts'],
+      cwd: repoRoot,
+      env,
+      port,
+      readiness: { method: 'GET', path: '/api/health' },
+    });
+    return {
+      server,
+      appUrl,
+      env,
+      dataDir: data.dir,
+      async close() {
+        await server.stop();
+        await data.remove();
+      },
+    };
+  } catch (error) {
+    await data.remove();
+    throw error;
+  }
+}
+
+export const AUTH = '/api/authentication/v1';
+
+async function postJson(baseUrl: string, path: string, body: unknown): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+async function expectStatus(baseUrl: string, path: string, body: unknown, status: number): Promise<void> {
+  const response = await postJson(baseUrl, path, body);
+  if (response.status !== status) throw new Error(`POST ${path} answered ${response.status}, expected ${status}: ${response.text.slice(0, 300)}`);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The dev outbox's messages to one address, newest first (the outbox lists at most its newest 200). */
+export async function outboxMessages(baseUrl: string, to?: string): Promise<{ id: number; to: string; text: string }[]> {
+  const query = to === undefined ? '' : `?to=${encodeURIComponent(to)}`;
+  const response = await fetch(`${baseUrl}/dev/mailbox/messages.json${query}`, { signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`GET /dev/mailbox/messages.json answered ${response.status}`);
+  return (await response.json()) as { id: number; to: string; text: string }[];
+}
+
+/** Polls the dev outbox until a sign-up mail to `email` arrives (the queue delivers within a second or two). */
+async function signUpToken(baseUrl: string, email: string, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const message of await outboxMessages(baseUrl, email)) {
+      const match = /\/signup\?token=([^&\s]+)&email=/.exec(message.text);
+      if (match?.[1]) return decodeURIComponent(match[1]);
+    }
+    await sleep(200);
+  }
+  throw new Error(`no sign-up mail to ${email} reached the dev outbox within ${timeoutMs / 1000} s`);
+}
+
+export const BENCH_PASSWORD = 'Bench$Pass2026';
+
+/** The journey a visitor takes: email-send, the emailed link, email-verification, signup (201). */
+export async function createCustomer(api: ApiServer, email: string, password = BENCH_PASSWORD): Promise<void> {
+  const base = api.server.url;
+  await expectStatus(base, `${AUTH}/email-send/`, { email_receiver: email, direct_url: `${api.appUrl}/signup`, page: 'sign-up' }, 200);
+  const token = await signUpToken(base, email);
+  await expectStatus(base, `${AUTH}/email-verification/`, { email_receiver: email, token, password: null }, 200);
+  await expectStatus(
+    base,
+    `${AUTH}/signup/`,
+    {
+      customer_details: {
+        first_name: 'Bench',
+        last_name: '',
+        email,
+        gender: 'Others',
+        password,
+        dob: '1990-01-01',
+        country: 'Germany',
+        reached_by_option: '',
+      },
+    },
+    201,
+  );
+}
+
+/** The sign-in body the bench sends: one customer, the right password, every time. */
+export const loginBody = (email: string, password = BENCH_PASSWORD) =>
+  JSON.stringify({ customer_details: { email, password, login_mode: 'manual' } });
+
+/** A sign-in must succeed before the load: a failed one would count towards the throttle. */
+export async function checkSignIn(api: ApiServer, email: string, password = BENCH_PASSWORD): Promise<void> {
+  const response = await postJson(api.server.url, `${AUTH}/login/`, JSON.parse(loginBody(email, password)));
+  if (response.status !== 200) throw new Error(`sign-in as ${email} answered ${response.status}: ${response.text.slice(0, 300)}`);
+}
