@@ -52,7 +52,7 @@ export async function buildApp({ config, database, mail, now = () => new Date() 
       await api.register(
         authRoutes({ db, mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES, emailSendsPerMinute: config.EMAIL_SEND_LIMIT_PER_MINUTE }),
       );
-      await api.register(profileRoutes({ db, mail, now, hashIp, countryNames: COUNTRY_NAMES }));
+      await api.register(profileRoutes({ db, mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES }));
       await api.register(notificationsRoutes({ db, now }));
       await api.register(countriesRoutes());
     },

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { NAME_MAX_LENGTH, newPasswordSchema } from './account';
+import { accountEmailSchema, NAME_MAX_LENGTH, newPasswordSchema } from './account';
 import { ACCOUNT_MESSAGES } from './account-messages';
 
 // The customer area's requests (profile tabs and notifications), defined once for the forms and the API.
@@ -13,6 +13,10 @@ export const PROFILE_MESSAGES = {
   passwordChanged: 'Your password was changed. Other devices have been signed out.',
   contactSaved: 'Contact information saved.',
   preferencesSaved: 'Your marketing preferences were saved.',
+  emailChangeSent: 'We sent a confirmation link to your new address. Your email changes when you open it.',
+  sameEmail: 'That is already your email address.',
+  emailTaken: 'Another account already uses this address.',
+  emailChanged: 'Your email address was changed.',
   tooLong: (max: number) => `At most ${max} characters.`,
 } as const;
 
@@ -109,3 +113,12 @@ export interface NotificationsPayload {
   notifications: CustomerNotification[];
   unread: number;
 }
+
+export const emailChangeSchema = z.strictObject({ new_email: accountEmailSchema });
+export type EmailChange = z.output<typeof emailChangeSchema>;
+
+// The link in the confirmation mail carries the new address and the token.
+export const emailChangeConfirmSchema = z.strictObject({
+  email: accountEmailSchema,
+  token: z.string().check(z.minLength(1), z.maxLength(256)),
+});

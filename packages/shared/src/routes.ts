@@ -15,6 +15,8 @@ export const ROUTES = {
   platformIntegration: '/platform-integration',
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
+  // Opened from the mail that confirms a new email address.
+  confirmEmail: '/confirm-email',
 } as const;
 
 // Pages the web app renders today; the server answers any other path with the not-found page and a 404.

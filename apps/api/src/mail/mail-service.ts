@@ -5,7 +5,9 @@ export type EmailMessage =
   | { template: 'signup-verification'; to: string; link: string }
   | { template: 'signup-account-exists'; to: string; signInUrl: string }
   | { template: 'password-reset'; to: string; link: string }
-  | { template: 'password-changed'; to: string; firstName: string };
+  | { template: 'password-changed'; to: string; firstName: string }
+  | { template: 'email-change-confirm'; to: string; link: string }
+  | { template: 'email-change-notice'; to: string; firstName: string; newEmail: string };
 
 export type EmailTemplate = EmailMessage['template'];
 
@@ -31,6 +33,8 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
   z.strictObject({ template: z.literal('signup-account-exists'), to: recipient, signInUrl: absoluteUrl }),
   z.strictObject({ template: z.literal('password-reset'), to: recipient, link: absoluteUrl }),
   z.strictObject({ template: z.literal('password-changed'), to: recipient, firstName: z.string().max(200) }),
+  z.strictObject({ template: z.literal('email-change-confirm'), to: recipient, link: absoluteUrl }),
+  z.strictObject({ template: z.literal('email-change-notice'), to: recipient, firstName: z.string().max(200), newEmail: recipient }),
 ]) satisfies z.ZodType<EmailMessage>;
 
 /** An enqueue call with a message no template can send (a bad recipient or link): a bug in the caller. */

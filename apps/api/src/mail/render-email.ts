@@ -2,6 +2,8 @@ import { render } from '@react-email/render';
 import { ROUTES } from '@postlark/shared/routes';
 import { createElement, type ReactElement } from 'react';
 import type { EmailMessage } from './mail-service';
+import { EmailChangeConfirmEmail, emailChangeConfirmSubject } from './templates/email-change-confirm';
+import { EmailChangeNoticeEmail, emailChangeNoticeSubject } from './templates/email-change-notice';
 import { PasswordChangedEmail, passwordChangedSubject } from './templates/password-changed';
 import { PasswordResetEmail, passwordResetSubject } from './templates/password-reset';
 import { SignupAccountExistsEmail, signupAccountExistsSubject } from './templates/signup-account-exists';
@@ -26,6 +28,17 @@ function compose(message: EmailMessage, appUrl: string): { subject: string; body
       return {
         subject: passwordChangedSubject,
         body: createElement(PasswordChangedEmail, { firstName: message.firstName, signInUrl: `${appUrl}${ROUTES.login}` }),
+      };
+    case 'email-change-confirm':
+      return { subject: emailChangeConfirmSubject, body: createElement(EmailChangeConfirmEmail, { link: message.link }) };
+    case 'email-change-notice':
+      return {
+        subject: emailChangeNoticeSubject,
+        body: createElement(EmailChangeNoticeEmail, {
+          firstName: message.firstName,
+          newEmail: message.newEmail,
+          signInUrl: `${appUrl}${ROUTES.login}`,
+        }),
       };
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { MarketingPreferences } from '@postlark/shared/profile';
-import { bigserial, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigserial, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // SPEC section 3's profile fields beyond the columns; the customer area issue edits them.
 export interface AdditionalInfo {
@@ -49,6 +49,8 @@ export const authTokens = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
     purpose: text('purpose').notNull(),
+    // The account a token acts on, when the address is not yet that account's (an email change).
+    customerId: uuid('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

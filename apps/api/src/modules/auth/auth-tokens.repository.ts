@@ -2,12 +2,12 @@ import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens } from '../../db/schema/accounts';
 
-export type TokenPurpose = 'sign-up' | 'password-reset';
+export type TokenPurpose = 'sign-up' | 'password-reset' | 'email-change';
 
 /** Stores a token's hash and ends every earlier unspent token of the same address and purpose. */
 export async function issueToken(
   db: Db,
-  token: { email: string; purpose: TokenPurpose; tokenHash: string; now: Date; expiresAt: Date },
+  token: { email: string; purpose: TokenPurpose; tokenHash: string; now: Date; expiresAt: Date; customerId?: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -25,6 +25,7 @@ export async function issueToken(
       email: token.email,
       purpose: token.purpose,
       tokenHash: token.tokenHash,
+      customerId: token.customerId ?? null,
       createdAt: token.now,
       expiresAt: token.expiresAt,
     });
@@ -32,13 +33,14 @@ export async function issueToken(
 }
 
 /**
- * Spends a token if it is live and belongs to this address and purpose. One conditional update,
- * so two requests racing with the same token cannot both succeed.
+ * Spends a token if it is live and belongs to this address and purpose, answering the account it
+ * acts on (null when none was bound), or undefined. One conditional update, so two requests racing
+ * with the same token cannot both succeed.
  */
 export async function spendToken(
   db: Db,
   token: { email: string; purpose: TokenPurpose; tokenHash: string; now: Date },
-): Promise<boolean> {
+): Promise<{ customerId: string | null } | undefined> {
   const spent = await db
     .update(authTokens)
     .set({ usedAt: token.now })
@@ -52,8 +54,8 @@ export async function spendToken(
         gt(authTokens.expiresAt, token.now),
       ),
     )
-    .returning({ id: authTokens.id });
-  return spent.length > 0;
+    .returning({ customerId: authTokens.customerId });
+  return spent[0];
 }
 
 /** Whether a token of this purpose was spent for the address since `since`. */

@@ -1,5 +1,6 @@
 import { emailSendSchema, emailVerificationSchema, loginSchema, signupSchema } from '@postlark/shared/account';
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
+import { emailChangeConfirmSchema, PROFILE_MESSAGES } from '@postlark/shared/profile';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { parseWith } from '../../http/errors';
@@ -8,6 +9,7 @@ import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie'
 import type { KeyedHash } from '../../lib/keyed-hash';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import type { MailService } from '../../mail/mail-service';
+import { confirmEmailChange } from './email-change.service';
 import { sendEmailLink, verifyEmailLink } from './email-links.service';
 import { endSession, requireCustomer } from './session.service';
 import { signIn } from './sign-in.service';
@@ -45,6 +47,12 @@ export function authRoutes(deps: AuthRouteDeps) {
     app.post('/authentication/v1/email-verification/', { bodyLimit: AUTH_BODY_LIMIT }, async (request) => {
       const outcome = await verifyEmailLink(deps, parseWith(emailVerificationSchema, request.body));
       return { payload: { message: outcome === 'password-reset' ? AUTH_API_MESSAGES.passwordReset : AUTH_API_MESSAGES.verified } };
+    });
+
+    // Opened from the link mailed to a new address; the token alone proves the mailbox and names the account.
+    app.post('/authentication/v1/email-change/confirm', { bodyLimit: AUTH_BODY_LIMIT }, async (request) => {
+      await confirmEmailChange(deps, parseWith(emailChangeConfirmSchema, request.body));
+      return { payload: { message: PROFILE_MESSAGES.emailChanged } };
     });
 
     app.post('/authentication/v1/signup/', { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { customers } from '../../db/schema/accounts';
 
 export type Customer = typeof customers.$inferSelect;
@@ -27,4 +28,15 @@ export async function insertCustomer(db: Db, customer: NewCustomer): Promise<Cus
 
 export async function updatePassword(db: Db, customerId: string, passwordHash: string, now: Date): Promise<void> {
   await db.update(customers).set({ passwordHash, passwordChangedAt: now }).where(eq(customers.id, customerId));
+}
+
+/** Sets a new address; false when another account already has it (the unique index decides). */
+export async function updateEmail(db: Db, customerId: string, email: string): Promise<boolean> {
+  try {
+    const updated = await db.update(customers).set({ email }).where(eq(customers.id, customerId)).returning({ id: customers.id });
+    return updated.length > 0;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }

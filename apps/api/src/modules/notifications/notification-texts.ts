@@ -4,6 +4,10 @@ export const NOTIFICATION_TEXTS = {
     title: 'Your password was changed',
     body: 'If this was not you, reset your password from the sign-in page and contact support.',
   },
+  'email-changed': {
+    title: 'Your email address was changed',
+    body: 'We will write to your new address from now on.',
+  },
 } as const;
 
 export type NotificationKind = keyof typeof NOTIFICATION_TEXTS;

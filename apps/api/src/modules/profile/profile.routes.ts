@@ -3,6 +3,7 @@ import {
   basicInfoSchema,
   changePasswordSchema,
   contactInfoSchema,
+  emailChangeSchema,
   DEFAULT_MARKETING_PREFERENCES,
   marketingPreferencesSchema,
   PROFILE_MESSAGES,
@@ -13,6 +14,7 @@ import { HttpError, parseWith } from '../../http/errors';
 import type { KeyedHash } from '../../lib/keyed-hash';
 import type { MailService } from '../../mail/mail-service';
 import { changePassword } from '../auth/change-password.service';
+import { requestEmailChange } from '../auth/email-change.service';
 import { requireOwnCustomer } from '../auth/session.service';
 import { readPreferences, updateNames, writePreferences } from './profile.repository';
 import { readProfile, saveContact } from './profile.service';
@@ -25,6 +27,7 @@ const PROFILE_BODY_LIMIT = 16 * 1024;
 export interface ProfileRouteDeps {
   db: Db;
   mail: MailService;
+  appUrl: string;
   now: () => Date;
   hashIp: KeyedHash;
   countryNames: ReadonlySet<string>;
@@ -49,6 +52,12 @@ export function profileRoutes(deps: ProfileRouteDeps) {
       const change = parseWith(changePasswordSchema, request.body);
       await changePassword(deps, owner, change, { ipHash: deps.hashIp(request.ip) });
       return { payload: { message: PROFILE_MESSAGES.passwordChanged } };
+    });
+
+    app.post<CustomerParams>('/home/v1/user/:customerId/email', { bodyLimit: PROFILE_BODY_LIMIT }, async (request) => {
+      const owner = await requireOwnCustomer(deps, request);
+      await requestEmailChange(deps, owner.customerId, parseWith(emailChangeSchema, request.body));
+      return { payload: { message: PROFILE_MESSAGES.emailChangeSent } };
     });
 
     app.put<CustomerParams>('/home/v1/user/:customerId/contact', { bodyLimit: PROFILE_BODY_LIMIT }, async (request) => {

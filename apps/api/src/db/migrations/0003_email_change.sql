@@ -1,0 +1,2 @@
+ALTER TABLE "auth_tokens" ADD COLUMN "customer_id" uuid;--> statement-breakpoint
+ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,0 +1,100 @@
+import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
+import { PROFILE_MESSAGES } from '@postlark/shared/profile';
+import { describe, expect, it } from 'vitest';
+import { customerDetails, linkIn, login, post, requestLink, signup, STRONG_PASSWORD, verify } from './support/accounts';
+import { useAccountsApp } from './support/accounts-app';
+
+const accounts = useAccountsApp();
+
+function requestChange(customerId: string, cookie: string | undefined, newEmail: string) {
+  return accounts.app.inject({
+    method: 'POST',
+    url: `/api/home/v1/user/${customerId}/email`,
+    headers: cookie ? { cookie } : {},
+    payload: { new_email: newEmail },
+  });
+}
+
+function confirm(email: string, token: string) {
+  return post(accounts.app, 'authentication/v1/email-change/confirm', { email, token });
+}
+
+async function confirmationLink(newEmail: string) {
+  const link = linkIn((await accounts.smtp.waitForMessage(newEmail)).text, '/confirm-email');
+  return { email: link.searchParams.get('email') ?? '', token: link.searchParams.get('token') ?? '' };
+}
+
+describe('changing the email address', () => {
+  it('changes nothing until the link mailed to the new address is opened, and tells the old address', async () => {
+    const { email, customerId, cookie } = await accounts.signedInCustomer();
+    const response = await requestChange(customerId, cookie, 'moved@example.org');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().payload.message).toBe(PROFILE_MESSAGES.emailChangeSent);
+
+    const notice = await accounts.smtp.waitForMessage(email, { after: 1 });
+    expect(notice.text).toContain('moved@example.org');
+    expect(notice.text).not.toContain('token=');
+    expect((await login(accounts.app, email, STRONG_PASSWORD)).statusCode).toBe(200);
+
+    const link = await confirmationLink('moved@example.org');
+    expect(link.email).toBe('moved@example.org');
+    const confirmed = await confirm(link.email, link.token);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().payload.message).toBe(PROFILE_MESSAGES.emailChanged);
+
+    expect((await login(accounts.app, 'moved@example.org', STRONG_PASSWORD)).statusCode).toBe(200);
+    expect((await login(accounts.app, email, STRONG_PASSWORD, '198.51.100.77')).statusCode).toBe(401);
+    const notices = await accounts.app.inject({ method: 'GET', url: '/api/home/v1/notifications', headers: { cookie } });
+    expect(notices.json().payload.notifications[0]).toMatchObject({ kind: 'email-changed' });
+    // A link works once.
+    expect((await confirm(link.email, link.token)).statusCode).toBe(400);
+  });
+
+  it('refuses the current address, an address with an account, and a bad one', async () => {
+    const first = await accounts.signedInCustomer();
+    const second = await accounts.signedInCustomer();
+    const same = await requestChange(first.customerId, first.cookie, first.email.toUpperCase().replace('EXAMPLE.COM', 'example.com'));
+    expect(same.statusCode).toBe(400);
+    expect(same.json().payload.errors.new_email).toBe(PROFILE_MESSAGES.sameEmail);
+    const taken = await requestChange(first.customerId, first.cookie, second.email);
+    expect(taken.statusCode).toBe(409);
+    const bad = await requestChange(first.customerId, first.cookie, 'not an email');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().payload.errors.new_email).toBe('Please enter a valid mail');
+  });
+
+  it('refuses a link for another address, a made-up token and an expired link alike', async () => {
+    const { customerId, cookie } = await accounts.signedInCustomer();
+    await requestChange(customerId, cookie, 'later@example.org');
+    const link = await confirmationLink('later@example.org');
+    for (const answer of [await confirm('other@example.org', link.token), await confirm(link.email, 'B'.repeat(43))]) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().payload.message).toBe(AUTH_API_MESSAGES.badToken);
+    }
+    accounts.advance(24 * 60 * 60 * 1000 + 1000);
+    expect((await confirm(link.email, link.token)).statusCode).toBe(400);
+  });
+
+  it('refuses the link with 409 when the address got an account of its own in the meantime', async () => {
+    const { customerId, cookie } = await accounts.signedInCustomer();
+    await requestChange(customerId, cookie, 'contested@example.org');
+    const mine = await confirmationLink('contested@example.org');
+
+    await requestLink(accounts.app, 'contested@example.org', 'sign-up');
+    const signupLink = linkIn((await accounts.smtp.waitForMessage('contested@example.org', { after: 1 })).text, '/signup');
+    expect((await verify(accounts.app, 'contested@example.org', signupLink.searchParams.get('token') ?? '')).statusCode).toBe(200);
+    expect((await signup(accounts.app, customerDetails('contested@example.org'))).statusCode).toBe(201);
+
+    const late = await confirm(mine.email, mine.token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().payload.message).toBe(PROFILE_MESSAGES.emailTaken);
+  });
+
+  it("answers another customer's id with 404 and signed-out with 401", async () => {
+    const first = await accounts.signedInCustomer();
+    const second = await accounts.signedInCustomer();
+    expect((await requestChange(first.customerId, second.cookie, 'hijack@example.org')).statusCode).toBe(404);
+    expect((await requestChange(first.customerId, undefined, 'hijack@example.org')).statusCode).toBe(401);
+    expect(accounts.smtp.messagesTo('hijack@example.org')).toHaveLength(0);
+  });
+});
