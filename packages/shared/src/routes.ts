@@ -32,7 +32,9 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.basic,
   ROUTES.login,
   ROUTES.forgetPassword,
+  ROUTES.platformIntegration,
   ROUTES.dashboard,
+  ROUTES.profile,
 ];
 
 // SPEC section 2: the shared footer is hidden on these routes.

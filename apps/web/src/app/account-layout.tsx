@@ -4,9 +4,13 @@ import { Outlet } from 'react-router';
 import { ACCOUNT_TIMINGS } from '@postlark/shared/account';
 import { Toasts } from '../components/ui/toasts';
 import BasicRoute from './routes/basic-route';
+import { RequireSession } from './require-session';
+import DashboardHomeRoute from './routes/dashboard-home-route';
 import DashboardRoute from './routes/dashboard-route';
 import ForgetPasswordRoute from './routes/forget-password-route';
 import LoginRoute from './routes/login-route';
+import PlatformIntegrationRoute from './routes/platform-integration-route';
+import ProfileRoute from './routes/profile-route';
 import SignupRoute from './routes/signup-route';
 import { store } from './store';
 
@@ -20,7 +24,11 @@ const SCREENS = {
   basic: BasicRoute,
   login: LoginRoute,
   forgetPassword: ForgetPasswordRoute,
+  requireSession: RequireSession,
+  platformIntegration: PlatformIntegrationRoute,
   dashboard: DashboardRoute,
+  dashboardHome: DashboardHomeRoute,
+  profile: ProfileRoute,
 } satisfies Record<string, ComponentType>;
 
 export type AccountScreens = typeof SCREENS;

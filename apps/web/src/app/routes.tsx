@@ -35,7 +35,14 @@ export function AppRoutes() {
           <Route path={ROUTES.basic} element={<AccountScreen name="basic" />} />
           <Route path={ROUTES.login} element={<AccountScreen name="login" />} />
           <Route path={ROUTES.forgetPassword} element={<AccountScreen name="forgetPassword" />} />
-          <Route path={ROUTES.dashboard} element={<AccountScreen name="dashboard" />} />
+          {/* Signed-in only: a signed-out visitor goes to /login and comes back after signing in. */}
+          <Route element={<AccountScreen name="requireSession" />}>
+            <Route path={ROUTES.platformIntegration} element={<AccountScreen name="platformIntegration" />} />
+            <Route path={ROUTES.dashboard} element={<AccountScreen name="dashboard" />}>
+              <Route index element={<AccountScreen name="dashboardHome" />} />
+              <Route path={ROUTES.profile} element={<AccountScreen name="profile" />} />
+            </Route>
+          </Route>
         </Route>
       </Route>
     </Routes>

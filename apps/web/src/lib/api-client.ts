@@ -1,4 +1,5 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
+import type { FieldErrors } from '@postlark/shared/validation';
 
 export interface ApiAnswer<T> {
   ok: boolean;
@@ -7,7 +8,7 @@ export interface ApiAnswer<T> {
   body: T | null;
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One call to our API: JSON in, JSON out, with the session cookie (also when VITE_API_BASE names
@@ -30,16 +31,31 @@ export function payloadMessage(body: unknown): string | undefined {
   return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
 
+/** The per-field messages of a 400 answer (`payload.errors`), keyed by the request's field names. */
+export function payloadErrors(body: unknown): FieldErrors {
+  const errors = (body as Partial<ApiMessage> | null)?.payload?.errors;
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** Why a call failed: the message to show, the fields' own messages, and the status (0 when the network failed). */
+export interface CallFailure {
+  ok: false;
+  message: string;
+  errors: FieldErrors;
+  status: number;
+}
+
 /**
  * Runs a call for a thunk: the answer's body when it succeeded, otherwise the message to store
  * and show, which is the server's `payload.message` or else the spec's fallback text.
  */
-export async function settle<T>(call: () => Promise<ApiAnswer<T>>, fallback: string): Promise<{ ok: true; body: T | null } | { ok: false; message: string }> {
+export async function settle<T>(call: () => Promise<ApiAnswer<T>>, fallback: string): Promise<{ ok: true; body: T | null } | CallFailure> {
   try {
     const answer = await call();
     if (answer.ok) return { ok: true, body: answer.body };
-    return { ok: false, message: payloadMessage(answer.body) ?? fallback };
+    return { ok: false, message: payloadMessage(answer.body) ?? fallback, errors: payloadErrors(answer.body), status: answer.status };
   } catch {
-    return { ok: false, message: fallback };
+    return { ok: false, message: fallback, errors: {}, status: 0 };
   }
 }

@@ -1,96 +1,119 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import type { SessionPayload } from '@postlark/shared/account';
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { ROUTES } from '@postlark/shared/routes';
-import { Button } from '../../components/ui/button';
-import { Logo } from '../../components/ui/logo';
 import { showToast } from '../../components/ui/toasts';
-import { resetEmailState } from '../../features/email/email-slice';
-import { deleteSession, getSession } from '../../features/login/login-api';
-import { fetchProfile, resetLoginState, sessionRestored } from '../../features/login/login-slice';
-import { resetSignupState } from '../../features/signup/signup-slice';
-import { resetUser } from '../../features/user/user-slice';
+import { AvatarMenu } from '../../features/dashboard/components/avatar-menu';
+import { Sidebar } from '../../features/dashboard/components/sidebar';
+import { TopBar } from '../../features/dashboard/components/top-bar';
+import { avatarInitial } from '../../features/dashboard/dashboard-content';
+import { fetchProfile } from '../../features/login/login-slice';
+import { NotificationPanel } from '../../features/notifications/components/notification-panel';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useAppDispatch, useAppSelector } from '../store-hooks';
+import { useLogOut } from '../use-log-out';
+import { useNotifications } from '../use-notifications';
 import './dashboard-route.css';
 
-type SessionView = { state: 'loading' } | { state: 'ready'; session: SessionPayload } | { state: 'failed' };
+const SIDEBAR_ID = 'dashboard-sidebar';
+// Below this width the sidebar is an off-canvas drawer.
+const DRAWER_QUERY = '(max-width: 900px)';
 
-/** A placeholder for the customer area (its own issue): who is signed in, and Log out. */
+/**
+ * SPEC section 2's dashboard shell around /dashboard and /dashboard/profile: the sidebar, the top
+ * bar with the avatar menu and its notification panel, and the page below.
+ */
 export default function DashboardRoute() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const screens = useOutletContext();
   const customerId = useAppSelector((state) => state.login.customerId);
-  const [view, setView] = useState<SessionView>({ state: 'loading' });
-  const [signingOut, setSigningOut] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    getSession().then(
-      (answer) => {
-        if (!current) return;
-        if (answer.status === 401) {
-          navigate(ROUTES.login, { replace: true });
-          return;
-        }
-        const session = answer.ok ? answer.body?.payload : undefined;
-        if (!session) {
-          setView({ state: 'failed' });
-          return;
-        }
-        setView({ state: 'ready', session });
-        dispatch(sessionRestored({ customerId: session.customer_id }));
-      },
-      () => current && setView({ state: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [dispatch, navigate]);
+  const profile = useAppSelector((state) => state.login.profile);
+  const profileFailed = useAppSelector((state) => state.login.error !== null && !state.login.loading);
+  const drawerMode = useMediaQuery(DRAWER_QUERY);
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [selected, setSelected] = useState<string | null>(pathname === ROUTES.dashboard ? 'home' : null);
+  const [shownPath, setShownPath] = useState(pathname);
+  const focusToggle = useRef(false);
+  const notifications = useNotifications(customerId);
+  const { loggingOut, logOut } = useLogOut();
 
   // SPEC section 4: with a customer id in the login state, the dashboard asks for the profile.
   useEffect(() => {
-    if (customerId) void dispatch(fetchProfile(customerId));
+    if (!customerId) return;
+    void dispatch(fetchProfile(customerId)).then((result) => {
+      if (fetchProfile.rejected.match(result)) void showToast('error', result.payload ?? result.error.message ?? '');
+    });
   }, [customerId, dispatch]);
 
-  async function logOut() {
-    setSigningOut(true);
-    try {
-      const answer = await deleteSession();
-      // 401: the session had already ended, which is what Log out wants.
-      if (!answer.ok && answer.status !== 401) throw new Error(`sign-out answered ${answer.status}`);
-    } catch {
-      setSigningOut(false);
-      void showToast('error', 'Could not sign out. Please try again.');
-      return;
-    }
-    dispatch(resetLoginState());
-    dispatch(resetUser());
-    dispatch(resetSignupState());
-    dispatch(resetEmailState());
-    navigate(ROUTES.login, { replace: true });
+  // The drawer moves focus in when it opens, and back to its toggle when it closes.
+  useEffect(() => {
+    if (drawerOpen) document.querySelector<HTMLElement>(`#${SIDEBAR_ID} .sidebar__close`)?.focus();
+    else if (focusToggle.current) document.querySelector<HTMLElement>(`[aria-controls="${SIDEBAR_ID}"]`)?.focus();
+    focusToggle.current = false;
+  }, [drawerOpen]);
+
+  // A page change (Home, Profile) puts the drawer away.
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
+    setDrawerOpen(false);
+    if (pathname === ROUTES.dashboard) setSelected('home');
+  }
+
+  const firstName = profile?.additional_info.first_name ?? '';
+  const drawer = drawerMode ? (drawerOpen ? 'open' : 'closed') : null;
+
+  function closeDrawer() {
+    focusToggle.current = true;
+    setDrawerOpen(false);
   }
 
   return (
-    <div className="dashboard-placeholder">
-      <header className="dashboard-placeholder__bar">
-        <Logo />
-        <Button variant="secondary" onClick={() => void logOut()} disabled={signingOut || view.state === 'loading'}>
-          {signingOut ? 'Logging out...' : 'Log out'}
-        </Button>
-      </header>
-      <main id="main" tabIndex={-1} className="dashboard-placeholder__main" aria-busy={view.state === 'loading'}>
-        {view.state === 'ready' && (
-          <>
-            <h1>Welcome, {view.session.first_name || view.session.email}</h1>
-            <p>Your dashboard is on its way: campaigns, audiences and reports will live here.</p>
-          </>
-        )}
-        {view.state === 'failed' && (
-          <p className="dashboard-placeholder__error" role="alert">
-            We could not load your account. Please reload the page.
-          </p>
-        )}
-      </main>
+    <div className={`dashboard${collapsed && !drawerMode ? ' dashboard--collapsed' : ''}`}>
+      <Sidebar
+        id={SIDEBAR_ID}
+        collapsed={collapsed && !drawerMode}
+        drawer={drawer}
+        selected={selected}
+        onSelect={(id) => {
+          setSelected(id);
+          // Home is the one item that leads somewhere: the drawer makes way for it.
+          if (id === 'home') setDrawerOpen(false);
+        }}
+        onCloseDrawer={closeDrawer}
+      />
+      {drawer === 'open' && <div className="dashboard__scrim" aria-hidden="true" onClick={closeDrawer} />}
+      <div className="dashboard__body" inert={drawer === 'open'}>
+        <TopBar
+          sidebarId={SIDEBAR_ID}
+          sidebarShown={drawerMode ? drawerOpen : !collapsed}
+          onToggleSidebar={() => (drawerMode ? setDrawerOpen((open) => !open) : setCollapsed((value) => !value))}
+          account={
+            <AvatarMenu
+              // Blank while the profile loads; '!' when it has no first name, or could not be had.
+              initial={profile || profileFailed ? avatarInitial(firstName) : null}
+              firstName={firstName}
+              email={profile?.email ?? ''}
+              badge={notifications.badge}
+              loggingOut={loggingOut}
+              onOpenNotifications={notifications.opened}
+              renderNotifications={(back) => (
+                <NotificationPanel
+                  entries={notifications.entries}
+                  pending={notifications.pending}
+                  onBack={back}
+                  onDismiss={(id) => void notifications.dismiss(id)}
+                  onDismissAll={() => void notifications.dismissAll()}
+                />
+              )}
+              onLogOut={() => void logOut()}
+            />
+          }
+        />
+        <main id="main" tabIndex={-1} className="dashboard__main">
+          <Outlet context={screens} />
+        </main>
+      </div>
     </div>
   );
 }

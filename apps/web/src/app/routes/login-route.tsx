@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { accountEmailSchema, loginSchema } from '@postlark/shared/account';
 import { ACCOUNT_MESSAGES } from '@postlark/shared/account-messages';
 import { ROUTES } from '@postlark/shared/routes';
@@ -11,12 +11,16 @@ import { TextField } from '../../components/ui/text-field';
 import { showToast } from '../../components/ui/toasts';
 import { sendVerificationEmail } from '../../features/email/email-slice';
 import { clearLoginError, login } from '../../features/login/login-slice';
+import { safeNextPath } from '../../lib/safe-next-path';
 import { useAppDispatch, useAppSelector } from '../store-hooks';
 
-/** SPEC sections 2 and 4, sign-in: email and password, Forget Password, and /dashboard on success. */
+/** SPEC sections 2 and 4, sign-in: email and password, Forget Password, and /dashboard (or ?next=) on success. */
 export default function LoginRoute() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  // A signed-out visit to a signed-in page came here with ?next=; sign-in returns there.
+  // (useLocation, not useSearchParams: React Router's module sits in the landing page's bundle.)
+  const next = safeNextPath(new URLSearchParams(useLocation().search).get('next'));
   const { loading, error } = useAppSelector((state) => state.login);
   const sendingReset = useAppSelector((state) => state.email.loading);
   const [email, setEmail] = useState('');
@@ -48,7 +52,7 @@ export default function LoginRoute() {
     setErrors({});
     const { email: validEmail, password: validPassword } = parsed.data.customer_details;
     const result = await dispatch(login({ email: validEmail, password: validPassword }));
-    if (login.fulfilled.match(result)) navigate(ROUTES.dashboard);
+    if (login.fulfilled.match(result)) navigate(next && next !== ROUTES.login ? next : ROUTES.dashboard, { replace: next !== null });
   }
 
   async function onForgetPassword() {

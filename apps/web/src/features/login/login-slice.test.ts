@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@postlark/shared/account-messages';
-import { clearLoginError, fetchProfile, login, loginReducer, resetLoginState } from './login-slice';
+import { clearLoginError, endSession, fetchProfile, login, loginReducer, resetLoginState, restoreSession, SESSION_MESSAGES } from './login-slice';
 
 const makeStore = () => configureStore({ reducer: { login: loginReducer } });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -52,5 +52,36 @@ describe('login slice', () => {
     expect(store.getState().login.error).toBe(ACCOUNT_MESSAGES.profileFailed);
     store.dispatch(resetLoginState());
     expect(store.getState().login.profile).toBeNull();
+  });
+
+  it('restores the customer id from the session cookie without touching the sign-in flags', async () => {
+    const store = makeStore();
+    fetchMock.mockResolvedValueOnce(json(200, { payload: { customer_id: 'c9', email: 'ada@example.com', first_name: 'Ada' } }));
+    await store.dispatch(restoreSession());
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/authentication/v1/session');
+    expect(store.getState().login).toMatchObject({ customerId: 'c9', loading: false, success: false, error: null });
+  });
+
+  it('tells a signed-out visitor (401) from a failed check', async () => {
+    const store = makeStore();
+    fetchMock.mockResolvedValueOnce(json(401, { payload: { message: 'Please sign in.' } }));
+    const signedOut = await store.dispatch(restoreSession());
+    expect(signedOut.payload).toEqual({ status: 401, message: 'Please sign in.' });
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+    const failed = await store.dispatch(restoreSession());
+    expect(failed.payload).toEqual({ status: 0, message: SESSION_MESSAGES.checkFailed });
+    expect(store.getState().login.customerId).toBeNull();
+  });
+
+  it('ends the session with DELETE; an already ended one (401) counts as signed out', async () => {
+    const store = makeStore();
+    fetchMock.mockResolvedValueOnce(json(200, { payload: { message: 'Signed out.' } }));
+    expect(endSession.fulfilled.match(await store.dispatch(endSession()))).toBe(true);
+    expect(fetchMock.mock.calls[0]![1]?.method).toBe('DELETE');
+    fetchMock.mockResolvedValueOnce(json(401, {}));
+    expect(endSession.fulfilled.match(await store.dispatch(endSession()))).toBe(true);
+    fetchMock.mockResolvedValueOnce(json(500, {}));
+    const failed = await store.dispatch(endSession());
+    expect(failed.payload).toBe(SESSION_MESSAGES.signOutFailed);
   });
 });

@@ -1,8 +1,8 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Credentials, LoginPayload, UserProfile } from '@postlark/shared/account';
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type { Credentials, LoginPayload, SessionPayload, UserProfile } from '@postlark/shared/account';
 import { ACCOUNT_MESSAGES } from '@postlark/shared/account-messages';
 import { settle } from '../../lib/api-client';
-import { getProfile, postLogin } from './login-api';
+import { deleteSession, getProfile, getSession, postLogin } from './login-api';
 
 // SPEC section 3: the login slice, which also holds the signed-in customer's profile.
 export interface LoginState {
@@ -49,15 +49,39 @@ export const fetchProfile = createAsyncThunk<UserProfile, string, { rejectValue:
   },
 );
 
+// Our own text: the spec shows none for these two.
+export const SESSION_MESSAGES = {
+  checkFailed: 'We could not check your sign-in. Please try again.',
+  signOutFailed: 'Could not sign out. Please try again.',
+} as const;
+
+/**
+ * Who the session cookie belongs to, after a reload or a visit from a bookmark: fills the
+ * customer id, so the dashboard asks for the profile without a new sign-in. Rejects with the
+ * status: 401 means nobody is signed in, anything else that the check itself failed.
+ */
+export const restoreSession = createAsyncThunk<SessionPayload, void, { rejectValue: { status: number; message: string } }>(
+  'login/restoreSession',
+  async (_arg, { rejectWithValue }) => {
+    const result = await settle(() => getSession(), SESSION_MESSAGES.checkFailed);
+    if (!result.ok) return rejectWithValue({ status: result.status, message: result.message });
+    const session = result.body?.payload;
+    if (!session?.customer_id) return rejectWithValue({ status: 0, message: SESSION_MESSAGES.checkFailed });
+    return session;
+  },
+);
+
+/** Log out: ends the server session. A 401 means it had already ended, which is what Log out wants. */
+export const endSession = createAsyncThunk<void, void, { rejectValue: string }>('login/endSession', async (_arg, { rejectWithValue }) => {
+  const result = await settle(() => deleteSession(), SESSION_MESSAGES.signOutFailed);
+  if (!result.ok && result.status !== 401) return rejectWithValue(SESSION_MESSAGES.signOutFailed);
+});
+
 const loginSlice = createSlice({
   name: 'login',
   initialState,
   reducers: {
     resetLoginState: () => initialState,
-    /** Who the session cookie names, after a reload: lets the dashboard ask for the profile without a new sign-in. */
-    sessionRestored: (state, action: PayloadAction<{ customerId: string }>) => {
-      state.customerId = action.payload.customerId;
-    },
     clearLoginError: (state) => {
       state.error = null;
     },
@@ -81,6 +105,10 @@ const loginSlice = createSlice({
         state.success = false;
         state.error = action.payload ?? ACCOUNT_MESSAGES.loginFailed;
       })
+      // Not the loading flag: that one drives the sign-in button, and this check is silent.
+      .addCase(restoreSession.fulfilled, (state, action) => {
+        state.customerId = action.payload.customer_id;
+      })
       .addCase(fetchProfile.pending, (state) => {
         state.loading = true;
         state.error = null;
@@ -97,5 +125,5 @@ const loginSlice = createSlice({
   },
 });
 
-export const { resetLoginState, sessionRestored, clearLoginError } = loginSlice.actions;
+export const { resetLoginState, clearLoginError } = loginSlice.actions;
 export const loginReducer = loginSlice.reducer;

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { ROUTES } from '@postlark/shared/routes';
+import { AuthShell } from '../../components/layout/auth-shell';
+import { PLATFORMS, PlatformMark } from '../../components/ui/platform-mark';
+import './platform-integration-route.css';
+
+// SPEC section 2: the integration choice greets a fixed sample person.
+const SAMPLE_FIRST_NAME = 'Alex';
+
+/** /platform-integration: a welcome and a sign-up button per email platform (no behaviour yet). */
+export default function PlatformIntegrationRoute() {
+  return (
+    <AuthShell
+      headline="Bring your list. Postlark brings the smarts."
+      pitch="Connect the platform you already send from, and let AI handle send times, testing and personalisation."
+      title={`Welcome, ${SAMPLE_FIRST_NAME}!`}
+      intro={<p>Choose the email platform you use. You can connect the others later from your profile.</p>}
+    >
+      <ul className="platform-choice">
+        {PLATFORMS.map((platform) => (
+          <li key={platform.id}>
+            <button type="button" className="platform-choice__button">
+              <PlatformMark platform={platform.id} size="lg" />
+              <span className="platform-choice__text">
+                Sign up with {platform.name}
+              </span>
+              <svg className="platform-choice__arrow" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M5 12h14M13 6l6 6-6 6" />
+              </svg>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="auth-switch">
+        <Link to={ROUTES.dashboard}>Go to your dashboard</Link>
+      </p>
+    </AuthShell>
+  );
+}

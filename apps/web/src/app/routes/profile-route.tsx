@@ -1,0 +1,137 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES } from '@postlark/shared/account-messages';
+import type { BasicInfo, ChangePassword, ContactInfo, MarketingPreferences } from '@postlark/shared/profile';
+import { Button } from '../../components/ui/button';
+import { showToast } from '../../components/ui/toasts';
+import { fetchProfile } from '../../features/login/login-slice';
+import { BillingTab } from '../../features/profile/components/billing-tab';
+import { ContactTab } from '../../features/profile/components/contact-tab';
+import { DataExportTab } from '../../features/profile/components/data-export-tab';
+import { IntegrationsTab } from '../../features/profile/components/integrations-tab';
+import { OverviewTab } from '../../features/profile/components/overview-tab';
+import { PreferencesTab } from '../../features/profile/components/preferences-tab';
+import { ProfileTabs } from '../../features/profile/components/profile-tabs';
+import '../../features/profile/components/profile.css';
+import { isProfileTab, PROFILE_TEXTS, type ProfileTabId } from '../../features/profile/profile-content';
+import type { FormOutcome } from '../../features/profile/profile-forms';
+import {
+  changePassword,
+  fetchPreferences,
+  type SaveFailure,
+  savePreferences,
+  updateBasicInfo,
+  updateContactInfo,
+} from '../../features/profile/profile-thunks';
+import { useCountries } from '../../features/signup/use-countries';
+import { useAppDispatch, useAppSelector } from '../store-hooks';
+
+function asFailure(reason: unknown): SaveFailure {
+  const failure = reason as Partial<SaveFailure> | null;
+  return typeof failure?.message === 'string'
+    ? { message: failure.message, errors: failure.errors ?? {}, status: failure.status ?? 0 }
+    : { message: PROFILE_TEXTS.saveFailed, errors: {}, status: 0 };
+}
+
+/** /dashboard/profile: SPEC section 2's six tabs over the signed-in customer's profile; the tab is in ?tab=. */
+export default function ProfileRoute() {
+  const dispatch = useAppDispatch();
+  const { customerId, profile, loading, error } = useAppSelector((state) => state.login);
+  const countries = useCountries();
+  const navigate = useNavigate();
+  // (useLocation, not useSearchParams: React Router's module sits in the landing page's bundle.)
+  const { pathname, search } = useLocation();
+  const requested = new URLSearchParams(search).get('tab');
+  const tab: ProfileTabId = isProfileTab(requested) ? requested : 'overview';
+
+  /** Runs a save; on success refreshes the profile when it holds what was saved, then toasts. */
+  const save = useCallback(
+    async (send: (id: string) => Promise<string>, refresh: boolean): Promise<FormOutcome> => {
+      if (!customerId) return { ok: false, message: PROFILE_TEXTS.saveFailed, errors: {} };
+      try {
+        const message = await send(customerId);
+        if (refresh) await dispatch(fetchProfile(customerId));
+        void showToast('success', message);
+        return { ok: true };
+      } catch (reason) {
+        const failure = asFailure(reason);
+        void showToast('error', failure.message);
+        return { ok: false, message: failure.message, errors: failure.errors };
+      }
+    },
+    [customerId, dispatch],
+  );
+
+  const loadPreferences = useCallback(async (): Promise<MarketingPreferences> => {
+    if (!customerId) throw PROFILE_TEXTS.preferencesFailed;
+    try {
+      return await dispatch(fetchPreferences(customerId)).unwrap();
+    } catch (reason) {
+      throw asFailure(reason).message;
+    }
+  }, [customerId, dispatch]);
+
+  function renderPanel(id: ProfileTabId) {
+    if (!profile) return null;
+    switch (id) {
+      case 'overview':
+        return (
+          <OverviewTab
+            profile={profile}
+            onSaveBasic={(body: BasicInfo) => save((customer) => dispatch(updateBasicInfo({ customerId: customer, body })).unwrap(), true)}
+            onChangePassword={(body: ChangePassword) => save((customer) => dispatch(changePassword({ customerId: customer, body })).unwrap(), false)}
+          />
+        );
+      case 'contact':
+        return (
+          <ContactTab
+            profile={profile}
+            countries={countries}
+            onSave={(body: ContactInfo) => save((customer) => dispatch(updateContactInfo({ customerId: customer, body })).unwrap(), true)}
+          />
+        );
+      case 'communication':
+        return (
+          <PreferencesTab
+            load={loadPreferences}
+            onSave={(body: MarketingPreferences) => save((customer) => dispatch(savePreferences({ customerId: customer, body })).unwrap(), false)}
+          />
+        );
+      case 'data':
+        return <DataExportTab />;
+      case 'billing':
+        return <BillingTab />;
+      case 'integrations':
+        return <IntegrationsTab />;
+    }
+  }
+
+  return (
+    <div className="profile-page">
+      <header className="dashboard-page__head">
+        <div>
+          <h1 className="dashboard-page__title">Profile</h1>
+          <p className="dashboard-page__lead">Your details, preferences, data and billing in one place.</p>
+        </div>
+      </header>
+      {profile ? (
+        <ProfileTabs
+          active={tab}
+          onChange={(next) => navigate(next === 'overview' ? pathname : `${pathname}?tab=${next}`, { replace: true })}
+          renderPanel={renderPanel}
+        />
+      ) : error && !loading ? (
+        <div className="dash-card profile-status profile-status--failed" role="alert">
+          <span>{error}</span>
+          <Button variant="secondary" onClick={() => customerId && void dispatch(fetchProfile(customerId))}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <p className="dash-card profile-status" role="status">
+          {ACCOUNT_MESSAGES.loadingProfile}
+        </p>
+      )}
+    </div>
+  );
+}

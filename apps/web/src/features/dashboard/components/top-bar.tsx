@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ROUTES } from '@postlark/shared/routes';
+import { Logo } from '../../../components/ui/logo';
+import { FREE_ATTEMPTS_LEFT } from '../dashboard-content';
+import { DashboardIcon } from './dashboard-icon';
+import './top-bar.css';
+
+interface TopBarProps {
+  sidebarId: string;
+  sidebarShown: boolean;
+  onToggleSidebar(): void;
+  /** The avatar and its menu. */
+  account: ReactNode;
+}
+
+/**
+ * SPEC section 2's top bar: the sidebar toggle, the search box ('Search Newsletter', not wired yet),
+ * the 'Free attempts left: 3' badge, Help, a calendar icon and the avatar.
+ */
+export function TopBar({ sidebarId, sidebarShown, onToggleSidebar, account }: TopBarProps) {
+  return (
+    <header className="top-bar">
+      <button
+        type="button"
+        className="top-bar__icon-button top-bar__toggle"
+        aria-label="Toggle sidebar"
+        aria-controls={sidebarId}
+        aria-expanded={sidebarShown}
+        onClick={onToggleSidebar}
+      >
+        <DashboardIcon name="menu" size={22} />
+      </button>
+      <div className="top-bar__brand">
+        <Logo />
+      </div>
+      <form className="top-bar__search" role="search" onSubmit={(event) => event.preventDefault()}>
+        <DashboardIcon name="search" size={18} />
+        <input type="search" className="top-bar__search-input" placeholder="Search Newsletter" aria-label="Search Newsletter" />
+      </form>
+      <p className="top-bar__attempts">
+        <DashboardIcon name="spark" size={16} />
+        Free attempts left: {FREE_ATTEMPTS_LEFT}
+      </p>
+      <div className="top-bar__actions">
+        <Link className="top-bar__help" to={ROUTES.faq}>
+          <DashboardIcon name="help" />
+          <span className="top-bar__help-label">Help</span>
+        </Link>
+        <button type="button" className="top-bar__icon-button" aria-label="Calendar" aria-disabled="true" title="Calendar: coming soon">
+          <DashboardIcon name="calendar" />
+        </button>
+        {account}
+      </div>
+    </header>
+  );
+}

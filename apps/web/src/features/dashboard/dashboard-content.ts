@@ -1,0 +1,35 @@
+import { PLATFORMS } from '../../components/ui/platform-mark';
+import type { DashboardIconName } from './components/dashboard-icon';
+
+// SPEC section 2: the dashboard shell's sidebar, in the spec's order. Campaigns and Auto A/B
+// Testing list the three platforms; Subscribers is drawn as a dropdown with no sub-items.
+export interface NavItem {
+  id: string;
+  label: string;
+  icon: DashboardIconName;
+  children?: readonly { id: string; label: string; platform: (typeof PLATFORMS)[number]['id'] }[];
+  dropdown?: boolean;
+  /** Upgrade and Connect other apps sit apart, at the foot of the sidebar. */
+  foot?: boolean;
+}
+
+const platformChildren = (parent: string) => PLATFORMS.map((platform) => ({ id: `${parent}/${platform.id}`, label: platform.name, platform: platform.id }));
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { id: 'home', label: 'Home', icon: 'home' },
+  { id: 'campaigns', label: 'Campaigns', icon: 'campaigns', children: platformChildren('campaigns') },
+  { id: 'ab-testing', label: 'Auto A/B Testing', icon: 'ab', children: platformChildren('ab-testing') },
+  { id: 'subscribers', label: 'Subscribers', icon: 'subscribers', dropdown: true },
+  { id: 'reports', label: 'Reports', icon: 'reports' },
+  { id: 'upgrade', label: 'Upgrade', icon: 'upgrade', foot: true },
+  { id: 'connect', label: 'Connect other apps', icon: 'connect', foot: true },
+];
+
+// SPEC sections 1 and 9: the top bar's fixed badge.
+export const FREE_ATTEMPTS_LEFT = 3;
+
+/** SPEC section 2: the avatar shows the first letter of the first name, '!' when there is none. */
+export function avatarInitial(firstName: string | null | undefined): string {
+  const letter = firstName?.trim().charAt(0);
+  return letter ? letter.toUpperCase() : '!';
+}

@@ -1,0 +1,30 @@
+import type { ApiMessage } from '@postlark/shared/api-response';
+import type { BasicInfo, ChangePassword, ContactInfo, MarketingPreferences } from '@postlark/shared/profile';
+import { webEnv } from '../../config/env';
+import { requestJson } from '../../lib/api-client';
+
+const userUrl = (customerId: string) => `${webEnv.apiBase}home/v1/user/${encodeURIComponent(customerId)}`;
+
+/** Overview, Basic information: first and last name. */
+export function patchBasicInfo(customerId: string, body: BasicInfo) {
+  return requestJson<ApiMessage>('PATCH', userUrl(customerId), body);
+}
+
+/** Overview, Change password: the current password is checked; every other session ends. */
+export function putPassword(customerId: string, body: ChangePassword) {
+  return requestJson<ApiMessage>('PUT', `${userUrl(customerId)}/password`, body);
+}
+
+/** Contact information: the profile's additional_info fields. */
+export function putContactInfo(customerId: string, body: ContactInfo) {
+  return requestJson<ApiMessage>('PUT', `${userUrl(customerId)}/contact`, body);
+}
+
+/** Communication preference: the seven marketing choices. */
+export function getPreferences(customerId: string) {
+  return requestJson<{ payload: MarketingPreferences }>('GET', `${userUrl(customerId)}/preferences`);
+}
+
+export function putPreferences(customerId: string, body: MarketingPreferences) {
+  return requestJson<ApiMessage>('PUT', `${userUrl(customerId)}/preferences`, body);
+}
