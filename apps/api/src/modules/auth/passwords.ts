@@ -32,10 +32,10 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 
 let commonPasswords: Set<string> | undefined;
 
-/** Whether the password (case-insensitively) is among the 10,000 most common (data/README.md). */
+/** Whether the password (case-insensitively) is among the 10,000 most common (wordlists/README.md). */
 export function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(
-    readFileSync(new URL('./data/common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean),
+    readFileSync(new URL('./wordlists/common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean),
   );
   return commonPasswords.has(password.toLowerCase());
 }
