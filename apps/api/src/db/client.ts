@@ -56,6 +56,9 @@ async function openPostgres(url: string): Promise<Database> {
     await migrationClient.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (a restart, a terminated backend) is removed from the pool
+  // and replaced on the next query; without a listener its error would end the process.
+  pool.on('error', () => {});
   return { db: drizzlePg({ client: pool }), kind: 'postgres', close: () => pool.end() };
 }
 
