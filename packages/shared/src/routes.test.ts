@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isRenderedPage } from './routes';
 
 describe('isRenderedPage', () => {
-  it.each(['/', '/landing', '/landing/', '/faq', '/term', '/terms', '/privacy', '/policies', '/signup', '/basic', '/login', '/forget-password', '/dashboard', '/dashboard/profile', '/platform-integration'])('knows %s', (path) => {
+  it.each(['/', '/landing', '/landing/', '/faq', '/term', '/terms', '/privacy', '/policies', '/signup', '/basic', '/login', '/forget-password', '/dashboard', '/dashboard/profile', '/platform-integration', '/confirm-email'])('knows %s', (path) => {
     expect(isRenderedPage(path)).toBe(true);
   });
 

@@ -35,6 +35,7 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.platformIntegration,
   ROUTES.dashboard,
   ROUTES.profile,
+  ROUTES.confirmEmail,
 ];
 
 // SPEC section 2: the shared footer is hidden on these routes.

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { ACCOUNT_TIMINGS } from '@postlark/shared/account';
 import { Toasts } from '../components/ui/toasts';
 import BasicRoute from './routes/basic-route';
+import ConfirmEmailRoute from './routes/confirm-email-route';
 import { RequireSession } from './require-session';
 import DashboardHomeRoute from './routes/dashboard-home-route';
 import DashboardRoute from './routes/dashboard-route';
@@ -24,6 +25,7 @@ const SCREENS = {
   basic: BasicRoute,
   login: LoginRoute,
   forgetPassword: ForgetPasswordRoute,
+  confirmEmail: ConfirmEmailRoute,
   requireSession: RequireSession,
   platformIntegration: PlatformIntegrationRoute,
   dashboard: DashboardRoute,

@@ -35,6 +35,8 @@ export function AppRoutes() {
           <Route path={ROUTES.basic} element={<AccountScreen name="basic" />} />
           <Route path={ROUTES.login} element={<AccountScreen name="login" />} />
           <Route path={ROUTES.forgetPassword} element={<AccountScreen name="forgetPassword" />} />
+          {/* The new address's confirmation link: its token is the proof, so no session is needed. */}
+          <Route path={ROUTES.confirmEmail} element={<AccountScreen name="confirmEmail" />} />
           {/* Signed-in only: a signed-out visitor goes to /login and comes back after signing in. */}
           <Route element={<AccountScreen name="requireSession" />}>
             <Route path={ROUTES.platformIntegration} element={<AccountScreen name="platformIntegration" />} />

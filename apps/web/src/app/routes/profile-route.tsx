@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@postlark/shared/account-messages';
-import type { BasicInfo, ChangePassword, ContactInfo, MarketingPreferences } from '@postlark/shared/profile';
+import type { BasicInfo, ChangePassword, ContactInfo, EmailChange, MarketingPreferences } from '@postlark/shared/profile';
 import { Button } from '../../components/ui/button';
 import { showToast } from '../../components/ui/toasts';
 import { fetchProfile } from '../../features/login/login-slice';
@@ -18,6 +18,7 @@ import type { FormOutcome } from '../../features/profile/profile-forms';
 import {
   changePassword,
   fetchPreferences,
+  requestEmailChange,
   type SaveFailure,
   savePreferences,
   updateBasicInfo,
@@ -80,6 +81,7 @@ export default function ProfileRoute() {
             profile={profile}
             onSaveBasic={(body: BasicInfo) => save((customer) => dispatch(updateBasicInfo({ customerId: customer, body })).unwrap(), true)}
             onChangePassword={(body: ChangePassword) => save((customer) => dispatch(changePassword({ customerId: customer, body })).unwrap(), false)}
+            onChangeEmail={(body: EmailChange) => save((customer) => dispatch(requestEmailChange({ customerId: customer, body })).unwrap(), false)}
           />
         );
       case 'contact':

@@ -1,7 +1,13 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
-import type { BasicInfo, ChangePassword, ContactInfo, MarketingPreferences } from '@postlark/shared/profile';
+import type { BasicInfo, ChangePassword, ContactInfo, EmailChange, MarketingPreferences } from '@postlark/shared/profile';
 import { webEnv } from '../../config/env';
 import { requestJson } from '../../lib/api-client';
+
+/** The confirmation link's token and the new address it carries (emailChangeConfirmSchema). */
+export interface EmailChangeConfirm {
+  email: string;
+  token: string;
+}
 
 const userUrl = (customerId: string) => `${webEnv.apiBase}home/v1/user/${encodeURIComponent(customerId)}`;
 
@@ -27,4 +33,14 @@ export function getPreferences(customerId: string) {
 
 export function putPreferences(customerId: string, body: MarketingPreferences) {
   return requestJson<ApiMessage>('PUT', `${userUrl(customerId)}/preferences`, body);
+}
+
+/** Overview, Basic information: a new email address, applied once the link mailed to it is opened. */
+export function postEmailChange(customerId: string, body: EmailChange) {
+  return requestJson<ApiMessage>('POST', `${userUrl(customerId)}/email`, body);
+}
+
+/** The confirmation link's page: needs no session, the token is the proof. */
+export function postEmailChangeConfirm(body: EmailChangeConfirm) {
+  return requestJson<ApiMessage>('POST', `${webEnv.apiBase}authentication/v1/email-change/confirm`, body);
 }

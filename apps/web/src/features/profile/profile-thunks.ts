@@ -4,12 +4,13 @@ import {
   type BasicInfo,
   type ChangePassword,
   type ContactInfo,
+  type EmailChange,
   MARKETING_PREFERENCE_IDS,
   type MarketingPreferences,
   PROFILE_MESSAGES,
 } from '@postlark/shared/profile';
 import { type ApiAnswer, type CallFailure, settle } from '../../lib/api-client';
-import { getPreferences, patchBasicInfo, putContactInfo, putPassword, putPreferences } from './profile-api';
+import { type EmailChangeConfirm, getPreferences, patchBasicInfo, postEmailChange, postEmailChangeConfirm, putContactInfo, putPassword, putPreferences } from './profile-api';
 import { PROFILE_TEXTS } from './profile-content';
 
 // The profile tabs' saves. Their results live in the forms that sent them (and, for the name and
@@ -33,6 +34,13 @@ export const updateBasicInfo = saveThunk<BasicInfo>('profile/updateBasicInfo', p
 export const changePassword = saveThunk<ChangePassword>('profile/changePassword', putPassword, PROFILE_MESSAGES.passwordChanged);
 export const updateContactInfo = saveThunk<ContactInfo>('profile/updateContactInfo', putContactInfo, PROFILE_MESSAGES.contactSaved);
 export const savePreferences = saveThunk<MarketingPreferences>('profile/savePreferences', putPreferences, PROFILE_MESSAGES.preferencesSaved);
+
+export const requestEmailChange = saveThunk<EmailChange>('profile/requestEmailChange', postEmailChange, PROFILE_MESSAGES.emailChangeSent);
+export const confirmEmailChange = saveThunk<EmailChangeConfirm>(
+  'profile/confirmEmailChange',
+  (_customerId, body) => postEmailChangeConfirm(body),
+  PROFILE_MESSAGES.emailChanged,
+);
 
 export const fetchPreferences = createAsyncThunk<MarketingPreferences, string, { rejectValue: SaveFailure }>(
   'profile/fetchPreferences',

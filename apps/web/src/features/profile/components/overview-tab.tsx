@@ -1,6 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import type { UserProfile } from '@postlark/shared/account';
-import { type BasicInfo, basicInfoSchema, type ChangePassword, changePasswordSchema } from '@postlark/shared/profile';
+import {
+  type BasicInfo,
+  basicInfoSchema,
+  type ChangePassword,
+  changePasswordSchema,
+  type EmailChange,
+  emailChangeSchema,
+  PROFILE_MESSAGES,
+} from '@postlark/shared/profile';
 import { fieldErrors } from '@postlark/shared/validation';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -12,10 +20,12 @@ interface OverviewTabProps {
   profile: UserProfile;
   onSaveBasic(values: BasicInfo): Promise<FormOutcome>;
   onChangePassword(values: ChangePassword): Promise<FormOutcome>;
+  /** Asks for a new address; the profile keeps the old one until the mailed link is opened. */
+  onChangeEmail(values: EmailChange): Promise<FormOutcome>;
 }
 
 /** SPEC section 2, Overview: the avatar initial and full name, Basic information and Change password. */
-export function OverviewTab({ profile, onSaveBasic, onChangePassword }: OverviewTabProps) {
+export function OverviewTab({ profile, onSaveBasic, onChangePassword, onChangeEmail }: OverviewTabProps) {
   const { first_name: firstName, last_name: lastName } = profile.additional_info;
   const fullName = [firstName, lastName].filter(Boolean).join(' ');
   return (
@@ -30,31 +40,64 @@ export function OverviewTab({ profile, onSaveBasic, onChangePassword }: Overview
         </div>
       </section>
       <div className="profile-columns">
-        <BasicInfoForm profile={profile} onSave={onSaveBasic} />
+        <BasicInfoForm profile={profile} onSave={onSaveBasic} onChangeEmail={onChangeEmail} />
         <ChangePasswordForm email={profile.email} onSave={onChangePassword} />
       </div>
     </div>
   );
 }
 
-function BasicInfoForm({ profile, onSave }: { profile: UserProfile; onSave: OverviewTabProps['onSaveBasic'] }) {
-  const draft = useDraft({ first_name: profile.additional_info.first_name, last_name: profile.additional_info.last_name });
+interface BasicInfoFormProps {
+  profile: UserProfile;
+  onSave: OverviewTabProps['onSaveBasic'];
+  onChangeEmail: OverviewTabProps['onChangeEmail'];
+}
+
+function BasicInfoForm({ profile, onSave, onChangeEmail }: BasicInfoFormProps) {
+  const saved = { first_name: profile.additional_info.first_name, last_name: profile.additional_info.last_name, new_email: profile.email };
+  const draft = useDraft(saved);
   const errors = useFieldErrors();
   const [saving, setSaving] = useState(false);
+  // Stays up after the draft is reset: the shown address is the old one until the link is opened.
+  const [emailNotice, setEmailNotice] = useState('');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = basicInfoSchema.safeParse(draft.values);
-    if (!parsed.success) {
-      errors.show(fieldErrors(parsed.error));
+    const names = { first_name: draft.values.first_name, last_name: draft.values.last_name };
+    const namesChanged = names.first_name !== saved.first_name || names.last_name !== saved.last_name;
+    const emailChanged = draft.values.new_email.trim() !== profile.email;
+    const parsedNames = basicInfoSchema.safeParse(names);
+    const parsedEmail = emailChangeSchema.safeParse({ new_email: draft.values.new_email });
+    const invalid = {
+      ...(namesChanged && !parsedNames.success ? fieldErrors(parsedNames.error) : {}),
+      ...(emailChanged && !parsedEmail.success ? fieldErrors(parsedEmail.error) : {}),
+    };
+    if (Object.keys(invalid).length > 0) {
+      errors.show(invalid);
       return;
     }
     errors.clearAll();
+    setEmailNotice('');
     setSaving(true);
-    const outcome = await onSave(parsed.data);
+    let ok = true;
+    if (namesChanged && parsedNames.success) {
+      const outcome = await onSave(parsedNames.data);
+      if (!outcome.ok) {
+        ok = false;
+        errors.show(outcome.errors);
+      }
+    }
+    if (ok && emailChanged && parsedEmail.success) {
+      const outcome = await onChangeEmail(parsedEmail.data);
+      if (outcome.ok) setEmailNotice(PROFILE_MESSAGES.emailChangeSent);
+      else {
+        ok = false;
+        // A refusal without a field named (a 409 says it in the message) still belongs to the address.
+        errors.show(Object.keys(outcome.errors).length > 0 ? outcome.errors : { new_email: outcome.message });
+      }
+    }
     setSaving(false);
-    if (outcome.ok) draft.reset();
-    else errors.show(outcome.errors);
+    if (ok) draft.reset();
   }
 
   return (
@@ -85,7 +128,21 @@ function BasicInfoForm({ profile, onSave }: { profile: UserProfile; onSave: Over
           }}
         />
       </div>
-      <TextField label="Email address" type="email" value={profile.email} readOnly autoComplete="email" />
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        value={draft.values.new_email}
+        error={errors.errors.new_email}
+        onChange={(event) => {
+          draft.set('new_email', event.target.value);
+          errors.clear('new_email');
+          setEmailNotice('');
+        }}
+      />
+      <p className="profile-notice profile-notice--success" role="status">
+        {emailNotice}
+      </p>
       <div className="profile-form__actions">
         <Button type="submit" disabled={!draft.dirty || saving}>
           {saving ? 'Updating...' : 'Update'}

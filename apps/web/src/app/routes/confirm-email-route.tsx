@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { PROFILE_MESSAGES } from '@postlark/shared/profile';
+import { ROUTES } from '@postlark/shared/routes';
+import { AuthShell } from '../../components/layout/auth-shell';
+import { fetchProfile, restoreSession } from '../../features/login/login-slice';
+import { confirmEmailChange, type SaveFailure } from '../../features/profile/profile-thunks';
+import { useAppDispatch, useAppSelector } from '../store-hooks';
+import { useTokenLink } from '../use-token-link';
+
+const INCOMPLETE_LINK = 'This page opens from the link in the email that confirms a new address. Ask for a new link from your profile.';
+const CONFIRM_FAILED = 'Could not confirm your new email address. Please try again.';
+
+type Outcome = { state: 'confirming' } | { state: 'done'; message: string } | { state: 'failed'; message: string };
+
+/**
+ * /confirm-email: opened from the mail sent to a new address. Confirms it with the link's token
+ * (no session needed, so it sits outside the sign-in guard) and says how it went.
+ */
+export default function ConfirmEmailRoute() {
+  const dispatch = useAppDispatch();
+  const link = useTokenLink();
+  const customerId = useAppSelector((state) => state.login.customerId);
+  const hasLink = Boolean(link?.token && link.email);
+  const [outcome, setOutcome] = useState<Outcome>(hasLink ? { state: 'confirming' } : { state: 'failed', message: INCOMPLETE_LINK });
+  // A token is spent by its first use: StrictMode's second effect run must not send it again.
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!link || !hasLink || sent.current) return;
+    sent.current = true;
+    void dispatch(confirmEmailChange({ customerId: '', body: { email: link.email, token: link.token } }))
+      .unwrap()
+      .then(
+        (message) => setOutcome({ state: 'done', message }),
+        (reason: SaveFailure | undefined) => setOutcome({ state: 'failed', message: reason?.message ?? CONFIRM_FAILED }),
+      );
+  }, [dispatch, link, hasLink]);
+
+  // Signed in: the profile shows the new address from now on, and the page links to it. A link
+  // opened in a new tab has an empty store, so the session cookie is asked (silently) first.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (outcome.state !== 'done') return;
+    if (customerId) void dispatch(fetchProfile(customerId));
+    else if (!restored.current) {
+      restored.current = true;
+      void dispatch(restoreSession());
+    }
+  }, [outcome.state, customerId, dispatch]);
+
+  return (
+    <AuthShell
+      headline="One address, confirmed."
+      pitch="Your newsletters, audiences and reports stay exactly where they were."
+      title="Confirm your new email"
+      intro={
+        link?.email ? (
+          <p>
+            New address: <strong>{link.email}</strong>
+          </p>
+        ) : null
+      }
+    >
+      {/* Keeps the token out of the Referer of anything this page loads or links to. */}
+      {link && <meta name="referrer" content="no-referrer" />}
+      <div className="auth-form">
+        {outcome.state === 'confirming' && (
+          <p className="auth-notice auth-notice--info" role="status" aria-busy="true">
+            Confirming your new email address...
+          </p>
+        )}
+        {outcome.state === 'done' && (
+          <p className="auth-notice auth-notice--success" role="status">
+            {outcome.message || PROFILE_MESSAGES.emailChanged}
+          </p>
+        )}
+        {outcome.state === 'failed' && (
+          <p className="auth-notice auth-notice--error" role="alert">
+            {outcome.message}
+          </p>
+        )}
+      </div>
+      {outcome.state !== 'confirming' && (
+        <p className="auth-switch">
+          {customerId ? <Link to={ROUTES.profile}>Go to your profile</Link> : <Link to={ROUTES.login}>Sign in</Link>}
+        </p>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,196 @@
+import { PROFILE_MESSAGES } from '@postlark/shared/profile';
+import { ROUTES } from '@postlark/shared/routes';
+import { expectFieldError, signIn } from './support/account-pages';
+import { dashboardShell, expectOnLogin, expectValues, PROFILE_TAB_NAMES, profilePage, signedInCustomer } from './support/customer-area';
+import { expect, test } from './support/fixtures';
+import { toast } from './support/page-helpers';
+
+// Issue 4, points 3 and 7 to 11: the profile's six tabs and every save, each read back from the
+// server by reloading the page.
+
+const NEW_PASSWORD = 'Second$Lark77';
+
+test.describe('customer area: the profile', () => {
+  test('six tabs with Overview the default, and each tab draws what the spec lists', async ({ page, request, baseURL, inbox }) => {
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'tabs', { first_name: 'Ada', last_name: 'Lovelace' });
+    await page.goto(ROUTES.profile);
+    const profile = profilePage(page);
+
+    await expect(page.getByRole('tab')).toHaveText([...PROFILE_TAB_NAMES]);
+    await expect(profile.tab('Overview')).toHaveAttribute('aria-selected', 'true');
+    await expect(profile.panel.getByText('Ada Lovelace')).toBeVisible();
+    await expect(profile.basic.form).toBeVisible();
+    await expect(profile.password.form).toBeVisible();
+
+    await profile.tab('Contact information').click();
+    await expect(profile.panel.getByRole('form', { name: 'Primary account contact' })).toBeVisible();
+    for (const label of ['Street address 1', 'City', 'State', 'Company / Organization', 'Postal code', 'VAT/GST/Tax ID', 'Office phone']) {
+      await expect(profile.panel.getByRole('textbox', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(profile.panel.getByRole('combobox', { name: 'Country' })).toBeVisible();
+
+    await profile.tab('Communication preference').click();
+    await expect(profile.panel.getByRole('checkbox')).toHaveCount(7);
+
+    await profile.tab('Manage my data').click();
+    for (const kind of ['emails', 'audiences', 'reports']) await expect(profile.panel.getByRole('checkbox', { name: new RegExp(kind, 'i') })).toBeVisible();
+    await expect(profile.panel.getByRole('checkbox', { name: /audiences/i })).toBeChecked();
+    await expect(profile.panel.getByRole('combobox')).toHaveValue(/30/);
+    await expect(profile.panel.getByRole('option')).toHaveText(['Last 7 days', 'Last 30 days', 'Last 90 days']);
+    await expect(profile.panel).toContainText('CSV files in one Zip');
+    await expect(profile.panel).toContainText('once a month');
+    await expect(profile.panel).toContainText('up to 24 hours');
+    await expect(profile.panel.getByRole('button', { name: 'Export data' })).toBeVisible();
+
+    await profile.tab('Billing').click();
+    // The history's scroll area: the region that takes keyboard focus.
+    const history = profile.panel.getByRole('region', { name: 'Billing history' }).and(page.locator('[tabindex="0"]'));
+    await expect(history.getByRole('columnheader')).toHaveText(['Date', 'Payment Method', 'Amount', 'Invoice']);
+    await expect(history.locator('tbody').getByRole('row')).toHaveCount(18);
+    // The rows scroll inside their area.
+    expect(await history.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+
+    await profile.tab('Integrations').click();
+    await expect(profile.panel.getByRole('heading', { name: 'Connected', exact: true })).toBeVisible();
+    await expect(profile.panel.getByRole('heading', { name: 'Not Connected', exact: true })).toBeVisible();
+    await expect(profile.panel.getByRole('button', { name: 'Disconnect' })).toHaveCount(1);
+    await expect(profile.panel.getByRole('button', { name: /^Connect to / })).toHaveCount(2);
+
+    // The tab is in the address: a reload keeps it.
+    await page.reload();
+    await expect(profilePage(page).tab('Integrations')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('names, contact information and preferences are saved and read back after a reload', async ({ page, request, baseURL, inbox }) => {
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'saves');
+    await page.goto(ROUTES.profile);
+    let profile = profilePage(page);
+
+    await profile.basic.firstName.fill('Augusta');
+    await profile.basic.lastName.fill('King');
+    await profile.basic.update.click();
+    await expect(toast(page, PROFILE_MESSAGES.basicSaved)).toBeVisible();
+    await page.reload();
+    profile = profilePage(page);
+    await expectValues([
+      [profile.basic.firstName, 'Augusta'],
+      [profile.basic.lastName, 'King'],
+    ]);
+    await expect(dashboardShell(page).avatar).toHaveText('A');
+
+    await profile.tab('Contact information').click();
+    const contact = profile.panel.getByRole('form', { name: 'Primary account contact' });
+    const field = (label: string) => contact.getByRole('textbox', { name: label, exact: true });
+    await field('City').fill('London');
+    await contact.getByRole('button', { name: 'Save' }).click();
+    await expectFieldError(page, field('Postal code'), PROFILE_MESSAGES.postalCodeRequired);
+    await field('Postal code').fill('NW1 6XE');
+    await field('Street address 1').fill('12 St James Square');
+    await field('Company / Organization').fill('Analytical Engines Ltd');
+    await contact.getByRole('combobox', { name: 'Country' }).selectOption('United Kingdom');
+    await contact.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, PROFILE_MESSAGES.contactSaved)).toBeVisible();
+
+    await page.reload();
+    const reloaded = profilePage(page).panel.getByRole('form', { name: 'Primary account contact' });
+    const again = (label: string) => reloaded.getByRole('textbox', { name: label, exact: true });
+    await expectValues([
+      [again('City'), 'London'],
+      [again('Postal code'), 'NW1 6XE'],
+      [again('Street address 1'), '12 St James Square'],
+      [again('Company / Organization'), 'Analytical Engines Ltd'],
+      [reloaded.getByRole('combobox', { name: 'Country' }), 'United Kingdom'],
+    ]);
+    // Cancel puts back what the server holds.
+    await again('City').fill('Paris');
+    await again('Postal code').fill('');
+    await reloaded.getByRole('button', { name: 'Cancel' }).click();
+    await expectValues([
+      [again('City'), 'London'],
+      [again('Postal code'), 'NW1 6XE'],
+    ]);
+
+    await profilePage(page).tab('Communication preference').click();
+    const preferences = profilePage(page).panel.getByRole('checkbox');
+    await expect(preferences).toHaveCount(7);
+    // A new customer: only the last row, optOut, is checked.
+    for (let index = 0; index < 6; index += 1) await expect(preferences.nth(index)).not.toBeChecked();
+    await expect(preferences.nth(6)).toBeChecked();
+    await preferences.nth(1).check();
+    await preferences.nth(6).uncheck();
+    await profilePage(page).panel.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, PROFILE_MESSAGES.preferencesSaved)).toBeVisible();
+
+    await page.reload();
+    const saved = profilePage(page).panel.getByRole('checkbox');
+    await expect(saved.nth(1)).toBeChecked();
+    await expect(saved.nth(6)).not.toBeChecked();
+    await expect(saved.nth(0)).not.toBeChecked();
+  });
+
+  test('a password change ends the other browser session, and its notification shows with the unread badge', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+    inbox,
+  }) => {
+    const customer = await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'password');
+    const other = await browser.newContext({ baseURL: baseURL! });
+    try {
+      const otherPage = await other.newPage();
+      await otherPage.goto(ROUTES.login);
+      await signIn(otherPage, customer.email, customer.password);
+      await expect(otherPage).toHaveURL((url) => url.pathname === ROUTES.dashboard);
+
+      await page.goto(ROUTES.profile);
+      const profile = profilePage(page);
+      await profile.password.current.fill(customer.password);
+      await profile.password.next.fill(NEW_PASSWORD);
+      await profile.password.confirm.fill(NEW_PASSWORD);
+      await profile.password.update.click();
+      await expect(toast(page, PROFILE_MESSAGES.passwordChanged)).toBeVisible();
+      await expect(profile.password.current).toHaveValue('');
+
+      // The other context's session is gone; this one stays.
+      await otherPage.reload();
+      await expectOnLogin(otherPage);
+      await signIn(otherPage, customer.email, NEW_PASSWORD);
+      await expect(otherPage).toHaveURL((url) => url.pathname === ROUTES.dashboard);
+
+      await page.reload();
+      const shell = dashboardShell(page);
+      await expect(shell.avatar).toHaveAccessibleName('Account menu, 1 unread notification');
+      await shell.avatar.click();
+      await expect(shell.notificationItem).toHaveAccessibleName('Notification 1 unread');
+      await shell.notificationItem.click();
+      await expect(shell.panel.getByRole('heading', { name: /^Your password was changed/ })).toHaveCount(1);
+      await expect(shell.panel.getByRole('heading', { name: /^Audience export complete/ })).toHaveCount(0);
+      await shell.panel.getByRole('button', { name: 'Dismiss: Your password was changed' }).click();
+      await expect(shell.panel.getByRole('heading', { name: /^Your password was changed/ })).toHaveCount(0);
+
+      // Changed back (two more real entries), then Dismiss all clears them for good.
+      await shell.panel.getByRole('button', { name: 'Back' }).click();
+      await page.keyboard.press('Escape');
+      await profile.password.current.fill(NEW_PASSWORD);
+      await profile.password.next.fill(customer.password);
+      await profile.password.confirm.fill(customer.password);
+      await profile.password.update.click();
+      await expect(toast(page, PROFILE_MESSAGES.passwordChanged)).toBeVisible();
+      await page.reload();
+      await expect(shell.avatar).toHaveAccessibleName('Account menu, 1 unread notification');
+      await shell.avatar.click();
+      await shell.notificationItem.click();
+      await shell.panel.getByRole('button', { name: 'Dismiss all' }).click();
+      await expect(shell.panel.getByRole('heading', { name: /^Your password was changed/ })).toHaveCount(0);
+      // Gone for good: a reload does not bring them back.
+      await page.reload();
+      await shell.avatar.click();
+      await shell.notificationItem.click();
+      await expect(shell.panel).toBeVisible();
+      await expect(shell.panel.getByRole('heading', { name: /^Your password was changed/ })).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
