@@ -1,27 +1,20 @@
 import { useId, useState } from 'react';
-import { FieldError } from './field-error';
-import { describedByIds, FieldLabel, type TextFieldProps, fieldIds } from './text-field';
+import { controlAria, FieldFrame, type TextFieldProps } from './text-field';
 import './form-field.css';
 
 /** A password input with a show/hide toggle (SPEC section 2: eye icons on password fields). */
 export function PasswordField({ label, error, hint, requiredMark, id, describedBy, className, disabled, ...input }: Omit<TextFieldProps, 'type'>) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
-  const ids = fieldIds(inputId);
   const [visible, setVisible] = useState(false);
   return (
-    <div className="form-field">
-      <FieldLabel htmlFor={inputId} requiredMark={requiredMark}>
-        {label}
-      </FieldLabel>
+    <FieldFrame controlId={inputId} label={label} requiredMark={requiredMark} hint={hint} error={error}>
       <div className="form-field__control">
         <input
           id={inputId}
           type={visible ? 'text' : 'password'}
           className={['form-field__input', 'form-field__input--with-toggle', className].filter(Boolean).join(' ')}
-          aria-invalid={Boolean(error) || undefined}
-          aria-required={requiredMark || undefined}
-          aria-describedby={describedByIds(ids, { error, hint, describedBy })}
+          {...controlAria(inputId, { error, hint, describedBy, requiredMark })}
           disabled={disabled}
           // Browsers must not offer to spell-check or capitalise a password shown as text.
           autoCapitalize="off"
@@ -40,13 +33,7 @@ export function PasswordField({ label, error, hint, requiredMark, id, describedB
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
-      {hint && (
-        <div id={ids.hint} className="form-field__hint">
-          {hint}
-        </div>
-      )}
-      <FieldError id={ids.error} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,6 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import { FieldError } from './field-error';
-import { describedByIds, FieldLabel, fieldIds } from './text-field';
+import { controlAria, FieldFrame } from './text-field';
 import './form-field.css';
 
 interface SelectFieldProps extends Omit<ComponentProps<'select'>, 'id'> {
@@ -15,28 +14,16 @@ interface SelectFieldProps extends Omit<ComponentProps<'select'>, 'id'> {
 export function SelectField({ label, error, hint, requiredMark, id, className, children, ...select }: SelectFieldProps) {
   const fallbackId = useId();
   const selectId = id ?? fallbackId;
-  const ids = fieldIds(selectId);
   return (
-    <div className="form-field">
-      <FieldLabel htmlFor={selectId} requiredMark={requiredMark}>
-        {label}
-      </FieldLabel>
+    <FieldFrame controlId={selectId} label={label} requiredMark={requiredMark} hint={hint} error={error}>
       <select
         id={selectId}
         className={['form-field__input', className].filter(Boolean).join(' ')}
-        aria-invalid={Boolean(error) || undefined}
-        aria-required={requiredMark || undefined}
-        aria-describedby={describedByIds(ids, { error, hint })}
+        {...controlAria(selectId, { error, hint, requiredMark })}
         {...select}
       >
         {children}
       </select>
-      {hint && (
-        <div id={ids.hint} className="form-field__hint">
-          {hint}
-        </div>
-      )}
-      <FieldError id={ids.error} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

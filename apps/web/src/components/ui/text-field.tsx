@@ -19,20 +19,41 @@ export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
 export function TextField({ label, error, hint, requiredMark, id, describedBy, className, ...input }: TextFieldProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
-  const ids = fieldIds(inputId);
   return (
-    <div className="form-field">
-      <FieldLabel htmlFor={inputId} requiredMark={requiredMark}>
-        {label}
-      </FieldLabel>
+    <FieldFrame controlId={inputId} label={label} requiredMark={requiredMark} hint={hint} error={error}>
       <input
         id={inputId}
         className={['form-field__input', className].filter(Boolean).join(' ')}
-        aria-invalid={Boolean(error) || undefined}
-        aria-required={requiredMark || undefined}
-        aria-describedby={describedByIds(ids, { error, hint, describedBy })}
+        {...controlAria(inputId, { error, hint, describedBy, requiredMark })}
         {...input}
       />
+    </FieldFrame>
+  );
+}
+
+/** The label above a field's control, and its hint and error below: one frame for every kind of field. */
+export function FieldFrame({
+  controlId,
+  label,
+  requiredMark,
+  hint,
+  error,
+  children,
+}: {
+  controlId: string;
+  label: ReactNode;
+  requiredMark?: boolean;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
+  const ids = fieldIds(controlId);
+  return (
+    <div className="form-field">
+      <FieldLabel htmlFor={controlId} requiredMark={requiredMark}>
+        {label}
+      </FieldLabel>
+      {children}
       {hint && (
         <div id={ids.hint} className="form-field__hint">
           {hint}
@@ -41,6 +62,18 @@ export function TextField({ label, error, hint, requiredMark, id, describedBy, c
       <FieldError id={ids.error} message={error} />
     </div>
   );
+}
+
+/** The ARIA a field's control carries: invalid, required, and what describes it. */
+export function controlAria(
+  controlId: string,
+  field: { error?: string; hint?: ReactNode; describedBy?: string; requiredMark?: boolean },
+) {
+  return {
+    'aria-invalid': Boolean(field.error) || undefined,
+    'aria-required': field.requiredMark || undefined,
+    'aria-describedby': describedByIds(fieldIds(controlId), field),
+  };
 }
 
 export function FieldLabel({ htmlFor, requiredMark, children }: { htmlFor: string; requiredMark?: boolean; children: ReactNode }) {
@@ -57,11 +90,11 @@ export function FieldLabel({ htmlFor, requiredMark, children }: { htmlFor: strin
   );
 }
 
-export function fieldIds(inputId: string) {
+function fieldIds(inputId: string) {
   return { hint: `${inputId}-hint`, error: `${inputId}-error` };
 }
 
-export function describedByIds(
+function describedByIds(
   ids: { hint: string; error: string },
   { error, hint, describedBy }: { error?: string; hint?: ReactNode; describedBy?: string },
 ): string | undefined {
