@@ -6,6 +6,7 @@ import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { keyedHash } from './lib/keyed-hash';
 import type { MailService } from './mail/mail-service';
+import type { AccountDeps } from './modules/auth/account-deps';
 import { authRoutes } from './modules/auth/auth.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
 import { COUNTRY_NAMES } from './modules/countries/countries.service';
@@ -44,15 +45,14 @@ export async function buildApp({ config, database, mail, now = () => new Date() 
 
   const { db } = database;
   const hashIp = keyedHash(await getOrCreateSecret(db, 'ip-hash'));
+  const accountDeps: AccountDeps = { db, mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES };
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes({ db }));
       await api.register(waitlistRoutes({ db, hashIp, limitPerMinute: config.WAITLIST_LIMIT_PER_MINUTE }));
-      await api.register(
-        authRoutes({ db, mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES, emailSendsPerMinute: config.EMAIL_SEND_LIMIT_PER_MINUTE }),
-      );
-      await api.register(profileRoutes({ db, mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES }));
+      await api.register(authRoutes({ ...accountDeps, emailSendsPerMinute: config.EMAIL_SEND_LIMIT_PER_MINUTE }));
+      await api.register(profileRoutes(accountDeps));
       await api.register(notificationsRoutes({ db, now }));
       await api.register(countriesRoutes());
     },

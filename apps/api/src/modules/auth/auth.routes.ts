@@ -2,29 +2,19 @@ import { emailSendSchema, emailVerificationSchema, loginSchema, signupSchema } f
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
 import { emailChangeConfirmSchema, PROFILE_MESSAGES } from '@postlark/shared/profile';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
+import { FORM_BODY_LIMIT } from '../../http/body-limits';
 import { parseWith } from '../../http/errors';
 import { limitPerClient } from '../../http/rate-limit';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
-import type { KeyedHash } from '../../lib/keyed-hash';
 import { createRateLimiter } from '../../lib/rate-limiter';
-import type { MailService } from '../../mail/mail-service';
+import type { AccountDeps } from './account-deps';
 import { confirmEmailChange } from './email-change.service';
 import { sendEmailLink, verifyEmailLink } from './email-links.service';
 import { endSession, requireCustomer } from './session.service';
 import { signIn } from './sign-in.service';
 import { signUp } from './sign-up.service';
 
-// Account requests are small; 16 KB leaves room for any real form and refuses floods.
-const AUTH_BODY_LIMIT = 16 * 1024;
-
-export interface AuthRouteDeps {
-  db: Db;
-  mail: MailService;
-  appUrl: string;
-  now: () => Date;
-  hashIp: KeyedHash;
-  countryNames: ReadonlySet<string>;
+export interface AuthRouteDeps extends AccountDeps {
   // Each email-send may mail someone: a client gets a few a minute, enough for typos and retries.
   emailSendsPerMinute: number;
 }
@@ -37,30 +27,30 @@ export function authRoutes(deps: AuthRouteDeps) {
   return async (app: FastifyInstance) => {
     app.post(
       '/authentication/v1/email-send/',
-      { bodyLimit: AUTH_BODY_LIMIT, onRequest: limitPerClient(emailSendLimiter) },
+      { bodyLimit: FORM_BODY_LIMIT, onRequest: limitPerClient(emailSendLimiter) },
       async (request) => {
         await sendEmailLink(deps, parseWith(emailSendSchema, request.body));
         return { payload: { message: AUTH_API_MESSAGES.emailSendAccepted } };
       },
     );
 
-    app.post('/authentication/v1/email-verification/', { bodyLimit: AUTH_BODY_LIMIT }, async (request) => {
+    app.post('/authentication/v1/email-verification/', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
       const outcome = await verifyEmailLink(deps, parseWith(emailVerificationSchema, request.body));
       return { payload: { message: outcome === 'password-reset' ? AUTH_API_MESSAGES.passwordReset : AUTH_API_MESSAGES.verified } };
     });
 
     // Opened from the link mailed to a new address; the token alone proves the mailbox and names the account.
-    app.post('/authentication/v1/email-change/confirm', { bodyLimit: AUTH_BODY_LIMIT }, async (request) => {
+    app.post('/authentication/v1/email-change/confirm', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
       await confirmEmailChange(deps, parseWith(emailChangeConfirmSchema, request.body));
       return { payload: { message: PROFILE_MESSAGES.emailChanged } };
     });
 
-    app.post('/authentication/v1/signup/', { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+    app.post('/authentication/v1/signup/', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
       await signUp(deps, parseWith(signupSchema, request.body).customer_details);
       return reply.code(201).send({ payload: { message: AUTH_API_MESSAGES.signedUp } });
     });
 
-    app.post('/authentication/v1/login/', { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+    app.post('/authentication/v1/login/', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
       const { customer_details: details } = parseWith(loginSchema, request.body);
       const session = await signIn(deps, details, { ipHash: deps.hashIp(request.ip) });
       setSessionCookie(reply, session.token, session.expiresAt, secureCookie);

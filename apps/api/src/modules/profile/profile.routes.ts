@@ -9,10 +9,9 @@ import {
   PROFILE_MESSAGES,
 } from '@postlark/shared/profile';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
+import { FORM_BODY_LIMIT } from '../../http/body-limits';
 import { HttpError, parseWith } from '../../http/errors';
-import type { KeyedHash } from '../../lib/keyed-hash';
-import type { MailService } from '../../mail/mail-service';
+import type { AccountDeps } from '../auth/account-deps';
 import { changePassword } from '../auth/change-password.service';
 import { requestEmailChange } from '../auth/email-change.service';
 import { requireOwnCustomer } from '../auth/session.service';
@@ -21,46 +20,34 @@ import { readProfile, saveContact } from './profile.service';
 
 type CustomerParams = { Params: { customerId: string } };
 
-// Profile forms are small; 16 KB refuses floods.
-const PROFILE_BODY_LIMIT = 16 * 1024;
-
-export interface ProfileRouteDeps {
-  db: Db;
-  mail: MailService;
-  appUrl: string;
-  now: () => Date;
-  hashIp: KeyedHash;
-  countryNames: ReadonlySet<string>;
-}
-
 /** SPEC section 7's profile call and the profile tabs' saves: each for the signed-in customer's own id only. */
-export function profileRoutes(deps: ProfileRouteDeps) {
+export function profileRoutes(deps: AccountDeps) {
   return async (app: FastifyInstance) => {
     app.get<CustomerParams>('/home/v1/user/:customerId', async (request) => {
       const owner = await requireOwnCustomer(deps, request);
       return { payload: await readProfile(deps.db, owner.customerId) };
     });
 
-    app.patch<CustomerParams>('/home/v1/user/:customerId', { bodyLimit: PROFILE_BODY_LIMIT }, async (request) => {
+    app.patch<CustomerParams>('/home/v1/user/:customerId', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
       const owner = await requireOwnCustomer(deps, request);
       await updateNames(deps.db, owner.customerId, parseWith(basicInfoSchema, request.body));
       return { payload: { message: PROFILE_MESSAGES.basicSaved } };
     });
 
-    app.put<CustomerParams>('/home/v1/user/:customerId/password', { bodyLimit: PROFILE_BODY_LIMIT }, async (request) => {
+    app.put<CustomerParams>('/home/v1/user/:customerId/password', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
       const owner = await requireOwnCustomer(deps, request);
       const change = parseWith(changePasswordSchema, request.body);
       await changePassword(deps, owner, change, { ipHash: deps.hashIp(request.ip) });
       return { payload: { message: PROFILE_MESSAGES.passwordChanged } };
     });
 
-    app.post<CustomerParams>('/home/v1/user/:customerId/email', { bodyLimit: PROFILE_BODY_LIMIT }, async (request) => {
+    app.post<CustomerParams>('/home/v1/user/:customerId/email', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
       const owner = await requireOwnCustomer(deps, request);
       await requestEmailChange(deps, owner.customerId, parseWith(emailChangeSchema, request.body));
       return { payload: { message: PROFILE_MESSAGES.emailChangeSent } };
     });
 
-    app.put<CustomerParams>('/home/v1/user/:customerId/contact', { bodyLimit: PROFILE_BODY_LIMIT }, async (request) => {
+    app.put<CustomerParams>('/home/v1/user/:customerId/contact', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
       const owner = await requireOwnCustomer(deps, request);
       await saveContact(deps, owner.customerId, parseWith(contactInfoSchema, request.body));
       return { payload: { message: PROFILE_MESSAGES.contactSaved } };
@@ -73,7 +60,7 @@ export function profileRoutes(deps: ProfileRouteDeps) {
       return { payload: { ...DEFAULT_MARKETING_PREFERENCES, ...preferences } };
     });
 
-    app.put<CustomerParams>('/home/v1/user/:customerId/preferences', { bodyLimit: PROFILE_BODY_LIMIT }, async (request) => {
+    app.put<CustomerParams>('/home/v1/user/:customerId/preferences', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
       const owner = await requireOwnCustomer(deps, request);
       await writePreferences(deps.db, owner.customerId, parseWith(marketingPreferencesSchema, request.body));
       return { payload: { message: PROFILE_MESSAGES.preferencesSaved } };

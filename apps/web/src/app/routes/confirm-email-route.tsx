@@ -66,17 +66,17 @@ export default function ConfirmEmailRoute() {
       {link && <meta name="referrer" content="no-referrer" />}
       <div className="auth-form">
         {outcome.state === 'confirming' && (
-          <p className="auth-notice auth-notice--info" role="status" aria-busy="true">
+          <p className="notice notice--info" role="status" aria-busy="true">
             Confirming your new email address...
           </p>
         )}
         {outcome.state === 'done' && (
-          <p className="auth-notice auth-notice--success" role="status">
+          <p className="notice notice--success" role="status">
             {outcome.message || PROFILE_MESSAGES.emailChanged}
           </p>
         )}
         {outcome.state === 'failed' && (
-          <p className="auth-notice auth-notice--error" role="alert">
+          <p className="notice notice--error" role="alert">
             {outcome.message}
           </p>
         )}

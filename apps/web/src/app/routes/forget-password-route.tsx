@@ -95,7 +95,7 @@ export default function ForgetPasswordRoute() {
         {/* Lets a password manager file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={link?.email ?? ''} readOnly hidden />
         {!hasLink && !failure && (
-          <p className="auth-notice auth-notice--info" role="status">
+          <p className="notice notice--info" role="status">
             {INCOMPLETE_LINK}
           </p>
         )}
@@ -124,13 +124,13 @@ export default function ForgetPasswordRoute() {
             edited();
           }}
         />
-        <p id={errorId} className="auth-notice auth-notice--error" role="alert">
+        <p id={errorId} className="notice notice--error" role="alert">
           {formError}
         </p>
         <Button type="submit" block disabled={loading || done}>
           {loading ? 'Resetting...' : done ? 'Taking you to sign in...' : 'Reset password'}
         </Button>
-        <div className="auth-notice auth-notice--error" role="alert">
+        <div className="notice notice--error" role="alert">
           {failure ? (
             <>
               {failure}{' '}

@@ -116,7 +116,7 @@ export default function LoginRoute() {
         <Button type="submit" block disabled={loading}>
           {loading ? ACCOUNT_MESSAGES.signingIn : 'Sign in'}
         </Button>
-        <p id={errorId} className="auth-notice auth-notice--error" role="alert">
+        <p id={errorId} className="notice notice--error" role="alert">
           {error ?? ''}
         </p>
       </form>

@@ -26,6 +26,7 @@ import {
 } from '../../features/profile/profile-thunks';
 import { useCountries } from '../../features/signup/use-countries';
 import { useAppDispatch, useAppSelector } from '../store-hooks';
+import '../../components/ui/notice.css';
 
 function asFailure(reason: unknown): SaveFailure {
   const failure = reason as Partial<SaveFailure> | null;

@@ -123,7 +123,7 @@ export default function SignupRoute() {
     >
       {link && <meta name="referrer" content="no-referrer" />}
       <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={verifying || sending}>
-        <p className="auth-notice auth-notice--success" role="status">
+        <p className="notice notice--success" role="status">
           {showVerified ? ACCOUNT_MESSAGES.emailVerified : ''}
         </p>
         <TextField
@@ -154,7 +154,7 @@ export default function SignupRoute() {
             if (errors.password) setErrors({});
           }}
         />
-        <p className="auth-notice auth-notice--info" role="status">
+        <p className="notice notice--info" role="status">
           {sentTo && !step2 ? `We sent a link to ${sentTo}. Open it to verify your email and set your password.` : ''}
         </p>
         <Button type="submit" block disabled={sending || verifying}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Logo } from '../ui/logo';
 import './auth-shell.css';
+import '../ui/notice.css';
 
 interface AuthShellProps {
   /** The side panel's marketing headline and the line under it. */

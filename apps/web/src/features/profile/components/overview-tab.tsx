@@ -140,7 +140,7 @@ function BasicInfoForm({ profile, onSave, onChangeEmail }: BasicInfoFormProps) {
           setEmailNotice('');
         }}
       />
-      <p className="profile-notice profile-notice--success" role="status">
+      <p className="notice notice--success" role="status">
         {emailNotice}
       </p>
       <div className="profile-form__actions">
@@ -218,7 +218,7 @@ function ChangePasswordForm({ email, onSave }: { email: string; onSave: Overview
         error={errors.errors.confirm_password}
         onChange={(event) => update('confirm_password', event.target.value)}
       />
-      <p className="profile-notice profile-notice--error" role="alert">
+      <p className="notice notice--error" role="alert">
         {formError}
       </p>
       <div className="profile-form__actions">

@@ -58,11 +58,11 @@ export function PreferencesTab({ load, onSave }: PreferencesTabProps) {
         <p className="dash-card__text">Choose what we may email you about. Account and security messages always reach you.</p>
       </div>
       {loaded.state === 'failed' && (
-        <div className="profile-notice profile-notice--error" role="alert">
+        <div className="notice notice--error" role="alert">
           <span>{loaded.message}</span>
           <button
             type="button"
-            className="profile-notice__action"
+            className="notice__action"
             onClick={() => {
               setLoaded({ state: 'loading' });
               setAttempt((count) => count + 1);

@@ -203,7 +203,7 @@ export function BasicDetailsForm({ email, password, submitting, onSubmit }: Basi
         </div>
       </fieldset>
 
-      <p id={messageId} className="auth-notice auth-notice--error" role="alert">
+      <p id={messageId} className="notice notice--error" role="alert">
         {message}
       </p>
 
