@@ -10,8 +10,21 @@ import { SCROLL_ANIMATION } from '@postlark/shared/site';
 export function useScrollAnimations() {
   useEffect(() => {
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    void Promise.all([import('aos'), import('aos/dist/aos.css')]).then(([{ default: aos }]) =>
-      aos.init({ duration: SCROLL_ANIMATION.durationMs, offset: SCROLL_ANIMATION.offsetPx, once: true }),
-    );
+    let layoutWatcher: ResizeObserver | undefined;
+    let cancelled = false;
+    void Promise.all([import('aos'), import('aos/dist/aos.css')]).then(([{ default: aos }]) => {
+      if (cancelled) return;
+      aos.init({ duration: SCROLL_ANIMATION.durationMs, offset: SCROLL_ANIMATION.offsetPx, once: true });
+      // AOS measures where each block sits once, at init. Web fonts, lazy chunks and images that
+      // arrive later move the blocks; with stale positions a block low on the page could wait for
+      // a scroll depth the page no longer reaches and stay invisible. Re-measure when the page
+      // changes height.
+      layoutWatcher = new ResizeObserver(() => aos.refresh());
+      layoutWatcher.observe(document.body);
+    });
+    return () => {
+      cancelled = true;
+      layoutWatcher?.disconnect();
+    };
   }, []);
 }
