@@ -5,9 +5,10 @@ import { registerErrorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { keyedHash } from './lib/keyed-hash';
-import type { MailService } from './mail/mail-service';
+import type { JobClients } from './jobs/start-jobs';
 import type { AccountDeps } from './modules/auth/account-deps';
 import { authRoutes } from './modules/auth/auth.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
 import { COUNTRY_NAMES } from './modules/countries/countries.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -20,14 +21,14 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 export interface AppDependencies {
   config: AppConfig;
   database: Database;
-  /** Queues outgoing mail (jobs/start-jobs.ts); delivered by the workers, never during a request. */
-  mail: MailService;
+  /** Queues mail and data-export builds (jobs/start-jobs.ts); the workers run them, never a request. */
+  jobs: JobClients;
   /** The clock every rule with a time in it reads (token expiry, sessions, sign-in delays); tests move it. */
   now?: () => Date;
 }
 
 /** Builds the whole HTTP app without listening; the server and the tests both start here. */
-export async function buildApp({ config, database, mail, now = () => new Date() }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jobs, now = () => new Date() }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -45,7 +46,7 @@ export async function buildApp({ config, database, mail, now = () => new Date() 
 
   const { db } = database;
   const hashIp = keyedHash(await getOrCreateSecret(db, 'ip-hash'));
-  const accountDeps: AccountDeps = { db, mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES };
+  const accountDeps: AccountDeps = { db, mail: jobs.mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES };
 
   await app.register(
     async (api) => {
@@ -54,6 +55,7 @@ export async function buildApp({ config, database, mail, now = () => new Date() 
       await api.register(authRoutes({ ...accountDeps, emailSendsPerMinute: config.EMAIL_SEND_LIMIT_PER_MINUTE }));
       await api.register(profileRoutes(accountDeps));
       await api.register(notificationsRoutes({ db, now }));
+      await api.register(dataExportRoutes({ db, now, startBuild: jobs.buildDataExport }));
       await api.register(countriesRoutes());
     },
     { prefix: '/api' },

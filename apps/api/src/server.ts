@@ -9,9 +9,9 @@ import { startJobs } from './jobs/start-jobs';
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(databaseTarget(config));
-  // The queue and its workers run in this process; requests only queue mail (see jobs/start-jobs.ts).
+  // The queue and its workers run in this process; requests only queue jobs (see jobs/start-jobs.ts).
   const jobs = await startJobs({ config, database, log: pino({ level: config.LOG_LEVEL }).child({ component: 'jobs' }) });
-  const app = await buildApp({ config, database, mail: jobs.mail });
+  const app = await buildApp({ config, database, jobs });
 
   let closing = false;
   const shutdown = async (signal: string) => {

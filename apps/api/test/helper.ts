@@ -33,8 +33,8 @@ export async function buildTestApp(settings: Record<string, string> = {}, option
   const database = await openTestDatabase();
   // On PostgreSQL the queue connects by URL, as with DATABASE_URL in production.
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...(database.url ? { DATABASE_URL: database.url } : {}), ...settings });
-  const jobs = await startJobs({ config, database, log: pino({ level: config.LOG_LEVEL }), tuning: { ...TEST_JOB_TUNING, ...options.jobs } });
-  const app = await buildApp({ config, database, mail: jobs.mail, now: options.now });
+  const jobs = await startJobs({ config, database, log: pino({ level: config.LOG_LEVEL }), tuning: { ...TEST_JOB_TUNING, ...options.jobs }, now: options.now });
+  const app = await buildApp({ config, database, jobs, now: options.now });
   return {
     app,
     database,

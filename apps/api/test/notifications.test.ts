@@ -4,9 +4,7 @@ import { useAccountsApp } from './support/accounts-app';
 
 const accounts = useAccountsApp();
 
-function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: object) {
-  return accounts.app.inject({ method, url: `/api/${url}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-}
+const call = accounts.call;
 
 /** A signed-in customer with `count` password-changed notifications. */
 async function customerWithNotifications(count: number) {

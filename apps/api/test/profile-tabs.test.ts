@@ -6,9 +6,7 @@ import { useAccountsApp } from './support/accounts-app';
 
 const accounts = useAccountsApp();
 
-function call(method: 'GET' | 'PATCH' | 'PUT', url: string, cookie?: string, payload?: object) {
-  return accounts.app.inject({ method, url: `/api/${url}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-}
+const call = accounts.call;
 
 const CONTACT = {
   street_address: '12 Lark Lane',

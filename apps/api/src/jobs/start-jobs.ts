@@ -1,8 +1,10 @@
+import type { z } from 'zod';
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/client';
 import { type EmailMessage, type MailService, parseEmailMessage } from '../mail/mail-service';
 import { createMailTransport } from '../mail/transport';
-import type { RetryPolicy } from './job-definition';
+import { buildDataExportJob } from './build-data-export.job';
+import type { JobDefinition, RetryPolicy } from './job-definition';
 import { createJobQueue } from './job-queue';
 import { describe, type JobLog, type JobWorker, startJobWorker } from './job-worker';
 import { sendEmailJob } from './send-email.job';
@@ -14,19 +16,32 @@ export interface JobTuning {
   concurrency?: number;
   /** How often an idle worker looks for jobs queued by other processes (or due retries). */
   pollingIntervalMs?: number;
-  /** Tests shorten the send-email retries; production keeps the job's own. */
+  /** Tests shorten the retries; production keeps each job's own. */
   retry?: Partial<RetryPolicy>;
-  /** How long stop() lets a running delivery finish. */
+  /** How long stop() lets a running job finish. */
   stopTimeoutMs?: number;
 }
 
-export interface Jobs {
+/** What requests may queue: the app's side of the job queue. */
+export interface JobClients {
   mail: MailService;
+  /** Queues the build of a data export (modules/data-export). */
+  buildDataExport(exportId: string): Promise<void>;
+}
+
+export interface Jobs extends JobClients {
   /** Stops the workers (letting a running job finish), then pg-boss; the database stays open. */
   stop(): Promise<void>;
 }
 
 const DEFAULTS = { runWorkers: true, concurrency: 2, pollingIntervalMs: 2_000, stopTimeoutMs: 10_000 };
+
+// Exports are rare and heavy (a whole account's data in memory): one at a time per process.
+const EXPORT_CONCURRENCY = 1;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of jobs with different payloads and deps
+type AnyJob = JobDefinition<z.ZodType, any>;
+const JOBS: readonly AnyJob[] = [sendEmailJob, buildDataExportJob];
 
 /**
  * Starts the durable queue (pg-boss, on the app's database) and, unless told not to, its workers.
@@ -38,47 +53,58 @@ export async function startJobs(options: {
   database: Database;
   log: JobLog;
   tuning?: JobTuning;
+  /** The clock jobs read (an export's ready time and link expiry); tests share the app's. */
+  now?: () => Date;
 }): Promise<Jobs> {
-  const { config, database, log } = options;
+  const { config, database, log, now = () => new Date() } = options;
   const tuning = { ...DEFAULTS, ...options.tuning };
   const queue = createJobQueue(config, database);
   const { boss } = queue;
   boss.on('error', (error) => log.error({ reason: describe(error) }, 'job queue error'));
   await boss.start();
 
-  const retry = { ...sendEmailJob.retry, ...tuning.retry };
-  await boss.createQueue(sendEmailJob.name, { name: sendEmailJob.name, ...retry, expireInSeconds: sendEmailJob.expireInSeconds });
+  const retryOf = (job: AnyJob) => ({ ...job.retry, ...tuning.retry, expireInSeconds: job.expireInSeconds });
+  for (const job of JOBS) await boss.createQueue(job.name, { name: job.name, ...retryOf(job) });
 
-  const transport = createMailTransport({ config, db: database.db, log });
-  let worker: JobWorker | undefined;
-  if (tuning.runWorkers) {
-    worker = startJobWorker({
-      boss,
-      job: sendEmailJob,
-      deps: { transport, appUrl: config.APP_URL },
-      log,
-      concurrency: tuning.concurrency,
-      pollingIntervalMs: tuning.pollingIntervalMs,
-    });
+  const workers = new Map<string, JobWorker>();
+  /** Queues one job; a worker in this process is woken at once rather than at its next poll. */
+  async function send<Schema extends z.ZodType>(job: JobDefinition<Schema, never>, payload: z.output<Schema>): Promise<void> {
+    // Retry settings go on each job, so a change of policy (or a test's) needs no queue migration.
+    const id = await boss.send(job.name, job.payload.parse(payload) as object, retryOf(job));
+    if (!id) throw new Error(`${job.name}: the queue did not accept the job`);
+    workers.get(job.name)?.wake();
   }
-  log.info({ transport: transport.kind, workers: tuning.runWorkers ? tuning.concurrency : 0 }, 'mail queue started');
 
   const mail: MailService = {
-    async enqueue(message: EmailMessage) {
-      const payload = parseEmailMessage(message);
-      // Retry settings go on each job, so a change of policy (or a test's) needs no queue migration.
-      const id = await boss.send(sendEmailJob.name, payload, { ...retry, expireInSeconds: sendEmailJob.expireInSeconds });
-      if (!id) throw new Error(`${sendEmailJob.name}: the queue did not accept the job`);
-      worker?.wake();
-    },
+    enqueue: (message: EmailMessage) => send(sendEmailJob, parseEmailMessage(message)),
   };
+  const transport = createMailTransport({ config, db: database.db, log });
+
+  if (tuning.runWorkers) {
+    const common = { boss, log, pollingIntervalMs: tuning.pollingIntervalMs };
+    workers.set(
+      sendEmailJob.name,
+      startJobWorker({ ...common, job: sendEmailJob, deps: { transport, appUrl: config.APP_URL }, concurrency: tuning.concurrency }),
+    );
+    workers.set(
+      buildDataExportJob.name,
+      startJobWorker({
+        ...common,
+        job: buildDataExportJob,
+        deps: { db: database.db, mail, appUrl: config.APP_URL, now },
+        concurrency: EXPORT_CONCURRENCY,
+      }),
+    );
+  }
+  log.info({ transport: transport.kind, workers: tuning.runWorkers ? tuning.concurrency : 0 }, 'job queue started');
 
   let stopped: Promise<void> | undefined;
   return {
     mail,
+    buildDataExport: (exportId) => send(buildDataExportJob, { exportId }),
     stop() {
       stopped ??= (async () => {
-        await worker?.stop(tuning.stopTimeoutMs);
+        await Promise.all([...workers.values()].map((worker) => worker.stop(tuning.stopTimeoutMs)));
         await boss.stop({ graceful: true, timeout: tuning.stopTimeoutMs });
         // pg-boss's own maintenance may still have a statement running on PGlite: let it end
         // before the caller closes the database under it.

@@ -7,7 +7,8 @@ export type EmailMessage =
   | { template: 'password-reset'; to: string; link: string }
   | { template: 'password-changed'; to: string; firstName: string }
   | { template: 'email-change-confirm'; to: string; link: string }
-  | { template: 'email-change-notice'; to: string; firstName: string; newEmail: string };
+  | { template: 'email-change-notice'; to: string; firstName: string; newEmail: string }
+  | { template: 'data-export-ready'; to: string; firstName: string; link: string; expiresAt: string };
 
 export type EmailTemplate = EmailMessage['template'];
 
@@ -35,6 +36,13 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
   z.strictObject({ template: z.literal('password-changed'), to: recipient, firstName: z.string().max(200) }),
   z.strictObject({ template: z.literal('email-change-confirm'), to: recipient, link: absoluteUrl }),
   z.strictObject({ template: z.literal('email-change-notice'), to: recipient, firstName: z.string().max(200), newEmail: recipient }),
+  z.strictObject({
+    template: z.literal('data-export-ready'),
+    to: recipient,
+    firstName: z.string().max(200),
+    link: absoluteUrl,
+    expiresAt: z.iso.datetime(),
+  }),
 ]) satisfies z.ZodType<EmailMessage>;
 
 /** An enqueue call with a message no template can send (a bad recipient or link): a bug in the caller. */

@@ -2,6 +2,7 @@ import { render } from '@react-email/render';
 import { ROUTES } from '@postlark/shared/routes';
 import { createElement, type ReactElement } from 'react';
 import type { EmailMessage } from './mail-service';
+import { DataExportReadyEmail, dataExportReadySubject } from './templates/data-export-ready';
 import { EmailChangeConfirmEmail, emailChangeConfirmSubject } from './templates/email-change-confirm';
 import { EmailChangeNoticeEmail, emailChangeNoticeSubject } from './templates/email-change-notice';
 import { PasswordChangedEmail, passwordChangedSubject } from './templates/password-changed';
@@ -39,6 +40,11 @@ function compose(message: EmailMessage, appUrl: string): { subject: string; body
           newEmail: message.newEmail,
           signInUrl: `${appUrl}${ROUTES.login}`,
         }),
+      };
+    case 'data-export-ready':
+      return {
+        subject: dataExportReadySubject,
+        body: createElement(DataExportReadyEmail, { firstName: message.firstName, link: message.link, expiresAt: new Date(message.expiresAt) }),
       };
   }
 }

@@ -38,6 +38,10 @@ export function useAccountsApp() {
       return started(smtp);
     },
     now: () => clock,
+    /** One call to `/api/{url}`, signed in when given the session's Cookie header. */
+    call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) {
+      return harness.app.inject({ method, url: `/api/${url}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+    },
     advance(milliseconds: number) {
       clock = new Date(clock.getTime() + milliseconds);
     },

@@ -1,3 +1,5 @@
+import { DATA_EXPORT_RULES } from '@postlark/shared/data-export';
+
 // What each kind of notification says; one place, so every sender words it the same.
 export const NOTIFICATION_TEXTS = {
   'password-changed': {
@@ -7,6 +9,10 @@ export const NOTIFICATION_TEXTS = {
   'email-changed': {
     title: 'Your email address was changed',
     body: 'We will write to your new address from now on.',
+  },
+  'export-ready': {
+    title: 'Your data export is ready',
+    body: `Download the Zip of CSV files within ${DATA_EXPORT_RULES.linkHours} hours; after that the link stops working.`,
   },
 } as const;
 

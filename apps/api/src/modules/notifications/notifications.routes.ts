@@ -3,10 +3,9 @@ import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
+import { isUuid } from '../../lib/uuid';
 import { requireCustomer } from '../auth/session.service';
 import { deleteAllNotifications, deleteNotification, listNotifications, markAllRead, type StoredNotification } from './notifications.repository';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toPayload(row: StoredNotification): CustomerNotification {
   return {
@@ -39,7 +38,7 @@ export function notificationsRoutes(deps: { db: Db; now: () => Date }) {
     app.delete<{ Params: { id: string } }>('/home/v1/notifications/:id', async (request) => {
       const owner = await requireCustomer(deps, request);
       // Another customer's id, an unknown id and a malformed one answer alike.
-      const deleted = UUID_PATTERN.test(request.params.id) && (await deleteNotification(deps.db, owner.customerId, request.params.id));
+      const deleted = isUuid(request.params.id) && (await deleteNotification(deps.db, owner.customerId, request.params.id));
       if (!deleted) throw new HttpError(404, AUTH_API_MESSAGES.userNotFound);
       return { payload: { message: 'Notification dismissed.' } };
     });

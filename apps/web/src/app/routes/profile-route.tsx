@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@postlark/shared/account-messages';
+import type { DataExportRequest } from '@postlark/shared/data-export';
 import type { BasicInfo, ChangePassword, ContactInfo, EmailChange, MarketingPreferences } from '@postlark/shared/profile';
 import { Button } from '../../components/ui/button';
 import { showToast } from '../../components/ui/toasts';
@@ -13,6 +14,7 @@ import { OverviewTab } from '../../features/profile/components/overview-tab';
 import { PreferencesTab } from '../../features/profile/components/preferences-tab';
 import { ProfileTabs } from '../../features/profile/components/profile-tabs';
 import '../../features/profile/components/profile.css';
+import { fetchExports, startExport } from '../../features/profile/data-export-thunks';
 import { isProfileTab, PROFILE_TEXTS, type ProfileTabId } from '../../features/profile/profile-content';
 import type { FormOutcome } from '../../features/profile/profile-forms';
 import {
@@ -64,13 +66,22 @@ export default function ProfileRoute() {
     [customerId, dispatch],
   );
 
-  const loadPreferences = useCallback(async (): Promise<MarketingPreferences> => {
-    if (!customerId) throw PROFILE_TEXTS.preferencesFailed;
-    try {
-      return await dispatch(fetchPreferences(customerId)).unwrap();
-    } catch (reason) {
-      throw asFailure(reason).message;
-    }
+  // The tabs that read more than the profile: stable per customer, so a tab loads once.
+  const loaders = useMemo(() => {
+    const loader =
+      <T,>(run: (id: string) => Promise<T>, fallback: string) =>
+      async (): Promise<T> => {
+        if (!customerId) throw fallback;
+        try {
+          return await run(customerId);
+        } catch (reason) {
+          throw asFailure(reason).message;
+        }
+      };
+    return {
+      preferences: loader((id) => dispatch(fetchPreferences(id)).unwrap(), PROFILE_TEXTS.preferencesFailed),
+      exports: loader((id) => dispatch(fetchExports(id)).unwrap(), PROFILE_TEXTS.exportsFailed),
+    };
   }, [customerId, dispatch]);
 
   function renderPanel(id: ProfileTabId) {
@@ -96,12 +107,17 @@ export default function ProfileRoute() {
       case 'communication':
         return (
           <PreferencesTab
-            load={loadPreferences}
+            load={loaders.preferences}
             onSave={(body: MarketingPreferences) => save((customer) => dispatch(savePreferences({ customerId: customer, body })).unwrap(), false)}
           />
         );
       case 'data':
-        return <DataExportTab />;
+        return (
+          <DataExportTab
+            load={loaders.exports}
+            onExport={(body: DataExportRequest) => save((customer) => dispatch(startExport({ customerId: customer, body })).unwrap(), false)}
+          />
+        );
       case 'billing':
         return <BillingTab />;
       case 'integrations':

@@ -1,5 +1,6 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
 import type { BasicInfo, ChangePassword, ContactInfo, EmailChange, MarketingPreferences } from '@postlark/shared/profile';
+import type { DataExportRequest, DataExportsPayload, DataExportSummary } from '@postlark/shared/data-export';
 import { webEnv } from '../../config/env';
 import { requestJson } from '../../lib/api-client';
 
@@ -43,4 +44,14 @@ export function postEmailChange(customerId: string, body: EmailChange) {
 /** The confirmation link's page: needs no session, the token is the proof. */
 export function postEmailChangeConfirm(body: EmailChangeConfirm) {
   return requestJson<ApiMessage>('POST', `${webEnv.apiBase}authentication/v1/email-change/confirm`, body);
+}
+
+/** Manage my data: the customer's exports and when the next may start. */
+export function getExports(customerId: string) {
+  return requestJson<{ payload: DataExportsPayload }>('GET', `${userUrl(customerId)}/exports`);
+}
+
+/** Manage my data: starts an export; the server builds it in the background and emails a link. */
+export function postExport(customerId: string, body: DataExportRequest) {
+  return requestJson<{ payload: { message: string; export: DataExportSummary } }>('POST', `${userUrl(customerId)}/exports`, body);
 }

@@ -21,6 +21,7 @@ export function isProfileTab(value: string | null): value is ProfileTabId {
 export const PROFILE_TEXTS = {
   saveFailed: 'Could not save your changes. Please try again.',
   preferencesFailed: 'Could not load your marketing preferences.',
+  exportsFailed: 'Could not load your exports.',
   fixFields: 'Please correct the highlighted fields.',
   comingSoon: 'Coming soon',
   optOutNote: 'While you are opted out, we send you no marketing email at all, whatever else is checked.',
@@ -36,20 +37,6 @@ export const PREFERENCE_ROWS: readonly { id: MarketingPreferenceId; label: strin
   { id: 'demos', label: 'Demos', description: 'Invitations to live product demos and webinars.' },
   { id: 'optOut', label: 'Opt out of all marketing email', description: 'Only account and security messages reach you.' },
 ];
-
-// SPEC sections 3 and 9: the export's kinds (audiences starts checked) and periods (30 days by default).
-export const EXPORT_KINDS = [
-  { id: 'emails', label: 'Emails' },
-  { id: 'audiences', label: 'Audiences' },
-  { id: 'reports', label: 'Reports' },
-] as const;
-export type ExportKind = (typeof EXPORT_KINDS)[number]['id'];
-export const EXPORT_PERIODS = [
-  { value: '7', label: 'Last 7 days' },
-  { value: '30', label: 'Last 30 days' },
-  { value: '90', label: 'Last 90 days' },
-] as const;
-export const DEFAULT_EXPORT = { emails: false, audiences: true, reports: false, period: '30' };
 
 // SPEC section 2: the contact form's fixed sample values, now placeholders; one sample person throughout.
 export const CONTACT_PLACEHOLDERS = {

@@ -20,11 +20,16 @@ import { PROFILE_TEXTS } from './profile-content';
 export type SaveFailure = Omit<CallFailure, 'ok'>;
 type Save<Body> = { customerId: string; body: Body };
 
+/** A failed call as a thunk rejects with it. */
+export function saveFailure({ message, errors, status }: CallFailure): SaveFailure {
+  return { message, errors, status };
+}
+
 /** A save's thunk: the server's `payload.message` on success, else `success`; the failure in full. */
 function saveThunk<Body>(type: string, call: (customerId: string, body: Body) => Promise<ApiAnswer<ApiMessage>>, success: string) {
   return createAsyncThunk<string, Save<Body>, { rejectValue: SaveFailure }>(type, async ({ customerId, body }, { rejectWithValue }) => {
     const result = await settle(() => call(customerId, body), PROFILE_TEXTS.saveFailed);
-    if (!result.ok) return rejectWithValue({ message: result.message, errors: result.errors, status: result.status });
+    if (!result.ok) return rejectWithValue(saveFailure(result));
     const message = result.body?.payload?.message;
     return typeof message === 'string' && message.trim() !== '' ? message : success;
   });
@@ -46,7 +51,7 @@ export const fetchPreferences = createAsyncThunk<MarketingPreferences, string, {
   'profile/fetchPreferences',
   async (customerId, { rejectWithValue }) => {
     const result = await settle(() => getPreferences(customerId), PROFILE_TEXTS.preferencesFailed);
-    if (!result.ok) return rejectWithValue({ message: result.message, errors: result.errors, status: result.status });
+    if (!result.ok) return rejectWithValue(saveFailure(result));
     const payload = result.body?.payload as Partial<Record<string, unknown>> | undefined;
     // Checked by hand: marketingPreferencesSchema would bring zod's boolean type into the landing
     // page's bundle, where zod lives for the waitlist form (docs/decisions/001-public-site-bundle.md).

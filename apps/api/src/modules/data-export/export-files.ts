@@ -1,0 +1,105 @@
+import { type ExportKind, EXPORT_KIND_IDS } from '@postlark/shared/data-export';
+import { MARKETING_PREFERENCE_IDS } from '@postlark/shared/profile';
+import { csvRow } from '../../lib/csv';
+import type { AccountRecord, NotificationRecord } from './data-export.repository';
+
+export interface ExportFile {
+  name: string;
+  content: string;
+}
+
+/**
+ * The columns of each kind's file. The files ship with their header rows now; the audience and
+ * campaign features fill their rows as they arrive, keeping these columns so a customer's
+ * spreadsheets keep working.
+ */
+export const KIND_COLUMNS: Record<ExportKind, readonly string[]> = {
+  emails: ['campaign_id', 'subject', 'from_name', 'from_email', 'status', 'created_at', 'sent_at', 'recipients'],
+  audiences: ['email', 'first_name', 'last_name', 'status', 'lists', 'tags', 'source', 'subscribed_at', 'unsubscribed_at'],
+  reports: [
+    'campaign_id',
+    'subject',
+    'sent_at',
+    'recipients',
+    'delivered',
+    'unique_opens',
+    'unique_clicks',
+    'bounces',
+    'unsubscribes',
+    'complaints',
+  ],
+};
+
+const ACCOUNT_COLUMNS = [
+  'customer_id',
+  'email',
+  'first_name',
+  'last_name',
+  'gender',
+  'date_of_birth',
+  'country',
+  'heard_about_us',
+  'street_address',
+  'city',
+  'state',
+  'company',
+  'postal_code',
+  'phone',
+  'vat_id',
+  'account_created_at',
+  'password_changed_at',
+] as const;
+
+function csvFile(name: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): ExportFile {
+  return { name, content: csvRow(columns) + rows.map(csvRow).join('') };
+}
+
+function accountFile(account: AccountRecord): ExportFile {
+  const info = account.additionalInfo;
+  return csvFile('account.csv', ACCOUNT_COLUMNS, [
+    [
+      account.id,
+      account.email,
+      account.firstName,
+      account.lastName,
+      account.gender,
+      account.dob,
+      account.country,
+      account.reachedByOption,
+      info.street_address,
+      info.city,
+      info.state,
+      info.company,
+      info.postal_code,
+      info.phone,
+      info.vat_id,
+      account.createdAt,
+      account.passwordChangedAt,
+    ],
+  ]);
+}
+
+function preferencesFile(account: AccountRecord): ExportFile {
+  return csvFile(
+    'marketing-preferences.csv',
+    ['preference', 'chosen'],
+    MARKETING_PREFERENCE_IDS.map((id) => [id, account.marketingPreferences[id] ? 'yes' : 'no']),
+  );
+}
+
+function notificationsFile(rows: readonly NotificationRecord[]): ExportFile {
+  return csvFile(
+    'notifications.csv',
+    ['created_at', 'title', 'body', 'read_at'],
+    rows.map((row) => [row.createdAt, row.title, row.body, row.readAt]),
+  );
+}
+
+/**
+ * Every file of one export: the account's own data always (its notifications within the period),
+ * then one file per chosen kind, in the tab's order.
+ */
+export function exportFiles(input: { account: AccountRecord; notifications: readonly NotificationRecord[]; kinds: readonly string[] }): ExportFile[] {
+  const kindFiles = EXPORT_KIND_IDS.filter((kind) => input.kinds.includes(kind)).map((kind) => csvFile(`${kind}.csv`, KIND_COLUMNS[kind], []));
+  return [accountFile(input.account), preferencesFile(input.account), notificationsFile(input.notifications), ...kindFiles];
+}
