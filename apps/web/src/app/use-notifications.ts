@@ -10,6 +10,8 @@ import {
 } from '../features/notifications/notifications-thunks';
 import { useAppDispatch } from './store-hooks';
 
+const REFRESH_EVERY_MS = 60_000;
+
 interface Real {
   items: CustomerNotification[];
   unread: number;
@@ -39,20 +41,30 @@ export function useNotifications(customerId: string | null) {
   const [real, setReal] = useState<Real | null>(null);
   const [hiddenSamples, setHiddenSamples] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<string | null>(null);
+  const [reads, setReads] = useState(0);
 
   useEffect(() => {
     if (!customerId) return;
     let live = true;
     void dispatch(fetchNotifications()).then((result) => {
-      // A failed list leaves the samples showing; the panel stays usable.
-      if (live && fetchNotifications.fulfilled.match(result) && result.payload.notifications.length > 0) {
-        setReal({ items: result.payload.notifications, unread: result.payload.unread });
-      }
+      // A failed list leaves what was shown (at first the samples); the panel stays usable.
+      if (!live || !fetchNotifications.fulfilled.match(result)) return;
+      const { notifications, unread } = result.payload;
+      setReal((current) => (notifications.length > 0 || current ? { items: notifications, unread } : current));
     });
     return () => {
       live = false;
     };
-  }, [customerId, dispatch]);
+  }, [customerId, dispatch, reads]);
+
+  // Notifications arrive while the page is open (an export finishing, a change from another
+  // session): the list is read again now and then while the page is in view, and on demand.
+  const refresh = useCallback(() => setReads((count) => count + 1), []);
+  useEffect(() => {
+    if (!customerId) return;
+    const timer = setInterval(() => document.visibilityState === 'visible' && refresh(), REFRESH_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [customerId, refresh]);
 
   const entries = useMemo(
     () => (real ? real.items.map(toEntry) : SAMPLE_NOTIFICATIONS.filter((sample) => !hiddenSamples.has(sample.id))),
@@ -107,5 +119,5 @@ export function useNotifications(customerId: string | null) {
     setReal({ items: [], unread: 0 });
   }, [dispatch, real]);
 
-  return { entries, badge, pending, opened, dismiss, dismissAll };
+  return { entries, badge, pending, refresh, opened, dismiss, dismissAll };
 }

@@ -96,6 +96,7 @@ export default function DashboardRoute() {
               email={profile?.email ?? ''}
               badge={notifications.badge}
               loggingOut={loggingOut}
+              onOpenMenu={notifications.refresh}
               onOpenNotifications={notifications.opened}
               renderNotifications={(back) => (
                 <NotificationPanel

@@ -12,6 +12,8 @@ interface AvatarMenuProps {
   /** The Notification badge; hidden at 0. */
   badge: number;
   loggingOut: boolean;
+  /** The menu opens: a moment to bring its badge up to date. */
+  onOpenMenu(): void;
   onOpenNotifications(): void;
   /** The notification panel, given the way back to the menu. */
   renderNotifications(back: () => void): ReactNode;
@@ -25,7 +27,17 @@ type View = 'closed' | 'menu' | 'notifications';
  * notification panel in place; Profile; Account & billing; Log out; Privacy and Terms; a Cookie
  * Preferences label. Escape or a click outside closes it and focus returns to the avatar.
  */
-export function AvatarMenu({ initial, firstName, email, badge, loggingOut, onOpenNotifications, renderNotifications, onLogOut }: AvatarMenuProps) {
+export function AvatarMenu({
+  initial,
+  firstName,
+  email,
+  badge,
+  loggingOut,
+  onOpenMenu,
+  onOpenNotifications,
+  renderNotifications,
+  onLogOut,
+}: AvatarMenuProps) {
   const [view, setView] = useState<View>('closed');
   const rootRef = useRef<HTMLDivElement>(null);
   const avatarRef = useRef<HTMLButtonElement>(null);
@@ -68,7 +80,10 @@ export function AvatarMenu({ initial, firstName, email, badge, loggingOut, onOpe
         aria-expanded={open}
         aria-controls={popoverId}
         aria-busy={initial === null || undefined}
-        onClick={() => setView(open ? 'closed' : 'menu')}
+        onClick={() => {
+          if (!open) onOpenMenu();
+          setView(open ? 'closed' : 'menu');
+        }}
       >
         <span className="avatar" aria-hidden="true">
           {initial ?? ''}
