@@ -32,6 +32,22 @@ test.describe('customer area: the shell', () => {
     await expectDashboardFor(page, 'Grace');
   });
 
+  test('/platform-integration, signed in only: the welcome and a sign-up button per platform', async ({ page, request, baseURL, inbox }) => {
+    const customer = await createCustomer({ request, baseURL: baseURL!, inbox }, customerDetails(uniqueEmail('platforms')));
+
+    await page.goto(ROUTES.platformIntegration);
+    await expectOnLogin(page);
+    await signIn(page, customer.email, customer.password);
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.platformIntegration);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Alex!');
+    await expect(page.getByRole('button', { name: /^Sign up with / })).toHaveText(PLATFORMS.map((platform) => `Sign up with ${platform}`));
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: /^Sign up with / })).toHaveCount(3);
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.dashboard);
+  });
+
   test('log out ends the server session and Back does not show the dashboard again', async ({ page, request, baseURL, inbox }) => {
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'logout');
     const shell = dashboardShell(page);

@@ -23,6 +23,9 @@ for (const [label, viewport] of Object.entries(WIDTHS)) {
     // On a phone the toggle opens a drawer over the page, closed by Escape.
     await (label === 'phone' ? page.keyboard.press('Escape') : dashboardShell(page).toggle.click());
 
+    await page.goto(ROUTES.platformIntegration);
+    await shoot(page, `${label}-platform-integration`);
+
     await page.goto(ROUTES.profile);
     for (const tab of PROFILE_TAB_NAMES) {
       await profilePage(page).tab(tab).click();

@@ -1,7 +1,10 @@
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
 import { DATA_EXPORT_MESSAGES } from '@postlark/shared/data-export';
 import { strFromU8, unzipSync } from 'fflate';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { startHousekeeping } from '../src/jobs/housekeeping';
+import { readArchive } from '../src/modules/data-export/data-export.repository';
 import { APP_URL, login, sessionCookie, STRONG_PASSWORD } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 import { eventually } from './support/eventually';
@@ -165,6 +168,15 @@ describe('data export', () => {
     expect(expired.statusCode).toBe(410);
     expect(expired.json().payload.message).toBe(DATA_EXPORT_MESSAGES.linkExpired);
     expect((await listExports(customer)).exports[0]).toMatchObject({ status: 'expired', download_url: null });
+
+    // Housekeeping (a pass at every worker start, then hourly) frees the expired Zip's space.
+    const { db } = accounts.database;
+    expect(await readArchive(db, customer.customerId, ready.id)).toBeInstanceOf(Buffer);
+    const housekeeping = startHousekeeping({ db, now: accounts.now, log: pino({ level: 'silent' }) });
+    await housekeeping.stop();
+    expect(await readArchive(db, customer.customerId, ready.id)).toBeUndefined();
+    // The row stays: it still counts against the monthly limit.
+    expect((await listExports(customer)).exports).toHaveLength(1);
   });
 
   it("keeps each customer's exports their own: 404 for another's, sign-in first when signed out", async () => {

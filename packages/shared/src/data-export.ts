@@ -30,7 +30,8 @@ export const DATA_EXPORT_RULES = {
   buildHours: 24,
 } as const;
 
-const nextExportFormat = new Intl.DateTimeFormat('en-GB', {
+// The export's times as the tab and the email write them: a customer anywhere reads one clock.
+const exportTimeFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
@@ -39,12 +40,13 @@ const nextExportFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
   timeZoneName: 'short',
 });
+export const formatExportTime = (at: Date): string => exportTimeFormat.format(at);
 
 export const DATA_EXPORT_MESSAGES = {
   started: 'Your export has started. We will email you a download link when it is ready.',
   periodInvalid: 'Choose a period: Last 7 days, Last 30 days or Last 90 days.',
   tooSoon: (nextAllowedAt: Date) =>
-    `You can export your data once every ${DATA_EXPORT_RULES.intervalDays} days. Your next export is possible from ${nextExportFormat.format(nextAllowedAt)}.`,
+    `You can export your data once every ${DATA_EXPORT_RULES.intervalDays} days. Your next export is possible from ${formatExportTime(nextAllowedAt)}.`,
   notFound: 'This export does not exist.',
   notReady: 'This export is not ready yet. We will email you when it is.',
   linkExpired: `This download link has expired: downloads work for ${DATA_EXPORT_RULES.linkHours} hours after an export is ready.`,

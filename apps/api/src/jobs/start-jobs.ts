@@ -5,6 +5,7 @@ import { type EmailMessage, type MailService, parseEmailMessage } from '../mail/
 import { createMailTransport } from '../mail/transport';
 import { buildDataExportJob } from './build-data-export.job';
 import type { JobDefinition, RetryPolicy } from './job-definition';
+import { startHousekeeping } from './housekeeping';
 import { createJobQueue } from './job-queue';
 import { describe, type JobLog, type JobWorker, startJobWorker } from './job-worker';
 import { sendEmailJob } from './send-email.job';
@@ -80,6 +81,7 @@ export async function startJobs(options: {
   };
   const transport = createMailTransport({ config, db: database.db, log });
 
+  const housekeeping = tuning.runWorkers ? startHousekeeping({ db: database.db, now, log }) : undefined;
   if (tuning.runWorkers) {
     const common = { boss, log, pollingIntervalMs: tuning.pollingIntervalMs };
     workers.set(
@@ -104,7 +106,7 @@ export async function startJobs(options: {
     buildDataExport: (exportId) => send(buildDataExportJob, { exportId }),
     stop() {
       stopped ??= (async () => {
-        await Promise.all([...workers.values()].map((worker) => worker.stop(tuning.stopTimeoutMs)));
+        await Promise.all([...[...workers.values()].map((worker) => worker.stop(tuning.stopTimeoutMs)), housekeeping?.stop()]);
         await boss.stop({ graceful: true, timeout: tuning.stopTimeoutMs });
         // pg-boss's own maintenance may still have a statement running on PGlite: let it end
         // before the caller closes the database under it.

@@ -1,19 +1,9 @@
 /** @jsxRuntime automatic */
-import { DATA_EXPORT_RULES } from '@postlark/shared/data-export';
+import { DATA_EXPORT_RULES, formatExportTime } from '@postlark/shared/data-export';
 import { Text } from '@react-email/components';
 import { ActionButton, Layout, paragraph, small } from './layout';
 
 export const dataExportReadySubject = 'Your Postlark data export is ready';
-
-const untilFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
 
 // The link needs the customer's own session: forwarded, it downloads nothing.
 export function DataExportReadyEmail({ firstName, link, expiresAt }: { firstName: string; link: string; expiresAt: Date }) {
@@ -23,7 +13,7 @@ export function DataExportReadyEmail({ firstName, link, expiresAt }: { firstName
       <Text style={paragraph}>The data you asked for is bundled as CSV files in one Zip file.</Text>
       <ActionButton href={link} label="Download your export" />
       <Text style={small}>
-        The link works for {DATA_EXPORT_RULES.linkHours} hours, until {untilFormat.format(expiresAt)}, and only when you are signed in to your
+        The link works for {DATA_EXPORT_RULES.linkHours} hours, until {formatExportTime(expiresAt)}, and only when you are signed in to your
         Postlark account.
       </Text>
       <Text style={small}>If you didn&apos;t ask for an export, change your password from your profile.</Text>

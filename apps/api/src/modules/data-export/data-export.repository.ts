@@ -92,12 +92,14 @@ export async function markMailQueued(db: Db, exportId: string, at: Date): Promis
   await db.update(dataExports).set({ mailQueuedAt: at }).where(eq(dataExports.id, exportId));
 }
 
-/** Frees the space of archives whose links have expired; the rows stay, for the monthly limit. */
-export async function dropExpiredArchives(db: Db, now: Date): Promise<void> {
-  await db
+/** Frees the space of archives whose links have expired; the rows stay, for the monthly limit. Answers how many. */
+export async function dropExpiredArchives(db: Db, now: Date): Promise<number> {
+  const dropped = await db
     .update(dataExports)
     .set({ archive: null })
-    .where(and(lt(dataExports.expiresAt, now), isNotNull(dataExports.archive)));
+    .where(and(lt(dataExports.expiresAt, now), isNotNull(dataExports.archive)))
+    .returning({ id: dataExports.id });
+  return dropped.length;
 }
 
 /** The account's own data, as the export's account files show it. */

@@ -123,6 +123,11 @@ export async function exportArchive(deps: DataExportDeps, customerId: string, ex
   return { archive, fileName: `postlark-export-${record.requestedAt.toISOString().slice(0, 10)}.zip` };
 }
 
+/** Housekeeping: drops the Zips whose links have expired (they can no longer be downloaded). */
+export async function purgeExpiredArchives(deps: DataExportDeps): Promise<number> {
+  return dropExpiredArchives(deps.db, deps.now());
+}
+
 /**
  * The background build: reads the account's data, zips the CSV files, stores the archive, tells
  * the customer in the panel and by email. Safe to run again after a failure part-way: a stored
@@ -131,7 +136,6 @@ export async function exportArchive(deps: DataExportDeps, customerId: string, ex
 export async function buildExport(deps: DataExportDeps & { mail: MailService; appUrl: string }, exportId: string): Promise<void> {
   const { db } = deps;
   const now = deps.now();
-  await dropExpiredArchives(db, now);
   let record = await findExport(db, exportId);
   if (!record) return; // the customer closed their account meanwhile
   const account = await readAccount(db, record.customerId);

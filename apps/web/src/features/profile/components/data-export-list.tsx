@@ -1,9 +1,7 @@
 import { buttonClass } from '../../../components/ui/button';
-import { type DataExportsPayload, type DataExportStatus, type DataExportSummary, EXPORT_KINDS, EXPORT_PERIODS } from '@postlark/shared/data-export';
+import { type DataExportsPayload, type DataExportStatus, type DataExportSummary, EXPORT_KINDS, EXPORT_PERIODS, formatExportTime } from '@postlark/shared/data-export';
 
 export type LoadedExports = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; payload: DataExportsPayload };
-
-const whenFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 const STATUS_LABELS: Record<DataExportStatus, string> = {
   preparing: 'Preparing',
@@ -45,9 +43,9 @@ export function DataExportList({ loaded, onRetry }: { loaded: LoadedExports; onR
       {loaded.state === 'ready' && loaded.payload.exports.length > 0 && (
         <ul className="data-export__list">
           {loaded.payload.exports.map((entry) => (
-            <li key={entry.id} className="data-export__item" aria-label={`Export of ${whenFormat.format(new Date(entry.requested_at))}`}>
+            <li key={entry.id} className="data-export__item" aria-label={`Export of ${formatExportTime(new Date(entry.requested_at))}`}>
               <div className="data-export__what">
-                <span className="data-export__when">{whenFormat.format(new Date(entry.requested_at))}</span>
+                <span className="data-export__when">{formatExportTime(new Date(entry.requested_at))}</span>
                 <span className="data-export__detail">
                   {kindsLabel(entry)} · {periodLabel(entry.period_days)}
                 </span>
@@ -58,7 +56,7 @@ export function DataExportList({ loaded, onRetry }: { loaded: LoadedExports; onR
                   <a className={buttonClass('secondary')} href={entry.download_url} download>
                     Download Zip{entry.size_bytes !== null ? ` (${sizeLabel(entry.size_bytes)})` : ''}
                   </a>
-                  <span className="data-export__expires">Link works until {whenFormat.format(new Date(entry.expires_at))}</span>
+                  <span className="data-export__expires">Link works until {formatExportTime(new Date(entry.expires_at))}</span>
                 </div>
               )}
             </li>
