@@ -84,6 +84,11 @@ relayTest.describe('customer area: data export', () => {
       const strangerPage = await stranger.newPage();
       await signedInCustomer(strangerPage, { request, baseURL: baseURL!, inbox }, 'export-stranger');
       expect((await strangerPage.request.get(link!)).status()).toBe(404);
+      // Opened in their browser, it leads to their own tab, which says why.
+      await strangerPage.goto(link!);
+      await expect(strangerPage).toHaveURL((url) => url.pathname === ROUTES.profile && url.searchParams.get('download') === 'missing');
+      await expect(profilePage(strangerPage).panel.getByRole('alert').filter({ hasText: DATA_EXPORT_MESSAGES.notFound })).toBeVisible();
+      await expect(profilePage(strangerPage).panel.getByText('You have not exported your data yet.')).toBeVisible();
     } finally {
       await signedOut.close();
       await stranger.close();

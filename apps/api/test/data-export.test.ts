@@ -168,6 +168,10 @@ describe('data export', () => {
     expect(expired.statusCode).toBe(410);
     expect(expired.json().payload.message).toBe(DATA_EXPORT_MESSAGES.linkExpired);
     expect((await listExports(customer)).exports[0]).toMatchObject({ status: 'expired', download_url: null });
+    // Opened from the email in a browser, the link leads to the tab, which says why.
+    const inBrowser = await accounts.app.inject({ method: 'GET', url: path, headers: { cookie: customer.cookie, accept: 'text/html,*/*;q=0.8' } });
+    expect(inBrowser.statusCode).toBe(303);
+    expect(inBrowser.headers.location).toBe('/dashboard/profile?tab=data&download=expired');
 
     // Housekeeping (a pass at every worker start, then hourly) frees the expired Zip's space.
     const { db } = accounts.database;
@@ -186,6 +190,8 @@ describe('data export', () => {
     const path = ready.download_url!;
 
     expect((await download(path, stranger.cookie)).statusCode).toBe(404);
+    const strangerBrowser = await accounts.app.inject({ method: 'GET', url: path, headers: { cookie: stranger.cookie, accept: 'text/html' } });
+    expect(strangerBrowser.headers.location).toBe('/dashboard/profile?tab=data&download=missing');
     const underOwnId = path.replace(owner.customerId, stranger.customerId);
     const notTheirs = await download(underOwnId, stranger.cookie);
     expect(notTheirs.statusCode).toBe(404);

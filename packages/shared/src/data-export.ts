@@ -52,6 +52,21 @@ export const DATA_EXPORT_MESSAGES = {
   linkExpired: `This download link has expired: downloads work for ${DATA_EXPORT_RULES.linkHours} hours after an export is ready.`,
 } as const;
 
+/**
+ * Why a download link opened in a browser gave no Zip: the server sends the browser to the tab
+ * with `?download=<problem>`, and the tab says why, rather than the browser showing bare JSON.
+ */
+export const DOWNLOAD_PROBLEMS = {
+  missing: DATA_EXPORT_MESSAGES.notFound,
+  'not-ready': DATA_EXPORT_MESSAGES.notReady,
+  expired: DATA_EXPORT_MESSAGES.linkExpired,
+} as const;
+export type DownloadProblem = keyof typeof DOWNLOAD_PROBLEMS;
+
+export function isDownloadProblem(value: string | null): value is DownloadProblem {
+  return value !== null && Object.hasOwn(DOWNLOAD_PROBLEMS, value);
+}
+
 export const dataExportRequestSchema = z.strictObject({
   emails: z.boolean(),
   audiences: z.boolean(),

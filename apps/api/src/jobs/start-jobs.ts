@@ -77,7 +77,8 @@ export async function startJobs(options: {
   }
 
   const mail: MailService = {
-    enqueue: (message: EmailMessage) => send(sendEmailJob, parseEmailMessage(message)),
+    // async, so a refused message is a rejection like any other failure to queue, never a throw.
+    enqueue: async (message: EmailMessage) => send(sendEmailJob, parseEmailMessage(message)),
   };
   const transport = createMailTransport({ config, db: database.db, log });
 

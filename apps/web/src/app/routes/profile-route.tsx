@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@postlark/shared/account-messages';
-import type { DataExportRequest } from '@postlark/shared/data-export';
+import { type DataExportRequest, isDownloadProblem } from '@postlark/shared/data-export';
 import type { BasicInfo, ChangePassword, ContactInfo, EmailChange, MarketingPreferences } from '@postlark/shared/profile';
 import { Button } from '../../components/ui/button';
 import { showToast } from '../../components/ui/toasts';
@@ -45,7 +45,11 @@ export default function ProfileRoute() {
   const navigate = useNavigate();
   // (useLocation, not useSearchParams: React Router's module sits in the landing page's bundle.)
   const { pathname, search } = useLocation();
-  const requested = new URLSearchParams(search).get('tab');
+  const query = new URLSearchParams(search);
+  const requested = query.get('tab');
+  // A download link the server could not serve sends the browser here with the reason.
+  const downloadParam = query.get('download');
+  const downloadProblem = isDownloadProblem(downloadParam) ? downloadParam : null;
   const tab: ProfileTabId = isProfileTab(requested) ? requested : 'overview';
 
   /** Runs a save; on success refreshes the profile when it holds what was saved, then toasts. */
@@ -115,6 +119,7 @@ export default function ProfileRoute() {
         return (
           <DataExportTab
             load={loaders.exports}
+            downloadProblem={downloadProblem}
             onExport={(body: DataExportRequest) => save((customer) => dispatch(startExport({ customerId: customer, body })).unwrap(), false)}
           />
         );

@@ -2,7 +2,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import {
   DATA_EXPORT_MESSAGES,
   DEFAULT_EXPORT,
+  DOWNLOAD_PROBLEMS,
   type DataExportRequest,
+  type DownloadProblem,
   type DataExportsPayload,
   EXPORT_KINDS,
   EXPORT_PERIODS,
@@ -19,6 +21,8 @@ interface DataExportTabProps {
   /** Resolves with the customer's exports, or rejects with the message to show. */
   load(): Promise<DataExportsPayload>;
   onExport(request: DataExportRequest): Promise<FormOutcome>;
+  /** Why the download link that led here gave no Zip, if it did not. */
+  downloadProblem: DownloadProblem | null;
 }
 
 
@@ -29,7 +33,7 @@ const REFRESH_WHILE_PREPARING_MS = 4_000;
  * SPEC section 2, Manage my data: the export's kinds and period, and Export data, which starts a
  * background build of one Zip of CSV files; the list below shows each export and its download.
  */
-export function DataExportTab({ load, onExport }: DataExportTabProps) {
+export function DataExportTab({ load, onExport, downloadProblem }: DataExportTabProps) {
   const [selection, setSelection] = useState<DataExportRequest>(DEFAULT_EXPORT);
   const [loaded, setLoaded] = useState<LoadedExports>({ state: 'loading' });
   const [sending, setSending] = useState(false);
@@ -120,6 +124,11 @@ export function DataExportTab({ load, onExport }: DataExportTabProps) {
           </Button>
         </div>
       </form>
+      {downloadProblem && (
+        <p className="notice notice--error" role="alert">
+          {DOWNLOAD_PROBLEMS[downloadProblem]}
+        </p>
+      )}
       <DataExportList loaded={loaded} onRetry={() => setAttempt((count) => count + 1)} />
     </section>
   );
