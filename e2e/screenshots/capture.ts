@@ -24,9 +24,11 @@ for (const [label, viewport] of Object.entries(WIDTHS)) {
     await (label === 'phone' ? page.keyboard.press('Escape') : dashboardShell(page).toggle.click());
 
     await page.goto(ROUTES.platformIntegration);
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await shoot(page, `${label}-platform-integration`);
 
     await page.goto(ROUTES.profile);
+    await profilePage(page).tab('Overview').waitFor();
     for (const tab of PROFILE_TAB_NAMES) {
       await profilePage(page).tab(tab).click();
       await shoot(page, `${label}-profile-${slug(tab)}`);
