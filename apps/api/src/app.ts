@@ -7,6 +7,7 @@ import { registerWebApp } from './http/web-app';
 import { keyedHash } from './lib/keyed-hash';
 import type { JobClients } from './jobs/start-jobs';
 import type { AccountDeps } from './modules/auth/account-deps';
+import { audienceRoutes } from './modules/audience/audience.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
@@ -56,6 +57,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
       await api.register(profileRoutes(accountDeps));
       await api.register(notificationsRoutes({ db, now }));
       await api.register(dataExportRoutes({ db, now, startBuild: jobs.buildDataExport }));
+      await api.register(audienceRoutes({ db, now }));
       await api.register(countriesRoutes());
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -62,6 +63,9 @@ async function openPostgres(url: string): Promise<Database> {
   return { db: drizzlePg({ client: pool }), kind: 'postgres', close: () => pool.end() };
 }
 
+// The extensions the migrations create (CREATE EXTENSION), which PGlite must have loaded first.
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   let releaseLock = () => {};
   let client: PGlite;
@@ -69,9 +73,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     // PGlite is one process's database: a second opener would corrupt it, so refuse clearly.
     releaseLock = acquireDataDirLock(dataDir);
-    client = new PGlite(path.join(dataDir, 'pglite'));
+    client = new PGlite(path.join(dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   }
   try {
     const db = drizzlePglite({ client });

@@ -1,2 +1,5 @@
 // Account and profile forms are small: 16 KB leaves room for any real form and refuses floods.
 export const FORM_BODY_LIMIT = 16 * 1024;
+
+// A subscriber carries up to 50 attributes of up to 1,000 characters each.
+export const SUBSCRIBER_BODY_LIMIT = 128 * 1024;

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Attributes, MembershipStatus, SubscriberStatus } from '@postlark/shared/audience';
+import { customers } from './accounts';
+
+/**
+ * A customer's subscribers: one row per address (kept lower-case) per customer. The consent
+ * columns record how they came in; `ip_hash` is a keyed hash, never the address itself.
+ */
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    attributes: jsonb('attributes').$type<Attributes>().notNull().default({}),
+    timezone: text('timezone'),
+    status: text('status').$type<SubscriberStatus>().notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    consentSource: text('consent_source').notNull(),
+    consentFormId: uuid('consent_form_id'),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentIpHash: text('consent_ip_hash'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('subscribers_customer_email_idx').on(table.customerId, table.email),
+    // Keyset paging of the table, newest first and by name.
+    index('subscribers_customer_created_idx').on(table.customerId, table.createdAt, table.id),
+    index('subscribers_customer_first_name_idx').on(table.customerId, table.firstName, table.id),
+    index('subscribers_customer_last_name_idx').on(table.customerId, table.lastName, table.id),
+    // Search anywhere in an address or name (pg_trgm), fast at a million rows.
+    index('subscribers_search_idx').using('gin', sql`(${table.email} || ' ' || ${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`),
+    check('subscribers_status_check', sql`${table.status} in ('active', 'unsubscribed', 'bounced', 'complained')`),
+  ],
+);
+
+/** A customer's lists; double opt-in lists ask form sign-ups to confirm by email first. */
+export const lists = pgTable(
+  'lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    doubleOptIn: boolean('double_opt_in').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('lists_customer_name_idx').on(table.customerId, sql`lower(${table.name})`)],
+);
+
+/** Who is on which list, and how far: unconfirmed (awaiting double opt-in), confirmed, or left. */
+export const listMemberships = pgTable(
+  'list_memberships',
+  {
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    status: text('status').$type<MembershipStatus>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.listId, table.subscriberId] }),
+    index('list_memberships_subscriber_idx').on(table.subscriberId),
+    check('list_memberships_status_check', sql`${table.status} in ('unconfirmed', 'confirmed', 'unsubscribed')`),
+  ],
+);
+
+/**
+ * Addresses that must never be mailed or re-added: unsubscribed, bounced, complained, or erased.
+ * Only a SHA-256 of the lower-case address is kept, so an erased subscriber leaves no address behind.
+ */
+export const suppressions = pgTable(
+  'suppressions',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    emailHash: text('email_hash').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.emailHash] })],
+);

@@ -1,0 +1,79 @@
+import {
+  AUDIENCE_MESSAGES,
+  listCreateSchema,
+  listUpdateSchema,
+  subscriberCreateSchema,
+  subscriberQuerySchema,
+  subscriberUpdateSchema,
+} from '@postlark/shared/audience';
+import type { FastifyInstance } from 'fastify';
+import { FORM_BODY_LIMIT, SUBSCRIBER_BODY_LIMIT } from '../../http/body-limits';
+import { parseWith } from '../../http/errors';
+import { requireCustomer } from '../auth/session.service';
+import { allLists, changeList, createList, getList, removeList } from './lists.service';
+import { type AudienceDeps, createSubscriber, eraseSubscriber, getSubscriber, listSubscribers, updateSubscriber } from './subscribers.service';
+
+type IdParams = { Params: { id: string } };
+
+const BASE = '/audience/v1';
+
+/** The signed-in customer's audience: subscribers and lists, their own only (any other id is a 404). */
+export function audienceRoutes(deps: AudienceDeps) {
+  return async (app: FastifyInstance) => {
+    app.get(`${BASE}/subscribers`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: await listSubscribers(deps, owner.customerId, parseWith(subscriberQuerySchema, request.query)) };
+    });
+
+    app.post(`${BASE}/subscribers`, { bodyLimit: SUBSCRIBER_BODY_LIMIT }, async (request, reply) => {
+      const owner = await requireCustomer(deps, request);
+      const subscriber = await createSubscriber(deps, owner.customerId, parseWith(subscriberCreateSchema, request.body));
+      return reply.code(201).send({ payload: { message: AUDIENCE_MESSAGES.subscriberAdded, subscriber } });
+    });
+
+    app.get<IdParams>(`${BASE}/subscribers/:id`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: await getSubscriber(deps, owner.customerId, request.params.id) };
+    });
+
+    app.patch<IdParams>(`${BASE}/subscribers/:id`, { bodyLimit: SUBSCRIBER_BODY_LIMIT }, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      const subscriber = await updateSubscriber(deps, owner.customerId, request.params.id, parseWith(subscriberUpdateSchema, request.body));
+      return { payload: { message: AUDIENCE_MESSAGES.subscriberSaved, subscriber } };
+    });
+
+    app.delete<IdParams>(`${BASE}/subscribers/:id`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      await eraseSubscriber(deps, owner.customerId, request.params.id);
+      return { payload: { message: AUDIENCE_MESSAGES.subscriberDeleted } };
+    });
+
+    app.get(`${BASE}/lists`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: { lists: await allLists(deps, owner.customerId) } };
+    });
+
+    app.post(`${BASE}/lists`, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+      const owner = await requireCustomer(deps, request);
+      const list = await createList(deps, owner.customerId, parseWith(listCreateSchema, request.body));
+      return reply.code(201).send({ payload: { message: AUDIENCE_MESSAGES.listCreated, list } });
+    });
+
+    app.get<IdParams>(`${BASE}/lists/:id`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: await getList(deps, owner.customerId, request.params.id) };
+    });
+
+    app.patch<IdParams>(`${BASE}/lists/:id`, { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      const list = await changeList(deps, owner.customerId, request.params.id, parseWith(listUpdateSchema, request.body));
+      return { payload: { message: AUDIENCE_MESSAGES.listSaved, list } };
+    });
+
+    app.delete<IdParams>(`${BASE}/lists/:id`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      await removeList(deps, owner.customerId, request.params.id);
+      return { payload: { message: AUDIENCE_MESSAGES.listDeleted } };
+    });
+  };
+}

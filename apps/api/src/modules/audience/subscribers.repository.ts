@@ -1,0 +1,159 @@
+import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { MembershipStatus, SubscriberQuery, SubscriberSort } from '@postlark/shared/audience';
+import type { Db } from '../../db/client';
+import { listMemberships, lists, subscribers, suppressions } from '../../db/schema/audience';
+
+export type SubscriberRow = typeof subscribers.$inferSelect;
+export type NewSubscriber = typeof subscribers.$inferInsert;
+
+const SORT_COLUMNS = {
+  created_at: subscribers.createdAt,
+  email: subscribers.email,
+  first_name: subscribers.firstName,
+  last_name: subscribers.lastName,
+} satisfies Record<SubscriberSort, unknown>;
+
+// The expression the trigram index is built on (migration 0005): a search must use it as written.
+const SEARCH_TEXT = sql`(${subscribers.email} || ' ' || ${subscribers.firstName} || ' ' || ${subscribers.lastName})`;
+
+/** `%` and `_` typed in the search box are looked for as themselves. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The table's filters, scoped to the customer. */
+function filtersOf(customerId: string, query: Pick<SubscriberQuery, 'q' | 'status' | 'list_id'>): SQL {
+  const conditions: SQL[] = [eq(subscribers.customerId, customerId)];
+  if (query.q) conditions.push(sql`${SEARCH_TEXT} ilike ${containsPattern(query.q)}`);
+  if (query.status) conditions.push(eq(subscribers.status, query.status));
+  if (query.list_id) {
+    conditions.push(
+      sql`exists (select 1 from ${listMemberships} where ${listMemberships.subscriberId} = ${subscribers.id}
+        and ${listMemberships.listId} = ${query.list_id} and ${listMemberships.status} <> 'unsubscribed')`,
+    );
+  }
+  return and(...conditions)!;
+}
+
+/** Where the previous page ended: the sort column's value and the id, as the cursor carries them. */
+export interface PagePosition {
+  value: string;
+  id: string;
+}
+
+/**
+ * One page of the table in keyset order (sort column, then id): the cost of a page does not grow
+ * with how deep it is. Answers one row more than asked, so the caller knows whether a next page exists.
+ */
+export async function pageSubscribers(db: Db, customerId: string, query: SubscriberQuery, after: PagePosition | null): Promise<SubscriberRow[]> {
+  const column = SORT_COLUMNS[query.sort];
+  const conditions = [filtersOf(customerId, query)];
+  if (after) {
+    const value = query.sort === 'created_at' ? sql`${after.value}::timestamptz` : sql`${after.value}`;
+    conditions.push(query.order === 'desc' ? sql`(${column}, ${subscribers.id}) < (${value}, ${after.id}::uuid)` : sql`(${column}, ${subscribers.id}) > (${value}, ${after.id}::uuid)`);
+  }
+  const direction = query.order === 'desc' ? desc : asc;
+  return db
+    .select()
+    .from(subscribers)
+    .where(and(...conditions))
+    .orderBy(direction(column), direction(subscribers.id))
+    .limit(query.limit + 1);
+}
+
+export async function countSubscribers(db: Db, customerId: string, query: Pick<SubscriberQuery, 'q' | 'status' | 'list_id'>): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(subscribers).where(filtersOf(customerId, query));
+  return row?.count ?? 0;
+}
+
+export async function findSubscriber(db: Db, customerId: string, id: string): Promise<SubscriberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscribers)
+    .where(and(eq(subscribers.customerId, customerId), eq(subscribers.id, id)));
+  return row;
+}
+
+export async function insertSubscriber(db: Db, values: NewSubscriber): Promise<SubscriberRow> {
+  const [row] = await db.insert(subscribers).values(values).returning();
+  if (!row) throw new Error('subscriber insert returned no row');
+  return row;
+}
+
+export async function updateSubscriber(db: Db, customerId: string, id: string, values: Partial<NewSubscriber>): Promise<SubscriberRow | undefined> {
+  const [row] = await db
+    .update(subscribers)
+    .set(values)
+    .where(and(eq(subscribers.customerId, customerId), eq(subscribers.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteSubscriber(db: Db, customerId: string, id: string): Promise<SubscriberRow | undefined> {
+  const [row] = await db
+    .delete(subscribers)
+    .where(and(eq(subscribers.customerId, customerId), eq(subscribers.id, id)))
+    .returning();
+  return row;
+}
+
+export interface MembershipRow {
+  listId: string;
+  listName: string;
+  status: MembershipStatus;
+  confirmedAt: Date | null;
+}
+
+export async function membershipsOf(db: Db, subscriberId: string): Promise<MembershipRow[]> {
+  return db
+    .select({ listId: lists.id, listName: lists.name, status: listMemberships.status, confirmedAt: listMemberships.confirmedAt })
+    .from(listMemberships)
+    .innerJoin(lists, eq(lists.id, listMemberships.listId))
+    .where(eq(listMemberships.subscriberId, subscriberId))
+    .orderBy(asc(lists.name));
+}
+
+/** Of the ids given, those that are lists of this customer. */
+export async function ownListIds(db: Db, customerId: string, listIds: readonly string[]): Promise<string[]> {
+  if (listIds.length === 0) return [];
+  const rows = await db
+    .select({ id: lists.id })
+    .from(lists)
+    .where(and(eq(lists.customerId, customerId), inArray(lists.id, [...listIds])));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Puts a subscriber on exactly these lists, as the customer chose them: added ones confirmed
+ * (re-joining after leaving too), the rest of their lists left (kept as unsubscribed, for the record).
+ */
+export async function setMemberships(db: Db, subscriberId: string, listIds: readonly string[], now: Date): Promise<void> {
+  if (listIds.length > 0) {
+    await db
+      .insert(listMemberships)
+      .values(listIds.map((listId) => ({ listId, subscriberId, status: 'confirmed' as const, createdAt: now, updatedAt: now, confirmedAt: now })))
+      .onConflictDoUpdate({
+        target: [listMemberships.listId, listMemberships.subscriberId],
+        set: { status: 'confirmed', updatedAt: now, confirmedAt: sql`coalesce(${listMemberships.confirmedAt}, ${now.toISOString()}::timestamptz)` },
+        setWhere: ne(listMemberships.status, 'confirmed'),
+      });
+  }
+  const leaving = [eq(listMemberships.subscriberId, subscriberId), ne(listMemberships.status, 'unsubscribed')];
+  if (listIds.length > 0) leaving.push(notInArray(listMemberships.listId, [...listIds]));
+  await db
+    .update(listMemberships)
+    .set({ status: 'unsubscribed', updatedAt: now })
+    .where(and(...leaving));
+}
+
+export async function isSuppressed(db: Db, customerId: string, emailHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ reason: suppressions.reason })
+    .from(suppressions)
+    .where(and(eq(suppressions.customerId, customerId), eq(suppressions.emailHash, emailHash)));
+  return rows.length > 0;
+}
+
+export async function suppress(db: Db, values: { customerId: string; emailHash: string; reason: string; createdAt: Date }): Promise<void> {
+  await db.insert(suppressions).values(values).onConflictDoNothing();
+}

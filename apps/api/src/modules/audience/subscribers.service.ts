@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import {
+  AUDIENCE_MESSAGES,
+  type Subscriber,
+  type SubscriberCreateData,
+  type SubscriberQuery,
+  type SubscribersPage,
+  type SubscriberSummary,
+  type SubscriberUpdate,
+} from '@postlark/shared/audience';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { HttpError } from '../../http/errors';
+import { isUuid } from '../../lib/uuid';
+import { decodeCursor, encodeCursor } from './subscriber-cursor';
+import {
+  countSubscribers,
+  deleteSubscriber as deleteRow,
+  findSubscriber,
+  insertSubscriber,
+  isSuppressed,
+  membershipsOf,
+  type NewSubscriber,
+  ownListIds,
+  pageSubscribers,
+  setMemberships,
+  suppress,
+  type SubscriberRow,
+  updateSubscriber as updateRow,
+} from './subscribers.repository';
+
+export interface AudienceDeps {
+  db: Db;
+  now: () => Date;
+}
+
+/** The suppression list's key: a SHA-256 of the lower-case address, so an erased address is not kept. */
+export function suppressionHash(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+const notFound = () => new HttpError(404, AUDIENCE_MESSAGES.subscriberNotFound);
+
+function summaryOf(row: SubscriberRow): SubscriberSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+async function detailsOf(db: Db, row: SubscriberRow): Promise<Subscriber> {
+  const memberships = await membershipsOf(db, row.id);
+  return {
+    ...summaryOf(row),
+    attributes: row.attributes,
+    timezone: row.timezone,
+    updated_at: row.updatedAt.toISOString(),
+    consent: { source: row.consentSource, at: row.consentAt?.toISOString() ?? null, confirmed_at: row.confirmedAt?.toISOString() ?? null },
+    lists: memberships.map((membership) => ({
+      list_id: membership.listId,
+      list_name: membership.listName,
+      status: membership.status,
+      confirmed_at: membership.confirmedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The subscribers table: one page in the chosen order, and how many match in all. */
+export async function listSubscribers(deps: AudienceDeps, customerId: string, query: SubscriberQuery): Promise<SubscribersPage> {
+  const after = query.after ? decodeCursor(query.after) : null;
+  if (query.after && !after) throw new HttpError(400, AUDIENCE_MESSAGES.cursorInvalid, { after: AUDIENCE_MESSAGES.cursorInvalid });
+  const [rows, total] = await Promise.all([pageSubscribers(deps.db, customerId, query, after), countSubscribers(deps.db, customerId, query)]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > query.limit;
+  return {
+    subscribers: page.map(summaryOf),
+    next_cursor: hasMore && last ? encodeCursor(last, query.sort) : null,
+    total,
+  };
+}
+
+export async function getSubscriber(deps: AudienceDeps, customerId: string, id: string): Promise<Subscriber> {
+  const row = isUuid(id) ? await findSubscriber(deps.db, customerId, id) : undefined;
+  if (!row) throw notFound();
+  return detailsOf(deps.db, row);
+}
+
+/** The lists named must all be the customer's own: another's id is refused like a wrong one. */
+async function checkOwnLists(db: Db, customerId: string, listIds: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(listIds)];
+  const owned = await ownListIds(db, customerId, unique);
+  if (owned.length !== unique.length) throw new HttpError(400, AUDIENCE_MESSAGES.listIdsInvalid, { list_ids: AUDIENCE_MESSAGES.listIdsInvalid });
+  return unique;
+}
+
+/** Adds one subscriber by hand. An address on the suppression list (erased before) cannot come back this way. */
+export async function createSubscriber(deps: AudienceDeps, customerId: string, body: SubscriberCreateData): Promise<Subscriber> {
+  const now = deps.now();
+  const listIds = await checkOwnLists(deps.db, customerId, body.list_ids);
+  if (await isSuppressed(deps.db, customerId, suppressionHash(body.email))) throw new HttpError(409, AUDIENCE_MESSAGES.suppressed, { email: AUDIENCE_MESSAGES.suppressed });
+  const values: NewSubscriber = {
+    customerId,
+    email: body.email,
+    firstName: body.first_name,
+    lastName: body.last_name,
+    attributes: body.attributes,
+    timezone: body.timezone,
+    status: body.status,
+    createdAt: now,
+    updatedAt: now,
+    consentSource: 'manual',
+    consentAt: now,
+  };
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const inserted = await insertSubscriber(tx, values);
+      await setMemberships(tx, inserted.id, listIds, now);
+      return inserted;
+    });
+    return await detailsOf(deps.db, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, AUDIENCE_MESSAGES.subscriberExists, { email: AUDIENCE_MESSAGES.subscriberExists });
+    throw error;
+  }
+}
+
+/**
+ * Changes what the customer sent. Someone who unsubscribed, bounced or complained cannot be made
+ * active again by hand: only their own new consent (a form) may do that.
+ */
+export async function updateSubscriber(deps: AudienceDeps, customerId: string, id: string, body: SubscriberUpdate): Promise<Subscriber> {
+  const now = deps.now();
+  const current = isUuid(id) ? await findSubscriber(deps.db, customerId, id) : undefined;
+  if (!current) throw notFound();
+  if (body.status === 'active' && current.status !== 'active') {
+    throw new HttpError(409, AUDIENCE_MESSAGES.suppressed, { status: AUDIENCE_MESSAGES.suppressed });
+  }
+  const email = body.email && body.email !== current.email ? body.email : undefined;
+  if (email && (await isSuppressed(deps.db, customerId, suppressionHash(email)))) {
+    throw new HttpError(409, AUDIENCE_MESSAGES.suppressed, { email: AUDIENCE_MESSAGES.suppressed });
+  }
+  const listIds = body.list_ids ? await checkOwnLists(deps.db, customerId, body.list_ids) : undefined;
+  const values: Partial<NewSubscriber> = {
+    updatedAt: now,
+    ...(email !== undefined && { email }),
+    ...(body.first_name !== undefined && { firstName: body.first_name }),
+    ...(body.last_name !== undefined && { lastName: body.last_name }),
+    ...(body.attributes !== undefined && { attributes: body.attributes }),
+    ...(body.timezone !== undefined && { timezone: body.timezone }),
+    ...(body.status !== undefined && { status: body.status }),
+  };
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const updated = await updateRow(tx, customerId, current.id, values);
+      if (!updated) throw notFound();
+      if (listIds) await setMemberships(tx, updated.id, listIds, now);
+      return updated;
+    });
+    return await detailsOf(deps.db, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, AUDIENCE_MESSAGES.subscriberExists, { email: AUDIENCE_MESSAGES.subscriberExists });
+    throw error;
+  }
+}
+
+/** Erasure: the row and its memberships go; a hash of the address stays on the suppression list. */
+export async function eraseSubscriber(deps: AudienceDeps, customerId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound();
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const deleted = await deleteRow(tx, customerId, id);
+    if (!deleted) throw notFound();
+    const reason = deleted.status === 'active' ? 'erased' : deleted.status;
+    await suppress(tx, { customerId, emailHash: suppressionHash(deleted.email), reason, createdAt: now });
+  });
+}

@@ -1,0 +1,220 @@
+import * as z from 'zod/mini';
+import { ACCOUNT_EMAIL_PATTERN } from './account';
+import { EMAIL_MAX_LENGTH } from './email';
+
+// A customer's audience: subscribers and lists. The requests are defined once here for the
+// dashboard's forms and the API's routes.
+
+export const SUBSCRIBER_STATUSES = ['active', 'unsubscribed', 'bounced', 'complained'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+/** What a customer may set by hand; bounced and complained come only from the mail servers. */
+export const SETTABLE_SUBSCRIBER_STATUSES = ['active', 'unsubscribed'] as const;
+
+export const MEMBERSHIP_STATUSES = ['unconfirmed', 'confirmed', 'unsubscribed'] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+export const SUBSCRIBER_SORTS = ['created_at', 'email', 'first_name', 'last_name'] as const;
+export type SubscriberSort = (typeof SUBSCRIBER_SORTS)[number];
+
+export const AUDIENCE_LIMITS = {
+  name: 100,
+  listName: 100,
+  listDescription: 500,
+  attributeKeys: 50,
+  attributeKey: 64,
+  attributeValue: 1000,
+  search: 200,
+  pageSize: 50,
+  maxPageSize: 200,
+  listsPerRequest: 100,
+} as const;
+
+export const AUDIENCE_MESSAGES = {
+  emailRequired: 'Enter an email address.',
+  emailInvalid: 'Enter a valid email address, like name@example.com.',
+  tooLong: (max: number) => `At most ${max} characters.`,
+  statusInvalid: 'Choose active or unsubscribed.',
+  timezoneInvalid: 'Choose a time zone from the list, like Europe/London.',
+  attributesInvalid: `Attributes are up to ${AUDIENCE_LIMITS.attributeKeys} named values: letters, digits and _ in the names; text, numbers, true or false as values.`,
+  listIdsInvalid: 'One of the chosen lists is not one of yours.',
+  listNameRequired: 'Give the list a name.',
+  listNameTaken: 'You already have a list with this name.',
+  subscriberExists: 'This address is already in your audience.',
+  subscriberNotFound: 'This subscriber does not exist.',
+  listNotFound: 'This list does not exist.',
+  suppressed: 'This address unsubscribed, bounced or complained before, or was erased: it cannot be added again by hand.',
+  subscriberAdded: 'Subscriber added.',
+  subscriberSaved: 'Subscriber saved.',
+  subscriberDeleted: 'Subscriber deleted. Their address stays on your suppression list so no import brings it back.',
+  listCreated: 'List created.',
+  listSaved: 'List saved.',
+  listDeleted: 'List deleted. Its subscribers stay in your audience.',
+  cursorInvalid: 'This page of results is out of date: start again from the first page.',
+} as const;
+
+/** Addresses are kept lower-case, so one person is one subscriber however they type it. */
+export function normaliseSubscriberEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const subscriberEmailSchema = z.string({ error: AUDIENCE_MESSAGES.emailRequired }).check(
+  z.trim(),
+  z.minLength(1, { error: AUDIENCE_MESSAGES.emailRequired, abort: true }),
+  z.maxLength(EMAIL_MAX_LENGTH, { error: AUDIENCE_MESSAGES.emailInvalid, abort: true }),
+  z.regex(ACCOUNT_EMAIL_PATTERN, AUDIENCE_MESSAGES.emailInvalid),
+  z.toLowerCase(),
+);
+
+const boundedName = z.string().check(z.trim(), z.maxLength(AUDIENCE_LIMITS.name, AUDIENCE_MESSAGES.tooLong(AUDIENCE_LIMITS.name)));
+
+const ATTRIBUTE_KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
+export type AttributeValue = string | number | boolean | null;
+export type Attributes = Record<string, AttributeValue>;
+
+function validAttributes(value: Record<string, unknown>): boolean {
+  const entries = Object.entries(value);
+  return (
+    entries.length <= AUDIENCE_LIMITS.attributeKeys &&
+    entries.every(
+      ([key, item]) =>
+        key.length <= AUDIENCE_LIMITS.attributeKey &&
+        ATTRIBUTE_KEY.test(key) &&
+        (item === null ||
+          typeof item === 'boolean' ||
+          (typeof item === 'number' && Number.isFinite(item)) ||
+          (typeof item === 'string' && item.length <= AUDIENCE_LIMITS.attributeValue)),
+    )
+  );
+}
+
+export const attributesSchema = z
+  .record(z.string(), z.unknown(), { error: AUDIENCE_MESSAGES.attributesInvalid })
+  .check(z.refine(validAttributes, AUDIENCE_MESSAGES.attributesInvalid)) as unknown as z.ZodMiniType<Attributes, Attributes>;
+
+/** An IANA time zone name the runtime knows (browsers and Node share the list). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value.length > 0 && value.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+const timezoneSchema = z.nullable(z.string().check(z.refine(isTimeZone, AUDIENCE_MESSAGES.timezoneInvalid)));
+const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, AUDIENCE_MESSAGES.listIdsInvalid));
+const listIdsSchema = z.array(uuid).check(z.maxLength(AUDIENCE_LIMITS.listsPerRequest, AUDIENCE_MESSAGES.listIdsInvalid));
+
+export const subscriberCreateSchema = z.strictObject({
+  email: subscriberEmailSchema,
+  first_name: z._default(boundedName, ''),
+  last_name: z._default(boundedName, ''),
+  attributes: z._default(attributesSchema, {}),
+  timezone: z._default(timezoneSchema, null),
+  status: z._default(z.enum(SETTABLE_SUBSCRIBER_STATUSES, { error: AUDIENCE_MESSAGES.statusInvalid }), 'active'),
+  /** The lists to add them to; added by the customer, so confirmed. */
+  list_ids: z._default(listIdsSchema, []),
+});
+export type SubscriberCreate = z.input<typeof subscriberCreateSchema>;
+export type SubscriberCreateData = z.output<typeof subscriberCreateSchema>;
+
+export const subscriberUpdateSchema = z.strictObject({
+  email: z.optional(subscriberEmailSchema),
+  first_name: z.optional(boundedName),
+  last_name: z.optional(boundedName),
+  attributes: z.optional(attributesSchema),
+  timezone: z.optional(timezoneSchema),
+  status: z.optional(z.enum(SETTABLE_SUBSCRIBER_STATUSES, { error: AUDIENCE_MESSAGES.statusInvalid })),
+  /** The complete set of lists they belong to: lists left out are left (as unsubscribed). */
+  list_ids: z.optional(listIdsSchema),
+});
+export type SubscriberUpdate = z.output<typeof subscriberUpdateSchema>;
+
+/** The subscribers table's query string. */
+export const subscriberQuerySchema = z.strictObject({
+  q: z._default(z.string().check(z.trim(), z.maxLength(AUDIENCE_LIMITS.search, AUDIENCE_MESSAGES.tooLong(AUDIENCE_LIMITS.search))), ''),
+  status: z.optional(z.enum(SUBSCRIBER_STATUSES)),
+  list_id: z.optional(uuid),
+  sort: z._default(z.enum(SUBSCRIBER_SORTS), 'created_at'),
+  order: z._default(z.enum(['asc', 'desc']), 'desc'),
+  /** The cursor of the page to continue after (next_cursor of the previous page). */
+  after: z.optional(z.string().check(z.maxLength(1000, AUDIENCE_MESSAGES.cursorInvalid))),
+  limit: z._default(
+    z.coerce.number().check(z.refine(Number.isInteger), z.minimum(1), z.maximum(AUDIENCE_LIMITS.maxPageSize)),
+    AUDIENCE_LIMITS.pageSize,
+  ),
+});
+export type SubscriberQuery = z.output<typeof subscriberQuerySchema>;
+
+const listNameSchema = z
+  .string({ error: AUDIENCE_MESSAGES.listNameRequired })
+  .check(
+    z.trim(),
+    z.minLength(1, AUDIENCE_MESSAGES.listNameRequired),
+    z.maxLength(AUDIENCE_LIMITS.listName, AUDIENCE_MESSAGES.tooLong(AUDIENCE_LIMITS.listName)),
+  );
+const listDescriptionSchema = z
+  .string()
+  .check(z.trim(), z.maxLength(AUDIENCE_LIMITS.listDescription, AUDIENCE_MESSAGES.tooLong(AUDIENCE_LIMITS.listDescription)));
+
+export const listCreateSchema = z.strictObject({
+  name: listNameSchema,
+  description: z._default(listDescriptionSchema, ''),
+  /** New members from a form must confirm by email before they receive anything. */
+  double_opt_in: z._default(z.boolean(), true),
+});
+export type ListCreate = z.input<typeof listCreateSchema>;
+export type ListCreateData = z.output<typeof listCreateSchema>;
+
+// Only what is sent changes.
+export const listUpdateSchema = z.strictObject({
+  name: z.optional(listNameSchema),
+  description: z.optional(listDescriptionSchema),
+  double_opt_in: z.optional(z.boolean()),
+});
+export type ListUpdate = z.output<typeof listUpdateSchema>;
+
+// What the API answers.
+
+export interface ListMembership {
+  list_id: string;
+  list_name: string;
+  status: MembershipStatus;
+  /** When the membership was confirmed (double opt-in), or null. */
+  confirmed_at: string | null;
+}
+
+export interface SubscriberSummary {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  status: SubscriberStatus;
+  created_at: string;
+}
+
+export interface Subscriber extends SubscriberSummary {
+  attributes: Attributes;
+  timezone: string | null;
+  updated_at: string;
+  consent: { source: string; at: string | null; confirmed_at: string | null };
+  lists: ListMembership[];
+}
+
+export interface SubscribersPage {
+  subscribers: SubscriberSummary[];
+  /** Pass as `after` for the next page; null on the last. */
+  next_cursor: string | null;
+  /** How many match the filters (all pages). */
+  total: number;
+}
+
+export interface AudienceList {
+  id: string;
+  name: string;
+  description: string;
+  double_opt_in: boolean;
+  created_at: string;
+  /** Members by status. */
+  counts: Record<MembershipStatus, number>;
+}
