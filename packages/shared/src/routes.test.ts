@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { isRenderedPage } from './routes';
+import { hidesFooter, isRenderedPage } from './routes';
 
 describe('isRenderedPage', () => {
-  it.each(['/', '/landing', '/landing/', '/faq', '/term', '/terms', '/privacy', '/policies', '/signup', '/basic', '/login', '/forget-password', '/dashboard', '/dashboard/profile', '/platform-integration', '/confirm-email'])('knows %s', (path) => {
+  it.each(['/', '/landing', '/landing/', '/faq', '/term', '/terms', '/privacy', '/policies', '/signup', '/basic', '/login', '/forget-password', '/dashboard', '/dashboard/profile', '/platform-integration', '/confirm-email', '/dashboard/subscribers', '/dashboard/lists', '/dashboard/subscribers/0b6f2a3e-52c4-4d0e-9c51-5f1a9b7c1234'])('knows %s', (path) => {
     expect(isRenderedPage(path)).toBe(true);
   });
 
-  it.each(['/nope', '/landing/extra', '/api'])('does not know %s', (path) => {
+  it.each(['/nope', '/landing/extra', '/api', '/dashboard/subscribers/not-an-id', '/dashboard/subscribers/0b6f2a3e-52c4-4d0e-9c51-5f1a9b7c1234/more'])('does not know %s', (path) => {
     expect(isRenderedPage(path)).toBe(false);
+  });
+});
+
+describe('hidesFooter', () => {
+  it.each(['/signup', '/login/', '/dashboard', '/dashboard/profile', '/dashboard/lists', '/dashboard/subscribers/abc'])('hides it on %s', (path) => {
+    expect(hidesFooter(path)).toBe(true);
+  });
+
+  it.each(['/landing', '/faq', '/dashboardish'])('shows it on %s', (path) => {
+    expect(hidesFooter(path)).toBe(false);
   });
 });

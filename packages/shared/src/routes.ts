@@ -15,6 +15,9 @@ export const ROUTES = {
   platformIntegration: '/platform-integration',
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
+  // The audience (issue 5): the subscribers table, one subscriber (/dashboard/subscribers/{id}), the lists.
+  subscribers: '/dashboard/subscribers',
+  lists: '/dashboard/lists',
   // Opened from the mail that confirms a new email address.
   confirmEmail: '/confirm-email',
 } as const;
@@ -35,8 +38,17 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.platformIntegration,
   ROUTES.dashboard,
   ROUTES.profile,
+  ROUTES.subscribers,
+  ROUTES.lists,
   ROUTES.confirmEmail,
 ];
+
+/** One subscriber's page. */
+export function subscriberPath(id: string): string {
+  return `${ROUTES.subscribers}/${encodeURIComponent(id)}`;
+}
+
+const SUBSCRIBER_PAGE = /^\/dashboard\/subscribers\/[0-9a-f-]{36}$/i;
 
 // SPEC section 2: the shared footer is hidden on these routes.
 export const FOOTER_HIDDEN_ROUTES: readonly string[] = [
@@ -49,7 +61,17 @@ export const FOOTER_HIDDEN_ROUTES: readonly string[] = [
   ROUTES.profile,
 ];
 
+function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
 export function isRenderedPage(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return RENDERED_PAGES.includes(path);
+  const path = withoutTrailingSlash(pathname);
+  return RENDERED_PAGES.includes(path) || SUBSCRIBER_PAGE.test(path);
+}
+
+/** The footer is hidden on the spec's account screens and everywhere in the dashboard. */
+export function hidesFooter(pathname: string): boolean {
+  const path = withoutTrailingSlash(pathname);
+  return FOOTER_HIDDEN_ROUTES.includes(path) || path.startsWith(`${ROUTES.dashboard}/`);
 }

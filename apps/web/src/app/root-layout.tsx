@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { FOOTER_HIDDEN_ROUTES } from '@postlark/shared/routes';
+import { hidesFooter } from '@postlark/shared/routes';
 import { ScrollToTop } from '../components/layout/scroll-to-top';
 import { SiteFooter } from '../components/layout/site-footer';
 import { WaitlistModal } from '../features/waitlist/components/waitlist-modal';
@@ -28,7 +28,6 @@ export function RootLayout() {
 function Footer() {
   const { pathname } = useLocation();
   const { openModal } = useWaitlistModal();
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (FOOTER_HIDDEN_ROUTES.includes(path)) return null;
+  if (hidesFooter(pathname)) return null;
   return <SiteFooter onContact={() => openModal('Contact')} />;
 }
