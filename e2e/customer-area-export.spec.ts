@@ -54,7 +54,7 @@ relayTest.describe('customer area: data export', () => {
     expect(Object.keys(fromList).sort()).toEqual(['account.csv', 'audiences.csv', 'emails.csv', 'marketing-preferences.csv', 'notifications.csv']);
     expect(fromList['account.csv']).toContain(`,${customer.email},Edith,`);
     expect(fromList['emails.csv']).toBe('campaign_id,subject,from_name,from_email,status,created_at,sent_at,recipients\r\n');
-    expect(fromList['audiences.csv']!.split('\r\n')[0]).toBe('email,first_name,last_name,status,lists,tags,source,subscribed_at,unsubscribed_at');
+    expect(fromList['audiences.csv']!.split('\r\n')[0]).toBe('email,first_name,last_name,status,lists,attributes,timezone,source,subscribed_at,updated_at');
 
     // The notification panel has it, with its download link, without a reload: opening the menu reads the list again.
     const shell = dashboardShell(page);

@@ -68,6 +68,9 @@ describe('data export', () => {
       vat_id: '',
     };
     expect((await call('PUT', `home/v1/user/${customer.customerId}/contact`, customer.cookie, contact)).statusCode).toBe(200);
+    const list = (await call('POST', 'audience/v1/lists', customer.cookie, { name: 'Weekly' })).json().payload.list;
+    const subscriber = { email: 'reader@example.com', first_name: '@SUM(A1)', last_name: 'Reader', attributes: { plan: 'pro' }, list_ids: [list.id] };
+    expect((await call('POST', 'audience/v1/subscribers', customer.cookie, subscriber)).statusCode).toBe(201);
 
     const started = await call('POST', exportsUrl(customer), customer.cookie, CHOICE);
     expect(started.statusCode).toBe(202);
@@ -101,7 +104,11 @@ describe('data export', () => {
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(files['marketing-preferences.csv']).toContain('optOut,yes\r\n');
     expect(files['marketing-preferences.csv']).toContain('newsletters,no\r\n');
-    expect(files['audiences.csv']).toBe('email,first_name,last_name,status,lists,tags,source,subscribed_at,unsubscribed_at\r\n');
+    const at = accounts.now().toISOString();
+    expect(files['audiences.csv']).toBe(
+      'email,first_name,last_name,status,lists,attributes,timezone,source,subscribed_at,updated_at\r\n' +
+        `reader@example.com,'@SUM(A1),Reader,active,Weekly,"{""plan"":""pro""}",,manual,${at},${at}\r\n`,
+    );
     expect(files['reports.csv']!.startsWith('campaign_id,subject,sent_at,recipients,delivered,')).toBe(true);
   });
 

@@ -27,9 +27,10 @@ function filtersOf(customerId: string, query: Pick<SubscriberQuery, 'q' | 'statu
   if (query.q) conditions.push(sql`${SEARCH_TEXT} ilike ${containsPattern(query.q)}`);
   if (query.status) conditions.push(eq(subscribers.status, query.status));
   if (query.list_id) {
+    // Aliased and qualified: drizzle leaves a lone table's columns unqualified (see data-export.repository).
     conditions.push(
-      sql`exists (select 1 from ${listMemberships} where ${listMemberships.subscriberId} = ${subscribers.id}
-        and ${listMemberships.listId} = ${query.list_id} and ${listMemberships.status} <> 'unsubscribed')`,
+      sql`exists (select 1 from list_memberships m where m.subscriber_id = "subscribers"."id"
+        and m.list_id = ${query.list_id} and m.status <> 'unsubscribed')`,
     );
   }
   return and(...conditions)!;

@@ -27,6 +27,7 @@ import {
   readAccount,
   readArchive,
   storeArchive,
+  subscribersSince,
 } from './data-export.repository';
 import { zipExport } from './export-archive';
 import { exportFiles } from './export-files';
@@ -143,8 +144,10 @@ export async function buildExport(deps: DataExportDeps & { mail: MailService; ap
   const link = downloadPath(record.customerId, record.id);
 
   if (!record.readyAt) {
-    const notifications = await notificationsSince(db, record.customerId, new Date(record.requestedAt.getTime() - record.periodDays * DAY_MS));
-    const archive = zipExport(exportFiles({ account, notifications, kinds: record.kinds }), now);
+    const since = new Date(record.requestedAt.getTime() - record.periodDays * DAY_MS);
+    const notifications = await notificationsSince(db, record.customerId, since);
+    const subscribers = record.kinds.includes('audiences') ? await subscribersSince(db, record.customerId, since) : [];
+    const archive = zipExport(exportFiles({ account, notifications, subscribers, kinds: record.kinds }), now);
     const expiresAt = new Date(now.getTime() + DATA_EXPORT_RULES.linkHours * HOUR_MS);
     const exportRecord = record;
     await db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { type ExportKind, EXPORT_KIND_IDS } from '@postlark/shared/data-export';
 import { MARKETING_PREFERENCE_IDS } from '@postlark/shared/profile';
 import { csvRow } from '../../lib/csv';
-import type { AccountRecord, NotificationRecord } from './data-export.repository';
+import type { AccountRecord, ExportedSubscriber, NotificationRecord } from './data-export.repository';
 
 export interface ExportFile {
   name: string;
@@ -9,13 +9,13 @@ export interface ExportFile {
 }
 
 /**
- * The columns of each kind's file. The files ship with their header rows now; the audience and
- * campaign features fill their rows as they arrive, keeping these columns so a customer's
+ * The columns of each kind's file. Audiences are filled from the subscribers; the campaign
+ * features fill emails and reports as they arrive, keeping these columns so a customer's
  * spreadsheets keep working.
  */
 export const KIND_COLUMNS: Record<ExportKind, readonly string[]> = {
   emails: ['campaign_id', 'subject', 'from_name', 'from_email', 'status', 'created_at', 'sent_at', 'recipients'],
-  audiences: ['email', 'first_name', 'last_name', 'status', 'lists', 'tags', 'source', 'subscribed_at', 'unsubscribed_at'],
+  audiences: ['email', 'first_name', 'last_name', 'status', 'lists', 'attributes', 'timezone', 'source', 'subscribed_at', 'updated_at'],
   reports: [
     'campaign_id',
     'subject',
@@ -95,11 +95,36 @@ function notificationsFile(rows: readonly NotificationRecord[]): ExportFile {
   );
 }
 
+function audienceRows(rows: readonly ExportedSubscriber[]): unknown[][] {
+  return rows.map((row) => [
+    row.email,
+    row.firstName,
+    row.lastName,
+    row.status,
+    row.lists,
+    Object.keys(row.attributes).length > 0 ? JSON.stringify(row.attributes) : '',
+    row.timezone,
+    row.source,
+    row.createdAt,
+    row.updatedAt,
+  ]);
+}
+
+export interface ExportContent {
+  account: AccountRecord;
+  /** The account's notifications within the period. */
+  notifications: readonly NotificationRecord[];
+  /** The subscribers who joined within the period (read only when audiences are chosen). */
+  subscribers: readonly ExportedSubscriber[];
+  kinds: readonly string[];
+}
+
 /**
- * Every file of one export: the account's own data always (its notifications within the period),
- * then one file per chosen kind, in the tab's order.
+ * Every file of one export: the account's own data always, then one file per chosen kind, in the
+ * tab's order.
  */
-export function exportFiles(input: { account: AccountRecord; notifications: readonly NotificationRecord[]; kinds: readonly string[] }): ExportFile[] {
-  const kindFiles = EXPORT_KIND_IDS.filter((kind) => input.kinds.includes(kind)).map((kind) => csvFile(`${kind}.csv`, KIND_COLUMNS[kind], []));
+export function exportFiles(input: ExportContent): ExportFile[] {
+  const rowsOf: Record<ExportKind, unknown[][]> = { emails: [], audiences: audienceRows(input.subscribers), reports: [] };
+  const kindFiles = EXPORT_KIND_IDS.filter((kind) => input.kinds.includes(kind)).map((kind) => csvFile(`${kind}.csv`, KIND_COLUMNS[kind], rowsOf[kind]));
   return [accountFile(input.account), preferencesFile(input.account), notificationsFile(input.notifications), ...kindFiles];
 }

@@ -16,7 +16,7 @@ import { ProfileTabs } from '../../features/profile/components/profile-tabs';
 import '../../features/profile/components/profile.css';
 import { fetchExports, startExport } from '../../features/profile/data-export-thunks';
 import { isProfileTab, PROFILE_TEXTS, type ProfileTabId } from '../../features/profile/profile-content';
-import type { FormOutcome } from '../../features/profile/profile-forms';
+import type { FormOutcome } from '../../lib/form-state';
 import {
   changePassword,
   fetchPreferences,

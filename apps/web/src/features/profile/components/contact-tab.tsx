@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { CONTACT_PLACEHOLDERS } from '../profile-content';
-import { type FormOutcome, useDraft, useFieldErrors } from '../profile-forms';
+import { type FormOutcome, useDraft, useFieldErrors } from '../../../lib/form-state';
 
 interface ContactTabProps {
   profile: UserProfile;

@@ -13,7 +13,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { PROFILE_TEXTS } from '../profile-content';
-import type { FormOutcome } from '../profile-forms';
+import type { FormOutcome } from '../../../lib/form-state';
 import { DataExportList, type LoadedExports } from './data-export-list';
 import './data-export-tab.css';
 

@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { PasswordHint } from '../../../components/ui/password-hint';
 import { TextField } from '../../../components/ui/text-field';
-import { type FormOutcome, useDraft, useFieldErrors } from '../profile-forms';
+import { type FormOutcome, useDraft, useFieldErrors } from '../../../lib/form-state';
 
 interface OverviewTabProps {
   profile: UserProfile;

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { DEFAULT_MARKETING_PREFERENCES, MARKETING_PREFERENCE_IDS, type MarketingPreferences } from '@postlark/shared/profile';
 import { Button } from '../../../components/ui/button';
 import { PREFERENCE_ROWS, PROFILE_TEXTS } from '../profile-content';
-import type { FormOutcome } from '../profile-forms';
+import type { FormOutcome } from '../../../lib/form-state';
 
 interface PreferencesTabProps {
   /** Resolves with the saved choices, or rejects with the message to show. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FieldErrors } from '@postlark/shared/validation';
 
-/** What a tab's save came to: the route shows the toast, the form the fields' messages. */
+/** What a form's save came to: the route shows the toast, the form the fields' messages. */
 export type FormOutcome = { ok: true } | { ok: false; message: string; errors: FieldErrors };
 
 /**

@@ -1,0 +1,114 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import {
+  AUDIENCE_MESSAGES,
+  type AudienceList,
+  type ListCreate,
+  type ListUpdate,
+  type Subscriber,
+  type SubscriberCreate,
+  type SubscribersPage,
+  type SubscriberUpdate,
+} from '@postlark/shared/audience';
+import { type ApiAnswer, type CallFailure, payloadMessage, settle } from '../../lib/api-client';
+import { deleteList, deleteSubscriber, getLists, getSubscriber, getSubscribers, patchList, patchSubscriber, postList, postSubscriber } from './audience-api';
+import { AUDIENCE_TEXTS } from './audience-content';
+
+// The audience pages' calls. Like the profile's, their results live in the page that asked (the
+// table, the subscriber, the lists), so these thunks have no slice: the page awaits `.unwrap()`.
+
+export type AudienceFailure = Omit<CallFailure, 'ok'>;
+/** A save's outcome: the server's message to show, and the item as it is now stored. */
+export interface SavedItem<Item> {
+  message: string;
+  item: Item;
+}
+
+type Rejects = { rejectValue: AudienceFailure };
+
+const failure = ({ message, errors, status }: CallFailure): AudienceFailure => ({ message, errors, status });
+const malformed = (message: string): AudienceFailure => ({ message, errors: {}, status: 0 });
+
+/** A read: the payload when the call succeeded and `valid` accepts it. */
+async function read<Payload>(call: () => Promise<ApiAnswer<{ payload: Payload }>>, fallback: string, valid: (payload: Payload) => boolean) {
+  const result = await settle(call, fallback);
+  if (!result.ok) return { error: failure(result) };
+  const payload = result.body?.payload;
+  return payload && valid(payload) ? { payload } : { error: malformed(fallback) };
+}
+
+/** A save: the server's message (or `success`) and the stored item under `key`. */
+async function save<Key extends string, Item>(
+  call: () => Promise<ApiAnswer<{ payload: { message: string } & Record<Key, Item> }>>,
+  key: Key,
+  success: string,
+): Promise<{ saved: SavedItem<Item> } | { error: AudienceFailure }> {
+  const result = await settle(call, AUDIENCE_TEXTS.saveFailed);
+  if (!result.ok) return { error: failure(result) };
+  const item = result.body?.payload?.[key];
+  if (!item) return { error: malformed(AUDIENCE_TEXTS.saveFailed) };
+  return { saved: { message: payloadMessage(result.body) ?? success, item } };
+}
+
+/** A delete: the server's message, or `success`. */
+async function remove(call: () => Promise<ApiAnswer<unknown>>, success: string): Promise<{ message: string } | { error: AudienceFailure }> {
+  const result = await settle(call, AUDIENCE_TEXTS.saveFailed);
+  return result.ok ? { message: payloadMessage(result.body) ?? success } : { error: failure(result) };
+}
+
+/** One page of the table; the argument is the API query (subscriber-query.ts's apiQuery). */
+export const fetchSubscribers = createAsyncThunk<SubscribersPage, string, Rejects>('audience/fetchSubscribers', async (query, { rejectWithValue }) => {
+  const result = await read(() => getSubscribers(query), AUDIENCE_TEXTS.subscribersFailed, (page) => Array.isArray(page.subscribers));
+  return 'error' in result ? rejectWithValue(result.error) : result.payload;
+});
+
+export const fetchSubscriber = createAsyncThunk<Subscriber, string, Rejects>('audience/fetchSubscriber', async (id, { rejectWithValue }) => {
+  const result = await read(() => getSubscriber(id), AUDIENCE_TEXTS.subscriberFailed, (subscriber) => Array.isArray(subscriber.lists));
+  return 'error' in result ? rejectWithValue(result.error) : result.payload;
+});
+
+export const addSubscriber = createAsyncThunk<SavedItem<Subscriber>, SubscriberCreate, Rejects>('audience/addSubscriber', async (body, { rejectWithValue }) => {
+  const result = await save(() => postSubscriber(body), 'subscriber', AUDIENCE_MESSAGES.subscriberAdded);
+  return 'error' in result ? rejectWithValue(result.error) : result.saved;
+});
+
+export const saveSubscriber = createAsyncThunk<SavedItem<Subscriber>, { id: string; body: SubscriberUpdate }, Rejects>(
+  'audience/saveSubscriber',
+  async ({ id, body }, { rejectWithValue }) => {
+    const result = await save(() => patchSubscriber(id, body), 'subscriber', AUDIENCE_MESSAGES.subscriberSaved);
+    return 'error' in result ? rejectWithValue(result.error) : result.saved;
+  },
+);
+
+/** Resolves with the message to show. */
+export const eraseSubscriber = createAsyncThunk<string, string, Rejects>('audience/eraseSubscriber', async (id, { rejectWithValue }) => {
+  const result = await remove(() => deleteSubscriber(id), AUDIENCE_MESSAGES.subscriberDeleted);
+  return 'error' in result ? rejectWithValue(result.error) : result.message;
+});
+
+export const fetchLists = createAsyncThunk<AudienceList[], void, Rejects>('audience/fetchLists', async (_none, { rejectWithValue }) => {
+  const result = await read(getLists, AUDIENCE_TEXTS.listsFailed, (payload) => Array.isArray(payload.lists));
+  return 'error' in result ? rejectWithValue(result.error) : result.payload.lists;
+});
+
+export const addList = createAsyncThunk<SavedItem<AudienceList>, ListCreate, Rejects>('audience/addList', async (body, { rejectWithValue }) => {
+  const result = await save(() => postList(body), 'list', AUDIENCE_MESSAGES.listCreated);
+  return 'error' in result ? rejectWithValue(result.error) : result.saved;
+});
+
+export const saveList = createAsyncThunk<SavedItem<AudienceList>, { id: string; body: ListUpdate }, Rejects>('audience/saveList', async ({ id, body }, { rejectWithValue }) => {
+  const result = await save(() => patchList(id, body), 'list', AUDIENCE_MESSAGES.listSaved);
+  return 'error' in result ? rejectWithValue(result.error) : result.saved;
+});
+
+export const removeList = createAsyncThunk<string, string, Rejects>('audience/removeList', async (id, { rejectWithValue }) => {
+  const result = await remove(() => deleteList(id), AUDIENCE_MESSAGES.listDeleted);
+  return 'error' in result ? rejectWithValue(result.error) : result.message;
+});
+
+/** What a thunk rejected with, as a failure to show, whatever it was. */
+export function asAudienceFailure(reason: unknown, fallback: string): AudienceFailure {
+  const candidate = reason as Partial<AudienceFailure> | null;
+  return typeof candidate?.message === 'string'
+    ? { message: candidate.message, errors: candidate.errors ?? {}, status: candidate.status ?? 0 }
+    : { message: fallback, errors: {}, status: 0 };
+}
