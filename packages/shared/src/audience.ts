@@ -27,6 +27,7 @@ export const AUDIENCE_LIMITS = {
   pageSize: 50,
   maxPageSize: 200,
   listsPerRequest: 100,
+  bulkSelection: 1000,
 } as const;
 
 export const AUDIENCE_MESSAGES = {
@@ -50,6 +51,11 @@ export const AUDIENCE_MESSAGES = {
   listSaved: 'List saved.',
   listDeleted: 'List deleted. Its subscribers stay in your audience.',
   cursorInvalid: 'This page of results is out of date: start again from the first page.',
+  bulkActionInvalid: 'Choose add to list, remove from list, unsubscribe or delete.',
+  bulkTargetRequired: 'Choose some subscribers, or apply the action to every subscriber the filter matches.',
+  bulkSelectionTooLarge: `Select at most ${AUDIENCE_LIMITS.bulkSelection.toLocaleString("en")} subscribers, or apply the action to every subscriber the filter matches.`,
+  bulkListRequired: 'Choose a list.',
+  bulkDone: (count: number) => `Done: ${count} ${count === 1 ? 'subscriber' : 'subscribers'} changed.`,
 } as const;
 
 /** Addresses are kept lower-case, so one person is one subscriber however they type it. */
@@ -130,11 +136,18 @@ export const subscriberUpdateSchema = z.strictObject({
 });
 export type SubscriberUpdate = z.output<typeof subscriberUpdateSchema>;
 
-/** The subscribers table's query string. */
-export const subscriberQuerySchema = z.strictObject({
+/** Which subscribers: a search, a status, a list. The table, the CSV export and bulk actions share it. */
+const filterShape = {
   q: z._default(z.string().check(z.trim(), z.maxLength(AUDIENCE_LIMITS.search, AUDIENCE_MESSAGES.tooLong(AUDIENCE_LIMITS.search))), ''),
   status: z.optional(z.enum(SUBSCRIBER_STATUSES)),
   list_id: z.optional(uuid),
+};
+export const subscriberFilterSchema = z.strictObject(filterShape);
+export type SubscriberFilter = z.output<typeof subscriberFilterSchema>;
+
+/** The subscribers table's query string. */
+export const subscriberQuerySchema = z.strictObject({
+  ...filterShape,
   sort: z._default(z.enum(SUBSCRIBER_SORTS), 'created_at'),
   order: z._default(z.enum(['asc', 'desc']), 'desc'),
   /** The cursor of the page to continue after (next_cursor of the previous page). */
@@ -156,6 +169,23 @@ const listNameSchema = z
 const listDescriptionSchema = z
   .string()
   .check(z.trim(), z.maxLength(AUDIENCE_LIMITS.listDescription, AUDIENCE_MESSAGES.tooLong(AUDIENCE_LIMITS.listDescription)));
+
+export const BULK_ACTIONS = ['add_to_list', 'remove_from_list', 'unsubscribe', 'delete'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** An action on a selection (`ids`) or on every subscriber a filter matches (`filter`), never both. */
+export const bulkActionSchema = z
+  .strictObject({
+    action: z.enum(BULK_ACTIONS, { error: AUDIENCE_MESSAGES.bulkActionInvalid }),
+    list_id: z.optional(uuid),
+    ids: z.optional(z.array(uuid).check(z.maxLength(AUDIENCE_LIMITS.bulkSelection, AUDIENCE_MESSAGES.bulkSelectionTooLarge))),
+    filter: z.optional(subscriberFilterSchema),
+  })
+  .check(
+    z.refine((value) => (value.ids === undefined) !== (value.filter === undefined), { error: AUDIENCE_MESSAGES.bulkTargetRequired, path: ['ids'] }),
+    z.refine((value) => !value.action.endsWith('_list') || value.list_id !== undefined, { error: AUDIENCE_MESSAGES.bulkListRequired, path: ['list_id'] }),
+  );
+export type BulkActionRequest = z.output<typeof bulkActionSchema>;
 
 export const listCreateSchema = z.strictObject({
   name: listNameSchema,

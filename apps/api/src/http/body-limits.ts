@@ -3,3 +3,6 @@ export const FORM_BODY_LIMIT = 16 * 1024;
 
 // A subscriber carries up to 50 attributes of up to 1,000 characters each.
 export const SUBSCRIBER_BODY_LIMIT = 128 * 1024;
+
+// A bulk action names up to 1,000 subscriber ids (about 40 KB of JSON).
+export const BULK_BODY_LIMIT = 64 * 1024;

@@ -1,5 +1,6 @@
 import {
   AUDIENCE_MESSAGES,
+  bulkActionSchema,
   listCreateSchema,
   listUpdateSchema,
   subscriberCreateSchema,
@@ -7,9 +8,10 @@ import {
   subscriberUpdateSchema,
 } from '@postlark/shared/audience';
 import type { FastifyInstance } from 'fastify';
-import { FORM_BODY_LIMIT, SUBSCRIBER_BODY_LIMIT } from '../../http/body-limits';
+import { BULK_BODY_LIMIT, FORM_BODY_LIMIT, SUBSCRIBER_BODY_LIMIT } from '../../http/body-limits';
 import { parseWith } from '../../http/errors';
 import { requireCustomer } from '../auth/session.service';
+import { applyBulkAction } from './bulk.service';
 import { allLists, changeList, createList, getList, removeList } from './lists.service';
 import { type AudienceDeps, createSubscriber, eraseSubscriber, getSubscriber, listSubscribers, updateSubscriber } from './subscribers.service';
 
@@ -29,6 +31,12 @@ export function audienceRoutes(deps: AudienceDeps) {
       const owner = await requireCustomer(deps, request);
       const subscriber = await createSubscriber(deps, owner.customerId, parseWith(subscriberCreateSchema, request.body));
       return reply.code(201).send({ payload: { message: AUDIENCE_MESSAGES.subscriberAdded, subscriber } });
+    });
+
+    app.post(`${BASE}/subscribers/bulk`, { bodyLimit: BULK_BODY_LIMIT }, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      const affected = await applyBulkAction(deps, owner.customerId, parseWith(bulkActionSchema, request.body));
+      return { payload: { message: AUDIENCE_MESSAGES.bulkDone(affected), affected } };
     });
 
     app.get<IdParams>(`${BASE}/subscribers/:id`, async (request) => {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { MembershipStatus, SubscriberQuery, SubscriberSort } from '@postlark/shared/audience';
+import type { MembershipStatus, SubscriberFilter, SubscriberQuery, SubscriberSort } from '@postlark/shared/audience';
 import type { Db } from '../../db/client';
 import { listMemberships, lists, subscribers, suppressions } from '../../db/schema/audience';
 
@@ -22,7 +22,7 @@ function containsPattern(text: string): string {
 }
 
 /** The table's filters, scoped to the customer. */
-function filtersOf(customerId: string, query: Pick<SubscriberQuery, 'q' | 'status' | 'list_id'>): SQL {
+export function filtersOf(customerId: string, query: SubscriberFilter): SQL {
   const conditions: SQL[] = [eq(subscribers.customerId, customerId)];
   if (query.q) conditions.push(sql`${SEARCH_TEXT} ilike ${containsPattern(query.q)}`);
   if (query.status) conditions.push(eq(subscribers.status, query.status));
@@ -62,7 +62,7 @@ export async function pageSubscribers(db: Db, customerId: string, query: Subscri
     .limit(query.limit + 1);
 }
 
-export async function countSubscribers(db: Db, customerId: string, query: Pick<SubscriberQuery, 'q' | 'status' | 'list_id'>): Promise<number> {
+export async function countSubscribers(db: Db, customerId: string, query: SubscriberFilter): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(subscribers).where(filtersOf(customerId, query));
   return row?.count ?? 0;
 }
