@@ -12,3 +12,6 @@ export function csvCell(value: unknown): string {
 export function csvRow(values: readonly unknown[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }
+
+// Excel opens a UTF-8 CSV as UTF-8 only when it starts with a byte-order mark.
+export const UTF8_BOM = '\uFEFF';

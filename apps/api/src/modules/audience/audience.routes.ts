@@ -4,20 +4,29 @@ import {
   listCreateSchema,
   listUpdateSchema,
   subscriberCreateSchema,
+  subscriberFilterSchema,
   subscriberQuerySchema,
   subscriberUpdateSchema,
 } from '@postlark/shared/audience';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { BULK_BODY_LIMIT, FORM_BODY_LIMIT, SUBSCRIBER_BODY_LIMIT } from '../../http/body-limits';
 import { parseWith } from '../../http/errors';
 import { requireCustomer } from '../auth/session.service';
+import { UTF8_BOM } from '../../lib/csv';
 import { applyBulkAction } from './bulk.service';
+import { subscriberCsv } from './subscriber-export.service';
 import { allLists, changeList, createList, getList, removeList } from './lists.service';
 import { type AudienceDeps, createSubscriber, eraseSubscriber, getSubscriber, listSubscribers, updateSubscriber } from './subscribers.service';
 
 type IdParams = { Params: { id: string } };
 
 const BASE = '/audience/v1';
+
+async function* withBom(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  yield UTF8_BOM;
+  yield* chunks;
+}
 
 /** The signed-in customer's audience: subscribers and lists, their own only (any other id is a 404). */
 export function audienceRoutes(deps: AudienceDeps) {
@@ -31,6 +40,18 @@ export function audienceRoutes(deps: AudienceDeps) {
       const owner = await requireCustomer(deps, request);
       const subscriber = await createSubscriber(deps, owner.customerId, parseWith(subscriberCreateSchema, request.body));
       return reply.code(201).send({ payload: { message: AUDIENCE_MESSAGES.subscriberAdded, subscriber } });
+    });
+
+    // Streamed: a million subscribers never sit in memory at once.
+    app.get(`${BASE}/subscribers/export.csv`, async (request, reply) => {
+      const owner = await requireCustomer(deps, request);
+      const filter = parseWith(subscriberFilterSchema, request.query);
+      const day = deps.now().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="subscribers-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(withBom(subscriberCsv(deps, owner.customerId, filter))));
     });
 
     app.post(`${BASE}/subscribers/bulk`, { bodyLimit: BULK_BODY_LIMIT }, async (request) => {

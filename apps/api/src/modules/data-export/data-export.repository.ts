@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
-import { subscribers } from '../../db/schema/audience';
 import { dataExports } from '../../db/schema/data-exports';
 import { notifications } from '../../db/schema/notifications';
 
@@ -136,27 +135,3 @@ export async function notificationsSince(db: Db, customerId: string, since: Date
 }
 export type NotificationRecord = Awaited<ReturnType<typeof notificationsSince>>[number];
 
-/** The subscribers who joined from `since` on, oldest first, each with the lists they are on. */
-export async function subscribersSince(db: Db, customerId: string, since: Date) {
-  // Written out with aliases: drizzle leaves a lone table's columns unqualified, and an unqualified
-  // "id" inside this subquery would be the list's, not the subscriber's.
-  const onLists = sql<string>`coalesce((select string_agg(l.name, '; ' order by l.name) from list_memberships m
-    join lists l on l.id = m.list_id where m.subscriber_id = "subscribers"."id" and m.status <> 'unsubscribed'), '')`;
-  return db
-    .select({
-      email: subscribers.email,
-      firstName: subscribers.firstName,
-      lastName: subscribers.lastName,
-      status: subscribers.status,
-      lists: onLists,
-      attributes: subscribers.attributes,
-      timezone: subscribers.timezone,
-      source: subscribers.consentSource,
-      createdAt: subscribers.createdAt,
-      updatedAt: subscribers.updatedAt,
-    })
-    .from(subscribers)
-    .where(and(eq(subscribers.customerId, customerId), gte(subscribers.createdAt, since)))
-    .orderBy(asc(subscribers.createdAt), asc(subscribers.id));
-}
-export type ExportedSubscriber = Awaited<ReturnType<typeof subscribersSince>>[number];

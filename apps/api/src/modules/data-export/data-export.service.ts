@@ -27,8 +27,8 @@ import {
   readAccount,
   readArchive,
   storeArchive,
-  subscribersSince,
 } from './data-export.repository';
+import { subscriberCsv } from '../audience/subscriber-export.service';
 import { zipExport } from './export-archive';
 import { exportFiles } from './export-files';
 
@@ -124,6 +124,12 @@ export async function exportArchive(deps: DataExportDeps, customerId: string, ex
   return { archive, fileName: `postlark-export-${record.requestedAt.toISOString().slice(0, 10)}.zip` };
 }
 
+async function collect(chunks: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
+
 /** Housekeeping: drops the Zips whose links have expired (they can no longer be downloaded). */
 export async function purgeExpiredArchives(deps: DataExportDeps): Promise<number> {
   return dropExpiredArchives(deps.db, deps.now());
@@ -146,8 +152,8 @@ export async function buildExport(deps: DataExportDeps & { mail: MailService; ap
   if (!record.readyAt) {
     const since = new Date(record.requestedAt.getTime() - record.periodDays * DAY_MS);
     const notifications = await notificationsSince(db, record.customerId, since);
-    const subscribers = record.kinds.includes('audiences') ? await subscribersSince(db, record.customerId, since) : [];
-    const archive = zipExport(exportFiles({ account, notifications, subscribers, kinds: record.kinds }), now);
+    const audiencesCsv = record.kinds.includes('audiences') ? await collect(subscriberCsv(deps, record.customerId, { q: '', joinedSince: since })) : '';
+    const archive = zipExport(exportFiles({ account, notifications, audiencesCsv, kinds: record.kinds }), now);
     const expiresAt = new Date(now.getTime() + DATA_EXPORT_RULES.linkHours * HOUR_MS);
     const exportRecord = record;
     await db.transaction(async (tx) => {

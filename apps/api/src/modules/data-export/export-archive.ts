@@ -1,8 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
+import { UTF8_BOM } from '../../lib/csv';
 import type { ExportFile } from './export-files';
 
-// Excel opens a UTF-8 CSV as UTF-8 only when it starts with a byte-order mark.
-const UTF8_BOM = '\uFEFF';
 
 /** One ZIP holding the export's CSV files, each stamped with the time the export was built. */
 export function zipExport(files: readonly ExportFile[], builtAt: Date): Buffer {

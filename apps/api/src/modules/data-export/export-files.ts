@@ -1,7 +1,8 @@
 import { type ExportKind, EXPORT_KIND_IDS } from '@postlark/shared/data-export';
 import { MARKETING_PREFERENCE_IDS } from '@postlark/shared/profile';
 import { csvRow } from '../../lib/csv';
-import type { AccountRecord, ExportedSubscriber, NotificationRecord } from './data-export.repository';
+import { SUBSCRIBER_CSV_COLUMNS } from '../audience/subscriber-export.service';
+import type { AccountRecord, NotificationRecord } from './data-export.repository';
 
 export interface ExportFile {
   name: string;
@@ -15,7 +16,7 @@ export interface ExportFile {
  */
 export const KIND_COLUMNS: Record<ExportKind, readonly string[]> = {
   emails: ['campaign_id', 'subject', 'from_name', 'from_email', 'status', 'created_at', 'sent_at', 'recipients'],
-  audiences: ['email', 'first_name', 'last_name', 'status', 'lists', 'attributes', 'timezone', 'source', 'subscribed_at', 'updated_at'],
+  audiences: SUBSCRIBER_CSV_COLUMNS,
   reports: [
     'campaign_id',
     'subject',
@@ -95,27 +96,12 @@ function notificationsFile(rows: readonly NotificationRecord[]): ExportFile {
   );
 }
 
-function audienceRows(rows: readonly ExportedSubscriber[]): unknown[][] {
-  return rows.map((row) => [
-    row.email,
-    row.firstName,
-    row.lastName,
-    row.status,
-    row.lists,
-    Object.keys(row.attributes).length > 0 ? JSON.stringify(row.attributes) : '',
-    row.timezone,
-    row.source,
-    row.createdAt,
-    row.updatedAt,
-  ]);
-}
-
 export interface ExportContent {
   account: AccountRecord;
   /** The account's notifications within the period. */
   notifications: readonly NotificationRecord[];
-  /** The subscribers who joined within the period (read only when audiences are chosen). */
-  subscribers: readonly ExportedSubscriber[];
+  /** audiences.csv in full (the audience module writes it), when audiences are chosen. */
+  audiencesCsv: string;
   kinds: readonly string[];
 }
 
@@ -124,7 +110,8 @@ export interface ExportContent {
  * tab's order.
  */
 export function exportFiles(input: ExportContent): ExportFile[] {
-  const rowsOf: Record<ExportKind, unknown[][]> = { emails: [], audiences: audienceRows(input.subscribers), reports: [] };
-  const kindFiles = EXPORT_KIND_IDS.filter((kind) => input.kinds.includes(kind)).map((kind) => csvFile(`${kind}.csv`, KIND_COLUMNS[kind], rowsOf[kind]));
+  const kindFiles = EXPORT_KIND_IDS.filter((kind) => input.kinds.includes(kind)).map((kind) =>
+    kind === 'audiences' ? { name: 'audiences.csv', content: input.audiencesCsv } : csvFile(`${kind}.csv`, KIND_COLUMNS[kind], []),
+  );
   return [accountFile(input.account), preferencesFile(input.account), notificationsFile(input.notifications), ...kindFiles];
 }
