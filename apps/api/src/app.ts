@@ -15,6 +15,8 @@ import { COUNTRY_NAMES } from './modules/countries/countries.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { oneClickRoutes, preferenceRoutes } from './modules/preferences/preferences.routes';
+import { subscriberTokens } from './modules/preferences/subscriber-token';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { getOrCreateSecret } from './modules/secrets/secrets.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -47,6 +49,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
 
   const { db } = database;
   const hashIp = keyedHash(await getOrCreateSecret(db, 'ip-hash'));
+  const preferenceDeps = { db, now, tokens: subscriberTokens(await getOrCreateSecret(db, 'subscriber-links')) };
   const accountDeps: AccountDeps = { db, mail: jobs.mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES };
 
   await app.register(
@@ -58,10 +61,12 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
       await api.register(notificationsRoutes({ db, now }));
       await api.register(dataExportRoutes({ db, now, startBuild: jobs.buildDataExport }));
       await api.register(audienceRoutes({ db, now }));
+      await api.register(preferenceRoutes(preferenceDeps));
       await api.register(countriesRoutes());
     },
     { prefix: '/api' },
   );
+  await app.register(oneClickRoutes(preferenceDeps));
   // The dev outbox's pages exist only while no relay is configured: never beside real mail.
   if (!config.SMTP_URL) await app.register(mailboxRoutes({ db }), { prefix: '/dev/mailbox' });
   await registerWebApp(app, config.WEB_DIST_DIR);

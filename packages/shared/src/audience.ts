@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ACCOUNT_EMAIL_PATTERN } from './account';
 import { EMAIL_MAX_LENGTH } from './email';
+import { UUID_PATTERN } from './ids';
 
 // A customer's audience: subscribers and lists. The requests are defined once here for the
 // dashboard's forms and the API's routes.
@@ -108,7 +109,7 @@ export function isTimeZone(value: string): boolean {
 }
 
 const timezoneSchema = z.nullable(z.string().check(z.refine(isTimeZone, AUDIENCE_MESSAGES.timezoneInvalid)));
-const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, AUDIENCE_MESSAGES.listIdsInvalid));
+const uuid = z.string().check(z.regex(UUID_PATTERN, AUDIENCE_MESSAGES.listIdsInvalid));
 const listIdsSchema = z.array(uuid).check(z.maxLength(AUDIENCE_LIMITS.listsPerRequest, AUDIENCE_MESSAGES.listIdsInvalid));
 
 export const subscriberCreateSchema = z.strictObject({

@@ -20,6 +20,8 @@ export const ROUTES = {
   lists: '/dashboard/lists',
   // Opened from the mail that confirms a new email address.
   confirmEmail: '/confirm-email',
+  // A subscriber's preference centre, opened from any campaign email: /u/{token}.
+  preferenceCentre: '/u',
 } as const;
 
 // Pages the web app renders today; the server answers any other path with the not-found page and a 404.
@@ -50,6 +52,20 @@ export function subscriberPath(id: string): string {
 
 const SUBSCRIBER_PAGE = /^\/dashboard\/subscribers\/[0-9a-f-]{36}$/i;
 
+function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** The preference centre of the subscriber a link token was made for. */
+export function preferenceCentrePath(token: string): string {
+  return `${ROUTES.preferenceCentre}/${token}`;
+}
+
+/** Its pages carry the subscriber's token in the path: never sent on as a referrer. */
+export function isPreferenceCentrePage(pathname: string): boolean {
+  return /^\/u\/[A-Za-z0-9_-]{44}$/.test(withoutTrailingSlash(pathname));
+}
+
 // SPEC section 2: the shared footer is hidden on these routes.
 export const FOOTER_HIDDEN_ROUTES: readonly string[] = [
   ROUTES.signup,
@@ -61,17 +77,13 @@ export const FOOTER_HIDDEN_ROUTES: readonly string[] = [
   ROUTES.profile,
 ];
 
-function withoutTrailingSlash(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
-
 export function isRenderedPage(pathname: string): boolean {
   const path = withoutTrailingSlash(pathname);
-  return RENDERED_PAGES.includes(path) || SUBSCRIBER_PAGE.test(path);
+  return RENDERED_PAGES.includes(path) || SUBSCRIBER_PAGE.test(path) || isPreferenceCentrePage(path);
 }
 
 /** The footer is hidden on the spec's account screens and everywhere in the dashboard. */
 export function hidesFooter(pathname: string): boolean {
   const path = withoutTrailingSlash(pathname);
-  return FOOTER_HIDDEN_ROUTES.includes(path) || path.startsWith(`${ROUTES.dashboard}/`);
+  return FOOTER_HIDDEN_ROUTES.includes(path) || path.startsWith(`${ROUTES.dashboard}/`) || isPreferenceCentrePage(path);
 }

@@ -1,0 +1,63 @@
+import { PREFERENCE_CENTRE_MESSAGES, type PreferenceCentre, type PreferenceChoices } from '@postlark/shared/preferences';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { chooseLists, listsOf, setSubscriberStatus, subscriberWithSender } from './preferences.repository';
+import type { SubscriberTokens } from './subscriber-token';
+
+export interface PreferenceDeps {
+  db: Db;
+  now: () => Date;
+  tokens: SubscriberTokens;
+}
+
+// Every kind of bad link (tampered, made for a subscriber since erased) gets the same answer.
+const badLink = () => new HttpError(404, PREFERENCE_CENTRE_MESSAGES.badLink);
+
+async function subscriberOf(deps: PreferenceDeps, token: string) {
+  const id = deps.tokens.subscriberOf(token);
+  const subscriber = id ? await subscriberWithSender(deps.db, id) : undefined;
+  if (!subscriber) throw badLink();
+  return subscriber;
+}
+
+export async function readPreferences(deps: PreferenceDeps, token: string): Promise<PreferenceCentre> {
+  const subscriber = await subscriberOf(deps, token);
+  const lists = await listsOf(deps.db, subscriber.id);
+  const senderName = `${subscriber.senderFirstName} ${subscriber.senderLastName}`.trim();
+  return {
+    email: subscriber.email,
+    sender: subscriber.senderInfo.company?.trim() || senderName,
+    status: subscriber.status,
+    lists: lists.map((list) => ({ id: list.id, name: list.name, description: list.description, subscribed: list.status !== 'unsubscribed' })),
+  };
+}
+
+/**
+ * Saves the subscriber's choice of lists. Choosing any list after unsubscribing from everything is
+ * their own new consent and makes them active again; bounced and complained addresses stay as they are.
+ */
+export async function savePreferences(deps: PreferenceDeps, token: string, choices: PreferenceChoices): Promise<PreferenceCentre> {
+  const subscriber = await subscriberOf(deps, token);
+  const theirs = new Set((await listsOf(deps.db, subscriber.id)).map((list) => list.id));
+  const chosen = [...new Set(choices.list_ids)];
+  if (!chosen.every((id) => theirs.has(id))) throw new HttpError(400, PREFERENCE_CENTRE_MESSAGES.listsInvalid, { list_ids: PREFERENCE_CENTRE_MESSAGES.listsInvalid });
+  if (chosen.length > 0 && (subscriber.status === 'bounced' || subscriber.status === 'complained')) {
+    throw new HttpError(409, PREFERENCE_CENTRE_MESSAGES.undeliverable);
+  }
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await chooseLists(tx, subscriber.id, chosen, now);
+    if (chosen.length > 0 && subscriber.status === 'unsubscribed') await setSubscriberStatus(tx, subscriber.id, 'active', now);
+  });
+  return readPreferences(deps, token);
+}
+
+/** Unsubscribes from everything this sender sends: every list, and the subscriber as a whole. Repeats are harmless. */
+export async function unsubscribeEverywhere(deps: PreferenceDeps, token: string): Promise<void> {
+  const subscriber = await subscriberOf(deps, token);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await chooseLists(tx, subscriber.id, [], now);
+    if (subscriber.status === 'active') await setSubscriberStatus(tx, subscriber.id, 'unsubscribed', now);
+  });
+}
