@@ -1,3 +1,4 @@
+import { preferenceCentrePath } from '@postlark/shared/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
@@ -60,7 +61,9 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
       await api.register(profileRoutes(accountDeps));
       await api.register(notificationsRoutes({ db, now }));
       await api.register(dataExportRoutes({ db, now, startBuild: jobs.buildDataExport }));
-      await api.register(audienceRoutes({ db, now }));
+      await api.register(
+        audienceRoutes({ db, now, preferenceUrl: (id) => `${config.APP_URL}${preferenceCentrePath(preferenceDeps.tokens.tokenFor(id))}` }),
+      );
       await api.register(preferenceRoutes(preferenceDeps));
       await api.register(countriesRoutes());
     },

@@ -2,6 +2,7 @@ import { PREFERENCE_CENTRE_MESSAGES } from '@postlark/shared/preferences';
 import { describe, expect, it } from 'vitest';
 import { subscriberTokens } from '../src/modules/preferences/subscriber-token';
 import { getOrCreateSecret } from '../src/modules/secrets/secrets.repository';
+import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 
 const accounts = useAccountsApp();
@@ -92,6 +93,12 @@ describe('preference centre', () => {
     const multipart = '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n';
     expect((await oneClick(token, multipart, 'multipart/form-data; boundary=b')).statusCode).toBe(200);
     expect((await oneClick(token, 'something=else')).statusCode).toBe(400);
+  });
+
+  it("is linked from the customer's subscriber page, at APP_URL", async () => {
+    const { customer, subscriber, token } = await subscriberOnLists();
+    const page = (await call('GET', `audience/v1/subscribers/${subscriber.id}`, customer.cookie)).json().payload;
+    expect(page.preference_url).toBe(`${APP_URL}/u/${token}`);
   });
 
   it('answers every tampered or unknown link alike, and changes nothing', async () => {

@@ -228,6 +228,8 @@ export interface Subscriber extends SubscriberSummary {
   attributes: Attributes;
   timezone: string | null;
   updated_at: string;
+  /** Their preference centre (/u/{token}): what every campaign links to; the customer may share it. */
+  preference_url: string;
   consent: { source: string; at: string | null; confirmed_at: string | null };
   lists: ListMembership[];
 }

@@ -17,7 +17,7 @@ import { UTF8_BOM } from '../../lib/csv';
 import { applyBulkAction } from './bulk.service';
 import { subscriberCsv } from './subscriber-export.service';
 import { allLists, changeList, createList, getList, removeList } from './lists.service';
-import { type AudienceDeps, createSubscriber, eraseSubscriber, getSubscriber, listSubscribers, updateSubscriber } from './subscribers.service';
+import { createSubscriber, eraseSubscriber, getSubscriber, listSubscribers, type SubscriberDeps, updateSubscriber } from './subscribers.service';
 
 type IdParams = { Params: { id: string } };
 
@@ -29,7 +29,7 @@ async function* withBom(chunks: AsyncIterable<string>): AsyncGenerator<string> {
 }
 
 /** The signed-in customer's audience: subscribers and lists, their own only (any other id is a 404). */
-export function audienceRoutes(deps: AudienceDeps) {
+export function audienceRoutes(deps: SubscriberDeps) {
   return async (app: FastifyInstance) => {
     app.get(`${BASE}/subscribers`, async (request) => {
       const owner = await requireCustomer(deps, request);

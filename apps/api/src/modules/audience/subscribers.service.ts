@@ -34,6 +34,11 @@ export interface AudienceDeps {
   now: () => Date;
 }
 
+/** What a subscriber's own page needs besides: the address of their preference centre. */
+export interface SubscriberDeps extends AudienceDeps {
+  preferenceUrl(subscriberId: string): string;
+}
+
 /** The suppression list's key: a SHA-256 of the lower-case address, so an erased address is not kept. */
 export function suppressionHash(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
@@ -52,13 +57,14 @@ function summaryOf(row: SubscriberRow): SubscriberSummary {
   };
 }
 
-async function detailsOf(db: Db, row: SubscriberRow): Promise<Subscriber> {
-  const memberships = await membershipsOf(db, row.id);
+async function detailsOf(deps: SubscriberDeps, row: SubscriberRow): Promise<Subscriber> {
+  const memberships = await membershipsOf(deps.db, row.id);
   return {
     ...summaryOf(row),
     attributes: row.attributes,
     timezone: row.timezone,
     updated_at: row.updatedAt.toISOString(),
+    preference_url: deps.preferenceUrl(row.id),
     consent: { source: row.consentSource, at: row.consentAt?.toISOString() ?? null, confirmed_at: row.confirmedAt?.toISOString() ?? null },
     lists: memberships.map((membership) => ({
       list_id: membership.listId,
@@ -84,10 +90,10 @@ export async function listSubscribers(deps: AudienceDeps, customerId: string, qu
   };
 }
 
-export async function getSubscriber(deps: AudienceDeps, customerId: string, id: string): Promise<Subscriber> {
+export async function getSubscriber(deps: SubscriberDeps, customerId: string, id: string): Promise<Subscriber> {
   const row = isUuid(id) ? await findSubscriber(deps.db, customerId, id) : undefined;
   if (!row) throw notFound();
-  return detailsOf(deps.db, row);
+  return detailsOf(deps, row);
 }
 
 /** The lists named must all be the customer's own: another's id is refused like a wrong one. */
@@ -99,7 +105,7 @@ async function checkOwnLists(db: Db, customerId: string, listIds: readonly strin
 }
 
 /** Adds one subscriber by hand. An address on the suppression list (erased before) cannot come back this way. */
-export async function createSubscriber(deps: AudienceDeps, customerId: string, body: SubscriberCreateData): Promise<Subscriber> {
+export async function createSubscriber(deps: SubscriberDeps, customerId: string, body: SubscriberCreateData): Promise<Subscriber> {
   const now = deps.now();
   const listIds = await checkOwnLists(deps.db, customerId, body.list_ids);
   if (await isSuppressed(deps.db, customerId, suppressionHash(body.email))) throw new HttpError(409, AUDIENCE_MESSAGES.suppressed, { email: AUDIENCE_MESSAGES.suppressed });
@@ -122,7 +128,7 @@ export async function createSubscriber(deps: AudienceDeps, customerId: string, b
       await setMemberships(tx, inserted.id, listIds, now);
       return inserted;
     });
-    return await detailsOf(deps.db, row);
+    return await detailsOf(deps, row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError(409, AUDIENCE_MESSAGES.subscriberExists, { email: AUDIENCE_MESSAGES.subscriberExists });
     throw error;
@@ -133,7 +139,7 @@ export async function createSubscriber(deps: AudienceDeps, customerId: string, b
  * Changes what the customer sent. Someone who unsubscribed, bounced or complained cannot be made
  * active again by hand: only their own new consent (a form) may do that.
  */
-export async function updateSubscriber(deps: AudienceDeps, customerId: string, id: string, body: SubscriberUpdate): Promise<Subscriber> {
+export async function updateSubscriber(deps: SubscriberDeps, customerId: string, id: string, body: SubscriberUpdate): Promise<Subscriber> {
   const now = deps.now();
   const current = isUuid(id) ? await findSubscriber(deps.db, customerId, id) : undefined;
   if (!current) throw notFound();
@@ -161,7 +167,7 @@ export async function updateSubscriber(deps: AudienceDeps, customerId: string, i
       if (listIds) await setMemberships(tx, updated.id, listIds, now);
       return updated;
     });
-    return await detailsOf(deps.db, row);
+    return await detailsOf(deps, row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError(409, AUDIENCE_MESSAGES.subscriberExists, { email: AUDIENCE_MESSAGES.subscriberExists });
     throw error;
