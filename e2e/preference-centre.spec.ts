@@ -1,0 +1,61 @@
+import { PREFERENCE_CENTRE_MESSAGES } from '@postlark/shared/preferences';
+import { signedInCustomer } from './support/customer-area';
+import { expect, test } from './support/fixtures';
+
+// Issue 5, point 7: a subscriber manages their lists and unsubscribes through the preference
+// centre their emails link to, signed out, in a browser of their own.
+
+test.describe('preference centre', () => {
+  test('a subscriber chooses their lists, then unsubscribes from everything', async ({ page, browser, request, baseURL, inbox }) => {
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'prefs-owner');
+    const api = page.request;
+    const listIds: string[] = [];
+    for (const name of ['Weekly digest', 'Product news']) {
+      const created = await api.post('/api/audience/v1/lists', { data: { name, description: name === 'Weekly digest' ? 'Every Sunday morning' : '' } });
+      expect(created.status()).toBe(201);
+      listIds.push((await created.json()).payload.list.id);
+    }
+    const added = await api.post('/api/audience/v1/subscribers', { data: { email: 'reader@example.com', list_ids: listIds } });
+    const { id } = (await added.json()).payload.subscriber;
+    const subscriberUrl = `/api/audience/v1/subscribers/${id}`;
+    const { preference_url: link } = (await (await api.get(subscriberUrl)).json()).payload;
+    expect(link).toMatch(new RegExp(`^${baseURL}/u/[A-Za-z0-9_-]{44}$`));
+
+    const subscriberContext = await browser.newContext();
+    try {
+      const reader = await subscriberContext.newPage();
+      const response = await reader.goto(link);
+      expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+      await expect(reader.getByRole('heading', { name: 'Email preferences' })).toBeVisible();
+      await expect(reader.getByText('reader@example.com')).toBeVisible();
+      const digest = reader.getByRole('checkbox', { name: /Weekly digest/ });
+      const news = reader.getByRole('checkbox', { name: /Product news/ });
+      await expect(digest).toBeChecked();
+      await expect(news).toBeChecked();
+      await expect(reader.getByText('Every Sunday morning')).toBeVisible();
+
+      await news.uncheck();
+      await reader.getByRole('button', { name: 'Save my choices' }).click();
+      await expect(reader.getByRole('status').filter({ hasText: PREFERENCE_CENTRE_MESSAGES.saved })).toBeVisible();
+      await reader.reload();
+      await expect(reader.getByRole('checkbox', { name: /Product news/ })).not.toBeChecked();
+      let lists = (await (await api.get(subscriberUrl)).json()).payload.lists.map((list: { list_name: string; status: string }) => `${list.list_name}:${list.status}`);
+      expect(lists).toEqual(['Product news:unsubscribed', 'Weekly digest:confirmed']);
+
+      await reader.getByRole('button', { name: 'Unsubscribe from everything' }).click();
+      await expect(reader.getByRole('status').filter({ hasText: PREFERENCE_CENTRE_MESSAGES.unsubscribedAll })).toBeVisible();
+      await expect(reader.getByRole('checkbox', { name: /Weekly digest/ })).not.toBeChecked();
+      const after = (await (await api.get(subscriberUrl)).json()).payload;
+      expect(after.status).toBe('unsubscribed');
+      lists = after.lists.map((list: { list_name: string; status: string }) => `${list.list_name}:${list.status}`);
+      expect(lists).toEqual(['Product news:unsubscribed', 'Weekly digest:unsubscribed']);
+
+      // A changed link shows the generic message and nothing else.
+      await reader.goto(`${link.slice(0, -3)}abc`);
+      await expect(reader.getByRole('alert')).toHaveText(PREFERENCE_CENTRE_MESSAGES.badLink);
+      await expect(reader.getByRole('checkbox')).toHaveCount(0);
+    } finally {
+      await subscriberContext.close();
+    }
+  });
+});
