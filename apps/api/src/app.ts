@@ -9,6 +9,7 @@ import { keyedHash } from './lib/keyed-hash';
 import type { JobClients } from './jobs/start-jobs';
 import type { AccountDeps } from './modules/auth/account-deps';
 import { audienceRoutes } from './modules/audience/audience.routes';
+import { segmentRoutes } from './modules/audience/segments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
       await api.register(
         audienceRoutes({ db, now, preferenceUrl: (id) => `${config.APP_URL}${preferenceCentrePath(preferenceDeps.tokens.tokenFor(id))}` }),
       );
+      await api.register(segmentRoutes({ db, now }));
       await api.register(preferenceRoutes(preferenceDeps));
       await api.register(countriesRoutes());
     },

@@ -51,6 +51,7 @@ export const AUDIENCE_MESSAGES = {
   listCreated: 'List created.',
   listSaved: 'List saved.',
   listDeleted: 'List deleted. Its subscribers stay in your audience.',
+  segmentInvalid: 'This segment does not exist.',
   cursorInvalid: 'This page of results is out of date: start again from the first page.',
   bulkActionInvalid: 'Choose add to list, remove from list, unsubscribe or delete.',
   bulkTargetRequired: 'Choose some subscribers, or apply the action to every subscriber the filter matches.',
@@ -137,11 +138,13 @@ export const subscriberUpdateSchema = z.strictObject({
 });
 export type SubscriberUpdate = z.output<typeof subscriberUpdateSchema>;
 
-/** Which subscribers: a search, a status, a list. The table, the CSV export and bulk actions share it. */
+/** Which subscribers: a search, a status, a list, a segment. The table, the CSV export and bulk actions share it. */
 const filterShape = {
   q: z._default(z.string().check(z.trim(), z.maxLength(AUDIENCE_LIMITS.search, AUDIENCE_MESSAGES.tooLong(AUDIENCE_LIMITS.search))), ''),
   status: z.optional(z.enum(SUBSCRIBER_STATUSES)),
   list_id: z.optional(uuid),
+  /** Subscribers matching one of the customer's segments. */
+  segment_id: z.optional(z.string().check(z.regex(UUID_PATTERN, AUDIENCE_MESSAGES.segmentInvalid))),
 };
 export const subscriberFilterSchema = z.strictObject(filterShape);
 export type SubscriberFilter = z.output<typeof subscriberFilterSchema>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Attributes, MembershipStatus, SubscriberStatus } from '@postlark/shared/audience';
+import type { SegmentDefinition } from '@postlark/shared/segments';
 import { customers } from './accounts';
 
 /**
@@ -94,4 +95,20 @@ export const suppressions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.customerId, table.emailHash] })],
+);
+
+/** A customer's segments: saved filters (SegmentDefinition), evaluated in SQL each time they are used. */
+export const segments = pgTable(
+  'segments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    definition: jsonb('definition').$type<SegmentDefinition>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('segments_customer_name_idx').on(table.customerId, sql`lower(${table.name})`)],
 );

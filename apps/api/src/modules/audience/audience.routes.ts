@@ -15,6 +15,7 @@ import { parseWith } from '../../http/errors';
 import { requireCustomer } from '../auth/session.service';
 import { UTF8_BOM } from '../../lib/csv';
 import { applyBulkAction } from './bulk.service';
+import { resolveFilter } from './segments.service';
 import { subscriberCsv } from './subscriber-export.service';
 import { allLists, changeList, createList, getList, removeList } from './lists.service';
 import { createSubscriber, eraseSubscriber, getSubscriber, listSubscribers, type SubscriberDeps, updateSubscriber } from './subscribers.service';
@@ -45,7 +46,7 @@ export function audienceRoutes(deps: SubscriberDeps) {
     // Streamed: a million subscribers never sit in memory at once.
     app.get(`${BASE}/subscribers/export.csv`, async (request, reply) => {
       const owner = await requireCustomer(deps, request);
-      const filter = parseWith(subscriberFilterSchema, request.query);
+      const filter = await resolveFilter(deps, owner.customerId, parseWith(subscriberFilterSchema, request.query));
       const day = deps.now().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

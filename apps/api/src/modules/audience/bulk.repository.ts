@@ -1,13 +1,12 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { SubscriberFilter } from '@postlark/shared/audience';
 import type { Db } from '../../db/client';
 import { subscribers } from '../../db/schema/audience';
-import { filtersOf } from './subscribers.repository';
+import { filtersOf, type ResolvedFilter } from './subscribers.repository';
 
 // Set-based changes to many subscribers at once: one statement each, however many match.
 
 /** A selection of ids, or every subscriber a filter matches; always within the customer's audience. */
-export type BulkTarget = { ids: readonly string[] } | { filter: SubscriberFilter };
+export type BulkTarget = { ids: readonly string[] } | { filter: ResolvedFilter };
 
 function targetOf(customerId: string, target: BulkTarget): SQL {
   if ('ids' in target) return and(eq(subscribers.customerId, customerId), inArray(subscribers.id, [...target.ids]))!;

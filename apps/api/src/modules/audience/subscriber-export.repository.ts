@@ -1,11 +1,10 @@
 import { and, asc, gte, type SQL, sql } from 'drizzle-orm';
-import type { SubscriberFilter } from '@postlark/shared/audience';
 import type { Db } from '../../db/client';
 import { subscribers } from '../../db/schema/audience';
-import { filtersOf } from './subscribers.repository';
+import { filtersOf, type ResolvedFilter } from './subscribers.repository';
 
 /** Which subscribers to export: the table's filter, and for the profile's export, those who joined since. */
-export interface ExportFilter extends SubscriberFilter {
+export interface ExportFilter extends ResolvedFilter {
   joinedSince?: Date;
 }
 

@@ -17,12 +17,15 @@ const SORT_COLUMNS = {
 const SEARCH_TEXT = sql`(${subscribers.email} || ' ' || ${subscribers.firstName} || ' ' || ${subscribers.lastName})`;
 
 /** `%` and `_` typed in the search box are looked for as themselves. */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** A filter whose segment (if any) has been read and compiled (segment-sql.ts). */
+export type ResolvedFilter = SubscriberFilter & { segment?: SQL };
+
 /** The table's filters, scoped to the customer. */
-export function filtersOf(customerId: string, query: SubscriberFilter): SQL {
+export function filtersOf(customerId: string, query: ResolvedFilter): SQL {
   const conditions: SQL[] = [eq(subscribers.customerId, customerId)];
   if (query.q) conditions.push(sql`${SEARCH_TEXT} ilike ${containsPattern(query.q)}`);
   if (query.status) conditions.push(eq(subscribers.status, query.status));
@@ -33,6 +36,7 @@ export function filtersOf(customerId: string, query: SubscriberFilter): SQL {
         and m.list_id = ${query.list_id} and m.status <> 'unsubscribed')`,
     );
   }
+  if (query.segment) conditions.push(query.segment);
   return and(...conditions)!;
 }
 
@@ -46,7 +50,7 @@ export interface PagePosition {
  * One page of the table in keyset order (sort column, then id): the cost of a page does not grow
  * with how deep it is. Answers one row more than asked, so the caller knows whether a next page exists.
  */
-export async function pageSubscribers(db: Db, customerId: string, query: SubscriberQuery, after: PagePosition | null): Promise<SubscriberRow[]> {
+export async function pageSubscribers(db: Db, customerId: string, query: SubscriberQuery & ResolvedFilter, after: PagePosition | null): Promise<SubscriberRow[]> {
   const column = SORT_COLUMNS[query.sort];
   const conditions = [filtersOf(customerId, query)];
   if (after) {
@@ -62,7 +66,7 @@ export async function pageSubscribers(db: Db, customerId: string, query: Subscri
     .limit(query.limit + 1);
 }
 
-export async function countSubscribers(db: Db, customerId: string, query: SubscriberFilter): Promise<number> {
+export async function countSubscribers(db: Db, customerId: string, query: ResolvedFilter): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(subscribers).where(filtersOf(customerId, query));
   return row?.count ?? 0;
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
+import { resolveFilter } from './segments.service';
 import { decodeCursor, encodeCursor } from './subscriber-cursor';
 import {
   countSubscribers,
@@ -79,7 +80,8 @@ async function detailsOf(deps: SubscriberDeps, row: SubscriberRow): Promise<Subs
 export async function listSubscribers(deps: AudienceDeps, customerId: string, query: SubscriberQuery): Promise<SubscribersPage> {
   const after = query.after ? decodeCursor(query.after) : null;
   if (query.after && !after) throw new HttpError(400, AUDIENCE_MESSAGES.cursorInvalid, { after: AUDIENCE_MESSAGES.cursorInvalid });
-  const [rows, total] = await Promise.all([pageSubscribers(deps.db, customerId, query, after), countSubscribers(deps.db, customerId, query)]);
+  const filter = { ...query, ...(await resolveFilter(deps, customerId, query)) };
+  const [rows, total] = await Promise.all([pageSubscribers(deps.db, customerId, filter, after), countSubscribers(deps.db, customerId, filter)]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const hasMore = rows.length > query.limit;

@@ -1,0 +1,80 @@
+import * as z from 'zod/mini';
+import { SUBSCRIBER_STATUSES } from './audience';
+import { UUID_PATTERN } from './ids';
+
+// Segments: saved filters over a customer's subscribers, evaluated in SQL whenever they are used,
+// so a segment is always up to date. Defined once for the builder and the API.
+
+export const SEGMENT_LIMITS = { name: 100, conditions: 20, value: 200, attributeKey: 64 } as const;
+
+export const SEGMENT_MESSAGES = {
+  nameRequired: 'Give the segment a name.',
+  nameTaken: 'You already have a segment with this name.',
+  notFound: 'This segment does not exist.',
+  conditionsRequired: 'Add at least one condition.',
+  tooManyConditions: `A segment has at most ${SEGMENT_LIMITS.conditions} conditions.`,
+  conditionInvalid: 'Complete or remove this condition.',
+  listInvalid: 'One of the chosen lists is not one of yours.',
+  created: 'Segment saved.',
+  saved: 'Segment saved.',
+  deleted: 'Segment deleted. No subscriber was changed.',
+} as const;
+
+/** Text fields of a subscriber, compared case-insensitively. */
+export const SEGMENT_TEXT_FIELDS = ['email', 'first_name', 'last_name', 'timezone'] as const;
+export const SEGMENT_TEXT_OPS = ['is', 'is_not', 'contains', 'not_contains', 'starts_with', 'ends_with', 'is_empty', 'is_not_empty'] as const;
+export const SEGMENT_ATTRIBUTE_OPS = ['is', 'is_not', 'contains', 'gt', 'lt', 'exists', 'not_exists'] as const;
+
+const text = z.string().check(z.maxLength(SEGMENT_LIMITS.value, SEGMENT_MESSAGES.conditionInvalid));
+const id = z.string().check(z.regex(UUID_PATTERN, SEGMENT_MESSAGES.listInvalid));
+const isoDate = z.string().check(z.refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), SEGMENT_MESSAGES.conditionInvalid));
+
+export const segmentConditionSchema = z.discriminatedUnion(
+  'field',
+  [
+    z.strictObject({ field: z.enum(SEGMENT_TEXT_FIELDS), op: z.enum(SEGMENT_TEXT_OPS), value: z._default(text, '') }),
+    z.strictObject({
+      field: z.literal('attribute'),
+      key: z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_]*$/, SEGMENT_MESSAGES.conditionInvalid), z.maxLength(SEGMENT_LIMITS.attributeKey, SEGMENT_MESSAGES.conditionInvalid)),
+      op: z.enum(SEGMENT_ATTRIBUTE_OPS),
+      value: z._default(text, ''),
+    }),
+    z.strictObject({ field: z.literal('status'), op: z.enum(['is', 'is_not']), value: z.enum(SUBSCRIBER_STATUSES) }),
+    z.strictObject({ field: z.literal('list'), op: z.enum(['in', 'not_in']), value: id }),
+    z.strictObject({ field: z.literal('created_at'), op: z.enum(['before', 'after']), value: isoDate }),
+  ],
+  { error: SEGMENT_MESSAGES.conditionInvalid },
+);
+export type SegmentCondition = z.output<typeof segmentConditionSchema>;
+
+export const segmentDefinitionSchema = z.strictObject({
+  /** all: every condition holds; any: at least one does. */
+  match: z._default(z.enum(['all', 'any']), 'all'),
+  conditions: z
+    .array(segmentConditionSchema)
+    .check(z.minLength(1, SEGMENT_MESSAGES.conditionsRequired), z.maxLength(SEGMENT_LIMITS.conditions, SEGMENT_MESSAGES.tooManyConditions)),
+});
+export type SegmentDefinition = z.output<typeof segmentDefinitionSchema>;
+
+const segmentName = z
+  .string({ error: SEGMENT_MESSAGES.nameRequired })
+  .check(z.trim(), z.minLength(1, SEGMENT_MESSAGES.nameRequired), z.maxLength(SEGMENT_LIMITS.name, `At most ${SEGMENT_LIMITS.name} characters.`));
+
+export const segmentCreateSchema = z.strictObject({ name: segmentName, definition: segmentDefinitionSchema });
+export type SegmentCreate = z.output<typeof segmentCreateSchema>;
+
+export const segmentUpdateSchema = z.strictObject({ name: z.optional(segmentName), definition: z.optional(segmentDefinitionSchema) });
+export type SegmentUpdate = z.output<typeof segmentUpdateSchema>;
+
+/** The builder's live count of a definition not yet saved. */
+export const segmentPreviewSchema = z.strictObject({ definition: segmentDefinitionSchema });
+
+export interface Segment {
+  id: string;
+  name: string;
+  definition: SegmentDefinition;
+  created_at: string;
+  updated_at: string;
+  /** How many subscribers match now. */
+  count: number;
+}
