@@ -19,7 +19,7 @@ test.describe('preference centre', () => {
     const { id } = (await added.json()).payload.subscriber;
     const subscriberUrl = `/api/audience/v1/subscribers/${id}`;
     const { preference_url: link } = (await (await api.get(subscriberUrl)).json()).payload;
-    expect(link).toMatch(new RegExp(`^${baseURL}/u/[A-Za-z0-9_-]{44}$`));
+    expect(link).toMatch(new RegExp(`^${baseURL}/u/[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{22}$`));
 
     const subscriberContext = await browser.newContext();
     try {

@@ -18,7 +18,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { oneClickRoutes, preferenceRoutes } from './modules/preferences/preferences.routes';
-import { subscriberTokens } from './modules/preferences/subscriber-token';
+import { linkTokens, preferenceToken } from './modules/preferences/link-tokens';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { getOrCreateSecret } from './modules/secrets/secrets.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -51,7 +51,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
 
   const { db } = database;
   const hashIp = keyedHash(await getOrCreateSecret(db, 'ip-hash'));
-  const preferenceDeps = { db, now, tokens: subscriberTokens(await getOrCreateSecret(db, 'subscriber-links')) };
+  const preferenceDeps = { db, now, tokens: linkTokens(await getOrCreateSecret(db, 'subscriber-links')) };
   const accountDeps: AccountDeps = { db, mail: jobs.mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES };
 
   await app.register(
@@ -63,7 +63,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
       await api.register(notificationsRoutes({ db, now }));
       await api.register(dataExportRoutes({ db, now, startBuild: jobs.buildDataExport }));
       await api.register(
-        audienceRoutes({ db, now, preferenceUrl: (id) => `${config.APP_URL}${preferenceCentrePath(preferenceDeps.tokens.tokenFor(id))}` }),
+        audienceRoutes({ db, now, preferenceUrl: (id) => `${config.APP_URL}${preferenceCentrePath(preferenceToken(preferenceDeps.tokens, id))}` }),
       );
       await api.register(segmentRoutes({ db, now }));
       await api.register(preferenceRoutes(preferenceDeps));

@@ -1,6 +1,6 @@
 import { PREFERENCE_CENTRE_MESSAGES } from '@postlark/shared/preferences';
 import { describe, expect, it } from 'vitest';
-import { subscriberTokens } from '../src/modules/preferences/subscriber-token';
+import { linkTokens, preferenceToken } from '../src/modules/preferences/link-tokens';
 import { getOrCreateSecret } from '../src/modules/secrets/secrets.repository';
 import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
@@ -26,8 +26,8 @@ async function subscriberOnLists() {
   );
   const subscriber = (await call('POST', 'audience/v1/subscribers', customer.cookie, { email: 'reader@example.com', list_ids: [news, offers, old] })).json().payload.subscriber;
   await call('POST', 'audience/v1/subscribers/bulk', customer.cookie, { action: 'remove_from_list', list_id: old, ids: [subscriber.id] });
-  const tokens = subscriberTokens(await getOrCreateSecret(accounts.database.db, 'subscriber-links'));
-  return { customer, subscriber, lists: { news, offers, old }, token: tokens.tokenFor(subscriber.id) };
+  const tokens = linkTokens(await getOrCreateSecret(accounts.database.db, 'subscriber-links'));
+  return { customer, subscriber, lists: { news, offers, old }, token: preferenceToken(tokens, subscriber.id) };
 }
 
 async function statusOf(customer: { cookie: string }, id: string) {
@@ -104,7 +104,7 @@ describe('preference centre', () => {
   it('answers every tampered or unknown link alike, and changes nothing', async () => {
     const { customer, subscriber, token } = await subscriberOnLists();
     const tampered = `${token.slice(0, 30)}${token[30] === 'x' ? 'y' : 'x'}${token.slice(31)}`;
-    const erasedToken = subscriberTokens(await getOrCreateSecret(accounts.database.db, 'subscriber-links')).tokenFor('00000000-0000-4000-8000-000000000000');
+    const erasedToken = preferenceToken(linkTokens(await getOrCreateSecret(accounts.database.db, 'subscriber-links')), '00000000-0000-4000-8000-000000000000');
     for (const bad of [tampered, erasedToken, 'short', subscriber.id]) {
       const read = await call('GET', `public/v1/preferences/${bad}`);
       expect(read.statusCode, bad).toBe(404);

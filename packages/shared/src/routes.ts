@@ -63,7 +63,7 @@ export function preferenceCentrePath(token: string): string {
 
 /** Its pages carry the subscriber's token in the path: never sent on as a referrer. */
 export function isPreferenceCentrePage(pathname: string): boolean {
-  return /^\/u\/[A-Za-z0-9_-]{44}$/.test(withoutTrailingSlash(pathname));
+  return /^\/u\/[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/.test(withoutTrailingSlash(pathname));
 }
 
 // SPEC section 2: the shared footer is hidden on these routes.

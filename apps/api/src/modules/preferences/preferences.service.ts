@@ -2,19 +2,19 @@ import { PREFERENCE_CENTRE_MESSAGES, type PreferenceCentre, type PreferenceChoic
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { chooseLists, listsOf, setSubscriberStatus, subscriberWithSender } from './preferences.repository';
-import type { SubscriberTokens } from './subscriber-token';
+import { type LinkTokens, subscriberOfPreferenceToken } from './link-tokens';
 
 export interface PreferenceDeps {
   db: Db;
   now: () => Date;
-  tokens: SubscriberTokens;
+  tokens: LinkTokens;
 }
 
 // Every kind of bad link (tampered, made for a subscriber since erased) gets the same answer.
 const badLink = () => new HttpError(404, PREFERENCE_CENTRE_MESSAGES.badLink);
 
 async function subscriberOf(deps: PreferenceDeps, token: string) {
-  const id = deps.tokens.subscriberOf(token);
+  const id = subscriberOfPreferenceToken(deps.tokens, token);
   const subscriber = id ? await subscriberWithSender(deps.db, id) : undefined;
   if (!subscriber) throw badLink();
   return subscriber;
