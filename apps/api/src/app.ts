@@ -10,6 +10,8 @@ import type { JobClients } from './jobs/start-jobs';
 import type { AccountDeps } from './modules/auth/account-deps';
 import { audienceRoutes } from './modules/audience/audience.routes';
 import { segmentRoutes } from './modules/audience/segments.routes';
+import { formRoutes } from './modules/forms/forms.routes';
+import { signupRoutes } from './modules/forms/signup.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
@@ -52,6 +54,8 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
   const { db } = database;
   const hashIp = keyedHash(await getOrCreateSecret(db, 'ip-hash'));
   const preferenceDeps = { db, now, tokens: linkTokens(await getOrCreateSecret(db, 'subscriber-links')) };
+  const subscriptionDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, tokens: preferenceDeps.tokens };
+  const signups = signupRoutes({ ...subscriptionDeps, hashIp, signupsPerMinute: config.FORM_SIGNUP_LIMIT_PER_MINUTE });
   const accountDeps: AccountDeps = { db, mail: jobs.mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES };
 
   await app.register(
@@ -67,11 +71,14 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
       );
       await api.register(segmentRoutes({ db, now }));
       await api.register(preferenceRoutes(preferenceDeps));
+      await api.register(formRoutes(subscriptionDeps));
+      await api.register(signups.api);
       await api.register(countriesRoutes());
     },
     { prefix: '/api' },
   );
   await app.register(oneClickRoutes(preferenceDeps));
+  await app.register(signups.embedded);
   // The dev outbox's pages exist only while no relay is configured: never beside real mail.
   if (!config.SMTP_URL) await app.register(mailboxRoutes({ db }), { prefix: '/dev/mailbox' });
   await registerWebApp(app, config.WEB_DIST_DIR);

@@ -22,6 +22,9 @@ export const ROUTES = {
   confirmEmail: '/confirm-email',
   // A subscriber's preference centre, opened from any campaign email: /u/{token}.
   preferenceCentre: '/u',
+  // A sign-up form's hosted page (/f/{formId}), and the page the double opt-in email opens.
+  signupForm: '/f',
+  confirmSubscription: '/confirm-subscription',
 } as const;
 
 // Pages the web app renders today; the server answers any other path with the not-found page and a 404.
@@ -43,6 +46,7 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.subscribers,
   ROUTES.lists,
   ROUTES.confirmEmail,
+  ROUTES.confirmSubscription,
 ];
 
 /** One subscriber's page. */
@@ -51,6 +55,12 @@ export function subscriberPath(id: string): string {
 }
 
 const SUBSCRIBER_PAGE = /^\/dashboard\/subscribers\/[0-9a-f-]{36}$/i;
+const SIGNUP_FORM_PAGE = /^\/f\/[0-9a-f-]{36}$/i;
+
+/** A sign-up form's hosted page; the snippet on a customer's site posts here too. */
+export function signupFormPath(formId: string): string {
+  return `${ROUTES.signupForm}/${formId}`;
+}
 
 function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -79,11 +89,13 @@ export const FOOTER_HIDDEN_ROUTES: readonly string[] = [
 
 export function isRenderedPage(pathname: string): boolean {
   const path = withoutTrailingSlash(pathname);
-  return RENDERED_PAGES.includes(path) || SUBSCRIBER_PAGE.test(path) || isPreferenceCentrePage(path);
+  return RENDERED_PAGES.includes(path) || SUBSCRIBER_PAGE.test(path) || isPreferenceCentrePage(path) || SIGNUP_FORM_PAGE.test(path);
 }
 
 /** The footer is hidden on the spec's account screens and everywhere in the dashboard. */
 export function hidesFooter(pathname: string): boolean {
   const path = withoutTrailingSlash(pathname);
-  return FOOTER_HIDDEN_ROUTES.includes(path) || path.startsWith(`${ROUTES.dashboard}/`) || isPreferenceCentrePage(path);
+  // Pages a subscriber sees belong to the customer who sends, not to our marketing site.
+  const subscriberPage = isPreferenceCentrePage(path) || SIGNUP_FORM_PAGE.test(path) || path === ROUTES.confirmSubscription;
+  return FOOTER_HIDDEN_ROUTES.includes(path) || path.startsWith(`${ROUTES.dashboard}/`) || subscriberPage;
 }

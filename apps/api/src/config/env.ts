@@ -31,6 +31,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Postlark <no-reply@postlark.local>'),
   WAITLIST_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
   EMAIL_SEND_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
+  FORM_SIGNUP_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
 });
 
 export type AppConfig = z.output<typeof envSchema>;

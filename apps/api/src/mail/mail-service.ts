@@ -8,7 +8,8 @@ export type EmailMessage =
   | { template: 'password-changed'; to: string; firstName: string }
   | { template: 'email-change-confirm'; to: string; link: string }
   | { template: 'email-change-notice'; to: string; firstName: string; newEmail: string }
-  | { template: 'data-export-ready'; to: string; firstName: string; link: string; expiresAt: string };
+  | { template: 'data-export-ready'; to: string; firstName: string; link: string; expiresAt: string }
+  | { template: 'subscription-confirm'; to: string; link: string; listName: string; sender: string };
 
 export type EmailTemplate = EmailMessage['template'];
 
@@ -42,6 +43,13 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
     firstName: z.string().max(200),
     link: absoluteUrl,
     expiresAt: z.iso.datetime(),
+  }),
+  z.strictObject({
+    template: z.literal('subscription-confirm'),
+    to: recipient,
+    link: absoluteUrl,
+    listName: z.string().max(200),
+    sender: z.string().max(300),
   }),
 ]) satisfies z.ZodType<EmailMessage>;
 

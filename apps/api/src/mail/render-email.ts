@@ -5,6 +5,7 @@ import type { EmailMessage } from './mail-service';
 import { DataExportReadyEmail, dataExportReadySubject } from './templates/data-export-ready';
 import { EmailChangeConfirmEmail, emailChangeConfirmSubject } from './templates/email-change-confirm';
 import { EmailChangeNoticeEmail, emailChangeNoticeSubject } from './templates/email-change-notice';
+import { SubscriptionConfirmEmail, subscriptionConfirmSubject } from './templates/subscription-confirm';
 import { PasswordChangedEmail, passwordChangedSubject } from './templates/password-changed';
 import { PasswordResetEmail, passwordResetSubject } from './templates/password-reset';
 import { SignupAccountExistsEmail, signupAccountExistsSubject } from './templates/signup-account-exists';
@@ -40,6 +41,11 @@ function compose(message: EmailMessage, appUrl: string): { subject: string; body
           newEmail: message.newEmail,
           signInUrl: `${appUrl}${ROUTES.login}`,
         }),
+      };
+    case 'subscription-confirm':
+      return {
+        subject: subscriptionConfirmSubject(message.listName),
+        body: createElement(SubscriptionConfirmEmail, { link: message.link, listName: message.listName, sender: message.sender }),
       };
     case 'data-export-ready':
       return {

@@ -112,3 +112,24 @@ export const segments = pgTable(
   },
   (table) => [uniqueIndex('segments_customer_name_idx').on(table.customerId, sql`lower(${table.name})`)],
 );
+
+/** Sign-up forms: each adds people to one list, from a hosted page or a snippet on the customer's site. */
+export const signupForms = pgTable(
+  'signup_forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    intro: text('intro').notNull().default(''),
+    buttonLabel: text('button_label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('signup_forms_customer_idx').on(table.customerId)],
+);

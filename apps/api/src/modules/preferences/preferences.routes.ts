@@ -2,6 +2,7 @@ import { PREFERENCE_CENTRE_MESSAGES, preferenceChoicesSchema } from '@postlark/s
 import { preferenceCentrePath } from '@postlark/shared/routes';
 import type { FastifyInstance } from 'fastify';
 import { FORM_BODY_LIMIT } from '../../http/body-limits';
+import { acceptFormPosts } from '../../http/form-body';
 import { parseWith } from '../../http/errors';
 import { type PreferenceDeps, readPreferences, savePreferences, unsubscribeEverywhere } from './preferences.service';
 
@@ -34,10 +35,7 @@ const ONE_CLICK_BODY = /(^|&|\r\n\r\n|")List-Unsubscribe=One-Click|name="List-Un
  */
 export function oneClickRoutes(deps: PreferenceDeps) {
   return async (app: FastifyInstance) => {
-    // Kept as text in this scope only: the rest of the app takes JSON.
-    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
-      app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body));
-    }
+    acceptFormPosts(app);
 
     app.post<TokenParams>('/u/:token/one-click', async (request, reply) => {
       if (typeof request.body !== 'string' || !ONE_CLICK_BODY.test(request.body)) {

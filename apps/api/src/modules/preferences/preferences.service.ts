@@ -1,6 +1,7 @@
 import { PREFERENCE_CENTRE_MESSAGES, type PreferenceCentre, type PreferenceChoices } from '@postlark/shared/preferences';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
+import { senderName } from '../audience/sender';
 import { chooseLists, listsOf, setSubscriberStatus, subscriberWithSender } from './preferences.repository';
 import { type LinkTokens, subscriberOfPreferenceToken } from './link-tokens';
 
@@ -23,10 +24,9 @@ async function subscriberOf(deps: PreferenceDeps, token: string) {
 export async function readPreferences(deps: PreferenceDeps, token: string): Promise<PreferenceCentre> {
   const subscriber = await subscriberOf(deps, token);
   const lists = await listsOf(deps.db, subscriber.id);
-  const senderName = `${subscriber.senderFirstName} ${subscriber.senderLastName}`.trim();
   return {
     email: subscriber.email,
-    sender: subscriber.senderInfo.company?.trim() || senderName,
+    sender: senderName({ firstName: subscriber.senderFirstName, lastName: subscriber.senderLastName, additionalInfo: subscriber.senderInfo }),
     status: subscriber.status,
     lists: lists.map((list) => ({ id: list.id, name: list.name, description: list.description, subscribed: list.status !== 'unsubscribed' })),
   };

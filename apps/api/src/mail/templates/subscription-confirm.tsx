@@ -1,0 +1,19 @@
+/** @jsxRuntime automatic */
+import { Text } from '@react-email/components';
+import { ActionButton, Layout, paragraph, small } from './layout';
+
+export const subscriptionConfirmSubject = (listName: string) => `Confirm your subscription to ${listName}`;
+
+// Double opt-in: nothing from this list reaches the address until the link is clicked.
+export function SubscriptionConfirmEmail({ link, listName, sender }: { link: string; listName: string; sender: string }) {
+  return (
+    <Layout preview={`One click to confirm your subscription to ${listName}.`} heading="Confirm your subscription">
+      <Text style={paragraph}>
+        Someone, hopefully you, asked to receive {listName} from {sender} at this address.
+      </Text>
+      <ActionButton href={link} label="Yes, subscribe me" />
+      <Text style={small}>Until you confirm, you will receive nothing from this list.</Text>
+      <Text style={small}>If you didn&apos;t ask for this, ignore this email and you will not hear from us again.</Text>
+    </Layout>
+  );
+}

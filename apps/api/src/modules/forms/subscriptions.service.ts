@@ -1,0 +1,108 @@
+import { AUDIENCE_MESSAGES } from '@postlark/shared/audience';
+import { FORM_MESSAGES, type FormSignup } from '@postlark/shared/forms';
+import { ROUTES } from '@postlark/shared/routes';
+import { isUniqueViolation } from '../../db/errors';
+import { HttpError } from '../../http/errors';
+import { isUuid } from '../../lib/uuid';
+import type { MailService } from '../../mail/mail-service';
+import { senderName } from '../audience/sender';
+import { findSubscriber, insertSubscriber, isSuppressed } from '../audience/subscribers.repository';
+import { type AudienceDeps, suppressionHash } from '../audience/subscribers.service';
+import type { LinkTokens } from '../preferences/link-tokens';
+import { publicForm } from './forms.repository';
+import { confirmationTarget, markConfirmed, membershipStatus, putMembership, subscriberByEmail, unconfirmedLists } from './subscriptions.repository';
+
+export interface SubscriptionDeps extends AudienceDeps {
+  mail: MailService;
+  appUrl: string;
+  tokens: LinkTokens;
+}
+
+const formNotFound = () => new HttpError(404, FORM_MESSAGES.notFound);
+
+async function sendConfirmation(deps: SubscriptionDeps, to: { email: string; subscriberId: string; listId: string; listName: string; sender: string }) {
+  const token = deps.tokens.tokenFor('confirm', [to.subscriberId, to.listId]);
+  const link = `${deps.appUrl}${ROUTES.confirmSubscription}?token=${encodeURIComponent(token)}`;
+  await deps.mail.enqueue({ template: 'subscription-confirm', to: to.email, link, listName: to.listName, sender: to.sender });
+}
+
+/**
+ * A person signs up through a form. The answer is the same whoever they are (new, already on the
+ * list, unsubscribed before, undeliverable), so a form reveals nothing about an audience. Double
+ * opt-in lists, and anyone who unsubscribed or was erased before, must confirm by email first.
+ */
+export async function subscribeThroughForm(deps: SubscriptionDeps, formId: string, input: FormSignup, ipHash: string): Promise<string> {
+  const found = isUuid(formId) ? await publicForm(deps.db, formId) : undefined;
+  if (!found) throw formNotFound();
+  const thanks = found.doubleOptIn ? FORM_MESSAGES.thanksConfirm : FORM_MESSAGES.thanksSubscribed;
+  // A bot filled the field people never see: thank it, keep nothing.
+  if (input.website.trim() !== '') return thanks;
+
+  const { customerId, listId } = found.form;
+  const now = deps.now();
+  let confirmFor: string | null = null;
+  try {
+    await deps.db.transaction(async (tx) => {
+      const existing = await subscriberByEmail(tx, customerId, input.email);
+      if (existing && (existing.status === 'bounced' || existing.status === 'complained')) return;
+      let mustConfirm = found.doubleOptIn;
+      let subscriberId: string;
+      if (existing) {
+        if (existing.status === 'unsubscribed') mustConfirm = true;
+        if (existing.status === 'active' && (await membershipStatus(tx, listId, existing.id)) === 'confirmed') return;
+        subscriberId = existing.id;
+      } else {
+        if (await isSuppressed(tx, customerId, suppressionHash(input.email))) mustConfirm = true;
+        const inserted = await insertSubscriber(tx, {
+          customerId,
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          createdAt: now,
+          updatedAt: now,
+          consentSource: 'form',
+          consentFormId: formId,
+          consentAt: now,
+          consentIpHash: ipHash,
+        });
+        subscriberId = inserted.id;
+      }
+      await putMembership(tx, listId, subscriberId, mustConfirm ? 'unconfirmed' : 'confirmed', now);
+      if (mustConfirm) confirmFor = subscriberId;
+    });
+  } catch (error) {
+    // The same address sent twice at once: the other request is handling it.
+    if (isUniqueViolation(error)) return thanks;
+    throw error;
+  }
+  if (confirmFor) {
+    await sendConfirmation(deps, { email: input.email, subscriberId: confirmFor, listId, listName: found.listName, sender: senderName(found) });
+  }
+  return thanks;
+}
+
+/** The double opt-in link: confirms the membership it was made for. Opening it again is harmless. */
+export async function confirmSubscription(deps: SubscriptionDeps, token: string): Promise<{ listName: string; sender: string }> {
+  const ids = deps.tokens.idsOf('confirm', token, 2);
+  const target = ids ? await confirmationTarget(deps.db, ids[0]!, ids[1]!) : undefined;
+  if (!ids || !target) throw new HttpError(400, FORM_MESSAGES.confirmInvalid, { token: FORM_MESSAGES.confirmInvalid });
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await putMembership(tx, ids[1]!, target.subscriber.id, 'confirmed', now);
+    await markConfirmed(tx, target.subscriber, suppressionHash(target.subscriber.email), now);
+  });
+  return { listName: target.listName, sender: senderName(target) };
+}
+
+/** The customer asks for the confirmation emails of a subscriber's unconfirmed lists to go again. */
+export async function resendConfirmations(deps: SubscriptionDeps, customerId: string, subscriberId: string): Promise<number> {
+  const subscriber = isUuid(subscriberId) ? await findSubscriber(deps.db, customerId, subscriberId) : undefined;
+  if (!subscriber) throw new HttpError(404, AUDIENCE_MESSAGES.subscriberNotFound);
+  const pending = await unconfirmedLists(deps.db, subscriber.id);
+  if (pending.length === 0 || subscriber.status === 'bounced' || subscriber.status === 'complained') throw new HttpError(409, FORM_MESSAGES.nothingToConfirm);
+  for (const list of pending) {
+    const target = await confirmationTarget(deps.db, subscriber.id, list.listId);
+    if (target) await sendConfirmation(deps, { email: subscriber.email, subscriberId: subscriber.id, listId: list.listId, listName: list.listName, sender: senderName(target) });
+  }
+  return pending.length;
+}
