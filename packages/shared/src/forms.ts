@@ -90,3 +90,7 @@ export interface PublicForm {
 /** Why a post from an embedded form came back to the hosted page (its ?error=). */
 export const EMBED_ERRORS = { email: AUDIENCE_MESSAGES.emailInvalid, busy: GENERIC_MESSAGES.tooManyRequests } as const;
 export type EmbedError = keyof typeof EMBED_ERRORS;
+
+export function isEmbedError(value: string | null): value is EmbedError {
+  return value !== null && Object.hasOwn(EMBED_ERRORS, value);
+}

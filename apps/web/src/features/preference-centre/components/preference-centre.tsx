@@ -56,7 +56,7 @@ export function PreferenceCentre({ token }: { token: string }) {
   if (state.kind === 'loading') return <p className="preference-centre__status" role="status" aria-busy="true" />;
   if (state.kind === 'invalid') {
     return (
-      <section className="preference-centre" aria-labelledby="preferences-title">
+      <section className="subscriber-card" aria-labelledby="preferences-title">
         <h1 id="preferences-title">Email preferences</h1>
         <p className="notice notice--error" role="alert">
           {state.message}
@@ -68,7 +68,7 @@ export function PreferenceCentre({ token }: { token: string }) {
   const { centre } = state;
   const unsubscribed = centre.status !== 'active';
   return (
-    <section className="preference-centre" aria-labelledby="preferences-title">
+    <section className="subscriber-card" aria-labelledby="preferences-title">
       <h1 id="preferences-title">Email preferences</h1>
       <p className="preference-centre__who">
         Mail from <strong>{centre.sender}</strong> to <strong>{centre.email}</strong>

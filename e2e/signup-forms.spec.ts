@@ -1,0 +1,59 @@
+import { FORM_MESSAGES } from '@postlark/shared/forms';
+import { signedInCustomer } from './support/customer-area';
+import { expect, relayTest } from './support/fixtures';
+
+// Issue 5, point 5: a person subscribes through a customer's hosted form, confirms through the
+// link in the mail (a real SMTP server on loopback), and a snippet on another site works too.
+
+relayTest.describe('sign-up forms', () => {
+  relayTest('subscribe on the hosted page, confirm from the email; the snippet posts to the same list', async ({ page, browser, request, baseURL, inbox }) => {
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'forms-owner', { first_name: 'Ada', last_name: 'Lovelace' });
+    const api = page.request;
+    const list = (await (await api.post('/api/audience/v1/lists', { data: { name: 'The Weekly Lark', double_opt_in: true } })).json()).payload.list;
+    const created = await api.post('/api/audience/v1/forms', { data: { name: 'Site footer', list_id: list.id, title: 'Get the Weekly Lark', intro: 'One email every Sunday.' } });
+    expect(created.status()).toBe(201);
+    const form = (await created.json()).payload.form;
+    const memberships = async (email: string) => {
+      const found = (await (await api.get(`/api/audience/v1/subscribers?q=${encodeURIComponent(email)}`)).json()).payload.subscribers;
+      if (found.length === 0) return [];
+      const subscriber = (await (await api.get(`/api/audience/v1/subscribers/${found[0].id}`)).json()).payload;
+      return subscriber.lists.map((membership: { list_name: string; status: string }) => `${membership.list_name}:${membership.status}`);
+    };
+
+    const visitor = await browser.newContext();
+    try {
+      const reader = await visitor.newPage();
+      await reader.goto(form.hosted_url);
+      await expect(reader.getByRole('heading', { name: 'Get the Weekly Lark' })).toBeVisible();
+      await expect(reader.getByText('One email every Sunday.')).toBeVisible();
+      await expect(reader.getByText('Ada Lovelace')).toBeVisible();
+      await reader.getByRole('textbox', { name: 'Email' }).fill('not an address');
+      await reader.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(reader.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
+      await reader.getByRole('textbox', { name: 'Email' }).fill('sunday.reader@example.com');
+      await reader.getByRole('textbox', { name: 'First name' }).fill('Sunny');
+      await reader.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(reader.getByRole('status').filter({ hasText: FORM_MESSAGES.thanksConfirm })).toBeVisible();
+      expect(await memberships('sunday.reader@example.com')).toEqual(['The Weekly Lark:unconfirmed']);
+
+      const mail = await inbox.message('sunday.reader@example.com');
+      expect(mail.subject).toBe('Confirm your subscription to The Weekly Lark');
+      const link = new RegExp(`${baseURL}/confirm-subscription\\?token=[A-Za-z0-9_.%-]+`).exec(mail.text)?.[0];
+      expect(link).toBeDefined();
+      const response = await reader.goto(link!);
+      expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+      await expect(reader.getByRole('status').filter({ hasText: FORM_MESSAGES.confirmed })).toContainText('The Weekly Lark from Ada Lovelace');
+      expect(await memberships('sunday.reader@example.com')).toEqual(['The Weekly Lark:confirmed']);
+
+      // The snippet, as it would sit on the customer's own site.
+      await reader.setContent(`<!doctype html><title>Lark fans</title>${form.embed_html}`);
+      await reader.getByRole('textbox', { name: 'Email' }).fill('snippet.reader@example.com');
+      await reader.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(reader).toHaveURL(`${form.hosted_url}?signed_up=1`);
+      await expect(reader.getByRole('status').filter({ hasText: FORM_MESSAGES.thanksConfirm })).toBeVisible();
+      expect(await memberships('snippet.reader@example.com')).toEqual(['The Weekly Lark:unconfirmed']);
+    } finally {
+      await visitor.close();
+    }
+  });
+});
