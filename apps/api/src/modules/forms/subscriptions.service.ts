@@ -26,44 +26,52 @@ async function sendConfirmation(deps: SubscriptionDeps, to: { email: string; sub
   await deps.mail.enqueue({ template: 'subscription-confirm', to: to.email, link, listName: to.listName, sender: to.sender });
 }
 
-/**
- * A person signs up through a form. The answer is the same whoever they are (new, already on the
- * list, unsubscribed before, undeliverable), so a form reveals nothing about an audience. Double
- * opt-in lists, and anyone who unsubscribed or was erased before, must confirm by email first.
- */
-export async function subscribeThroughForm(deps: SubscriptionDeps, formId: string, input: FormSignup, ipHash: string): Promise<string> {
-  const found = isUuid(formId) ? await publicForm(deps.db, formId) : undefined;
-  if (!found) throw formNotFound();
-  const thanks = found.doubleOptIn ? FORM_MESSAGES.thanksConfirm : FORM_MESSAGES.thanksSubscribed;
-  // A bot filled the field people never see: thank it, keep nothing.
-  if (input.website.trim() !== '') return thanks;
+/** Where a sign-up goes, and how it was given: the consent we record. */
+export interface SignupTarget {
+  customerId: string;
+  listId: string;
+  listName: string;
+  doubleOptIn: boolean;
+  sender: string;
+}
+export interface SignupConsent {
+  source: 'form' | 'api';
+  formId?: string;
+  ipHash?: string;
+}
 
-  const { customerId, listId } = found.form;
+/**
+ * Someone asks to join a list (a form, or another app through the API). Double opt-in lists, and
+ * anyone who unsubscribed or was erased before, must confirm by email first; bounced and
+ * complained addresses are left alone. Answers whether a confirmation email went out.
+ */
+export async function subscribeToList(deps: SubscriptionDeps, target: SignupTarget, person: Pick<FormSignup, 'email' | 'first_name' | 'last_name'>, consent: SignupConsent): Promise<boolean> {
+  const { customerId, listId } = target;
   const now = deps.now();
   let confirmFor: string | null = null;
   try {
     await deps.db.transaction(async (tx) => {
-      const existing = await subscriberByEmail(tx, customerId, input.email);
+      const existing = await subscriberByEmail(tx, customerId, person.email);
       if (existing && (existing.status === 'bounced' || existing.status === 'complained')) return;
-      let mustConfirm = found.doubleOptIn;
+      let mustConfirm = target.doubleOptIn;
       let subscriberId: string;
       if (existing) {
         if (existing.status === 'unsubscribed') mustConfirm = true;
         if (existing.status === 'active' && (await membershipStatus(tx, listId, existing.id)) === 'confirmed') return;
         subscriberId = existing.id;
       } else {
-        if (await isSuppressed(tx, customerId, suppressionHash(input.email))) mustConfirm = true;
+        if (await isSuppressed(tx, customerId, suppressionHash(person.email))) mustConfirm = true;
         const inserted = await insertSubscriber(tx, {
           customerId,
-          email: input.email,
-          firstName: input.first_name,
-          lastName: input.last_name,
+          email: person.email,
+          firstName: person.first_name,
+          lastName: person.last_name,
           createdAt: now,
           updatedAt: now,
-          consentSource: 'form',
-          consentFormId: formId,
+          consentSource: consent.source,
+          consentFormId: consent.formId,
           consentAt: now,
-          consentIpHash: ipHash,
+          consentIpHash: consent.ipHash,
         });
         subscriberId = inserted.id;
       }
@@ -72,12 +80,26 @@ export async function subscribeThroughForm(deps: SubscriptionDeps, formId: strin
     });
   } catch (error) {
     // The same address sent twice at once: the other request is handling it.
-    if (isUniqueViolation(error)) return thanks;
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
-  if (confirmFor) {
-    await sendConfirmation(deps, { email: input.email, subscriberId: confirmFor, listId, listName: found.listName, sender: senderName(found) });
-  }
+  if (!confirmFor) return false;
+  await sendConfirmation(deps, { email: person.email, subscriberId: confirmFor, listId, listName: target.listName, sender: target.sender });
+  return true;
+}
+
+/**
+ * A person signs up through a form. The answer is the same whoever they are (new, already on the
+ * list, unsubscribed before, undeliverable), so a form reveals nothing about an audience.
+ */
+export async function subscribeThroughForm(deps: SubscriptionDeps, formId: string, input: FormSignup, ipHash: string): Promise<string> {
+  const found = isUuid(formId) ? await publicForm(deps.db, formId) : undefined;
+  if (!found) throw formNotFound();
+  const thanks = found.doubleOptIn ? FORM_MESSAGES.thanksConfirm : FORM_MESSAGES.thanksSubscribed;
+  // A bot filled the field people never see: thank it, keep nothing.
+  if (input.website.trim() !== '') return thanks;
+  const target = { customerId: found.form.customerId, listId: found.form.listId, listName: found.listName, doubleOptIn: found.doubleOptIn, sender: senderName(found) };
+  await subscribeToList(deps, target, input, { source: 'form', formId, ipHash });
   return thanks;
 }
 
