@@ -12,6 +12,9 @@ import { audienceRoutes } from './modules/audience/audience.routes';
 import { segmentRoutes } from './modules/audience/segments.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { signupRoutes } from './modules/forms/signup.routes';
+import { apiKeyRoutes } from './modules/public-api/api-keys.routes';
+import { docsRoutes } from './modules/public-api/docs.routes';
+import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
@@ -54,6 +57,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
   const { db } = database;
   const hashIp = keyedHash(await getOrCreateSecret(db, 'ip-hash'));
   const preferenceDeps = { db, now, tokens: linkTokens(await getOrCreateSecret(db, 'subscriber-links')) };
+  const subscriberDeps = { db, now, preferenceUrl: (id: string) => `${config.APP_URL}${preferenceCentrePath(preferenceToken(preferenceDeps.tokens, id))}` };
   const subscriptionDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, tokens: preferenceDeps.tokens };
   const signups = signupRoutes({ ...subscriptionDeps, hashIp, signupsPerMinute: config.FORM_SIGNUP_LIMIT_PER_MINUTE });
   const accountDeps: AccountDeps = { db, mail: jobs.mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES };
@@ -66,13 +70,14 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
       await api.register(profileRoutes(accountDeps));
       await api.register(notificationsRoutes({ db, now }));
       await api.register(dataExportRoutes({ db, now, startBuild: jobs.buildDataExport }));
-      await api.register(
-        audienceRoutes({ db, now, preferenceUrl: (id) => `${config.APP_URL}${preferenceCentrePath(preferenceToken(preferenceDeps.tokens, id))}` }),
-      );
+      await api.register(audienceRoutes(subscriberDeps));
       await api.register(segmentRoutes({ db, now }));
       await api.register(preferenceRoutes(preferenceDeps));
       await api.register(formRoutes(subscriptionDeps));
       await api.register(signups.api);
+      await api.register(apiKeyRoutes({ db, now }));
+      await api.register(publicApiRoutes({ ...subscriberDeps, ...subscriptionDeps, requestsPerMinute: config.API_REQUESTS_PER_MINUTE }));
+      await api.register(docsRoutes(config.APP_URL));
       await api.register(countriesRoutes());
     },
     { prefix: '/api' },

@@ -32,6 +32,7 @@ const envSchema = z.object({
   WAITLIST_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
   EMAIL_SEND_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   FORM_SIGNUP_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
+  API_REQUESTS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(600),
 });
 
 export type AppConfig = z.output<typeof envSchema>;

@@ -133,3 +133,21 @@ export const signupForms = pgTable(
   },
   (table) => [index('signup_forms_customer_idx').on(table.customerId)],
 );
+
+/** Keys other apps use for the public API; only a SHA-256 of each key is kept. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('api_keys_hash_idx').on(table.keyHash), index('api_keys_customer_idx').on(table.customerId)],
+);

@@ -106,8 +106,8 @@ async function checkOwnLists(db: Db, customerId: string, listIds: readonly strin
   return unique;
 }
 
-/** Adds one subscriber by hand. An address on the suppression list (erased before) cannot come back this way. */
-export async function createSubscriber(deps: SubscriberDeps, customerId: string, body: SubscriberCreateData): Promise<Subscriber> {
+/** Adds one subscriber, by hand or through the API. An address on the suppression list (erased before) cannot come back this way. */
+export async function createSubscriber(deps: SubscriberDeps, customerId: string, body: SubscriberCreateData, source: 'manual' | 'api' = 'manual'): Promise<Subscriber> {
   const now = deps.now();
   const listIds = await checkOwnLists(deps.db, customerId, body.list_ids);
   if (await isSuppressed(deps.db, customerId, suppressionHash(body.email))) throw new HttpError(409, AUDIENCE_MESSAGES.suppressed, { email: AUDIENCE_MESSAGES.suppressed });
@@ -121,7 +121,7 @@ export async function createSubscriber(deps: SubscriberDeps, customerId: string,
     status: body.status,
     createdAt: now,
     updatedAt: now,
-    consentSource: 'manual',
+    consentSource: source,
     consentAt: now,
   };
   try {

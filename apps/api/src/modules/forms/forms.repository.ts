@@ -2,6 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
 import { lists, signupForms } from '../../db/schema/audience';
+import { isUuid } from '../../lib/uuid';
+import { senderName } from '../audience/sender';
 
 export type FormRow = typeof signupForms.$inferSelect;
 export type NewForm = typeof signupForms.$inferInsert;
@@ -68,3 +70,14 @@ export async function publicForm(db: Db, id: string) {
   return row;
 }
 export type PublicFormRow = NonNullable<Awaited<ReturnType<typeof publicForm>>>;
+
+/** A customer's list as a sign-up target (for the public API's subscribe call), or undefined. */
+export async function publicListTarget(db: Db, customerId: string, listId: string) {
+  if (!isUuid(listId)) return undefined;
+  const [row] = await db
+    .select({ listId: lists.id, listName: lists.name, doubleOptIn: lists.doubleOptIn, firstName: customers.firstName, lastName: customers.lastName, additionalInfo: customers.additionalInfo })
+    .from(lists)
+    .innerJoin(customers, eq(customers.id, lists.customerId))
+    .where(and(eq(lists.customerId, customerId), eq(lists.id, listId)));
+  return row && { customerId, listId: row.listId, listName: row.listName, doubleOptIn: row.doubleOptIn, sender: senderName(row) };
+}
