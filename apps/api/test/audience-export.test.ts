@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useAccountsApp } from './support/accounts-app';
-import { parseCsv } from './support/csv-parse';
+import { readCsv as parseCsv } from '../src/lib/csv-reader';
 
 const accounts = useAccountsApp();
 const call = accounts.call;
