@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { ROUTES } from '@postlark/shared/routes';
+import type { Attributes, SubscriberCreate } from '@postlark/shared/audience';
+import { ROUTES, subscriberPath } from '@postlark/shared/routes';
+import { addSubscribersByApi, listsPage, subscribersPage } from '../support/audience-pages';
 import { signedInCustomer, PROFILE_TAB_NAMES, profilePage, dashboardShell } from '../support/customer-area';
 import { test } from '../support/fixtures';
 
@@ -42,4 +44,76 @@ for (const [label, viewport] of Object.entries(WIDTHS)) {
     await dashboardShell(page).notificationItem.click();
     await shoot(page, `${label}-notifications`);
   });
+}
+
+// A small audience that looks like a real one: a few lists, people with and without names.
+const SAMPLE_LISTS = [
+  { name: 'Weekly digest', description: 'The Sunday round-up of everything we published.', double_opt_in: true },
+  { name: 'Product news', description: '', double_opt_in: false },
+  { name: 'Founding members', description: 'Early readers who backed the newsletter in its first month.', double_opt_in: true },
+];
+const SAMPLE_ATTRIBUTES: Attributes = { city: 'London', plan: 'founder', opened_last_issue: true, issues_read: 42 };
+const SAMPLE_PEOPLE: [string, string, string][] = [
+  ['ada.lovelace@example.com', 'Ada', 'Lovelace'],
+  ['grace.hopper@example.com', 'Grace', 'Hopper'],
+  ['alan.turing@example.com', 'Alan', 'Turing'],
+  ['katherine.johnson@example.com', 'Katherine', 'Johnson'],
+  ['margaret.hamilton@example.com', 'Margaret', 'Hamilton'],
+  ['tim.berners-lee@example.com', 'Tim', 'Berners-Lee'],
+  ['hedy.lamarr@example.com', 'Hedy', 'Lamarr'],
+  ['readers+weekend@example.org', '', ''],
+  ['linus@example.net', 'Linus', ''],
+  ['barbara.liskov.with.a.rather.long.address@example-university.edu', 'Barbara', 'Liskov'],
+];
+
+for (const [label, viewport] of Object.entries(WIDTHS)) {
+  test(`audience at ${label} width`, async ({ page, request, baseURL, inbox }) => {
+    await page.setViewportSize(viewport);
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, `shots-audience-${label}`, { first_name: 'Ada' });
+
+    await page.goto(ROUTES.lists);
+    await page.getByRole('heading', { name: 'No lists yet' }).waitFor();
+    await shoot(page, `${label}-lists-empty`);
+    const listIds: string[] = [];
+    for (const list of SAMPLE_LISTS) {
+      const response = await page.request.post('/api/audience/v1/lists', { data: list });
+      listIds.push(((await response.json()) as { payload: { list: { id: string } } }).payload.list.id);
+    }
+    const people: SubscriberCreate[] = SAMPLE_PEOPLE.map(([email, first_name, last_name], index) => ({
+      email,
+      first_name,
+      last_name,
+      timezone: index % 3 === 0 ? 'Europe/London' : null,
+      list_ids: listIds.filter((_id, listIndex) => (index + listIndex) % 2 === 0),
+      attributes: index === 0 ? SAMPLE_ATTRIBUTES : {},
+    }));
+    await addSubscribersByApi(page, people);
+    await page.request.patch(`/api/audience/v1/subscribers/${await idOf(page, 'hedy.lamarr@example.com')}`, { data: { status: 'unsubscribed' } });
+
+    await page.goto(ROUTES.subscribers);
+    await subscribersPage(page).range.waitFor();
+    await shoot(page, `${label}-subscribers`);
+    await subscribersPage(page).add.click();
+    await subscribersPage(page).dialog.submit.click();
+    await shoot(page, `${label}-subscribers-add`);
+    await page.keyboard.press('Escape');
+
+    await page.goto(subscriberPath(await idOf(page, 'ada.lovelace@example.com')));
+    await page.getByRole('form', { name: 'Edit subscriber' }).waitFor();
+    await shoot(page, `${label}-subscriber`);
+    await page.getByRole('button', { name: 'Delete subscriber' }).click();
+    await shoot(page, `${label}-subscriber-delete`);
+    await page.keyboard.press('Escape');
+
+    await page.goto(ROUTES.lists);
+    await listsPage(page).card('Weekly digest').waitFor();
+    await shoot(page, `${label}-lists`);
+    await listsPage(page).create.click();
+    await shoot(page, `${label}-lists-new`);
+  });
+}
+
+async function idOf(page: Page, email: string): Promise<string> {
+  const response = await page.request.get(`/api/audience/v1/subscribers?q=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { payload: { subscribers: { id: string }[] } }).payload.subscribers[0]!.id;
 }

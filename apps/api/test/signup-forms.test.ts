@@ -59,6 +59,9 @@ describe('sign-up forms', () => {
 
     let subscriber = await subscriberNamed(customer, 'new.reader@example.com');
     expect(subscriber).toMatchObject({ first_name: 'Nia', status: 'active', consent: { source: 'form', confirmed_at: null }, lists: [{ list_name: 'Letters', status: 'unconfirmed' }] });
+    // The customer saving the subscriber's lists cannot confirm for them.
+    expect((await call('PATCH', `audience/v1/subscribers/${subscriber.id}`, customer.cookie, { list_ids: [subscriber.lists[0].list_id] })).statusCode).toBe(200);
+    expect((await subscriberNamed(customer, 'new.reader@example.com')).lists[0].status).toBe('unconfirmed');
     const mail = await accounts.smtp.waitForMessage('new.reader@example.com');
     expect(mail.subject).toBe('Confirm your subscription to Letters');
     expect(mail.text).toContain('Ada Lovelace');

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { type EmailMessage, type MailService, parseEmailMessage } from '../mail/mail-service';
 import { createMailTransport } from '../mail/transport';
 import { buildDataExportJob } from './build-data-export.job';
+import { runImportJob } from './run-import.job';
 import type { JobDefinition, RetryPolicy } from './job-definition';
 import { startHousekeeping } from './housekeeping';
 import { createJobQueue } from './job-queue';
@@ -28,6 +29,8 @@ export interface JobClients {
   mail: MailService;
   /** Queues the build of a data export (modules/data-export). */
   buildDataExport(exportId: string): Promise<void>;
+  /** Queues the run of a CSV import whose file has arrived (modules/imports). */
+  runImport(importId: string): Promise<void>;
 }
 
 export interface Jobs extends JobClients {
@@ -39,10 +42,12 @@ const DEFAULTS = { runWorkers: true, concurrency: 2, pollingIntervalMs: 2_000, s
 
 // Exports are rare and heavy (a whole account's data in memory): one at a time per process.
 const EXPORT_CONCURRENCY = 1;
+// An import keeps the database busy on its own; two at once would only slow each other.
+const IMPORT_CONCURRENCY = 1;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of jobs with different payloads and deps
 type AnyJob = JobDefinition<z.ZodType, any>;
-const JOBS: readonly AnyJob[] = [sendEmailJob, buildDataExportJob];
+const JOBS: readonly AnyJob[] = [sendEmailJob, buildDataExportJob, runImportJob];
 
 /**
  * Starts the durable queue (pg-boss, on the app's database) and, unless told not to, its workers.
@@ -90,6 +95,10 @@ export async function startJobs(options: {
       startJobWorker({ ...common, job: sendEmailJob, deps: { transport, appUrl: config.APP_URL }, concurrency: tuning.concurrency }),
     );
     workers.set(
+      runImportJob.name,
+      startJobWorker({ ...common, job: runImportJob, deps: { db: database.db, now }, concurrency: IMPORT_CONCURRENCY }),
+    );
+    workers.set(
       buildDataExportJob.name,
       startJobWorker({
         ...common,
@@ -105,6 +114,7 @@ export async function startJobs(options: {
   return {
     mail,
     buildDataExport: (exportId) => send(buildDataExportJob, { exportId }),
+    runImport: (importId) => send(runImportJob, { importId }),
     stop() {
       stopped ??= (async () => {
         await Promise.all([...[...workers.values()].map((worker) => worker.stop(tuning.stopTimeoutMs)), housekeeping?.stop()]);

@@ -15,3 +15,9 @@ export function csvRow(values: readonly unknown[]): string {
 
 // Excel opens a UTF-8 CSV as UTF-8 only when it starts with a byte-order mark.
 export const UTF8_BOM = '\uFEFF';
+
+/** A streamed CSV's chunks, with the byte-order mark first. */
+export async function* withUtf8Bom(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  yield UTF8_BOM;
+  yield* chunks;
+}

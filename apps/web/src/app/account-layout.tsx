@@ -9,10 +9,13 @@ import { RequireSession } from './require-session';
 import DashboardHomeRoute from './routes/dashboard-home-route';
 import DashboardRoute from './routes/dashboard-route';
 import ForgetPasswordRoute from './routes/forget-password-route';
+import ListsRoute from './routes/lists-route';
 import LoginRoute from './routes/login-route';
 import PlatformIntegrationRoute from './routes/platform-integration-route';
 import ProfileRoute from './routes/profile-route';
 import SignupRoute from './routes/signup-route';
+import SubscriberRoute from './routes/subscriber-route';
+import SubscribersRoute from './routes/subscribers-route';
 import { store } from './store';
 
 // The account screens travel with this layout in one lazily loaded chunk: moving between them
@@ -31,6 +34,9 @@ const SCREENS = {
   dashboard: DashboardRoute,
   dashboardHome: DashboardHomeRoute,
   profile: ProfileRoute,
+  subscribers: SubscribersRoute,
+  subscriber: SubscriberRoute,
+  lists: ListsRoute,
 } satisfies Record<string, ComponentType>;
 
 export type AccountScreens = typeof SCREENS;

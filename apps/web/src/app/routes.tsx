@@ -13,6 +13,10 @@ const PrivacyRoute = lazy(() => import('./routes/privacy-route'));
 const FaqRoute = lazy(() => import('./routes/faq-route'));
 const TermsRoute = lazy(() => import('./routes/terms-route'));
 const PoliciesRoute = lazy(() => import('./routes/policies-route'));
+// Pages a customer's subscribers open (from emails, or a form): small chunks, without the dashboard's code.
+const PreferenceCentreRoute = lazy(() => import('./routes/preference-centre-route'));
+const SignupFormRoute = lazy(() => import('./routes/signup-form-route'));
+const ConfirmSubscriptionRoute = lazy(() => import('./routes/confirm-subscription-route'));
 // The account screens and the dashboard: one chunk with the Redux store (see account-layout.tsx).
 const AccountLayout = lazy(() => import('./account-layout'));
 
@@ -21,6 +25,9 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route path={ROUTES.root} element={<Navigate to={ROUTES.landing} replace />} />
+        <Route path={`${ROUTES.preferenceCentre}/:token`} element={<Lazy page={<PreferenceCentreRoute />} />} />
+        <Route path={`${ROUTES.signupForm}/:formId`} element={<Lazy page={<SignupFormRoute />} />} />
+        <Route path={ROUTES.confirmSubscription} element={<Lazy page={<ConfirmSubscriptionRoute />} />} />
         <Route element={<PublicLayout />}>
           <Route path={ROUTES.landing} element={<LandingRoute />} />
           <Route path={ROUTES.privacy} element={<Lazy page={<PrivacyRoute />} />} />
@@ -43,6 +50,9 @@ export function AppRoutes() {
             <Route path={ROUTES.dashboard} element={<AccountScreen name="dashboard" />}>
               <Route index element={<AccountScreen name="dashboardHome" />} />
               <Route path={ROUTES.profile} element={<AccountScreen name="profile" />} />
+              <Route path={ROUTES.subscribers} element={<AccountScreen name="subscribers" />} />
+              <Route path={`${ROUTES.subscribers}/:subscriberId`} element={<AccountScreen name="subscriber" />} />
+              <Route path={ROUTES.lists} element={<AccountScreen name="lists" />} />
             </Route>
           </Route>
         </Route>

@@ -1,11 +1,7 @@
-import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './accounts';
+import { bytea } from './bytea';
 
-// PGlite answers bytea as a Uint8Array, node-postgres as a Buffer: the app always gets a Buffer.
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
-});
 
 /**
  * A customer's data exports (Manage my data). The ZIP is kept in the database, not on a disk, so

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { BULK_BODY_LIMIT, FORM_BODY_LIMIT, SUBSCRIBER_BODY_LIMIT } from '../../http/body-limits';
 import { parseWith } from '../../http/errors';
 import { requireCustomer } from '../auth/session.service';
-import { UTF8_BOM } from '../../lib/csv';
+import { withUtf8Bom } from '../../lib/csv';
 import { applyBulkAction } from './bulk.service';
 import { resolveFilter } from './segments.service';
 import { subscriberCsv } from './subscriber-export.service';
@@ -24,10 +24,6 @@ type IdParams = { Params: { id: string } };
 
 const BASE = '/audience/v1';
 
-async function* withBom(chunks: AsyncIterable<string>): AsyncGenerator<string> {
-  yield UTF8_BOM;
-  yield* chunks;
-}
 
 /** The signed-in customer's audience: subscribers and lists, their own only (any other id is a 404). */
 export function audienceRoutes(deps: SubscriberDeps) {
@@ -52,7 +48,7 @@ export function audienceRoutes(deps: SubscriberDeps) {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="subscribers-${day}.csv"`)
         .header('cache-control', 'private, no-store')
-        .send(Readable.from(withBom(subscriberCsv(deps, owner.customerId, filter))));
+        .send(Readable.from(withUtf8Bom(subscriberCsv(deps, owner.customerId, filter))));
     });
 
     app.post(`${BASE}/subscribers/bulk`, { bodyLimit: BULK_BODY_LIMIT }, async (request) => {

@@ -130,7 +130,8 @@ export async function ownListIds(db: Db, customerId: string, listIds: readonly s
 
 /**
  * Puts a subscriber on exactly these lists, as the customer chose them: added ones confirmed
- * (re-joining after leaving too), the rest of their lists left (kept as unsubscribed, for the record).
+ * (re-joining after leaving too; one awaiting double opt-in stays unconfirmed), the rest of their
+ * lists left (kept as unsubscribed, for the record).
  */
 export async function setMemberships(db: Db, subscriberId: string, listIds: readonly string[], now: Date): Promise<void> {
   if (listIds.length > 0) {
@@ -140,7 +141,8 @@ export async function setMemberships(db: Db, subscriberId: string, listIds: read
       .onConflictDoUpdate({
         target: [listMemberships.listId, listMemberships.subscriberId],
         set: { status: 'confirmed', updatedAt: now, confirmedAt: sql`coalesce(${listMemberships.confirmedAt}, ${now.toISOString()}::timestamptz)` },
-        setWhere: ne(listMemberships.status, 'confirmed'),
+        // Re-joining a list they left is the customer's call; a pending double opt-in is the person's to confirm.
+        setWhere: eq(listMemberships.status, 'unsubscribed'),
       });
   }
   const leaving = [eq(listMemberships.subscriberId, subscriberId), ne(listMemberships.status, 'unsubscribed')];

@@ -5,7 +5,7 @@ import { showToast } from '../../components/ui/toasts';
 import { AvatarMenu } from '../../features/dashboard/components/avatar-menu';
 import { Sidebar } from '../../features/dashboard/components/sidebar';
 import { TopBar } from '../../features/dashboard/components/top-bar';
-import { avatarInitial } from '../../features/dashboard/dashboard-content';
+import { AUDIENCE_NAV, avatarInitial } from '../../features/dashboard/dashboard-content';
 import { fetchProfile } from '../../features/login/login-slice';
 import { NotificationPanel } from '../../features/notifications/components/notification-panel';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -18,9 +18,24 @@ const SIDEBAR_ID = 'dashboard-sidebar';
 // Below this width the sidebar is an off-canvas drawer.
 const DRAWER_QUERY = '(max-width: 900px)';
 
+// The sidebar's sub-items that are pages, and the item each page highlights.
+const SIDEBAR_LINKS: Readonly<Record<string, string>> = {
+  [AUDIENCE_NAV.subscribers]: ROUTES.subscribers,
+  [AUDIENCE_NAV.lists]: ROUTES.lists,
+};
+const LINKED_ITEMS = new Set(Object.keys(SIDEBAR_LINKS));
+
+function navItemFor(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === ROUTES.dashboard) return 'home';
+  if (path === ROUTES.lists) return AUDIENCE_NAV.lists;
+  if (path === ROUTES.subscribers || path.startsWith(`${ROUTES.subscribers}/`)) return AUDIENCE_NAV.subscribers;
+  return null;
+}
+
 /**
- * SPEC section 2's dashboard shell around /dashboard and /dashboard/profile: the sidebar, the top
- * bar with the avatar menu and its notification panel, and the page below.
+ * SPEC section 2's dashboard shell around /dashboard, /dashboard/profile and the audience's pages:
+ * the sidebar, the top bar with the avatar menu and its notification panel, and the page below.
  */
 export default function DashboardRoute() {
   const dispatch = useAppDispatch();
@@ -32,7 +47,7 @@ export default function DashboardRoute() {
   const drawerMode = useMediaQuery(DRAWER_QUERY);
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [selected, setSelected] = useState<string | null>(pathname === ROUTES.dashboard ? 'home' : null);
+  const [selected, setSelected] = useState<string | null>(navItemFor(pathname));
   const [shownPath, setShownPath] = useState(pathname);
   const focusToggle = useRef(false);
   const notifications = useNotifications(customerId);
@@ -53,11 +68,14 @@ export default function DashboardRoute() {
     focusToggle.current = false;
   }, [drawerOpen]);
 
-  // A page change (Home, Profile) puts the drawer away.
+  // A page change (Home, Profile, the audience's pages) puts the drawer away and highlights the
+  // page's item; leaving a page its item led to, that item is no longer highlighted.
   if (pathname !== shownPath) {
     setShownPath(pathname);
     setDrawerOpen(false);
-    if (pathname === ROUTES.dashboard) setSelected('home');
+    const item = navItemFor(pathname);
+    if (item) setSelected(item);
+    else if (selected && LINKED_ITEMS.has(selected)) setSelected(null);
   }
 
   const firstName = profile?.additional_info.first_name ?? '';
@@ -81,6 +99,7 @@ export default function DashboardRoute() {
           if (id === 'home') setDrawerOpen(false);
         }}
         onCloseDrawer={closeDrawer}
+        links={SIDEBAR_LINKS}
       />
       {drawer === 'open' && <div className="dashboard__scrim" aria-hidden="true" onClick={closeDrawer} />}
       <div className="dashboard__body" inert={drawer === 'open'}>

@@ -29,7 +29,7 @@ export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = {
 /** How each subscriber came to be in the audience (the consent's source). */
 export function consentSourceLabel(source: string): string {
   // Only the dashboard adds subscribers today; other sources show as the server names them.
-  return source === 'manual' ? 'Added by hand in the dashboard' : source;
+  return source === 'manual' ? 'Added by hand' : source;
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });

@@ -29,7 +29,11 @@ const failure = ({ message, errors, status }: CallFailure): AudienceFailure => (
 const malformed = (message: string): AudienceFailure => ({ message, errors: {}, status: 0 });
 
 /** A read: the payload when the call succeeded and `valid` accepts it. */
-async function read<Payload>(call: () => Promise<ApiAnswer<{ payload: Payload }>>, fallback: string, valid: (payload: Payload) => boolean) {
+async function read<Payload>(
+  call: () => Promise<ApiAnswer<{ payload: Payload }>>,
+  fallback: string,
+  valid: (payload: Payload) => boolean,
+): Promise<{ payload: Payload } | { error: AudienceFailure }> {
   const result = await settle(call, fallback);
   if (!result.ok) return { error: failure(result) };
   const payload = result.body?.payload;

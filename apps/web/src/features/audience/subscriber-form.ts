@@ -23,7 +23,6 @@ export interface SubscriberFormValues {
   list_ids: readonly string[];
 }
 
-export type TextField = 'email' | 'first_name' | 'last_name' | 'timezone';
 
 export const EMPTY_SUBSCRIBER_FORM: SubscriberFormValues = { email: '', first_name: '', last_name: '', timezone: '', status: 'active', list_ids: [] };
 

@@ -1,5 +1,6 @@
 import { AUDIENCE_LIMITS, SUBSCRIBER_SORTS, SUBSCRIBER_STATUSES, type SubscriberSort, type SubscriberStatus } from '@postlark/shared/audience';
-import { AUDIENCE_ROUTES } from './audience-routes';
+import { UUID_PATTERN } from '@postlark/shared/ids';
+import { ROUTES } from '@postlark/shared/routes';
 
 // The subscribers table's search, filters and order live in the address, so a reload or a shared
 // link shows the same table. The address uses the API's own names (q, status, list_id, sort,
@@ -17,8 +18,6 @@ export interface SubscriberFilters {
 
 export const DEFAULT_FILTERS: SubscriberFilters = { q: '', status: null, listId: null, sort: 'created_at', order: 'desc' };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
   return values.find((candidate) => candidate === value) ?? null;
 }
@@ -29,7 +28,7 @@ export function filtersFromSearch(search: string): SubscriberFilters {
   return {
     q: (params.get('q') ?? '').trim().slice(0, AUDIENCE_LIMITS.search),
     status: oneOf(SUBSCRIBER_STATUSES, params.get('status')),
-    listId: listId && UUID.test(listId) ? listId.toLowerCase() : null,
+    listId: listId && UUID_PATTERN.test(listId) ? listId.toLowerCase() : null,
     sort: oneOf(SUBSCRIBER_SORTS, params.get('sort')) ?? DEFAULT_FILTERS.sort,
     order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? DEFAULT_FILTERS.order,
   };
@@ -103,5 +102,5 @@ export function shownRange(pageIndex: number, rowsOnPage: number, pageSize: numb
 
 /** The subscribers table showing one list's members. */
 export function listSubscribersPath(listId: string): string {
-  return `${AUDIENCE_ROUTES.subscribers}${searchFromFilters({ ...DEFAULT_FILTERS, listId })}`;
+  return `${ROUTES.subscribers}${searchFromFilters({ ...DEFAULT_FILTERS, listId })}`;
 }

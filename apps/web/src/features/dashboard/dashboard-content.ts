@@ -2,24 +2,43 @@ import { PLATFORMS } from '../../components/ui/platform-mark';
 import type { DashboardIconName } from './components/dashboard-icon';
 
 // SPEC section 2: the dashboard shell's sidebar, in the spec's order. Campaigns and Auto A/B
-// Testing list the three platforms; Subscribers is drawn as a dropdown with no sub-items.
+// Testing list the three platforms; Subscribers opens the audience's pages (issue 5), which the
+// app tells the sidebar the addresses of (Sidebar's `links`).
+export interface NavChild {
+  id: string;
+  label: string;
+  /** A platform's mark, or else an icon, beside the label. */
+  platform?: (typeof PLATFORMS)[number]['id'];
+  icon?: DashboardIconName;
+}
+
 export interface NavItem {
   id: string;
   label: string;
   icon: DashboardIconName;
-  children?: readonly { id: string; label: string; platform: (typeof PLATFORMS)[number]['id'] }[];
-  dropdown?: boolean;
+  children?: readonly NavChild[];
   /** Upgrade and Connect other apps sit apart, at the foot of the sidebar. */
   foot?: boolean;
 }
 
 const platformChildren = (parent: string) => PLATFORMS.map((platform) => ({ id: `${parent}/${platform.id}`, label: platform.name, platform: platform.id }));
 
+/** The Subscribers item's pages. */
+export const AUDIENCE_NAV = { subscribers: 'subscribers/all', lists: 'subscribers/lists' } as const;
+
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'home', label: 'Home', icon: 'home' },
   { id: 'campaigns', label: 'Campaigns', icon: 'campaigns', children: platformChildren('campaigns') },
   { id: 'ab-testing', label: 'Auto A/B Testing', icon: 'ab', children: platformChildren('ab-testing') },
-  { id: 'subscribers', label: 'Subscribers', icon: 'subscribers', dropdown: true },
+  {
+    id: 'subscribers',
+    label: 'Subscribers',
+    icon: 'subscribers',
+    children: [
+      { id: AUDIENCE_NAV.subscribers, label: 'All subscribers', icon: 'user' },
+      { id: AUDIENCE_NAV.lists, label: 'Lists', icon: 'list' },
+    ],
+  },
   { id: 'reports', label: 'Reports', icon: 'reports' },
   { id: 'upgrade', label: 'Upgrade', icon: 'upgrade', foot: true },
   { id: 'connect', label: 'Connect other apps', icon: 'connect', foot: true },

@@ -6,6 +6,7 @@ const PATHS = {
   ab: 'M9 3v6l-5 9a2 2 0 0 0 1.7 3h12.6a2 2 0 0 0 1.7-3l-5-9V3M8 3h8M7 14h10',
   subscribers: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
   reports: 'M3 3v18h18M8 17v-5M13 17V8M18 17v-8',
+  list: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01',
   upgrade: 'M13 2 4 14h7l-1 8 9-12h-7z',
   connect: 'M9 7V2M15 7V2M6 7h12v4a6 6 0 0 1-12 0zM12 17v5',
   menu: 'M4 6h16M4 12h16M4 18h16',

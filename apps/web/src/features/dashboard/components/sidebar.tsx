@@ -16,14 +16,17 @@ interface SidebarProps {
   selected: string | null;
   onSelect(id: string): void;
   onCloseDrawer(): void;
+  /** Where the sub-items that are pages lead, by their id: the app knows its pages, this feature does not. */
+  links?: Readonly<Record<string, string>>;
 }
 
 /**
  * SPEC section 2's sidebar. Selecting an item highlights it (aria-current); Home also leads back to
- * the dashboard's home. Campaigns and Auto A/B Testing open their platforms inline when the sidebar
- * is wide, and in a flyout when it is icon-only: on hover, and on keyboard focus (Escape closes).
+ * the dashboard's home. Campaigns, Auto A/B Testing and Subscribers open their sub-items inline
+ * when the sidebar is wide, and in a flyout when it is icon-only: on hover, and on keyboard focus
+ * (Escape closes). Subscribers' sub-items are links to the audience's pages.
  */
-export function Sidebar({ id, collapsed, drawer, selected, onSelect, onCloseDrawer }: SidebarProps) {
+export function Sidebar({ id, collapsed, drawer, selected, onSelect, onCloseDrawer, links = {} }: SidebarProps) {
   const main = NAV_ITEMS.filter((item) => !item.foot);
   const foot = NAV_ITEMS.filter((item) => item.foot);
   const classes = ['sidebar', collapsed ? 'sidebar--collapsed' : '', drawer ? 'sidebar--drawer' : '', drawer === 'open' ? 'sidebar--open' : ''];
@@ -50,12 +53,12 @@ export function Sidebar({ id, collapsed, drawer, selected, onSelect, onCloseDraw
       <nav className="sidebar__nav" aria-label="Dashboard">
         <ul className="sidebar__list">
           {main.map((item) => (
-            <SidebarItem key={item.id} item={item} collapsed={collapsed} selected={selected} onSelect={onSelect} />
+            <SidebarItem key={item.id} item={item} collapsed={collapsed} selected={selected} onSelect={onSelect} links={links} />
           ))}
         </ul>
         <ul className="sidebar__list sidebar__list--foot">
           {foot.map((item) => (
-            <SidebarItem key={item.id} item={item} collapsed={collapsed} selected={selected} onSelect={onSelect} />
+            <SidebarItem key={item.id} item={item} collapsed={collapsed} selected={selected} onSelect={onSelect} links={links} />
           ))}
         </ul>
       </nav>
@@ -68,9 +71,10 @@ interface ItemProps {
   collapsed: boolean;
   selected: string | null;
   onSelect(id: string): void;
+  links: Readonly<Record<string, string>>;
 }
 
-function SidebarItem({ item, collapsed, selected, onSelect }: ItemProps) {
+function SidebarItem({ item, collapsed, selected, onSelect, links }: ItemProps) {
   const current = selected === item.id;
   const label = <span className="sidebar__label">{item.label}</span>;
   const icon = (
@@ -79,7 +83,7 @@ function SidebarItem({ item, collapsed, selected, onSelect }: ItemProps) {
     </span>
   );
 
-  if (item.children) return <SidebarGroup item={item} collapsed={collapsed} selected={selected} onSelect={onSelect} />;
+  if (item.children) return <SidebarGroup item={item} collapsed={collapsed} selected={selected} onSelect={onSelect} links={links} />;
 
   return (
     <li className={`sidebar__item sidebar__item--${item.id}`}>
@@ -97,11 +101,6 @@ function SidebarItem({ item, collapsed, selected, onSelect }: ItemProps) {
         <button type="button" className="sidebar__link" aria-current={current ? 'page' : undefined} onClick={() => onSelect(item.id)}>
           {icon}
           {label}
-          {item.dropdown && (
-            <span className="sidebar__chevron">
-              <DashboardIcon name="chevronDown" size={16} />
-            </span>
-          )}
         </button>
       )}
     </li>
@@ -110,17 +109,25 @@ function SidebarItem({ item, collapsed, selected, onSelect }: ItemProps) {
 
 const FLYOUT_CLOSE_DELAY_MS = 150;
 
-function SidebarGroup({ item, collapsed, selected, onSelect }: ItemProps) {
+function SidebarGroup({ item, collapsed, selected, onSelect, links }: ItemProps) {
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const [expanded, setExpanded] = useState(false);
+  const children = item.children ?? [];
+  const current = selected === item.id;
+  const holdsCurrent = children.some((child) => child.id === selected);
+  // A group of pages is a way to them, not a selection of its own: its button only opens it.
+  const leadsToPages = children.some((child) => links[child.id] !== undefined);
+  // Wide, a group holding the current page shows it open, also on arrival at that page.
+  const [expanded, setExpanded] = useState(holdsCurrent);
+  const [heldCurrent, setHeldCurrent] = useState(holdsCurrent);
+  if (holdsCurrent !== heldCurrent) {
+    setHeldCurrent(holdsCurrent);
+    if (holdsCurrent) setExpanded(true);
+  }
   const [flyout, setFlyout] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
   // Escape hands focus back to the button; that focus must not open the flyout again.
   const focusingBack = useRef(false);
-  const children = item.children ?? [];
-  const current = selected === item.id;
-  const holdsCurrent = children.some((child) => child.id === selected);
   const open = collapsed ? flyout : expanded;
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
@@ -174,7 +181,7 @@ function SidebarGroup({ item, collapsed, selected, onSelect }: ItemProps) {
           if (!focusingBack.current) openFlyout();
         }}
         onClick={() => {
-          onSelect(item.id);
+          if (!leadsToPages) onSelect(item.id);
           if (collapsed) setFlyout(true);
           else setExpanded((shown) => !shown);
         }}
@@ -194,19 +201,38 @@ function SidebarGroup({ item, collapsed, selected, onSelect }: ItemProps) {
           </p>
         )}
         <ul id={listId} className="sidebar__sublist" aria-label={item.label}>
-          {children.map((child) => (
-            <li key={child.id}>
-              <button
-                type="button"
-                className="sidebar__sublink"
-                aria-current={selected === child.id ? 'page' : undefined}
-                onClick={() => onSelect(child.id)}
-              >
-                <PlatformMark platform={child.platform} size="sm" />
-                {child.label}
-              </button>
-            </li>
-          ))}
+          {children.map((child) => {
+            const mark = child.platform ? (
+              <PlatformMark platform={child.platform} size="sm" />
+            ) : (
+              child.icon && (
+                <span className="sidebar__subicon">
+                  <DashboardIcon name={child.icon} size={18} />
+                </span>
+              )
+            );
+            const to = links[child.id];
+            return (
+              <li key={child.id}>
+                {to ? (
+                  <Link to={to} className="sidebar__sublink" aria-current={selected === child.id ? 'page' : undefined} onClick={() => onSelect(child.id)}>
+                    {mark}
+                    {child.label}
+                  </Link>
+                ) : (
+                  <button
+                    type="button"
+                    className="sidebar__sublink"
+                    aria-current={selected === child.id ? 'page' : undefined}
+                    onClick={() => onSelect(child.id)}
+                  >
+                    {mark}
+                    {child.label}
+                  </button>
+                )}
+              </li>
+            );
+          })}
         </ul>
       </div>
     </li>

@@ -1,0 +1,61 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ImportColumn, ImportStatusName } from '@postlark/shared/imports';
+import { customers } from './accounts';
+import { bytea } from './bytea';
+
+/** A CSV import: its mapping, where it stands, and what it did. */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    hasHeader: boolean('has_header').notNull(),
+    columns: jsonb('columns').$type<ImportColumn[]>().notNull(),
+    listIds: text('list_ids').array().notNull(),
+    status: text('status').$type<ImportStatusName>().notNull(),
+    totalBytes: integer('total_bytes').notNull().default(0),
+    bytesDone: integer('bytes_done').notNull().default(0),
+    rowsDone: integer('rows_done').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('imports_customer_created_idx').on(table.customerId, table.createdAt)],
+);
+
+/**
+ * The uploaded file, in pieces of about a megabyte, kept in the database so whichever process runs
+ * the job can read it; dropped when the import is done.
+ */
+export const importChunks = pgTable(
+  'import_chunks',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.seq] })],
+);
+
+/** The rows an import did not take, with the reason and the row as it was. */
+export const importRejections = pgTable(
+  'import_rejections',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    reason: text('reason').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.rowNumber] })],
+);

@@ -1,0 +1,105 @@
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { importChunks, importRejections, imports } from '../../db/schema/imports';
+
+export type ImportRow = typeof imports.$inferSelect;
+
+export async function insertImport(db: Db, values: typeof imports.$inferInsert): Promise<ImportRow> {
+  const [row] = await db.insert(imports).values(values).returning();
+  if (!row) throw new Error('import insert returned no row');
+  return row;
+}
+
+export async function findImport(db: Db, customerId: string, id: string): Promise<ImportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.customerId, customerId), eq(imports.id, id)));
+  return row;
+}
+
+export async function importById(db: Db, id: string): Promise<ImportRow | undefined> {
+  const [row] = await db.select().from(imports).where(eq(imports.id, id));
+  return row;
+}
+
+// The import screen shows the latest few.
+export async function recentImports(db: Db, customerId: string): Promise<ImportRow[]> {
+  return db.select().from(imports).where(eq(imports.customerId, customerId)).orderBy(desc(imports.createdAt)).limit(10);
+}
+
+export async function addChunk(db: Db, importId: string, seq: number, data: Buffer): Promise<void> {
+  await db.insert(importChunks).values({ importId, seq, data });
+}
+
+export async function chunkAt(db: Db, importId: string, seq: number): Promise<Buffer | undefined> {
+  const [row] = await db
+    .select({ data: importChunks.data })
+    .from(importChunks)
+    .where(and(eq(importChunks.importId, importId), eq(importChunks.seq, seq)));
+  return row?.data;
+}
+
+/** Takes the file: answers false when the import was not waiting for one (sent twice). */
+export async function markQueued(db: Db, importId: string, totalBytes: number): Promise<boolean> {
+  const rows = await db
+    .update(imports)
+    .set({ status: 'queued', totalBytes })
+    .where(and(eq(imports.id, importId), eq(imports.status, 'awaiting_file')))
+    .returning({ id: imports.id });
+  return rows.length > 0;
+}
+
+export async function dropChunks(db: Db, importId: string): Promise<void> {
+  await db.delete(importChunks).where(eq(importChunks.importId, importId));
+}
+
+/** A run starts from the top: counters and rejections of an earlier, interrupted run are cleared. */
+export async function startRun(db: Db, importId: string, now: Date): Promise<void> {
+  await db.delete(importRejections).where(eq(importRejections.importId, importId));
+  await db
+    .update(imports)
+    .set({ status: 'running', startedAt: now, finishedAt: null, bytesDone: 0, rowsDone: 0, added: 0, updated: 0, unchanged: 0, rejected: 0 })
+    .where(eq(imports.id, importId));
+}
+
+export interface ProgressDelta {
+  bytesDone: number;
+  rows: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+}
+
+export async function saveProgress(db: Db, importId: string, delta: ProgressDelta): Promise<void> {
+  await db
+    .update(imports)
+    .set({
+      bytesDone: delta.bytesDone,
+      rowsDone: sql`${imports.rowsDone} + ${delta.rows}`,
+      added: sql`${imports.added} + ${delta.added}`,
+      updated: sql`${imports.updated} + ${delta.updated}`,
+      unchanged: sql`${imports.unchanged} + ${delta.unchanged}`,
+      rejected: sql`${imports.rejected} + ${delta.rejected}`,
+    })
+    .where(eq(imports.id, importId));
+}
+
+export async function finishRun(db: Db, importId: string, status: 'done' | 'failed', now: Date): Promise<void> {
+  await db.update(imports).set({ status, finishedAt: now }).where(eq(imports.id, importId));
+}
+
+export async function addRejections(db: Db, rows: (typeof importRejections.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(importRejections).values(rows).onConflictDoNothing();
+}
+
+/** A batch of an import's rejections in row order, after `afterRow`. */
+export async function rejectionsAfter(db: Db, importId: string, afterRow: number, limit: number) {
+  return db
+    .select({ rowNumber: importRejections.rowNumber, reason: importRejections.reason, cells: importRejections.cells })
+    .from(importRejections)
+    .where(and(eq(importRejections.importId, importId), gt(importRejections.rowNumber, afterRow)))
+    .orderBy(asc(importRejections.rowNumber))
+    .limit(limit);
+}

@@ -1,0 +1,121 @@
+import type { Readable } from 'node:stream';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportCreate, type ImportProgress, REJECTION_REASONS, type RejectionReason } from '@postlark/shared/imports';
+import { HttpError } from '../../http/errors';
+import { csvRow } from '../../lib/csv';
+import { isUuid } from '../../lib/uuid';
+import { ownListIds } from '../audience/subscribers.repository';
+import type { ImportRunDeps } from './import-run.service';
+import { addChunk, findImport, type ImportRow, insertImport, markQueued, recentImports, rejectionsAfter } from './imports.repository';
+
+export interface ImportDeps extends ImportRunDeps {
+  startImport(importId: string): Promise<void>;
+}
+
+const CHUNK_BYTES = 1024 * 1024;
+const notFound = () => new HttpError(404, IMPORT_MESSAGES.notFound);
+
+export function rejectionsPath(importId: string): string {
+  return `/api/audience/v1/imports/${importId}/rejections.csv`;
+}
+
+function progressOf(row: ImportRow, now: Date): ImportProgress {
+  const elapsed = row.startedAt ? ((row.finishedAt ?? now).getTime() - row.startedAt.getTime()) / 1000 : 0;
+  return {
+    id: row.id,
+    file_name: row.fileName,
+    status: row.status,
+    total_bytes: row.totalBytes,
+    bytes_done: row.bytesDone,
+    rows_done: row.rowsDone,
+    added: row.added,
+    updated: row.updated,
+    unchanged: row.unchanged,
+    rejected: row.rejected,
+    rows_per_second: elapsed > 0 ? Math.round(row.rowsDone / elapsed) : null,
+    created_at: row.createdAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    rejections_url: row.status === 'done' ? rejectionsPath(row.id) : null,
+  };
+}
+
+async function ownImport(deps: ImportRunDeps, customerId: string, id: string): Promise<ImportRow> {
+  const row = isUuid(id) ? await findImport(deps.db, customerId, id) : undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function createImport(deps: ImportDeps, customerId: string, body: ImportCreate): Promise<ImportProgress> {
+  const listIds = [...new Set(body.list_ids)];
+  if ((await ownListIds(deps.db, customerId, listIds)).length !== listIds.length) {
+    throw new HttpError(400, IMPORT_MESSAGES.listsInvalid, { list_ids: IMPORT_MESSAGES.listsInvalid });
+  }
+  const row = await insertImport(deps.db, {
+    customerId,
+    fileName: body.file_name,
+    hasHeader: body.has_header,
+    columns: body.columns,
+    listIds,
+    status: 'awaiting_file',
+    createdAt: deps.now(),
+  });
+  return progressOf(row, deps.now());
+}
+
+/**
+ * Stores the uploaded file in pieces as it arrives (never whole in memory), then queues the run.
+ * Over 100 MB is refused with 413 and nothing is kept.
+ */
+export async function receiveFile(deps: ImportDeps, customerId: string, id: string, file: Readable): Promise<ImportProgress> {
+  const row = await ownImport(deps, customerId, id);
+  if (row.status !== 'awaiting_file') throw new HttpError(409, IMPORT_MESSAGES.fileAlreadySent);
+  let seq = 0;
+  let total = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const store = async () => {
+    if (pendingBytes === 0) return;
+    await addChunk(deps.db, id, seq, Buffer.concat(pending));
+    seq += 1;
+    pending = [];
+    pendingBytes = 0;
+  };
+  for await (const piece of file) {
+    const buffer = Buffer.isBuffer(piece) ? piece : Buffer.from(piece as string);
+    total += buffer.byteLength;
+    if (total > IMPORT_LIMITS.maxBytes) {
+      file.destroy();
+      throw new HttpError(413, IMPORT_MESSAGES.tooLarge);
+    }
+    pending.push(buffer);
+    pendingBytes += buffer.byteLength;
+    if (pendingBytes >= CHUNK_BYTES) await store();
+  }
+  await store();
+  if (total === 0) throw new HttpError(400, IMPORT_MESSAGES.emptyFile);
+  if (!(await markQueued(deps.db, id, total))) throw new HttpError(409, IMPORT_MESSAGES.fileAlreadySent);
+  await deps.startImport(id);
+  return progressOf((await findImport(deps.db, customerId, id))!, deps.now());
+}
+
+export async function getImport(deps: ImportRunDeps, customerId: string, id: string): Promise<ImportProgress> {
+  return progressOf(await ownImport(deps, customerId, id), deps.now());
+}
+
+export async function listImports(deps: ImportRunDeps, customerId: string): Promise<ImportProgress[]> {
+  return (await recentImports(deps.db, customerId)).map((row) => progressOf(row, deps.now()));
+}
+
+/** The rejected rows as CSV: the row's number, the reason, then the row as the file had it. */
+export async function* rejectionsCsv(deps: ImportRunDeps, customerId: string, id: string): AsyncGenerator<string> {
+  const row = await ownImport(deps, customerId, id);
+  if (row.status !== 'done') throw notFound();
+  yield csvRow(['row', 'reason', 'original row']);
+  let after = 0;
+  for (;;) {
+    const batch = await rejectionsAfter(deps.db, id, after, 2_000);
+    if (batch.length > 0) yield batch.map((rejection) => csvRow([rejection.rowNumber, REJECTION_REASONS[rejection.reason as RejectionReason] ?? rejection.reason, ...rejection.cells])).join('');
+    if (batch.length < 2_000) return;
+    after = batch[batch.length - 1]!.rowNumber;
+  }
+}

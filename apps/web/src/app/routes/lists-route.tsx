@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AudienceList, ListCreate, ListUpdate } from '@postlark/shared/audience';
+import { ROUTES } from '@postlark/shared/routes';
+import { Button, buttonClass } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Modal } from '../../components/ui/modal';
+import { showToast } from '../../components/ui/toasts';
+import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
+import { addList, asAudienceFailure, removeList, saveList } from '../../features/audience/audience-thunks';
+import { AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { ListCards } from '../../features/audience/components/list-cards';
+import { ListForm } from '../../features/audience/components/list-form';
+import type { FormOutcome } from '../../lib/form-state';
+import { useAppDispatch } from '../store-hooks';
+import { useAudienceLists } from '../use-audience-lists';
+
+/** Which dialog is open: the new list's form, one list's form, or one list's delete. */
+type Dialog = { kind: 'new' } | { kind: 'edit'; list: AudienceList } | { kind: 'delete'; list: AudienceList } | null;
+
+function deleteDescription(members: number): string {
+  if (members === 0) return 'The list is removed. Nobody is on it, so no subscriber is affected.';
+  const who = members === 1 ? 'Its 1 subscriber stays' : `Its ${members} subscribers stay`;
+  return `The list and its memberships are removed. ${who} in your audience and on their other lists.`;
+}
+
+/** /dashboard/lists: the customer's lists with their members by status; new, edit and delete. */
+export default function ListsRoute() {
+  const dispatch = useAppDispatch();
+  const { lists, error, reload } = useAudienceLists();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+
+  async function save(run: () => Promise<{ message: string }>): Promise<FormOutcome> {
+    try {
+      const { message } = await run();
+      void showToast('success', message);
+      setDialog(null);
+      reload();
+      return { ok: true };
+    } catch (reason) {
+      const failure = asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed);
+      return { ok: false, message: failure.message, errors: failure.errors };
+    }
+  }
+
+  async function erase(list: AudienceList) {
+    setDeleting(true);
+    setDeleteError('');
+    try {
+      const message = await dispatch(removeList(list.id)).unwrap();
+      void showToast('success', message);
+      setDialog(null);
+      reload();
+    } catch (reason) {
+      setDeleteError(asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed).message);
+    }
+    setDeleting(false);
+  }
+
+  function closeDelete() {
+    setDialog(null);
+    setDeleteError('');
+  }
+
+  let content;
+  if (lists && lists.length > 0) {
+    content = <ListCards lists={lists} onEdit={(list) => setDialog({ kind: 'edit', list })} onDelete={(list) => setDialog({ kind: 'delete', list })} />;
+  } else if (lists) {
+    content = (
+      <div className="dash-card">
+        <AudienceState
+          icon="lists"
+          title="No lists yet"
+          text="Lists group your subscribers by what they signed up for: a weekly digest, product news, a course."
+          action={<Button onClick={() => setDialog({ kind: 'new' })}>Create your first list</Button>}
+        />
+      </div>
+    );
+  } else if (error) {
+    content = (
+      <div className="dash-card">
+        <AudienceState
+          icon="warning"
+          role="alert"
+          title={AUDIENCE_TEXTS.listsFailed}
+          text={error}
+          action={
+            <Button variant="secondary" onClick={reload}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  } else {
+    content = (
+      <div className="dash-card">
+        <AudienceLoading text={AUDIENCE_TEXTS.loadingLists} />
+      </div>
+    );
+  }
+
+  const editing = dialog?.kind === 'edit' ? dialog.list : undefined;
+  const deletingList = dialog?.kind === 'delete' ? dialog.list : null;
+  const members = deletingList ? deletingList.counts.confirmed + deletingList.counts.unconfirmed : 0;
+
+  return (
+    <div className="lists-page">
+      <header className="dashboard-page__head">
+        <div>
+          <h1 className="dashboard-page__title">Lists</h1>
+          <p className="dashboard-page__lead">Group your subscribers; each list keeps its own confirmations and unsubscribes.</p>
+        </div>
+        <div className="dashboard-page__actions">
+          <Link className={buttonClass('secondary')} to={ROUTES.subscribers}>
+            All subscribers
+          </Link>
+          <Button onClick={() => setDialog({ kind: 'new' })}>New list</Button>
+        </div>
+      </header>
+      {lists && error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      {content}
+      <Modal open={dialog?.kind === 'new' || dialog?.kind === 'edit'} title={editing ? 'Edit list' : 'New list'} onClose={() => setDialog(null)}>
+        <ListForm
+          // A fresh form for each list opened.
+          key={editing?.id ?? 'new'}
+          list={editing}
+          onCancel={() => setDialog(null)}
+          onSave={(body: ListCreate | ListUpdate) =>
+            save(() => (editing ? dispatch(saveList({ id: editing.id, body })).unwrap() : dispatch(addList(body as ListCreate)).unwrap()))
+          }
+        />
+      </Modal>
+      <ConfirmDialog
+        open={deletingList !== null}
+        title={deletingList ? `Delete “${deletingList.name}”?` : ''}
+        description={deleteDescription(members)}
+        confirmLabel="Delete list"
+        busyLabel="Deleting..."
+        busy={deleting}
+        error={deleteError}
+        onConfirm={() => deletingList && void erase(deletingList)}
+        onClose={closeDelete}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { Subscriber, SubscriberUpdate } from '@postlark/shared/audience';
+import { ROUTES } from '@postlark/shared/routes';
+import { Button, buttonClass } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { showToast } from '../../components/ui/toasts';
+import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
+import { type AudienceFailure, asAudienceFailure, eraseSubscriber, fetchSubscriber, saveSubscriber } from '../../features/audience/audience-thunks';
+import { AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { SubscriberAttributes, SubscriberMemberships, SubscriberPreferenceLink, SubscriberSummary } from '../../features/audience/components/subscriber-details';
+import { EditSubscriberForm } from '../../features/audience/components/subscriber-forms';
+import type { FormOutcome } from '../../lib/form-state';
+import { useAppDispatch } from '../store-hooks';
+import { useAudienceLists } from '../use-audience-lists';
+import type { FromTable } from './subscribers-route';
+
+interface Loaded {
+  id: string;
+  attempt: number;
+  subscriber: Subscriber | null;
+  error: AudienceFailure | null;
+}
+
+/** The table as the customer left it, when they came from it; otherwise the whole table. */
+function tablePath(state: unknown): string {
+  const search = (state as Partial<FromTable> | null)?.tableSearch;
+  return typeof search === 'string' && search.startsWith('?') ? `${ROUTES.subscribers}${search}` : ROUTES.subscribers;
+}
+
+/**
+ * /dashboard/subscribers/{id}: one subscriber's details, lists and attributes, the form that edits
+ * them, and Delete, which erases them and keeps the address suppressed.
+ */
+export default function SubscriberRoute() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  // The id's name in the route's path (routes.tsx).
+  const { subscriberId = '' } = useParams();
+  const location = useLocation();
+  const back = tablePath(location.state);
+  const { lists } = useAudienceLists();
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    dispatch(fetchSubscriber(subscriberId))
+      .unwrap()
+      .then(
+        (subscriber) => live && setLoaded({ id: subscriberId, attempt, subscriber, error: null }),
+        (reason: unknown) => live && setLoaded({ id: subscriberId, attempt, subscriber: null, error: asAudienceFailure(reason, AUDIENCE_TEXTS.subscriberFailed) }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [dispatch, subscriberId, attempt]);
+
+  const current = loaded?.id === subscriberId ? loaded : null;
+  const subscriber = current?.subscriber ?? null;
+
+  async function save(body: SubscriberUpdate): Promise<FormOutcome> {
+    try {
+      const saved = await dispatch(saveSubscriber({ id: subscriberId, body })).unwrap();
+      setLoaded({ id: subscriberId, attempt, subscriber: saved.item, error: null });
+      void showToast('success', saved.message);
+      return { ok: true };
+    } catch (reason) {
+      const failure = asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed);
+      return { ok: false, message: failure.message, errors: failure.errors };
+    }
+  }
+
+  async function erase() {
+    setDeleting(true);
+    setDeleteError('');
+    try {
+      const message = await dispatch(eraseSubscriber(subscriberId)).unwrap();
+      void showToast('success', message);
+      navigate(back, { replace: true });
+    } catch (reason) {
+      setDeleteError(asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed).message);
+      setDeleting(false);
+    }
+  }
+
+  const backLink = (
+    <Link className="subscriber-page__back" to={back}>
+      <span aria-hidden="true">←</span> All subscribers
+    </Link>
+  );
+
+  if (!subscriber) {
+    const failure = current?.error;
+    return (
+      <div className="subscriber-page">
+        {backLink}
+        <div className="dash-card">
+          {!failure ? (
+            <AudienceLoading text={AUDIENCE_TEXTS.loadingSubscriber} />
+          ) : failure.status === 404 ? (
+            <AudienceState
+              icon="search"
+              role="alert"
+              title="Subscriber not found"
+              text={failure.message}
+              action={
+                <Link className={buttonClass('secondary')} to={back}>
+                  Back to all subscribers
+                </Link>
+              }
+            />
+          ) : (
+            <AudienceState
+              icon="warning"
+              role="alert"
+              title={AUDIENCE_TEXTS.subscriberFailed}
+              text={failure.message}
+              action={
+                <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
+                  Try again
+                </Button>
+              }
+            />
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="subscriber-page">
+      {backLink}
+      <header className="dashboard-page__head">
+        <div>
+          <h1 className="dashboard-page__title subscriber-page__title">{subscriber.email}</h1>
+          <p className="dashboard-page__lead">One person in your audience, with their lists and what they told you.</p>
+        </div>
+        <div className="dashboard-page__actions">
+          <Button variant="secondary" className="subscriber-page__delete" onClick={() => setConfirming(true)}>
+            Delete subscriber
+          </Button>
+        </div>
+      </header>
+      <SubscriberSummary subscriber={subscriber} />
+      <div className="subscriber-page__layout">
+        {/* Drawn again from each saved version, so a save leaves the form showing what is stored. */}
+        <EditSubscriberForm key={subscriber.updated_at} subscriber={subscriber} lists={lists} onSave={save} />
+        <div className="subscriber-page__side">
+          <SubscriberMemberships subscriber={subscriber} />
+          <SubscriberAttributes subscriber={subscriber} />
+          <SubscriberPreferenceLink subscriber={subscriber} />
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this subscriber?"
+        description={`${subscriber.email} is erased from your audience and every list. The address stays on your suppression list, so it cannot be added again by hand or come back with an import.`}
+        confirmLabel="Delete subscriber"
+        busyLabel="Deleting..."
+        busy={deleting}
+        error={deleteError}
+        onConfirm={() => void erase()}
+        onClose={() => {
+          setConfirming(false);
+          setDeleteError('');
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { MembershipStatus, SubscriberStatus } from '@postlark/shared/audience';
+import { MEMBERSHIP_STATUS_LABELS, SUBSCRIBER_STATUS_LABELS } from '../audience-content';
+import './audience.css';
+
+const TONES: Record<SubscriberStatus | MembershipStatus, 'good' | 'waiting' | 'quiet' | 'bad'> = {
+  active: 'good',
+  confirmed: 'good',
+  unconfirmed: 'waiting',
+  unsubscribed: 'quiet',
+  bounced: 'bad',
+  complained: 'bad',
+};
+
+type BadgeProps = { kind: 'subscriber'; status: SubscriberStatus } | { kind: 'membership'; status: MembershipStatus };
+
+/** A subscriber's or a membership's status, as a coloured pill with its name. */
+export function StatusBadge(props: BadgeProps) {
+  const label = props.kind === 'subscriber' ? SUBSCRIBER_STATUS_LABELS[props.status] : MEMBERSHIP_STATUS_LABELS[props.status];
+  return <span className={`audience-badge audience-badge--${TONES[props.status]}`}>{label}</span>;
+}
