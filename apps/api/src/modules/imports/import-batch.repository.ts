@@ -1,51 +1,81 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Attributes, SubscriberStatus } from '@postlark/shared/audience';
 import type { Db } from '../../db/client';
-import { listMemberships, subscribers, suppressions } from '../../db/schema/audience';
-import type { NewSubscriber } from '../audience/subscribers.repository';
 
-// The statements one batch of an import runs: a few queries for a few thousand rows.
+// The statements one batch of an import runs: a few queries for a few thousand rows. Each column
+// travels as one array parameter (unnest), not one parameter a value: a 2,000-row insert is then
+// one short statement instead of 20,000 placeholders, about twenty times faster to send and plan.
+
+const texts = (values: readonly (string | null)[]) => sql`${sql.param([...values])}::text[]`;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 export async function suppressedAmong(db: Db, customerId: string, hashes: readonly string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
-  const rows = await db
-    .select({ hash: suppressions.emailHash })
-    .from(suppressions)
-    .where(and(eq(suppressions.customerId, customerId), inArray(suppressions.emailHash, [...hashes])));
-  return new Set(rows.map((row) => row.hash));
+  const result = await db.execute(sql`select email_hash from suppressions where customer_id = ${customerId}::uuid and email_hash = any(${texts(hashes)})`);
+  return new Set(rowsOf<{ email_hash: string }>(result).map((row) => row.email_hash));
 }
 
-export async function existingAmong(db: Db, customerId: string, emails: readonly string[]) {
+export interface ExistingSubscriber {
+  id: string;
+  email: string;
+  status: SubscriberStatus;
+  firstName: string;
+  lastName: string;
+  timezone: string | null;
+  attributes: Attributes;
+}
+
+export async function existingAmong(db: Db, customerId: string, emails: readonly string[]): Promise<ExistingSubscriber[]> {
   if (emails.length === 0) return [];
-  return db
-    .select({
-      id: subscribers.id,
-      email: subscribers.email,
-      status: subscribers.status,
-      firstName: subscribers.firstName,
-      lastName: subscribers.lastName,
-      timezone: subscribers.timezone,
-      attributes: subscribers.attributes,
-    })
-    .from(subscribers)
-    .where(and(eq(subscribers.customerId, customerId), inArray(subscribers.email, [...emails])));
-}
-export type ExistingSubscriber = Awaited<ReturnType<typeof existingAmong>>[number];
-
-/** Adds the new ones; an address that arrived meanwhile is left as it is. Answers the ids added. */
-export async function insertNew(db: Db, values: NewSubscriber[]): Promise<string[]> {
-  if (values.length === 0) return [];
-  const rows = await db.insert(subscribers).values(values).onConflictDoNothing().returning({ id: subscribers.id });
-  return rows.map((row) => row.id);
+  const result = await db.execute(sql`
+    select id, email, status, first_name as "firstName", last_name as "lastName", timezone, attributes
+    from subscribers where customer_id = ${customerId}::uuid and email = any(${texts(emails)})`);
+  return rowsOf<ExistingSubscriber>(result);
 }
 
-export async function updateDetails(db: Db, id: string, values: Partial<NewSubscriber>): Promise<void> {
-  await db.update(subscribers).set(values).where(eq(subscribers.id, id));
+export interface NewImported {
+  email: string;
+  firstName: string;
+  lastName: string;
+  timezone: string | null;
+  attributes: Attributes;
+}
+
+/** Adds the new ones (consent: this import, now); an address that arrived meanwhile is left as it is. Answers the ids added. */
+export async function insertNew(db: Db, customerId: string, rows: readonly NewImported[], now: Date): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    insert into subscribers (customer_id, email, first_name, last_name, timezone, attributes, created_at, updated_at, consent_source, consent_at)
+    select ${customerId}::uuid, email, first_name, last_name, timezone, attributes::jsonb, ${at}::timestamptz, ${at}::timestamptz, 'import', ${at}::timestamptz
+    from unnest(${texts(rows.map((row) => row.email))}, ${texts(rows.map((row) => row.firstName))}, ${texts(rows.map((row) => row.lastName))},
+      ${texts(rows.map((row) => row.timezone))}, ${texts(rows.map((row) => JSON.stringify(row.attributes)))}) as input(email, first_name, last_name, timezone, attributes)
+    on conflict (customer_id, email) do nothing
+    returning id`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+export async function updateDetails(db: Db, id: string, changes: { firstName?: string; lastName?: string; timezone?: string; attributes?: Attributes }, now: Date): Promise<void> {
+  await db.execute(sql`
+    update subscribers set
+      first_name = coalesce(${changes.firstName ?? null}, first_name),
+      last_name = coalesce(${changes.lastName ?? null}, last_name),
+      timezone = coalesce(${changes.timezone ?? null}, timezone),
+      attributes = coalesce(${changes.attributes ? JSON.stringify(changes.attributes) : null}::jsonb, attributes),
+      updated_at = ${now.toISOString()}::timestamptz
+    where id = ${id}::uuid`);
 }
 
 /** Puts subscribers on lists as confirmed, leaving every existing membership as it is (one who left stays left). */
 export async function joinLists(db: Db, listIds: readonly string[], subscriberIds: readonly string[], now: Date): Promise<void> {
   if (listIds.length === 0 || subscriberIds.length === 0) return;
-  const values = listIds.flatMap((listId) => subscriberIds.map((subscriberId) => ({ listId, subscriberId, status: 'confirmed' as const, createdAt: now, updatedAt: now, confirmedAt: now })));
-  // Six parameters a row: well under PostgreSQL's 65,535 per statement.
-  for (let start = 0; start < values.length; start += 5_000) await db.insert(listMemberships).values(values.slice(start, start + 5_000)).onConflictDoNothing();
+  const at = now.toISOString();
+  await db.execute(sql`
+    insert into list_memberships (list_id, subscriber_id, status, created_at, updated_at, confirmed_at)
+    select list_id::uuid, subscriber_id::uuid, 'confirmed', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    from unnest(${texts(listIds)}) as lists(list_id) cross join unnest(${texts(subscriberIds)}) as members(subscriber_id)
+    on conflict do nothing`);
 }

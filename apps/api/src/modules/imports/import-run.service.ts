@@ -3,9 +3,8 @@ import { AUDIENCE_LIMITS, type Attributes, isTimeZone } from '@postlark/shared/a
 import type { ImportColumn, RejectionReason } from '@postlark/shared/imports';
 import type { Db } from '../../db/client';
 import { CsvReader } from '../../lib/csv-reader';
-import type { NewSubscriber } from '../audience/subscribers.repository';
 import { suppressionHash } from '../audience/subscribers.service';
-import { existingAmong, type ExistingSubscriber, insertNew, joinLists, suppressedAmong, updateDetails } from './import-batch.repository';
+import { existingAmong, type ExistingSubscriber, insertNew, joinLists, type NewImported, suppressedAmong, updateDetails } from './import-batch.repository';
 import { addRejections, chunkAt, dropChunks, finishRun, importById, type ProgressDelta, saveProgress, startRun } from './imports.repository';
 
 export interface ImportRunDeps {
@@ -74,8 +73,8 @@ function rowReader(columns: readonly ImportColumn[]) {
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What the file changes about a subscriber already there: only values it has, never their status. */
-function changesFor(existing: ExistingSubscriber, row: ParsedRow): Partial<NewSubscriber> {
-  const changes: Partial<NewSubscriber> = {};
+function changesFor(existing: ExistingSubscriber, row: ParsedRow): Parameters<typeof updateDetails>[2] {
+  const changes: Parameters<typeof updateDetails>[2] = {};
   if (row.firstName && row.firstName !== existing.firstName) changes.firstName = row.firstName;
   if (row.lastName && row.lastName !== existing.lastName) changes.lastName = row.lastName;
   if (row.timezone && row.timezone !== existing.timezone) changes.timezone = row.timezone;
@@ -114,7 +113,7 @@ export async function runImport(deps: ImportRunDeps, importId: string): Promise<
       const hashes = new Map(batch.map((row) => [row.email, suppressionHash(row.email)]));
       const suppressed = await suppressedAmong(tx, record!.customerId, [...hashes.values()]);
       const existing = new Map((await existingAmong(tx, record!.customerId, batch.map((row) => row.email))).map((row) => [row.email, row]));
-      const fresh: NewSubscriber[] = [];
+      const fresh: NewImported[] = [];
       const members: string[] = [];
       for (const row of batch) {
         const known = existing.get(row.email);
@@ -125,26 +124,15 @@ export async function runImport(deps: ImportRunDeps, importId: string): Promise<
         if (known) {
           const changes = changesFor(known, row);
           if (Object.keys(changes).length > 0) {
-            await updateDetails(tx, known.id, { ...changes, updatedAt: now });
+            await updateDetails(tx, known.id, changes, now);
             delta.updated += 1;
           } else delta.unchanged += 1;
           members.push(known.id);
           continue;
         }
-        fresh.push({
-          customerId: record!.customerId,
-          email: row.email,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          timezone: row.timezone,
-          attributes: row.attributes,
-          createdAt: now,
-          updatedAt: now,
-          consentSource: 'import',
-          consentAt: now,
-        });
+        fresh.push(row);
       }
-      const added = await insertNew(tx, fresh);
+      const added = await insertNew(tx, record!.customerId, fresh, now);
       delta.added += added.length;
       await joinLists(tx, record!.listIds, [...members, ...added], now);
       await addRejections(tx, rejected.map((rejection) => ({ importId, ...rejection })));
