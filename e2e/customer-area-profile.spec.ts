@@ -1,3 +1,4 @@
+import { API_KEY_MESSAGES } from '@postlark/shared/api-keys';
 import { PROFILE_MESSAGES } from '@postlark/shared/profile';
 import { ROUTES } from '@postlark/shared/routes';
 import { expectFieldError, signIn } from './support/account-pages';
@@ -192,5 +193,63 @@ test.describe('customer area: the profile', () => {
     } finally {
       await other.close();
     }
+  });
+
+  test('Integrations: an API key is shown once, works against the public API, and stops working once revoked', async ({ page, request, baseURL, inbox }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'api-keys');
+    await page.goto(`${ROUTES.profile}?tab=integrations`);
+    const panel = profilePage(page).panel;
+    const card = panel.getByRole('region', { name: 'API keys', exact: true });
+    await expect(card.getByText('No keys yet.')).toBeVisible();
+    const docs = card.getByRole('link', { name: /API documentation/ });
+    await expect(docs).toHaveAttribute('href', '/api/docs');
+    await expect(docs).toHaveAttribute('target', '_blank');
+
+    const form = card.getByRole('form', { name: 'Create API key' });
+    // A name is asked for, with the shared schema's message.
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await expectFieldError(page, form.getByRole('textbox', { name: 'Key name' }), API_KEY_MESSAGES.nameRequired);
+
+    /** Makes a key through the card and reads it from the one place it is shown. */
+    async function createKey(name: string): Promise<string> {
+      await form.getByRole('textbox', { name: 'Key name' }).fill(name);
+      await form.getByRole('button', { name: 'Create key' }).click();
+      const shown = card.getByRole('region', { name: 'Your new API key' });
+      await expect(shown).toContainText(API_KEY_MESSAGES.created);
+      const field = shown.getByRole('textbox', { name: 'Your new API key' });
+      await expect(field).toHaveAttribute('readonly', '');
+      await expect(field).toHaveValue(/^pl_live_[A-Za-z0-9_-]{43}$/);
+      const key = await field.inputValue();
+      await expect(shown.getByRole('button', { name: 'Copy' })).toBeVisible();
+      await shown.getByRole('button', { name: 'Done' }).click();
+      await expect(shown).toBeHidden();
+      await expect(card.getByRole('listitem', { name })).toContainText(`${key.slice(0, 14)}…`);
+      return key;
+    }
+
+    const revoked = await createKey('Zapier');
+    const live = await createKey('Reporting script');
+    // Once closed the key is nowhere on the page, nor after a reload.
+    await page.reload();
+    await expect(card.getByRole('listitem')).toHaveCount(2);
+    expect(await page.content()).not.toContain(revoked);
+    await expect(card.getByRole('listitem', { name: 'Zapier' })).toContainText('Never used');
+
+    const lists = (key: string) => page.request.get('/api/v1/lists', { headers: { authorization: `Bearer ${key}` } });
+    expect((await lists(revoked)).status()).toBe(200);
+
+    await card.getByRole('button', { name: 'Revoke Zapier' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke “Zapier”?' });
+    await confirm.getByRole('button', { name: 'Revoke key' }).click();
+    await expect(toast(page, API_KEY_MESSAGES.revoked)).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(card.getByRole('listitem')).toHaveCount(1);
+    await expect(card.getByRole('listitem', { name: 'Zapier' })).toHaveCount(0);
+
+    const refused = await lists(revoked);
+    expect(refused.status()).toBe(401);
+    expect(((await refused.json()) as { payload: { message: string } }).payload.message).toBe(API_KEY_MESSAGES.invalid);
+    expect((await lists(live)).status()).toBe(200);
   });
 });

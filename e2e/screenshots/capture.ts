@@ -1,7 +1,9 @@
+import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { Attributes, SubscriberCreate } from '@postlark/shared/audience';
 import { ROUTES, subscriberPath } from '@postlark/shared/routes';
 import { addSubscribersByApi, listsPage, subscribersPage } from '../support/audience-pages';
+import { createListByApi, formsPage, importPage, segmentsPage } from '../support/audience-tools-pages';
 import { signedInCustomer, PROFILE_TAB_NAMES, profilePage, dashboardShell } from '../support/customer-area';
 import { test } from '../support/fixtures';
 
@@ -110,6 +112,69 @@ for (const [label, viewport] of Object.entries(WIDTHS)) {
     await shoot(page, `${label}-lists`);
     await listsPage(page).create.click();
     await shoot(page, `${label}-lists-new`);
+  });
+}
+
+const TOOLS_CSV = [
+  'Email,First name,Last name,Plan type,Country',
+  'ada@example.com,Ada,Lovelace,pro,UK',
+  'grace@example.com,Grace,Hopper,free,US',
+  'alan@example.com,Alan,Turing,pro,UK',
+  'not-an-address,Nobody,,pro,FR',
+  'katherine@example.com,Katherine,Johnson,team,US',
+  'edsger@example.com,Edsger,Dijkstra,free,NL',
+].join('\n');
+
+for (const [label, viewport] of Object.entries(WIDTHS)) {
+  test(`audience tools at ${label} width`, async ({ page, request, baseURL, inbox }, testInfo) => {
+    await page.setViewportSize(viewport);
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, `tools-${label}`);
+    await createListByApi(page, { name: 'Weekly digest', description: '', double_opt_in: true });
+    await createListByApi(page, { name: 'Product news', description: '', double_opt_in: false });
+
+    await page.goto(ROUTES.imports);
+    const tools = importPage(page);
+    await tools.heading.waitFor();
+    await shoot(page, `${label}-import-empty`);
+    const file = testInfo.outputPath('people.csv');
+    await writeFile(file, TOOLS_CSV);
+    await tools.file.setInputFiles(file);
+    await tools.preview.waitFor();
+    await shoot(page, `${label}-import-mapping`);
+    await tools.list('Weekly digest').check();
+    await tools.start.click();
+    await tools.report.waitFor({ timeout: 20_000 });
+    await shoot(page, `${label}-import-report`);
+
+    await page.goto(ROUTES.segments);
+    const segments = segmentsPage(page);
+    await page.getByRole('heading', { name: 'No segments yet' }).waitFor();
+    await shoot(page, `${label}-segments-empty`);
+    await segments.create.click();
+    await segments.name.fill('Pro readers');
+    await segments.comparison(1).selectOption('ends_with');
+    await segments.value(1).fill('@example.com');
+    await segments.addCondition.click();
+    await segments.field(2).selectOption('attribute');
+    await segments.attributeKey(2).fill('Plan_type');
+    await segments.value(2).fill('pro');
+    await segments.count.filter({ hasText: 'match' }).waitFor();
+    await shoot(page, `${label}-segments-builder`);
+    await segments.save.click();
+    await segments.card('Pro readers').waitFor();
+    await shoot(page, `${label}-segments`);
+
+    await page.goto(ROUTES.forms);
+    const forms = formsPage(page);
+    await forms.heading.waitFor();
+    await forms.create.click();
+    await forms.dialog.name.fill('Footer form');
+    await forms.dialog.intro.fill('One letter every Sunday: what we read, what we built.');
+    await shoot(page, `${label}-forms-new`);
+    await forms.dialog.submit.click();
+    await forms.card('Footer form').waitFor();
+    await forms.dialog.root.waitFor({ state: 'hidden' });
+    await shoot(page, `${label}-forms`);
   });
 }
 

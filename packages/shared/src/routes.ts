@@ -18,6 +18,9 @@ export const ROUTES = {
   // The audience (issue 5): the subscribers table, one subscriber (/dashboard/subscribers/{id}), the lists.
   subscribers: '/dashboard/subscribers',
   lists: '/dashboard/lists',
+  imports: '/dashboard/import',
+  segments: '/dashboard/segments',
+  forms: '/dashboard/forms',
   // Opened from the mail that confirms a new email address.
   confirmEmail: '/confirm-email',
   // A subscriber's preference centre, opened from any campaign email: /u/{token}.
@@ -45,6 +48,9 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.profile,
   ROUTES.subscribers,
   ROUTES.lists,
+  ROUTES.imports,
+  ROUTES.segments,
+  ROUTES.forms,
   ROUTES.confirmEmail,
   ROUTES.confirmSubscription,
 ];

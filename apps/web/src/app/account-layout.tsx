@@ -8,11 +8,14 @@ import ConfirmEmailRoute from './routes/confirm-email-route';
 import { RequireSession } from './require-session';
 import DashboardHomeRoute from './routes/dashboard-home-route';
 import DashboardRoute from './routes/dashboard-route';
+import FormsRoute from './routes/forms-route';
 import ForgetPasswordRoute from './routes/forget-password-route';
+import ImportRoute from './routes/import-route';
 import ListsRoute from './routes/lists-route';
 import LoginRoute from './routes/login-route';
 import PlatformIntegrationRoute from './routes/platform-integration-route';
 import ProfileRoute from './routes/profile-route';
+import SegmentsRoute from './routes/segments-route';
 import SignupRoute from './routes/signup-route';
 import SubscriberRoute from './routes/subscriber-route';
 import SubscribersRoute from './routes/subscribers-route';
@@ -37,6 +40,9 @@ const SCREENS = {
   subscribers: SubscribersRoute,
   subscriber: SubscriberRoute,
   lists: ListsRoute,
+  imports: ImportRoute,
+  segments: SegmentsRoute,
+  forms: FormsRoute,
 } satisfies Record<string, ComponentType>;
 
 export type AccountScreens = typeof SCREENS;

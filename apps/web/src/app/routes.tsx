@@ -53,6 +53,9 @@ export function AppRoutes() {
               <Route path={ROUTES.subscribers} element={<AccountScreen name="subscribers" />} />
               <Route path={`${ROUTES.subscribers}/:subscriberId`} element={<AccountScreen name="subscriber" />} />
               <Route path={ROUTES.lists} element={<AccountScreen name="lists" />} />
+              <Route path={ROUTES.imports} element={<AccountScreen name="imports" />} />
+              <Route path={ROUTES.segments} element={<AccountScreen name="segments" />} />
+              <Route path={ROUTES.forms} element={<AccountScreen name="forms" />} />
             </Route>
           </Route>
         </Route>

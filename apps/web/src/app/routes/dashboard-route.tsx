@@ -22,6 +22,9 @@ const DRAWER_QUERY = '(max-width: 900px)';
 const SIDEBAR_LINKS: Readonly<Record<string, string>> = {
   [AUDIENCE_NAV.subscribers]: ROUTES.subscribers,
   [AUDIENCE_NAV.lists]: ROUTES.lists,
+  [AUDIENCE_NAV.segments]: ROUTES.segments,
+  [AUDIENCE_NAV.forms]: ROUTES.forms,
+  [AUDIENCE_NAV.imports]: ROUTES.imports,
 };
 const LINKED_ITEMS = new Set(Object.keys(SIDEBAR_LINKS));
 
@@ -29,6 +32,9 @@ function navItemFor(pathname: string): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === ROUTES.dashboard) return 'home';
   if (path === ROUTES.lists) return AUDIENCE_NAV.lists;
+  if (path === ROUTES.segments) return AUDIENCE_NAV.segments;
+  if (path === ROUTES.forms) return AUDIENCE_NAV.forms;
+  if (path === ROUTES.imports) return AUDIENCE_NAV.imports;
   if (path === ROUTES.subscribers || path.startsWith(`${ROUTES.subscribers}/`)) return AUDIENCE_NAV.subscribers;
   return null;
 }

@@ -6,6 +6,9 @@ import type { BasicInfo, ChangePassword, ContactInfo, EmailChange, MarketingPref
 import { Button } from '../../components/ui/button';
 import { showToast } from '../../components/ui/toasts';
 import { fetchProfile } from '../../features/login/login-slice';
+import type { ApiKey } from '@postlark/shared/api-keys';
+import { createApiKey, fetchApiKeys, revokeApiKey } from '../../features/profile/api-keys-thunks';
+import type { ApiKeyCreated } from '../../features/profile/components/api-keys-card';
 import { BillingTab } from '../../features/profile/components/billing-tab';
 import { ContactTab } from '../../features/profile/components/contact-tab';
 import { DataExportTab } from '../../features/profile/components/data-export-tab';
@@ -85,8 +88,38 @@ export default function ProfileRoute() {
     return {
       preferences: loader((id) => dispatch(fetchPreferences(id)).unwrap(), PROFILE_TEXTS.preferencesFailed),
       exports: loader((id) => dispatch(fetchExports(id)).unwrap(), PROFILE_TEXTS.exportsFailed),
+      apiKeys: loader(() => dispatch(fetchApiKeys()).unwrap(), PROFILE_TEXTS.apiKeysFailed),
     };
   }, [customerId, dispatch]);
+
+  /** Integrations: the new key goes straight to the tab, which shows it once; no store keeps it. */
+  const createKey = useCallback(
+    async (name: string): Promise<ApiKeyCreated> => {
+      let key = '';
+      try {
+        // The tab shows the answer's message beside the key, so there is no toast.
+        await dispatch(createApiKey({ body: { name }, reveal: (value) => (key = value) })).unwrap();
+        return { ok: true, key };
+      } catch (reason) {
+        const failure = asFailure(reason);
+        return { ok: false, message: failure.message, errors: failure.errors };
+      }
+    },
+    [dispatch],
+  );
+
+  /** Resolves with '' once revoked, else the message the confirmation shows. */
+  const revokeKey = useCallback(
+    async (apiKey: ApiKey): Promise<string> => {
+      try {
+        void showToast('success', await dispatch(revokeApiKey(apiKey.id)).unwrap());
+        return '';
+      } catch (reason) {
+        return asFailure(reason).message;
+      }
+    },
+    [dispatch],
+  );
 
   function renderPanel(id: ProfileTabId) {
     if (!profile) return null;
@@ -126,7 +159,7 @@ export default function ProfileRoute() {
       case 'billing':
         return <BillingTab />;
       case 'integrations':
-        return <IntegrationsTab />;
+        return <IntegrationsTab load={loaders.apiKeys} onCreate={createKey} onRevoke={revokeKey} />;
     }
   }
 

@@ -3,19 +3,33 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { SubscriberCreate } from '@postlark/shared/audience';
 import { ROUTES } from '@postlark/shared/routes';
 import { Button, buttonClass } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';
 import { showToast } from '../../components/ui/toasts';
 import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
+import { subscribersCsvUrl } from '../../features/audience/audience-api';
 import { addSubscriber, asAudienceFailure } from '../../features/audience/audience-thunks';
 import { AudienceState } from '../../features/audience/components/audience-state';
+import { SegmentChip } from '../../features/audience/components/segment-chip';
+import { SubscribersBulkBar } from '../../features/audience/components/subscribers-bulk-bar';
 import { AddSubscriberForm } from '../../features/audience/components/subscriber-forms';
 import { SubscribersPager } from '../../features/audience/components/subscribers-pager';
 import { SubscribersTable } from '../../features/audience/components/subscribers-table';
 import { SubscribersToolbar } from '../../features/audience/components/subscribers-toolbar';
-import { DEFAULT_FILTERS, filtersFromSearch, isFiltered, type SubscriberFilters, searchFromFilters, toggledSort } from '../../features/audience/subscriber-query';
+import {
+  DEFAULT_FILTERS,
+  filterQuery,
+  filtersFromSearch,
+  isFiltered,
+  type SubscriberFilters,
+  searchFromFilters,
+  toggledSort,
+} from '../../features/audience/subscriber-query';
 import type { FormOutcome } from '../../lib/form-state';
 import { useAppDispatch } from '../store-hooks';
 import { useAudienceLists } from '../use-audience-lists';
+import { type PendingAction, useSubscriberSelection } from '../use-subscriber-selection';
+import { useSegmentName } from '../use-segment-name';
 import { useSubscribersTable } from '../use-subscribers-table';
 import '../../components/ui/notice.css';
 
@@ -36,6 +50,8 @@ export default function SubscribersRoute() {
   const table = useSubscribersTable(filters);
   const { lists } = useAudienceLists();
   const [adding, setAdding] = useState(false);
+  const selection = useSubscriberSelection(filters, table.page?.total ?? null, table.refresh);
+  const segmentName = useSegmentName(filters.segmentId);
 
   const change = useCallback(
     (next: Partial<SubscriberFilters>) => navigate(`${pathname}${searchFromFilters({ ...filters, ...next })}`, { replace: true }),
@@ -96,7 +112,27 @@ export default function SubscribersRoute() {
   } else {
     content = (
       <>
-        <SubscribersTable rows={page?.subscribers ?? null} loading={table.loading} filters={filters} onSort={(column) => change(toggledSort(filters, column))} linkState={fromTable} />
+        {selection.count > 0 && (
+          <SubscribersBulkBar
+            count={selection.count}
+            allMatching={selection.allMatching}
+            matchingTotal={page && page.total > selection.count && page.subscribers.every((row) => selection.isSelected(row.id)) ? page.total : null}
+            lists={lists}
+            busy={selection.busy}
+            onSelectAllMatching={selection.selectAllMatching}
+            onClear={selection.clear}
+            onAction={selection.act}
+          />
+        )}
+        <SubscribersTable
+          rows={page?.subscribers ?? null}
+          loading={table.loading}
+          filters={filters}
+          onSort={(column) => change(toggledSort(filters, column))}
+          linkState={fromTable}
+          isSelected={selection.isSelected}
+          onSelect={selection.select}
+        />
         {page ? (
           <SubscribersPager
             pageIndex={table.shownPageIndex}
@@ -124,6 +160,10 @@ export default function SubscribersRoute() {
           <p className="dashboard-page__lead">Everyone in your audience: search them, sort them into lists, open one to edit.</p>
         </div>
         <div className="dashboard-page__actions">
+          {/* A plain link: the browser downloads the server's CSV (streamed) with the session cookie. */}
+          <a className={buttonClass('secondary')} href={subscribersCsvUrl(filterQuery(filters))} download>
+            Export CSV
+          </a>
           <Link className={buttonClass('secondary')} to={ROUTES.lists}>
             Manage lists
           </Link>
@@ -132,6 +172,7 @@ export default function SubscribersRoute() {
       </header>
       <section className="dash-card subscribers-card" aria-label="Subscribers">
         <SubscribersToolbar filters={filters} lists={lists} onChange={change} />
+        {filters.segmentId && <SegmentChip name={segmentName} onRemove={() => change({ segmentId: null })} />}
         {content}
       </section>
       <Modal
@@ -142,6 +183,34 @@ export default function SubscribersRoute() {
       >
         <AddSubscriberForm lists={lists} onAdd={add} onCancel={() => setAdding(false)} />
       </Modal>
+      <ConfirmDialog
+        open={selection.pending !== null}
+        {...confirmTexts(selection.pending)}
+        busy={selection.busy}
+        error={selection.pending?.error}
+        onConfirm={selection.confirm}
+        onClose={selection.cancel}
+      />
     </div>
   );
+}
+
+const counted = (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'subscriber' : 'subscribers'}`;
+
+/** The confirmation's texts for Unsubscribe or Delete, saying how many it changes. */
+function confirmTexts(pending: PendingAction | null) {
+  const count = pending?.count ?? 0;
+  return pending?.action === 'unsubscribe'
+    ? {
+        title: `Unsubscribe ${counted(count)}?`,
+        description: `${counted(count)} will stop getting your emails. They stay in your audience, marked as unsubscribed.`,
+        confirmLabel: `Unsubscribe ${counted(count)}`,
+        busyLabel: 'Unsubscribing...',
+      }
+    : {
+        title: `Delete ${counted(count)}?`,
+        description: `${counted(count)} will be erased from your audience and every list. Their addresses stay on your suppression list, so they cannot be added again by hand or come back with an import.`,
+        confirmLabel: `Delete ${counted(count)}`,
+        busyLabel: 'Deleting...',
+      };
 }

@@ -1,5 +1,6 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
-import type { AudienceList, ListCreate, ListUpdate, Subscriber, SubscriberCreate, SubscribersPage, SubscriberUpdate } from '@postlark/shared/audience';
+import type { AudienceList, BulkActionRequest, ListCreate, ListUpdate, Subscriber, SubscriberCreate, SubscribersPage, SubscriberUpdate } from '@postlark/shared/audience';
+import type { Segment } from '@postlark/shared/segments';
 import { webEnv } from '../../config/env';
 import { requestJson } from '../../lib/api-client';
 
@@ -47,4 +48,19 @@ export function patchList(id: string, body: ListUpdate) {
 /** The list and its memberships go; its subscribers stay in the audience. */
 export function deleteList(id: string) {
   return requestJson<ApiMessage>('DELETE', listUrl(id));
+}
+
+/** An action on chosen subscribers (ids) or on every one the filter matches; answers how many changed. */
+export function postBulkAction(body: BulkActionRequest) {
+  return requestJson<{ payload: { message: string; affected: number } }>('POST', audienceUrl('subscribers/bulk'), body);
+}
+
+/** The CSV of the subscribers the filters match; `query` is subscriber-query.ts's filterQuery. A link, not a fetch: the browser downloads it. */
+export function subscribersCsvUrl(query: string): string {
+  return `${audienceUrl('subscribers/export.csv')}${query ? `?${query}` : ''}`;
+}
+
+/** The customer's segments, for the name of the one filtering the table. */
+export function getSegments() {
+  return requestJson<{ payload: { segments: Segment[] } }>('GET', audienceUrl('segments'));
 }

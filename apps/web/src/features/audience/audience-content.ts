@@ -8,6 +8,7 @@ export const AUDIENCE_TEXTS = {
   subscribersFailed: 'Could not load your subscribers.',
   subscriberFailed: 'Could not load this subscriber.',
   listsFailed: 'Could not load your lists.',
+  segmentsFailed: 'Could not load your segments.',
   loadingSubscribers: 'Loading subscribers...',
   loadingSubscriber: 'Loading subscriber...',
   loadingLists: 'Loading lists...',

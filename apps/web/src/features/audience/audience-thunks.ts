@@ -2,6 +2,7 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import {
   AUDIENCE_MESSAGES,
   type AudienceList,
+  type BulkActionRequest,
   type ListCreate,
   type ListUpdate,
   type Subscriber,
@@ -10,7 +11,20 @@ import {
   type SubscriberUpdate,
 } from '@postlark/shared/audience';
 import { type ApiAnswer, type CallFailure, payloadMessage, settle } from '../../lib/api-client';
-import { deleteList, deleteSubscriber, getLists, getSubscriber, getSubscribers, patchList, patchSubscriber, postList, postSubscriber } from './audience-api';
+import type { Segment } from '@postlark/shared/segments';
+import {
+  deleteList,
+  deleteSubscriber,
+  getLists,
+  getSegments,
+  getSubscriber,
+  getSubscribers,
+  patchList,
+  patchSubscriber,
+  postBulkAction,
+  postList,
+  postSubscriber,
+} from './audience-api';
 import { AUDIENCE_TEXTS } from './audience-content';
 
 // The audience pages' calls. Like the profile's, their results live in the page that asked (the
@@ -25,11 +39,11 @@ export interface SavedItem<Item> {
 
 type Rejects = { rejectValue: AudienceFailure };
 
-const failure = ({ message, errors, status }: CallFailure): AudienceFailure => ({ message, errors, status });
+export const failure = ({ message, errors, status }: CallFailure): AudienceFailure => ({ message, errors, status });
 const malformed = (message: string): AudienceFailure => ({ message, errors: {}, status: 0 });
 
 /** A read: the payload when the call succeeded and `valid` accepts it. */
-async function read<Payload>(
+export async function read<Payload>(
   call: () => Promise<ApiAnswer<{ payload: Payload }>>,
   fallback: string,
   valid: (payload: Payload) => boolean,
@@ -41,7 +55,7 @@ async function read<Payload>(
 }
 
 /** A save: the server's message (or `success`) and the stored item under `key`. */
-async function save<Key extends string, Item>(
+export async function save<Key extends string, Item>(
   call: () => Promise<ApiAnswer<{ payload: { message: string } & Record<Key, Item> }>>,
   key: Key,
   success: string,
@@ -54,7 +68,7 @@ async function save<Key extends string, Item>(
 }
 
 /** A delete: the server's message, or `success`. */
-async function remove(call: () => Promise<ApiAnswer<unknown>>, success: string): Promise<{ message: string } | { error: AudienceFailure }> {
+export async function remove(call: () => Promise<ApiAnswer<unknown>>, success: string): Promise<{ message: string } | { error: AudienceFailure }> {
   const result = await settle(call, AUDIENCE_TEXTS.saveFailed);
   return result.ok ? { message: payloadMessage(result.body) ?? success } : { error: failure(result) };
 }
@@ -107,6 +121,19 @@ export const saveList = createAsyncThunk<SavedItem<AudienceList>, { id: string; 
 export const removeList = createAsyncThunk<string, string, Rejects>('audience/removeList', async (id, { rejectWithValue }) => {
   const result = await remove(() => deleteList(id), AUDIENCE_MESSAGES.listDeleted);
   return 'error' in result ? rejectWithValue(result.error) : result.message;
+});
+
+/** Resolves with the message to show (how many subscribers changed). */
+export const applyBulkAction = createAsyncThunk<string, BulkActionRequest, Rejects>('audience/applyBulkAction', async (body, { rejectWithValue }) => {
+  const result = await settle(() => postBulkAction(body), AUDIENCE_TEXTS.saveFailed);
+  if (!result.ok) return rejectWithValue(failure(result));
+  const affected = result.body?.payload?.affected;
+  return payloadMessage(result.body) ?? AUDIENCE_MESSAGES.bulkDone(typeof affected === 'number' ? affected : 0);
+});
+
+export const fetchSegments = createAsyncThunk<Segment[], void, Rejects>('audience/fetchSegments', async (_none, { rejectWithValue }) => {
+  const result = await read(getSegments, AUDIENCE_TEXTS.segmentsFailed, (payload) => Array.isArray(payload.segments));
+  return 'error' in result ? rejectWithValue(result.error) : result.payload.segments;
 });
 
 /** What a thunk rejected with, as a failure to show, whatever it was. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  apiFilter,
   apiQuery,
   ariaSort,
   DEFAULT_FILTERS,
+  filterQuery,
   filtersFromSearch,
   isFiltered,
   listSubscribersPath,
@@ -12,6 +14,7 @@ import {
 } from './subscriber-query';
 
 const LIST = '0b6f2a3e-52c4-4d0e-9c51-5f1a9b7c1234';
+const SEGMENT = '7c1e9d20-3b4a-4f5e-8a6b-2d3c4e5f6a7b';
 
 describe('the subscribers table in the address', () => {
   it('reads the defaults from an empty address and writes nothing for them', () => {
@@ -20,9 +23,9 @@ describe('the subscribers table in the address', () => {
   });
 
   it('keeps a search, filters and an order through a reload', () => {
-    const filters = { q: 'ada lovelace', status: 'unsubscribed', listId: LIST, sort: 'email', order: 'asc' } as const;
+    const filters = { q: 'ada lovelace', status: 'unsubscribed', listId: LIST, segmentId: SEGMENT, sort: 'email', order: 'asc' } as const;
     const search = searchFromFilters(filters);
-    expect(search).toBe(`?q=ada+lovelace&status=unsubscribed&list_id=${LIST}&sort=email&order=asc`);
+    expect(search).toBe(`?q=ada+lovelace&status=unsubscribed&list_id=${LIST}&segment_id=${SEGMENT}&sort=email&order=asc`);
     expect(filtersFromSearch(search)).toEqual(filters);
   });
 
@@ -32,12 +35,16 @@ describe('the subscribers table in the address', () => {
   });
 
   it('drops what it does not understand instead of sending it to the API', () => {
-    expect(filtersFromSearch('?status=asleep&list_id=not-a-list&sort=age&order=sideways&page=4&q=%20%20')).toEqual(DEFAULT_FILTERS);
+    expect(filtersFromSearch('?status=asleep&list_id=not-a-list&segment_id=nope&sort=age&order=sideways&page=4&q=%20%20')).toEqual(DEFAULT_FILTERS);
   });
 
   it('trims the search and keeps it within the API limit', () => {
     expect(filtersFromSearch(`?q=${encodeURIComponent('  grace ')}`).q).toBe('grace');
     expect(filtersFromSearch(`?q=${'x'.repeat(300)}`).q).toHaveLength(200);
+  });
+
+  it('reads a segment from the address, as the Segments page links to it', () => {
+    expect(filtersFromSearch(`?segment_id=${SEGMENT.toUpperCase()}`)).toEqual({ ...DEFAULT_FILTERS, segmentId: SEGMENT });
   });
 
   it('links a list to the table filtered by it', () => {
@@ -51,15 +58,23 @@ describe('the subscribers table in the address', () => {
     expect(isFiltered({ ...DEFAULT_FILTERS, q: 'a' })).toBe(true);
     expect(isFiltered({ ...DEFAULT_FILTERS, status: 'active' })).toBe(true);
     expect(isFiltered({ ...DEFAULT_FILTERS, listId: LIST })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_FILTERS, segmentId: SEGMENT })).toBe(true);
   });
 });
 
 describe('the API query', () => {
   it('sends only the keys the API knows, with the order and the page size always', () => {
     expect(apiQuery(DEFAULT_FILTERS, null)).toBe('sort=created_at&order=desc&limit=50');
-    const query = new URLSearchParams(apiQuery({ q: 'ada', status: 'active', listId: LIST, sort: 'email', order: 'asc' }, 'abc123'));
-    expect([...query.keys()]).toEqual(['q', 'status', 'list_id', 'sort', 'order', 'after', 'limit']);
+    const query = new URLSearchParams(apiQuery({ q: 'ada', status: 'active', listId: LIST, segmentId: SEGMENT, sort: 'email', order: 'asc' }, 'abc123'));
+    expect([...query.keys()]).toEqual(['q', 'status', 'list_id', 'segment_id', 'sort', 'order', 'after', 'limit']);
     expect(query.get('after')).toBe('abc123');
+  });
+
+  it('gives the CSV export and bulk actions the filters alone, never the order or the page', () => {
+    const filters = { ...DEFAULT_FILTERS, q: 'ada', listId: LIST, segmentId: SEGMENT, sort: 'email', order: 'asc' } as const;
+    expect(filterQuery(filters)).toBe(`q=ada&list_id=${LIST}&segment_id=${SEGMENT}`);
+    expect(filterQuery(DEFAULT_FILTERS)).toBe('');
+    expect(apiFilter(filters)).toEqual({ q: 'ada', list_id: LIST, segment_id: SEGMENT });
   });
 });
 

@@ -1,10 +1,10 @@
-import { AUDIENCE_LIMITS, SUBSCRIBER_SORTS, SUBSCRIBER_STATUSES, type SubscriberSort, type SubscriberStatus } from '@postlark/shared/audience';
+import { AUDIENCE_LIMITS, SUBSCRIBER_SORTS, SUBSCRIBER_STATUSES, type SubscriberFilter, type SubscriberSort, type SubscriberStatus } from '@postlark/shared/audience';
 import { UUID_PATTERN } from '@postlark/shared/ids';
 import { ROUTES } from '@postlark/shared/routes';
 
 // The subscribers table's search, filters and order live in the address, so a reload or a shared
-// link shows the same table. The address uses the API's own names (q, status, list_id, sort,
-// order); what is missing or not understood falls back to the default rather than failing.
+// link shows the same table. The address uses the API's own names (q, status, list_id,
+// segment_id, sort, order); what is missing or not understood falls back to the default rather than failing.
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -12,11 +12,13 @@ export interface SubscriberFilters {
   q: string;
   status: SubscriberStatus | null;
   listId: string | null;
+  /** One of the customer's segments (the Segments page links here with it). */
+  segmentId: string | null;
   sort: SubscriberSort;
   order: SortOrder;
 }
 
-export const DEFAULT_FILTERS: SubscriberFilters = { q: '', status: null, listId: null, sort: 'created_at', order: 'desc' };
+export const DEFAULT_FILTERS: SubscriberFilters = { q: '', status: null, listId: null, segmentId: null, sort: 'created_at', order: 'desc' };
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
   return values.find((candidate) => candidate === value) ?? null;
@@ -25,10 +27,12 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
 export function filtersFromSearch(search: string): SubscriberFilters {
   const params = new URLSearchParams(search);
   const listId = params.get('list_id');
+  const segmentId = params.get('segment_id');
   return {
     q: (params.get('q') ?? '').trim().slice(0, AUDIENCE_LIMITS.search),
     status: oneOf(SUBSCRIBER_STATUSES, params.get('status')),
     listId: listId && UUID_PATTERN.test(listId) ? listId.toLowerCase() : null,
+    segmentId: segmentId && UUID_PATTERN.test(segmentId) ? segmentId.toLowerCase() : null,
     sort: oneOf(SUBSCRIBER_SORTS, params.get('sort')) ?? DEFAULT_FILTERS.sort,
     order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? DEFAULT_FILTERS.order,
   };
@@ -40,6 +44,7 @@ export function searchFromFilters(filters: SubscriberFilters): string {
   if (filters.q) params.set('q', filters.q);
   if (filters.status) params.set('status', filters.status);
   if (filters.listId) params.set('list_id', filters.listId);
+  if (filters.segmentId) params.set('segment_id', filters.segmentId);
   if (filters.sort !== DEFAULT_FILTERS.sort || filters.order !== DEFAULT_FILTERS.order) {
     params.set('sort', filters.sort);
     params.set('order', filters.order);
@@ -53,10 +58,7 @@ export function searchFromFilters(filters: SubscriberFilters): string {
  * and the page size always, since the "Showing X–Y" count is worked out from it.
  */
 export function apiQuery(filters: SubscriberFilters, after: string | null): string {
-  const params = new URLSearchParams();
-  if (filters.q) params.set('q', filters.q);
-  if (filters.status) params.set('status', filters.status);
-  if (filters.listId) params.set('list_id', filters.listId);
+  const params = new URLSearchParams(filterQuery(filters));
   params.set('sort', filters.sort);
   params.set('order', filters.order);
   if (after) params.set('after', after);
@@ -64,9 +66,29 @@ export function apiQuery(filters: SubscriberFilters, after: string | null): stri
   return params.toString();
 }
 
+/** Which subscribers the filters match, in the API's names: the body of a bulk action over all of them. */
+export function apiFilter(filters: SubscriberFilters): SubscriberFilter {
+  return {
+    q: filters.q,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.listId ? { list_id: filters.listId } : {}),
+    ...(filters.segmentId ? { segment_id: filters.segmentId } : {}),
+  };
+}
+
+/**
+ * The filters alone as a query string (no order or page), for the CSV export, which answers 400
+ * to any other key.
+ */
+export function filterQuery(filters: SubscriberFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(apiFilter(filters))) if (value) params.set(key, value);
+  return params.toString();
+}
+
 /** Whether anything narrows the table (the order does not). */
 export function isFiltered(filters: SubscriberFilters): boolean {
-  return filters.q !== '' || filters.status !== null || filters.listId !== null;
+  return filters.q !== '' || filters.status !== null || filters.listId !== null || filters.segmentId !== null;
 }
 
 /** A column header's aria-sort. */

@@ -24,7 +24,13 @@ export interface NavItem {
 const platformChildren = (parent: string) => PLATFORMS.map((platform) => ({ id: `${parent}/${platform.id}`, label: platform.name, platform: platform.id }));
 
 /** The Subscribers item's pages. */
-export const AUDIENCE_NAV = { subscribers: 'subscribers/all', lists: 'subscribers/lists' } as const;
+export const AUDIENCE_NAV = {
+  subscribers: 'subscribers/all',
+  lists: 'subscribers/lists',
+  segments: 'subscribers/segments',
+  forms: 'subscribers/forms',
+  imports: 'subscribers/import',
+} as const;
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'home', label: 'Home', icon: 'home' },
@@ -37,6 +43,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
     children: [
       { id: AUDIENCE_NAV.subscribers, label: 'All subscribers', icon: 'user' },
       { id: AUDIENCE_NAV.lists, label: 'Lists', icon: 'list' },
+      { id: AUDIENCE_NAV.segments, label: 'Segments', icon: 'segment' },
+      { id: AUDIENCE_NAV.forms, label: 'Forms', icon: 'form' },
+      { id: AUDIENCE_NAV.imports, label: 'Import', icon: 'upload' },
     ],
   },
   { id: 'reports', label: 'Reports', icon: 'reports' },

@@ -1,5 +1,6 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
 import type { BasicInfo, ChangePassword, ContactInfo, EmailChange, MarketingPreferences } from '@postlark/shared/profile';
+import type { ApiKey, ApiKeyCreate } from '@postlark/shared/api-keys';
 import type { DataExportRequest, DataExportsPayload, DataExportSummary } from '@postlark/shared/data-export';
 import { webEnv } from '../../config/env';
 import { requestJson } from '../../lib/api-client';
@@ -55,3 +56,22 @@ export function getExports(customerId: string) {
 export function postExport(customerId: string, body: DataExportRequest) {
   return requestJson<{ payload: { message: string; export: DataExportSummary } }>('POST', `${userUrl(customerId)}/exports`, body);
 }
+
+const apiKeysUrl = `${webEnv.apiBase}home/v1/api-keys`;
+
+/** Integrations, API keys: the customer's live keys (their prefixes, never the keys). */
+export function getApiKeys() {
+  return requestJson<{ payload: { api_keys: ApiKey[] } }>('GET', apiKeysUrl);
+}
+
+/** Makes a key; the answer is the only place the whole key ever appears. */
+export function postApiKey(body: ApiKeyCreate) {
+  return requestJson<{ payload: { message: string; key: string; api_key: ApiKey } }>('POST', apiKeysUrl, body);
+}
+
+export function deleteApiKey(id: string) {
+  return requestJson<ApiMessage>('DELETE', `${apiKeysUrl}/${encodeURIComponent(id)}`);
+}
+
+/** The public API's reference, which the keys are for. */
+export const apiDocsUrl = `${webEnv.apiBase}docs`;

@@ -22,6 +22,7 @@ export const PROFILE_TEXTS = {
   saveFailed: 'Could not save your changes. Please try again.',
   preferencesFailed: 'Could not load your marketing preferences.',
   exportsFailed: 'Could not load your exports.',
+  apiKeysFailed: 'Could not load your API keys.',
   fixFields: 'Please correct the highlighted fields.',
   comingSoon: 'Coming soon',
   optOutNote: 'While you are opted out, we send you no marketing email at all, whatever else is checked.',

@@ -86,14 +86,14 @@ export function SubscriberFields({ values, errors, lists, onChange, savedStatus 
   );
 }
 
-interface ListPickerProps {
+export interface ListPickerProps {
   lists: readonly AudienceList[] | null;
   chosen: readonly string[];
   error?: string;
   onChange(listIds: string[]): void;
 }
 
-function ListPicker({ lists, chosen, error, onChange }: ListPickerProps) {
+export function ListPicker({ lists, chosen, error, onChange }: ListPickerProps) {
   const errorId = useId();
   return (
     <fieldset className="audience-picker form-field" aria-describedby={error ? errorId : undefined}>

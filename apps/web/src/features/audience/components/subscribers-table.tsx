@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { SubscriberSort, SubscriberSummary } from '@postlark/shared/audience';
 import { subscriberPath } from '@postlark/shared/routes';
@@ -6,6 +6,7 @@ import { formatDay, fullName } from '../audience-content';
 import { ariaSort, type SubscriberFilters } from '../subscriber-query';
 import { StatusBadge } from './status-badge';
 import './subscribers-table.css';
+import './subscribers-table-select.css';
 
 interface SubscribersTableProps {
   /** The page's rows; null before the first page has come. */
@@ -16,12 +17,17 @@ interface SubscribersTableProps {
   onSort(column: SubscriberSort): void;
   /** Carried to the subscriber page, so its way back returns to this very table. */
   linkState?: unknown;
+  /** The rows chosen for a bulk action. */
+  isSelected(id: string): boolean;
+  onSelect(ids: readonly string[], selected: boolean): void;
 }
 
 const SKELETON_ROWS = 6;
 
 /** The subscribers table: Email (linking to the subscriber), Name, Status and Added, sortable by their headers. */
-export function SubscribersTable({ rows, loading, filters, onSort, linkState }: SubscribersTableProps) {
+export function SubscribersTable({ rows, loading, filters, onSort, linkState, isSelected, onSelect }: SubscribersTableProps) {
+  const pageIds = rows?.map((row) => row.id) ?? [];
+  const chosen = pageIds.filter(isSelected).length;
   const header = (label: string, column: SubscriberSort | null): ReactNode => {
     if (!column) return <th scope="col">{label}</th>;
     const sorted = ariaSort(filters, column);
@@ -41,6 +47,14 @@ export function SubscribersTable({ rows, loading, filters, onSort, linkState }: 
         <caption className="visually-hidden">Subscribers</caption>
         <thead>
           <tr>
+            <th scope="col" className="subscribers-table__select">
+              <PageCheckbox
+                checked={pageIds.length > 0 && chosen === pageIds.length}
+                mixed={chosen > 0 && chosen < pageIds.length}
+                disabled={pageIds.length === 0}
+                onChange={(selected) => onSelect(pageIds, selected)}
+              />
+            </th>
             {header('Email', 'email')}
             {header('Name', 'first_name')}
             {header('Status', null)}
@@ -51,6 +65,7 @@ export function SubscribersTable({ rows, loading, filters, onSort, linkState }: 
           {rows === null
             ? Array.from({ length: SKELETON_ROWS }, (_unused, index) => (
                 <tr key={index} className="subscribers-table__skeleton" aria-hidden="true">
+                  <td className="subscribers-table__select" />
                   {[0, 1, 2, 3].map((cell) => (
                     <td key={cell}>
                       <span className="subscribers-table__bone" />
@@ -59,7 +74,16 @@ export function SubscribersTable({ rows, loading, filters, onSort, linkState }: 
                 </tr>
               ))
             : rows.map((row) => (
-                <tr key={row.id}>
+                <tr key={row.id} className={isSelected(row.id) ? 'subscribers-table__row--selected' : undefined}>
+                  <td className="subscribers-table__select">
+                    <input
+                      type="checkbox"
+                      className="subscribers-table__check"
+                      aria-label={`Select ${row.email}`}
+                      checked={isSelected(row.id)}
+                      onChange={(event) => onSelect([row.id], event.target.checked)}
+                    />
+                  </td>
                   <td className="subscribers-table__email">
                     <Link to={subscriberPath(row.id)} state={linkState}>
                       {row.email}
@@ -77,6 +101,32 @@ export function SubscribersTable({ rows, loading, filters, onSort, linkState }: 
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The header's checkbox: the whole page, shown half-checked when only some of it is chosen. */
+function PageCheckbox({ checked, mixed, disabled, onChange }: { checked: boolean; mixed: boolean; disabled: boolean; onChange(selected: boolean): void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  // Half-checked is a DOM property only; React has no attribute for it.
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = mixed;
+  }, [mixed]);
+  return (
+    <label className="subscribers-table__select-all">
+      <input
+        ref={ref}
+        type="checkbox"
+        className="subscribers-table__check"
+        aria-label="Select every subscriber on this page"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {/* Phones have no column headers: this says what the lone checkbox above the rows does. */}
+      <span className="subscribers-table__select-text" aria-hidden="true">
+        Select page
+      </span>
+    </label>
   );
 }
 

@@ -1,10 +1,14 @@
 import { PLATFORMS, PlatformMark } from '../../../components/ui/platform-mark';
 import { PROFILE_TEXTS, SAMPLE_CONNECTED } from '../profile-content';
+import { ApiKeysCard, type ApiKeysCardProps } from './api-keys-card';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** SPEC section 2, Integrations: one platform shown connected with its date, the other two to connect. Static for now. */
-export function IntegrationsTab() {
+/**
+ * SPEC section 2, Integrations: one platform shown connected with its date, the other two to
+ * connect (static for now); below them the API keys that connect other apps.
+ */
+export function IntegrationsTab(apiKeys: ApiKeysCardProps) {
   const connected = PLATFORMS.filter((platform) => platform.id === SAMPLE_CONNECTED.platform);
   const others = PLATFORMS.filter((platform) => platform.id !== SAMPLE_CONNECTED.platform);
   const since = dateFormat.format(new Date(`${SAMPLE_CONNECTED.connectedOn}T00:00:00Z`));
@@ -58,6 +62,7 @@ export function IntegrationsTab() {
           ))}
         </ul>
       </section>
+      <ApiKeysCard {...apiKeys} />
     </div>
   );
 }

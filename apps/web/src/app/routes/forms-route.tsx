@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { FormCreate, FormUpdate, SignupForm } from '@postlark/shared/forms';
+import { ROUTES } from '@postlark/shared/routes';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Modal } from '../../components/ui/modal';
+import { showToast } from '../../components/ui/toasts';
+import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
+import { asAudienceFailure } from '../../features/audience/audience-thunks';
+import { AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { SignupFormCards } from '../../features/audience/components/signup-form-cards';
+import { SignupFormEditor } from '../../features/audience/components/signup-form-editor';
+import { TOOLS_TEXTS } from '../../features/audience/tools-content';
+import { addForm, fetchForms, removeForm, saveForm } from '../../features/audience/tools-thunks';
+import type { FormOutcome } from '../../lib/form-state';
+import { useAppDispatch } from '../store-hooks';
+import { useAudienceLists } from '../use-audience-lists';
+
+type Dialog = { kind: 'new' } | { kind: 'edit'; form: SignupForm } | { kind: 'delete'; form: SignupForm } | null;
+
+/** /dashboard/forms: sign-up forms, each with a hosted page and a snippet for the customer's own site. */
+export default function FormsRoute() {
+  const dispatch = useAppDispatch();
+  const { lists } = useAudienceLists();
+  const [forms, setForms] = useState<SignupForm[] | null>(null);
+  const [error, setError] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+  const reload = useCallback(() => setAttempt((count) => count + 1), []);
+
+  useEffect(() => {
+    let live = true;
+    dispatch(fetchForms())
+      .unwrap()
+      .then(
+        (found) => {
+          if (!live) return;
+          setForms(found);
+          setError('');
+        },
+        (reason: unknown) => live && setError(asAudienceFailure(reason, TOOLS_TEXTS.formsFailed).message),
+      );
+    return () => {
+      live = false;
+    };
+  }, [dispatch, attempt]);
+
+  async function save(body: FormCreate | FormUpdate): Promise<FormOutcome> {
+    try {
+      const saved = dialog?.kind === 'edit' ? await dispatch(saveForm({ id: dialog.form.id, body })).unwrap() : await dispatch(addForm(body as FormCreate)).unwrap();
+      void showToast('success', saved.message);
+      setDialog(null);
+      reload();
+      return { ok: true };
+    } catch (reason) {
+      const failure = asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed);
+      return { ok: false, message: failure.message, errors: failure.errors };
+    }
+  }
+
+  async function erase(form: SignupForm) {
+    setBusy(true);
+    setDeleteError('');
+    try {
+      const message = await dispatch(removeForm(form.id)).unwrap();
+      void showToast('success', message);
+      setDialog(null);
+      reload();
+    } catch (reason) {
+      setDeleteError(asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed).message);
+    }
+    setBusy(false);
+  }
+
+  async function copy(form: SignupForm) {
+    try {
+      await navigator.clipboard.writeText(form.embed_html);
+      void showToast('success', TOOLS_TEXTS.copied);
+    } catch {
+      void showToast('error', TOOLS_TEXTS.copyFailed);
+    }
+  }
+
+  const noLists = lists !== null && lists.length === 0;
+  let content;
+  if (forms && forms.length > 0) {
+    content = <SignupFormCards forms={forms} onCopy={(form) => void copy(form)} onEdit={(form) => setDialog({ kind: 'edit', form })} onDelete={(form) => setDialog({ kind: 'delete', form })} />;
+  } else if (forms) {
+    content = (
+      <div className="dash-card">
+        <AudienceState
+          icon="people"
+          title="No forms yet"
+          text={
+            noLists ? (
+              <>
+                A form adds people to one of your lists. <Link to={ROUTES.lists}>Create a list first</Link>.
+              </>
+            ) : (
+              'A form gives you a page to share and a snippet for your own site; everyone who signs up joins the list you choose.'
+            )
+          }
+          action={noLists ? undefined : <Button onClick={() => setDialog({ kind: 'new' })}>Create your first form</Button>}
+        />
+      </div>
+    );
+  } else if (error) {
+    content = (
+      <div className="dash-card">
+        <AudienceState
+          icon="warning"
+          role="alert"
+          title={TOOLS_TEXTS.formsFailed}
+          text={error}
+          action={
+            <Button variant="secondary" onClick={reload}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  } else {
+    content = (
+      <div className="dash-card">
+        <AudienceLoading text={TOOLS_TEXTS.loadingForms} />
+      </div>
+    );
+  }
+
+  const editing = dialog?.kind === 'edit' ? dialog.form : undefined;
+  const deleting = dialog?.kind === 'delete' ? dialog.form : null;
+
+  return (
+    <div className="forms-page">
+      <header className="dashboard-page__head">
+        <div>
+          <h1 className="dashboard-page__title">Forms</h1>
+          <p className="dashboard-page__lead">Sign-up forms to share as a page or embed on your site. Each one adds people to a list.</p>
+        </div>
+        <div className="dashboard-page__actions">
+          <Button onClick={() => setDialog({ kind: 'new' })} disabled={noLists}>
+            New form
+          </Button>
+        </div>
+      </header>
+      {forms && error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      {content}
+      <Modal open={dialog?.kind === 'new' || dialog?.kind === 'edit'} title={editing ? 'Edit form' : 'New form'} onClose={() => setDialog(null)}>
+        <SignupFormEditor key={editing?.id ?? 'new'} form={editing} lists={lists ?? []} onCancel={() => setDialog(null)} onSave={save} />
+      </Modal>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete “${deleting.name}”?` : ''}
+        description="The form and its hosted page stop working. People who signed up through it stay on its list."
+        confirmLabel="Delete form"
+        busyLabel="Deleting..."
+        busy={busy}
+        error={deleteError}
+        onConfirm={() => deleting && void erase(deleting)}
+        onClose={() => {
+          setDialog(null);
+          setDeleteError('');
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ImportCreate, ImportProgress } from '@postlark/shared/imports';
+import { ROUTES } from '@postlark/shared/routes';
+import { Button, buttonClass } from '../../components/ui/button';
+import { showToast } from '../../components/ui/toasts';
+import { asAudienceFailure } from '../../features/audience/audience-thunks';
+import { ImportHistory } from '../../features/audience/components/import-history';
+import { ImportStatus } from '../../features/audience/components/import-progress';
+import { ImportSetup } from '../../features/audience/components/import-setup';
+import { TOOLS_TEXTS } from '../../features/audience/tools-content';
+import { fetchImport, fetchImports, startImport } from '../../features/audience/tools-thunks';
+import type { FormOutcome } from '../../lib/form-state';
+import { useAppDispatch } from '../store-hooks';
+import { useAudienceLists } from '../use-audience-lists';
+
+// The import being followed is in the address (?import=id), so a reload keeps following it.
+const IMPORT_PARAM = 'import';
+const POLL_MS = 1000;
+
+// An import left waiting for its file (its upload failed) will not move either: no use asking again.
+const settled = (progress: ImportProgress) => progress.status === 'done' || progress.status === 'failed' || progress.status === 'awaiting_file';
+
+/** /dashboard/import: map a CSV file's columns, send it, follow the import, and see recent ones. */
+export default function ImportRoute() {
+  const dispatch = useAppDispatch();
+  const { lists } = useAudienceLists();
+  const [params, setParams] = useSearchParams();
+  const importId = params.get(IMPORT_PARAM);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [error, setError] = useState('');
+  const [recent, setRecent] = useState<ImportProgress[] | null>(null);
+
+  const loadRecent = useCallback(() => {
+    dispatch(fetchImports())
+      .unwrap()
+      .then(setRecent, () => setRecent((current) => current ?? []));
+  }, [dispatch]);
+
+  useEffect(loadRecent, [loadRecent]);
+
+  // Polls the followed import every second until it is done or failed.
+  useEffect(() => {
+    if (!importId) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const next = await dispatch(fetchImport(importId)).unwrap();
+        if (!live) return;
+        setProgress(next);
+        setError('');
+        if (settled(next)) return loadRecent();
+      } catch (reason) {
+        if (!live) return;
+        const failure = asAudienceFailure(reason, TOOLS_TEXTS.importFailed);
+        setError(failure.message);
+        if (failure.status === 404) return;
+      }
+      timer = setTimeout(() => void poll(), POLL_MS);
+    };
+    void poll();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [dispatch, importId, loadRecent]);
+
+  async function start(body: ImportCreate, file: File): Promise<FormOutcome> {
+    try {
+      const { message, item } = await dispatch(startImport({ body, file })).unwrap();
+      void showToast('success', message);
+      setProgress(item);
+      setParams({ [IMPORT_PARAM]: item.id });
+      return { ok: true };
+    } catch (reason) {
+      const failure = asAudienceFailure(reason, TOOLS_TEXTS.importFailed);
+      return { ok: false, message: failure.message, errors: failure.errors };
+    }
+  }
+
+  function newImport() {
+    setProgress(null);
+    setError('');
+    setParams({});
+  }
+
+  const shown = progress && progress.id === importId ? progress : null;
+
+  return (
+    <div className="import-page">
+      <header className="dashboard-page__head">
+        <div>
+          <h1 className="dashboard-page__title">Import subscribers</h1>
+          <p className="dashboard-page__lead">Add or update many subscribers at once from a CSV file, exported from a spreadsheet or another tool.</p>
+        </div>
+        <div className="dashboard-page__actions">
+          <Link className={buttonClass('secondary')} to={ROUTES.subscribers}>
+            All subscribers
+          </Link>
+          {importId && <Button onClick={newImport}>New import</Button>}
+        </div>
+      </header>
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      {importId ? shown ? <ImportStatus progress={shown} /> : !error && <div className="dash-card import-status import-status--loading" aria-busy="true" /> : <ImportSetup lists={lists} onStart={start} />}
+      {recent && <ImportHistory imports={recent} onOpen={(id) => setParams({ [IMPORT_PARAM]: id })} />}
+    </div>
+  );
+}

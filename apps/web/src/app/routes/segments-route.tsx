@@ -1,0 +1,174 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Segment, SegmentCreate, SegmentDefinition } from '@postlark/shared/segments';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { showToast } from '../../components/ui/toasts';
+import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
+import { AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { SegmentBuilder } from '../../features/audience/components/segment-builder';
+import { SegmentCards } from '../../features/audience/components/segment-cards';
+import { TOOLS_TEXTS } from '../../features/audience/tools-content';
+import { asAudienceFailure, fetchSegments } from '../../features/audience/audience-thunks';
+import { addSegment, previewSegment, removeSegment, saveSegment } from '../../features/audience/tools-thunks';
+import type { FormOutcome } from '../../lib/form-state';
+import { useAppDispatch } from '../store-hooks';
+import { useAudienceLists } from '../use-audience-lists';
+
+/** The builder open on a new segment or a saved one. */
+type Editing = { kind: 'new' } | { kind: 'edit'; segment: Segment } | null;
+
+/** /dashboard/segments: saved filters over the audience, each with who matches now; build, edit, delete. */
+export default function SegmentsRoute() {
+  const dispatch = useAppDispatch();
+  const { lists } = useAudienceLists();
+  const [segments, setSegments] = useState<Segment[] | null>(null);
+  const [error, setError] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Segment | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+  const reload = useCallback(() => setAttempt((count) => count + 1), []);
+
+  useEffect(() => {
+    let live = true;
+    dispatch(fetchSegments())
+      .unwrap()
+      .then(
+        (found) => {
+          if (!live) return;
+          setSegments(found);
+          setError('');
+        },
+        (reason: unknown) => live && setError(asAudienceFailure(reason, AUDIENCE_TEXTS.segmentsFailed).message),
+      );
+    return () => {
+      live = false;
+    };
+  }, [dispatch, attempt]);
+
+  const preview = useCallback(
+    async (definition: SegmentDefinition) => {
+      try {
+        return await dispatch(previewSegment(definition)).unwrap();
+      } catch (reason) {
+        throw new Error(asAudienceFailure(reason, TOOLS_TEXTS.previewFailed).message, { cause: reason });
+      }
+    },
+    [dispatch],
+  );
+
+  async function save(body: SegmentCreate): Promise<FormOutcome> {
+    try {
+      const saved = editing?.kind === 'edit' ? await dispatch(saveSegment({ id: editing.segment.id, body })).unwrap() : await dispatch(addSegment(body)).unwrap();
+      void showToast('success', saved.message);
+      setEditing(null);
+      reload();
+      return { ok: true };
+    } catch (reason) {
+      const failure = asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed);
+      return { ok: false, message: failure.message, errors: failure.errors };
+    }
+  }
+
+  async function erase(segment: Segment) {
+    setBusy(true);
+    setDeleteError('');
+    try {
+      const message = await dispatch(removeSegment(segment.id)).unwrap();
+      void showToast('success', message);
+      setDeleting(null);
+      reload();
+    } catch (reason) {
+      setDeleteError(asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed).message);
+    }
+    setBusy(false);
+  }
+
+  let content;
+  if (segments && segments.length > 0) {
+    content = <SegmentCards segments={segments} lists={lists ?? []} onEdit={(segment) => setEditing({ kind: 'edit', segment })} onDelete={setDeleting} />;
+  } else if (segments) {
+    content = editing ? null : (
+      <div className="dash-card">
+        <AudienceState
+          icon="search"
+          title="No segments yet"
+          text="A segment picks subscribers by what you know about them: where they signed up, when, what they told you. It stays up to date by itself."
+          action={<Button onClick={() => setEditing({ kind: 'new' })}>Build your first segment</Button>}
+        />
+      </div>
+    );
+  } else if (error) {
+    content = (
+      <div className="dash-card">
+        <AudienceState
+          icon="warning"
+          role="alert"
+          title={AUDIENCE_TEXTS.segmentsFailed}
+          text={error}
+          action={
+            <Button variant="secondary" onClick={reload}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  } else {
+    content = (
+      <div className="dash-card">
+        <AudienceLoading text={TOOLS_TEXTS.loadingSegments} />
+      </div>
+    );
+  }
+
+  const editedSegment = editing?.kind === 'edit' ? editing.segment : undefined;
+
+  return (
+    <div className="segments-page">
+      <header className="dashboard-page__head">
+        <div>
+          <h1 className="dashboard-page__title">Segments</h1>
+          <p className="dashboard-page__lead">Saved filters over your audience, always up to date: send to them, or look at who is in them.</p>
+        </div>
+        <div className="dashboard-page__actions">
+          <Button onClick={() => setEditing({ kind: 'new' })} disabled={editing !== null}>
+            New segment
+          </Button>
+        </div>
+      </header>
+      {segments && error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      {editing && (
+        <SegmentBuilder
+          // A fresh builder for each segment opened.
+          key={editedSegment?.id ?? 'new'}
+          segment={editedSegment}
+          lists={lists ?? []}
+          preview={preview}
+          onSave={save}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {content}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete “${deleting.name}”?` : ''}
+        description="The segment is removed. Its subscribers stay in your audience and on their lists."
+        confirmLabel="Delete segment"
+        busyLabel="Deleting..."
+        busy={busy}
+        error={deleteError}
+        onConfirm={() => deleting && void erase(deleting)}
+        onClose={() => {
+          setDeleting(null);
+          setDeleteError('');
+        }}
+      />
+    </div>
+  );
+}

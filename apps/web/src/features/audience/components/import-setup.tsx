@@ -1,0 +1,227 @@
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import type { AudienceList } from '@postlark/shared/audience';
+import { IMPORT_FIELDS, IMPORT_LIMITS, IMPORT_MESSAGES, type ImportCreate, importCreateSchema } from '@postlark/shared/imports';
+import { type FieldErrors, fieldErrors } from '@postlark/shared/validation';
+import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field-error';
+import { previewRows, readFileStart } from '../../../lib/csv-preview';
+import type { FormOutcome } from '../../../lib/form-state';
+import { attributeName, type ColumnChoice, guessColumns, importColumns } from '../import-mapping';
+import { IMPORT_FIELD_LABELS, TOOLS_TEXTS } from '../tools-content';
+import { ListPicker } from './subscriber-fields';
+import '../../../components/ui/notice.css';
+import './audience.css';
+import './import-page.css';
+
+const PREVIEW_ROWS = 5;
+
+interface Chosen {
+  file: File;
+  /** The file's first rows (one more than shown, for when the first is a header). */
+  rows: string[][];
+}
+
+interface ImportSetupProps {
+  lists: readonly AudienceList[] | null;
+  onStart(body: ImportCreate, file: File): Promise<FormOutcome>;
+}
+
+/** A file's size as people read it: 812 bytes, 14 KB, 3.2 MB. */
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Step one of an import: the file, a preview of its first rows with what each column holds, and the lists. */
+export function ImportSetup({ lists, onStart }: ImportSetupProps) {
+  const fileErrorId = useId();
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [hasHeader, setHasHeader] = useState(true);
+  const [choices, setChoices] = useState<ColumnChoice[]>([]);
+  const [listIds, setListIds] = useState<string[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [starting, setStarting] = useState(false);
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    setErrors({});
+    setChosen(null);
+    if (!file) return;
+    if (file.size > IMPORT_LIMITS.maxBytes) return setErrors({ file_name: IMPORT_MESSAGES.tooLarge });
+    if (file.size === 0) return setErrors({ file_name: IMPORT_MESSAGES.emptyFile });
+    try {
+      const start = await readFileStart(file);
+      const rows = previewRows(start.text, PREVIEW_ROWS + 1, start.complete);
+      if (rows.length === 0) return setErrors({ file_name: IMPORT_MESSAGES.emptyFile });
+      const width = Math.min(IMPORT_LIMITS.columns, Math.max(...rows.map((row) => row.length)));
+      const first = rows[0] ?? [];
+      const headers = Array.from({ length: width }, (_, index) => first[index] ?? '');
+      setChosen({ file, rows });
+      setHasHeader(true);
+      setChoices(guessColumns(headers, rows[1] ?? rows[0]));
+    } catch {
+      setErrors({ file_name: TOOLS_TEXTS.previewUnreadable });
+    }
+  }
+
+  function choose(index: number, next: Partial<ColumnChoice>) {
+    setChoices((current) => current.map((choice, at) => (at === index ? { ...choice, ...next } : choice)));
+    setErrors((current) => {
+      const { columns: _columns, [`columns.${index}.key`]: _key, [`columns.${index}`]: _column, '': _form, ...rest } = current;
+      return rest;
+    });
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!chosen) return setErrors({ file_name: TOOLS_TEXTS.fileRequired });
+    const body = { file_name: chosen.file.name, has_header: hasHeader, columns: importColumns(choices), list_ids: listIds };
+    const parsed = importCreateSchema.safeParse(body);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setStarting(true);
+    const outcome = await onStart(parsed.data, chosen.file);
+    setStarting(false);
+    if (!outcome.ok) setErrors(Object.keys(outcome.errors).length > 0 ? outcome.errors : { '': outcome.message });
+  }
+
+  const header = chosen && hasHeader ? chosen.rows[0] : null;
+  const sample = chosen ? chosen.rows.slice(hasHeader ? 1 : 0, (hasHeader ? 1 : 0) + PREVIEW_ROWS) : [];
+  const columnsError = errors.columns;
+  const formError = errors[''] ?? errors.list_ids ?? '';
+
+  return (
+    <form className="dash-card import-setup" noValidate aria-label="New import" onSubmit={(event) => void onSubmit(event)}>
+      <div className="import-setup__file">
+        <label className="import-drop">
+          <span className="import-drop__title">{chosen ? chosen.file.name : 'Choose a CSV file'}</span>
+          <span className="import-drop__hint">
+            {chosen ? `${fileSize(chosen.file.size)} · choose another file to replace it` : `One subscriber per row, up to ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`}
+          </span>
+          <input
+            className="import-drop__input"
+            type="file"
+            accept=".csv,text/csv"
+            aria-label="CSV file"
+            aria-invalid={errors.file_name ? true : undefined}
+            aria-describedby={errors.file_name ? fileErrorId : undefined}
+            onChange={(event) => void onFile(event)}
+          />
+        </label>
+        <FieldError id={fileErrorId} message={errors.file_name} />
+      </div>
+      {chosen && (
+        <>
+          <section className="import-setup__section" aria-labelledby="import-columns-title">
+            <div className="import-setup__section-head">
+              <h2 id="import-columns-title" className="import-setup__title">
+                Match the columns
+              </h2>
+              <label className="audience-check">
+                <input type="checkbox" checked={hasHeader} onChange={(event) => setHasHeader(event.target.checked)} />
+                <span className="audience-check__box" aria-hidden="true" />
+                <span className="audience-check__label">First row is a header</span>
+              </label>
+            </div>
+            <p className="import-setup__lead">The first {PREVIEW_ROWS} rows of your file. Tell us what each column holds; ignored columns are not imported.</p>
+            {columnsError && (
+              <p className="notice notice--error" role="alert">
+                {columnsError}
+              </p>
+            )}
+            <div className="import-preview">
+              <table className="import-preview__table" aria-label="File preview">
+                <thead>
+                  <tr>
+                    {choices.map((choice, index) => (
+                      <th key={index} scope="col">
+                        <ColumnMapping
+                          index={index}
+                          header={header?.[index] ?? ''}
+                          choice={choice}
+                          error={errors[`columns.${index}.key`] ?? errors[`columns.${index}`]}
+                          onChange={(next) => choose(index, next)}
+                        />
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {sample.map((row, rowIndex) => (
+                    <tr key={rowIndex}>
+                      {choices.map((choice, index) => (
+                        <td key={index} className={choice.field === 'ignore' ? 'import-preview__ignored' : undefined}>
+                          {row[index] ?? ''}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          <section className="import-setup__section">
+            <ListPicker lists={lists} chosen={listIds} onChange={setListIds} />
+            <p className="import-setup__lead">Everyone in the file joins the lists you choose. Addresses that unsubscribed or bounced before are never re-subscribed.</p>
+          </section>
+          {formError && (
+            <p className="notice notice--error" role="alert">
+              {formError}
+            </p>
+          )}
+          <div className="audience-form__actions">
+            <Button type="submit" disabled={starting}>
+              {starting ? 'Starting...' : 'Start import'}
+            </Button>
+          </div>
+        </>
+      )}
+    </form>
+  );
+}
+
+interface ColumnMappingProps {
+  index: number;
+  header: string;
+  choice: ColumnChoice;
+  error?: string;
+  onChange(next: Partial<ColumnChoice>): void;
+}
+
+/** One column's header, what it holds, and for an attribute its name. */
+function ColumnMapping({ index, header, choice, error, onChange }: ColumnMappingProps) {
+  const errorId = useId();
+  const column = `Column ${index + 1}`;
+  return (
+    <div className="import-column">
+      <span className="import-column__header">{header || column}</span>
+      <select
+        className="form-field__input import-column__select"
+        aria-label={`${column} holds`}
+        value={choice.field}
+        onChange={(event) => {
+          const field = event.target.value as ColumnChoice['field'];
+          onChange(field === 'attribute' && choice.key === '' ? { field, key: attributeName(header) || `column_${index + 1}` } : { field });
+        }}
+      >
+        {IMPORT_FIELDS.map((field) => (
+          <option key={field} value={field}>
+            {IMPORT_FIELD_LABELS[field]}
+          </option>
+        ))}
+      </select>
+      {choice.field === 'attribute' && (
+        <input
+          className="form-field__input import-column__key"
+          aria-label={`${column} attribute name`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          maxLength={64}
+          value={choice.key}
+          onChange={(event) => onChange({ key: event.target.value })}
+        />
+      )}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

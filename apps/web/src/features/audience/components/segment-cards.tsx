@@ -1,0 +1,78 @@
+import { Link } from 'react-router';
+import type { AudienceList } from '@postlark/shared/audience';
+import { ROUTES } from '@postlark/shared/routes';
+import type { Segment, SegmentCondition } from '@postlark/shared/segments';
+import { Button } from '../../../components/ui/button';
+import { formatDay, SUBSCRIBER_STATUS_LABELS } from '../audience-content';
+import { CONDITION_FIELD_LABELS, CONDITION_OP_LABELS, formatCount } from '../tools-content';
+import './lists-page.css';
+import './segments-page.css';
+
+interface SegmentCardsProps {
+  segments: readonly Segment[];
+  lists: readonly AudienceList[];
+  onEdit(segment: Segment): void;
+  onDelete(segment: Segment): void;
+}
+
+/** The subscribers table filtered by a segment. */
+export function segmentSubscribersPath(id: string): string {
+  return `${ROUTES.subscribers}?${new URLSearchParams({ segment_id: id }).toString()}`;
+}
+
+/** A condition in words: "Email ends with @acme.com". */
+export function describeCondition(condition: SegmentCondition, lists: readonly AudienceList[]): string {
+  const field = condition.field === 'attribute' ? condition.key : CONDITION_FIELD_LABELS[condition.field];
+  const op = CONDITION_OP_LABELS[condition.op] ?? condition.op;
+  let value: string = condition.value;
+  if (condition.field === 'status') value = SUBSCRIBER_STATUS_LABELS[condition.value];
+  if (condition.field === 'list') value = lists.find((list) => list.id === condition.value)?.name ?? 'a deleted list';
+  if (condition.field === 'created_at') value = formatDay(condition.value);
+  if (['is_empty', 'is_not_empty', 'exists', 'not_exists'].includes(condition.op)) value = '';
+  return [field, op, value && `“${value}”`].filter(Boolean).join(' ');
+}
+
+/** The customer's segments: name, who is in them now, their rules, and the way to those subscribers. */
+export function SegmentCards({ segments, lists, onEdit, onDelete }: SegmentCardsProps) {
+  return (
+    <ul className="list-cards">
+      {segments.map((segment) => {
+        const titleId = `segment-${segment.id}`;
+        const { match, conditions } = segment.definition;
+        return (
+          <li key={segment.id}>
+            <article className="dash-card list-card segment-card" aria-labelledby={titleId}>
+              <header className="list-card__head">
+                <h2 id={titleId} className="list-card__name">
+                  {segment.name}
+                </h2>
+                <p className="segment-card__count">
+                  <span className="segment-card__count-number">{formatCount(segment.count)}</span> {segment.count === 1 ? 'subscriber' : 'subscribers'}
+                </p>
+              </header>
+              <p className="segment-card__match">{conditions.length > 1 ? (match === 'all' ? 'Matches all of:' : 'Matches any of:') : 'Matches:'}</p>
+              <ul className="segment-card__rules">
+                {conditions.map((condition, index) => (
+                  <li key={index}>{describeCondition(condition, lists)}</li>
+                ))}
+              </ul>
+              <footer className="list-card__foot">
+                <Link className="list-card__view" to={segmentSubscribersPath(segment.id)} aria-label={`View subscribers of ${segment.name}`}>
+                  View subscribers
+                </Link>
+                <div className="list-card__actions">
+                  <Button variant="ghost" className="list-card__action" aria-label={`Edit ${segment.name}`} onClick={() => onEdit(segment)}>
+                    Edit
+                  </Button>
+                  <Button variant="ghost" className="list-card__action list-card__action--danger" aria-label={`Delete ${segment.name}`} onClick={() => onDelete(segment)}>
+                    Delete
+                  </Button>
+                </div>
+              </footer>
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,96 @@
+import { type AudienceList, SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
+import { SUBSCRIBER_STATUS_LABELS } from '../audience-content';
+import { CONDITION_FIELDS, type ConditionDraft, needsValue, opsFor, withField } from '../segment-draft';
+import { CONDITION_FIELD_LABELS, CONDITION_OP_LABELS, type ConditionField } from '../tools-content';
+
+interface ConditionRowProps {
+  index: number;
+  draft: ConditionDraft;
+  lists: readonly AudienceList[];
+  error?: string;
+  canRemove: boolean;
+  onChange(next: ConditionDraft): void;
+  onRemove(): void;
+}
+
+/** One condition: the field, how it compares, and with what. */
+export function ConditionRow({ index, draft, lists, error, canRemove, onChange, onRemove }: ConditionRowProps) {
+  const label = `Condition ${index + 1}`;
+  const set = (next: Partial<ConditionDraft>) => onChange({ ...draft, ...next });
+  return (
+    <li className={`segment-condition${error ? ' segment-condition--invalid' : ''}`} aria-label={label}>
+      <div className="segment-condition__controls">
+        <select
+          className="form-field__input"
+          aria-label={`${label} field`}
+          value={draft.field}
+          onChange={(event) => onChange(withField(draft, event.target.value as ConditionField, lists[0]?.id))}
+        >
+          {CONDITION_FIELDS.map((field) => (
+            <option key={field} value={field}>
+              {CONDITION_FIELD_LABELS[field]}
+            </option>
+          ))}
+        </select>
+        {draft.field === 'attribute' && (
+          <input
+            className="form-field__input"
+            aria-label={`${label} attribute name`}
+            placeholder="Attribute name"
+            maxLength={64}
+            value={draft.key}
+            onChange={(event) => set({ key: event.target.value })}
+          />
+        )}
+        <select className="form-field__input" aria-label={`${label} comparison`} value={draft.op} onChange={(event) => set({ op: event.target.value })}>
+          {opsFor(draft.field).map((op) => (
+            <option key={op} value={op}>
+              {CONDITION_OP_LABELS[op] ?? op}
+            </option>
+          ))}
+        </select>
+        {needsValue(draft.op) && <ValueInput label={`${label} value`} draft={draft} lists={lists} onChange={(value) => set({ value })} />}
+        <button type="button" className="segment-condition__remove" aria-label={`Remove condition ${index + 1}`} disabled={!canRemove} onClick={onRemove}>
+          <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            <path d="M18 6 6 18M6 6l12 12" />
+          </svg>
+        </button>
+      </div>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function ValueInput({ label, draft, lists, onChange }: { label: string; draft: ConditionDraft; lists: readonly AudienceList[]; onChange(value: string): void }) {
+  if (draft.field === 'status') {
+    return (
+      <select className="form-field__input" aria-label={label} value={draft.value} onChange={(event) => onChange(event.target.value)}>
+        {SUBSCRIBER_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {SUBSCRIBER_STATUS_LABELS[status]}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (draft.field === 'list') {
+    return (
+      <select className="form-field__input" aria-label={label} value={draft.value} onChange={(event) => onChange(event.target.value)}>
+        {lists.length === 0 && <option value="">No lists yet</option>}
+        {lists.map((list) => (
+          <option key={list.id} value={list.id}>
+            {list.name}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (draft.field === 'created_at') {
+    return <input className="form-field__input" type="date" aria-label={label} value={draft.value} onChange={(event) => onChange(event.target.value)} />;
+  }
+  return <input className="form-field__input" aria-label={label} placeholder="Value" maxLength={200} value={draft.value} onChange={(event) => onChange(event.target.value)} />;
+}

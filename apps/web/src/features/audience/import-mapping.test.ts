@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { attributeName, guessColumns, importColumns } from './import-mapping';
+
+describe('import mapping', () => {
+  it('guesses the fields from the headers', () => {
+    expect(guessColumns(['E-mail', 'First Name', 'surname', 'Timezone', 'Plan type', ''])).toEqual([
+      { field: 'email', key: '' },
+      { field: 'first_name', key: '' },
+      { field: 'last_name', key: '' },
+      { field: 'timezone', key: '' },
+      { field: 'attribute', key: 'Plan_type' },
+      { field: 'ignore', key: 'column_6' },
+    ]);
+  });
+
+  it('finds the email column from the values when no header names it', () => {
+    expect(guessColumns(['a', 'b'], ['Ada', 'ada@example.com']).map((choice) => choice.field)).toEqual(['attribute', 'email']);
+  });
+
+  it('sanitises attribute names', () => {
+    expect(attributeName(' 2nd: plan (€) ')).toBe('nd_plan');
+    expect(attributeName('###')).toBe('');
+  });
+
+  it('sends keys only for attributes', () => {
+    expect(importColumns([{ field: 'email', key: 'x' }, { field: 'attribute', key: 'plan' }])).toEqual([{ field: 'email' }, { field: 'attribute', key: 'plan' }]);
+  });
+});

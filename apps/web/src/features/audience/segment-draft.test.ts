@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { newCondition, toCondition, toDefinition, withField } from './segment-draft';
+
+const LIST_ID = '0b6f4a3e-8a1c-4d6f-9a55-3f1d2c7e9b10';
+
+describe('segment drafts', () => {
+  it('is incomplete until a compared value is given', () => {
+    const email = newCondition('email');
+    expect(toCondition(email)).toBeNull();
+    expect(toCondition({ ...email, op: 'ends_with', value: '@acme.com' })).toEqual({ field: 'email', op: 'ends_with', value: '@acme.com' });
+    expect(toCondition({ ...email, op: 'is_empty' })).toEqual({ field: 'email', op: 'is_empty', value: '' });
+  });
+
+  it('needs a valid attribute name', () => {
+    const attribute = { ...newCondition('attribute'), value: 'pro' };
+    expect(toCondition({ ...attribute, key: '1plan' })).toBeNull();
+    expect(toCondition({ ...attribute, key: 'plan' })).toEqual({ field: 'attribute', key: 'plan', op: 'is', value: 'pro' });
+  });
+
+  it('starts a new field with values that fit it', () => {
+    expect(withField(newCondition('email'), 'status')).toEqual({ field: 'status', op: 'is', value: 'active', key: '' });
+    expect(withField(newCondition('email'), 'list', LIST_ID)).toEqual({ field: 'list', op: 'in', value: LIST_ID, key: '' });
+    // Text fields share their comparisons, so the typed value stays.
+    expect(withField({ field: 'email', op: 'contains', value: 'x', key: '' }, 'first_name')).toEqual({ field: 'first_name', op: 'contains', value: 'x', key: '' });
+  });
+
+  it('makes a definition only when every condition is complete', () => {
+    const complete = { field: 'created_at' as const, op: 'after', value: '2026-01-31', key: '' };
+    expect(toDefinition('any', [complete])).toEqual({ match: 'any', conditions: [{ field: 'created_at', op: 'after', value: '2026-01-31' }] });
+    expect(toDefinition('any', [complete, newCondition('email')])).toBeNull();
+    expect(toDefinition('all', [])).toBeNull();
+  });
+});

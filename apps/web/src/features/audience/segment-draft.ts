@@ -1,0 +1,75 @@
+import { SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
+import {
+  SEGMENT_ATTRIBUTE_OPS,
+  SEGMENT_TEXT_OPS,
+  type SegmentCondition,
+  segmentConditionSchema,
+  type SegmentDefinition,
+  segmentDefinitionSchema,
+} from '@postlark/shared/segments';
+import type { ConditionField } from './tools-content';
+
+// A segment's conditions as the builder edits them: every part a string, so a half-made
+// condition can be shown; turned into the API's shape only when it is complete.
+
+export interface ConditionDraft {
+  field: ConditionField;
+  op: string;
+  value: string;
+  key: string;
+}
+
+export const CONDITION_FIELDS: readonly ConditionField[] = ['email', 'first_name', 'last_name', 'timezone', 'status', 'list', 'created_at', 'attribute'];
+
+export function opsFor(field: ConditionField): readonly string[] {
+  if (field === 'attribute') return SEGMENT_ATTRIBUTE_OPS;
+  if (field === 'status') return ['is', 'is_not'];
+  if (field === 'list') return ['in', 'not_in'];
+  if (field === 'created_at') return ['before', 'after'];
+  return SEGMENT_TEXT_OPS;
+}
+
+/** Ops that compare with nothing: their value input is hidden. */
+const VALUELESS = new Set(['is_empty', 'is_not_empty', 'exists', 'not_exists']);
+
+export function needsValue(op: string): boolean {
+  return !VALUELESS.has(op);
+}
+
+/** A new condition on `field`, with the first op and a value that fits. */
+export function newCondition(field: ConditionField, firstListId = ''): ConditionDraft {
+  const value = field === 'status' ? SUBSCRIBER_STATUSES[0] : field === 'list' ? firstListId : '';
+  return { field, op: opsFor(field)[0] ?? 'is', value, key: '' };
+}
+
+/** The draft moved to another field: the op and value are kept when they still fit. */
+export function withField(draft: ConditionDraft, field: ConditionField, firstListId = ''): ConditionDraft {
+  const fresh = newCondition(field, firstListId);
+  const sameKind = opsFor(field) === opsFor(draft.field);
+  return sameKind ? { ...draft, field } : { ...fresh, key: draft.key };
+}
+
+/** The condition as the API takes it, or null while it is incomplete. */
+export function toCondition(draft: ConditionDraft): SegmentCondition | null {
+  if (needsValue(draft.op) && draft.value.trim() === '' && draft.field !== 'attribute') {
+    // Text fields may compare with '' only through is_empty.
+    return null;
+  }
+  const value = needsValue(draft.op) ? draft.value : '';
+  const candidate = draft.field === 'attribute' ? { field: draft.field, key: draft.key.trim(), op: draft.op, value } : { field: draft.field, op: draft.op, value };
+  const parsed = segmentConditionSchema.safeParse(candidate);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The whole definition, or null while any condition is incomplete. */
+export function toDefinition(match: 'all' | 'any', drafts: readonly ConditionDraft[]): SegmentDefinition | null {
+  const conditions = drafts.map(toCondition);
+  if (conditions.some((condition) => condition === null)) return null;
+  const parsed = segmentDefinitionSchema.safeParse({ match, conditions });
+  return parsed.success ? parsed.data : null;
+}
+
+/** A saved condition back into the builder's strings. */
+export function fromCondition(condition: SegmentCondition): ConditionDraft {
+  return { field: condition.field, op: condition.op, value: condition.value, key: condition.field === 'attribute' ? condition.key : '' };
+}

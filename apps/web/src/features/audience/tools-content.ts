@@ -1,0 +1,77 @@
+import type { ImportField, ImportStatusName } from '@postlark/shared/imports';
+import type { SegmentCondition } from '@postlark/shared/segments';
+
+// The import, segments and forms pages' own texts, where the shared messages have none.
+
+export const TOOLS_TEXTS = {
+  importsFailed: 'Could not load your imports.',
+  importFailed: 'Could not load this import.',
+  previewFailed: 'Could not count the matching subscribers.',
+  formsFailed: 'Could not load your forms.',
+  loadingSegments: 'Loading segments...',
+  loadingForms: 'Loading forms...',
+  fileRequired: 'Choose a CSV file to import.',
+  previewUnreadable: 'Could not read the start of this file. Is it a CSV file?',
+  copied: 'Snippet copied.',
+  copyFailed: 'Could not copy: select the snippet and copy it yourself.',
+} as const;
+
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  email: 'Email',
+  first_name: 'First name',
+  last_name: 'Last name',
+  timezone: 'Time zone',
+  attribute: 'Attribute',
+  ignore: 'Ignore',
+};
+
+export const IMPORT_STATUS_LABELS: Record<ImportStatusName, string> = {
+  awaiting_file: 'Waiting for its file',
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+};
+
+export type ConditionField = SegmentCondition['field'];
+
+export const CONDITION_FIELD_LABELS: Record<ConditionField, string> = {
+  email: 'Email',
+  first_name: 'First name',
+  last_name: 'Last name',
+  timezone: 'Time zone',
+  status: 'Status',
+  list: 'List',
+  created_at: 'Added',
+  attribute: 'Attribute',
+};
+
+export const CONDITION_OP_LABELS: Record<string, string> = {
+  is: 'is',
+  is_not: 'is not',
+  contains: 'contains',
+  not_contains: 'does not contain',
+  starts_with: 'starts with',
+  ends_with: 'ends with',
+  is_empty: 'is empty',
+  is_not_empty: 'is not empty',
+  gt: 'is greater than',
+  lt: 'is less than',
+  exists: 'is set',
+  not_exists: 'is not set',
+  in: 'is on',
+  not_in: 'is not on',
+  before: 'before',
+  after: 'after',
+};
+
+const number = new Intl.NumberFormat('en-GB');
+
+export function formatCount(value: number): string {
+  return number.format(value);
+}
+
+/** "3 subscribers", "1 subscriber". */
+export function subscribersCount(value: number): string {
+  return `${number.format(value)} ${value === 1 ? 'subscriber' : 'subscribers'}`;
+}
