@@ -8,7 +8,7 @@ import { Modal } from '../../components/ui/modal';
 import { showToast } from '../../components/ui/toasts';
 import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
 import { asAudienceFailure } from '../../features/audience/audience-thunks';
-import { AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
 import { SignupFormCards } from '../../features/audience/components/signup-form-cards';
 import { SignupFormEditor } from '../../features/audience/components/signup-form-editor';
 import { TOOLS_TEXTS } from '../../features/audience/tools-content';
@@ -110,17 +110,7 @@ export default function FormsRoute() {
   } else if (error) {
     content = (
       <div className="dash-card">
-        <AudienceState
-          icon="warning"
-          role="alert"
-          title={TOOLS_TEXTS.formsFailed}
-          text={error}
-          action={
-            <Button variant="secondary" onClick={reload}>
-              Try again
-            </Button>
-          }
-        />
+        <AudienceLoadFailed title={TOOLS_TEXTS.formsFailed} message={error} onRetry={reload} />
       </div>
     );
   } else {

@@ -8,7 +8,7 @@ import { Modal } from '../../components/ui/modal';
 import { showToast } from '../../components/ui/toasts';
 import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
 import { addList, asAudienceFailure, removeList, saveList } from '../../features/audience/audience-thunks';
-import { AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
 import { ListCards } from '../../features/audience/components/list-cards';
 import { ListForm } from '../../features/audience/components/list-form';
 import type { FormOutcome } from '../../lib/form-state';
@@ -81,17 +81,7 @@ export default function ListsRoute() {
   } else if (error) {
     content = (
       <div className="dash-card">
-        <AudienceState
-          icon="warning"
-          role="alert"
-          title={AUDIENCE_TEXTS.listsFailed}
-          text={error}
-          action={
-            <Button variant="secondary" onClick={reload}>
-              Try again
-            </Button>
-          }
-        />
+        <AudienceLoadFailed title={AUDIENCE_TEXTS.listsFailed} message={error} onRetry={reload} />
       </div>
     );
   } else {

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { showToast } from '../../components/ui/toasts';
 import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
-import { AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
 import { SegmentBuilder } from '../../features/audience/components/segment-builder';
 import { SegmentCards } from '../../features/audience/components/segment-cards';
 import { TOOLS_TEXTS } from '../../features/audience/tools-content';
@@ -102,17 +102,7 @@ export default function SegmentsRoute() {
   } else if (error) {
     content = (
       <div className="dash-card">
-        <AudienceState
-          icon="warning"
-          role="alert"
-          title={AUDIENCE_TEXTS.segmentsFailed}
-          text={error}
-          action={
-            <Button variant="secondary" onClick={reload}>
-              Try again
-            </Button>
-          }
-        />
+        <AudienceLoadFailed title={AUDIENCE_TEXTS.segmentsFailed} message={error} onRetry={reload} />
       </div>
     );
   } else {

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { showToast } from '../../components/ui/toasts';
 import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
 import { type AudienceFailure, asAudienceFailure, eraseSubscriber, fetchSubscriber, saveSubscriber } from '../../features/audience/audience-thunks';
-import { AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
 import { SubscriberAttributes, SubscriberMemberships, SubscriberPreferenceLink, SubscriberSummary } from '../../features/audience/components/subscriber-details';
 import { EditSubscriberForm } from '../../features/audience/components/subscriber-forms';
 import type { FormOutcome } from '../../lib/form-state';
@@ -114,17 +114,7 @@ export default function SubscriberRoute() {
               }
             />
           ) : (
-            <AudienceState
-              icon="warning"
-              role="alert"
-              title={AUDIENCE_TEXTS.subscriberFailed}
-              text={failure.message}
-              action={
-                <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
-                  Try again
-                </Button>
-              }
-            />
+            <AudienceLoadFailed title={AUDIENCE_TEXTS.subscriberFailed} message={failure.message} onRetry={() => setAttempt((count) => count + 1)} />
           )}
         </div>
       </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
 import './audience.css';
 
 type StateIcon = 'people' | 'search' | 'lists' | 'warning';
@@ -42,5 +43,22 @@ export function AudienceLoading({ text }: { text: string }) {
     <p className="audience-loading" role="status">
       {text}
     </p>
+  );
+}
+
+/** A page's data could not be read: what failed, why, and a way to try again. */
+export function AudienceLoadFailed({ title, message, onRetry }: { title: string; message: string; onRetry(): void }) {
+  return (
+    <AudienceState
+      icon="warning"
+      role="alert"
+      title={title}
+      text={message}
+      action={
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
   );
 }
