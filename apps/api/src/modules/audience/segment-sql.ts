@@ -1,7 +1,7 @@
 import { and, eq, not, or, type SQL, sql } from 'drizzle-orm';
 import type { SegmentCondition, SegmentDefinition } from '@postlark/shared/segments';
 import { subscribers } from '../../db/schema/audience';
-import { containsPattern } from './subscribers.repository';
+import { containsPattern, escapeLike } from './subscribers.repository';
 
 // A segment's definition as one SQL condition over "subscribers": every value a parameter, every
 // column chosen from a fixed map, so a definition can never write SQL of its own.
@@ -12,8 +12,6 @@ const TEXT_COLUMNS = {
   last_name: sql`coalesce(${subscribers.lastName}, '')`,
   timezone: sql`coalesce(${subscribers.timezone}, '')`,
 } as const;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** Text compared without regard to case, as a person reading the values would. */
 function textCondition(column: SQL, op: string, value: string): SQL {

@@ -16,9 +16,13 @@ const SORT_COLUMNS = {
 // The expression the trigram index is built on (migration 0005): a search must use it as written.
 const SEARCH_TEXT = sql`(${subscribers.email} || ' ' || ${subscribers.firstName} || ' ' || ${subscribers.lastName})`;
 
-/** `%` and `_` typed in the search box are looked for as themselves. */
+/** `%` and `_` typed in a search or a segment's value are looked for as themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 /** A filter whose segment (if any) has been read and compiled (segment-sql.ts). */
@@ -145,8 +149,13 @@ export async function setMemberships(db: Db, subscriberId: string, listIds: read
         setWhere: eq(listMemberships.status, 'unsubscribed'),
       });
   }
+  await leaveOtherLists(db, subscriberId, listIds, now);
+}
+
+/** Takes a subscriber off every list of theirs but these (kept as unsubscribed, for the record). */
+export async function leaveOtherLists(db: Db, subscriberId: string, keepListIds: readonly string[], now: Date): Promise<void> {
   const leaving = [eq(listMemberships.subscriberId, subscriberId), ne(listMemberships.status, 'unsubscribed')];
-  if (listIds.length > 0) leaving.push(notInArray(listMemberships.listId, [...listIds]));
+  if (keepListIds.length > 0) leaving.push(notInArray(listMemberships.listId, [...keepListIds]));
   await db
     .update(listMemberships)
     .set({ status: 'unsubscribed', updatedAt: now })

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { leaveOtherLists } from '../audience/subscribers.repository';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
 import { listMemberships, lists, subscribers } from '../../db/schema/audience';
@@ -41,9 +42,7 @@ export async function chooseLists(db: Db, subscriberId: string, listIds: readonl
       .set({ status: 'confirmed', updatedAt: now, confirmedAt: sql`coalesce(${listMemberships.confirmedAt}, ${now.toISOString()}::timestamptz)` })
       .where(and(eq(listMemberships.subscriberId, subscriberId), inArray(listMemberships.listId, [...listIds]), ne(listMemberships.status, 'confirmed')));
   }
-  const leaving = [eq(listMemberships.subscriberId, subscriberId), ne(listMemberships.status, 'unsubscribed')];
-  if (listIds.length > 0) leaving.push(notInArray(listMemberships.listId, [...listIds]));
-  await db.update(listMemberships).set({ status: 'unsubscribed', updatedAt: now }).where(and(...leaving));
+  await leaveOtherLists(db, subscriberId, listIds, now);
 }
 
 export async function setSubscriberStatus(db: Db, subscriberId: string, status: 'active' | 'unsubscribed', now: Date): Promise<void> {

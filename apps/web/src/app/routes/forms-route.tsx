@@ -6,15 +6,14 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';
 import { showToast } from '../../components/ui/toasts';
-import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
 import { asAudienceFailure } from '../../features/audience/audience-thunks';
 import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
 import { SignupFormCards } from '../../features/audience/components/signup-form-cards';
 import { SignupFormEditor } from '../../features/audience/components/signup-form-editor';
 import { TOOLS_TEXTS } from '../../features/audience/tools-content';
 import { addForm, fetchForms, removeForm, saveForm } from '../../features/audience/tools-thunks';
-import type { FormOutcome } from '../../lib/form-state';
 import { useAppDispatch } from '../store-hooks';
+import { useAudienceChanges } from '../use-audience-changes';
 import { useAudienceLists } from '../use-audience-lists';
 
 type Dialog = { kind: 'new' } | { kind: 'edit'; form: SignupForm } | { kind: 'delete'; form: SignupForm } | null;
@@ -27,8 +26,6 @@ export default function FormsRoute() {
   const [error, setError] = useState('');
   const [attempt, setAttempt] = useState(0);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState('');
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
 
   useEffect(() => {
@@ -48,32 +45,10 @@ export default function FormsRoute() {
     };
   }, [dispatch, attempt]);
 
-  async function save(body: FormCreate | FormUpdate): Promise<FormOutcome> {
-    try {
-      const saved = dialog?.kind === 'edit' ? await dispatch(saveForm({ id: dialog.form.id, body })).unwrap() : await dispatch(addForm(body as FormCreate)).unwrap();
-      void showToast('success', saved.message);
-      setDialog(null);
-      reload();
-      return { ok: true };
-    } catch (reason) {
-      const failure = asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed);
-      return { ok: false, message: failure.message, errors: failure.errors };
-    }
-  }
-
-  async function erase(form: SignupForm) {
-    setBusy(true);
-    setDeleteError('');
-    try {
-      const message = await dispatch(removeForm(form.id)).unwrap();
-      void showToast('success', message);
-      setDialog(null);
-      reload();
-    } catch (reason) {
-      setDeleteError(asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed).message);
-    }
-    setBusy(false);
-  }
+  const { save, erase, deleting: busy, deleteError, clearDeleteError } = useAudienceChanges(() => {
+    setDialog(null);
+    reload();
+  });
 
   async function copy(form: SignupForm) {
     try {
@@ -144,7 +119,15 @@ export default function FormsRoute() {
       )}
       {content}
       <Modal open={dialog?.kind === 'new' || dialog?.kind === 'edit'} title={editing ? 'Edit form' : 'New form'} onClose={() => setDialog(null)}>
-        <SignupFormEditor key={editing?.id ?? 'new'} form={editing} lists={lists ?? []} onCancel={() => setDialog(null)} onSave={save} />
+        <SignupFormEditor
+          key={editing?.id ?? 'new'}
+          form={editing}
+          lists={lists ?? []}
+          onCancel={() => setDialog(null)}
+          onSave={(body: FormCreate | FormUpdate) =>
+            save(() => (editing ? dispatch(saveForm({ id: editing.id, body })).unwrap() : dispatch(addForm(body as FormCreate)).unwrap()))
+          }
+        />
       </Modal>
       <ConfirmDialog
         open={deleting !== null}
@@ -154,10 +137,10 @@ export default function FormsRoute() {
         busyLabel="Deleting..."
         busy={busy}
         error={deleteError}
-        onConfirm={() => deleting && void erase(deleting)}
+        onConfirm={() => deleting && void erase(() => dispatch(removeForm(deleting.id)).unwrap())}
         onClose={() => {
           setDialog(null);
-          setDeleteError('');
+          clearDeleteError();
         }}
       />
     </div>

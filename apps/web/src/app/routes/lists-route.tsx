@@ -5,14 +5,13 @@ import { ROUTES } from '@postlark/shared/routes';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';
-import { showToast } from '../../components/ui/toasts';
 import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
-import { addList, asAudienceFailure, removeList, saveList } from '../../features/audience/audience-thunks';
+import { addList, removeList, saveList } from '../../features/audience/audience-thunks';
 import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
 import { ListCards } from '../../features/audience/components/list-cards';
 import { ListForm } from '../../features/audience/components/list-form';
-import type { FormOutcome } from '../../lib/form-state';
 import { useAppDispatch } from '../store-hooks';
+import { useAudienceChanges } from '../use-audience-changes';
 import { useAudienceLists } from '../use-audience-lists';
 
 /** Which dialog is open: the new list's form, one list's form, or one list's delete. */
@@ -29,39 +28,14 @@ export default function ListsRoute() {
   const dispatch = useAppDispatch();
   const { lists, error, reload } = useAudienceLists();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState('');
-
-  async function save(run: () => Promise<{ message: string }>): Promise<FormOutcome> {
-    try {
-      const { message } = await run();
-      void showToast('success', message);
-      setDialog(null);
-      reload();
-      return { ok: true };
-    } catch (reason) {
-      const failure = asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed);
-      return { ok: false, message: failure.message, errors: failure.errors };
-    }
-  }
-
-  async function erase(list: AudienceList) {
-    setDeleting(true);
-    setDeleteError('');
-    try {
-      const message = await dispatch(removeList(list.id)).unwrap();
-      void showToast('success', message);
-      setDialog(null);
-      reload();
-    } catch (reason) {
-      setDeleteError(asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed).message);
-    }
-    setDeleting(false);
-  }
+  const { save, erase, deleting, deleteError, clearDeleteError } = useAudienceChanges(() => {
+    setDialog(null);
+    reload();
+  });
 
   function closeDelete() {
     setDialog(null);
-    setDeleteError('');
+    clearDeleteError();
   }
 
   let content;
@@ -135,7 +109,7 @@ export default function ListsRoute() {
         busyLabel="Deleting..."
         busy={deleting}
         error={deleteError}
-        onConfirm={() => deletingList && void erase(deletingList)}
+        onConfirm={() => deletingList && void erase(() => dispatch(removeList(deletingList.id)).unwrap())}
         onClose={closeDelete}
       />
     </div>

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Segment, SegmentCreate, SegmentDefinition } from '@postlark/shared/segments';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { showToast } from '../../components/ui/toasts';
 import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
 import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
 import { SegmentBuilder } from '../../features/audience/components/segment-builder';
@@ -10,8 +9,8 @@ import { SegmentCards } from '../../features/audience/components/segment-cards';
 import { TOOLS_TEXTS } from '../../features/audience/tools-content';
 import { asAudienceFailure, fetchSegments } from '../../features/audience/audience-thunks';
 import { addSegment, previewSegment, removeSegment, saveSegment } from '../../features/audience/tools-thunks';
-import type { FormOutcome } from '../../lib/form-state';
 import { useAppDispatch } from '../store-hooks';
+import { useAudienceChanges } from '../use-audience-changes';
 import { useAudienceLists } from '../use-audience-lists';
 
 /** The builder open on a new segment or a saved one. */
@@ -26,8 +25,6 @@ export default function SegmentsRoute() {
   const [attempt, setAttempt] = useState(0);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Segment | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState('');
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
 
   useEffect(() => {
@@ -58,32 +55,11 @@ export default function SegmentsRoute() {
     [dispatch],
   );
 
-  async function save(body: SegmentCreate): Promise<FormOutcome> {
-    try {
-      const saved = editing?.kind === 'edit' ? await dispatch(saveSegment({ id: editing.segment.id, body })).unwrap() : await dispatch(addSegment(body)).unwrap();
-      void showToast('success', saved.message);
-      setEditing(null);
-      reload();
-      return { ok: true };
-    } catch (reason) {
-      const failure = asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed);
-      return { ok: false, message: failure.message, errors: failure.errors };
-    }
-  }
-
-  async function erase(segment: Segment) {
-    setBusy(true);
-    setDeleteError('');
-    try {
-      const message = await dispatch(removeSegment(segment.id)).unwrap();
-      void showToast('success', message);
-      setDeleting(null);
-      reload();
-    } catch (reason) {
-      setDeleteError(asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed).message);
-    }
-    setBusy(false);
-  }
+  const { save, erase, deleting: busy, deleteError, clearDeleteError } = useAudienceChanges(() => {
+    setEditing(null);
+    setDeleting(null);
+    reload();
+  });
 
   let content;
   if (segments && segments.length > 0) {
@@ -140,7 +116,9 @@ export default function SegmentsRoute() {
           segment={editedSegment}
           lists={lists ?? []}
           preview={preview}
-          onSave={save}
+          onSave={(body: SegmentCreate) =>
+            save(() => (editedSegment ? dispatch(saveSegment({ id: editedSegment.id, body })).unwrap() : dispatch(addSegment(body)).unwrap()))
+          }
           onCancel={() => setEditing(null)}
         />
       )}
@@ -153,10 +131,10 @@ export default function SegmentsRoute() {
         busyLabel="Deleting..."
         busy={busy}
         error={deleteError}
-        onConfirm={() => deleting && void erase(deleting)}
+        onConfirm={() => deleting && void erase(() => dispatch(removeSegment(deleting.id)).unwrap())}
         onClose={() => {
           setDeleting(null);
-          setDeleteError('');
+          clearDeleteError();
         }}
       />
     </div>
