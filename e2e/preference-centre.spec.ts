@@ -50,6 +50,18 @@ test.describe('preference centre', () => {
       lists = after.lists.map((list: { list_name: string; status: string }) => `${list.list_name}:${list.status}`);
       expect(lists).toEqual(['Product news:unsubscribed', 'Weekly digest:unsubscribed']);
 
+      // The customer sees what happened on the subscriber's page, newest first.
+      await page.goto(`/dashboard/subscribers/${id}`);
+      const activity = page.getByRole('region', { name: 'Activity' }).getByRole('listitem');
+      await expect(activity).toHaveText([
+        /^Left Weekly digest/,
+        /^Unsubscribed from everything/,
+        /^Left Product news/,
+        /^Joined Product news/,
+        /^Joined Weekly digest/,
+        /^Added by hand/,
+      ]);
+
       // A changed link shows the generic message and nothing else.
       await reader.goto(`${link.slice(0, -3)}abc`);
       await expect(reader.getByRole('alert')).toHaveText(PREFERENCE_CENTRE_MESSAGES.badLink);

@@ -100,7 +100,10 @@ for (const [label, viewport] of Object.entries(WIDTHS)) {
     await shoot(page, `${label}-subscribers-add`);
     await page.keyboard.press('Escape');
 
-    await page.goto(subscriberPath(await idOf(page, 'ada.lovelace@example.com')));
+    // Something on Ada's timeline besides joining: she left one of her lists.
+    const adaId = await idOf(page, 'ada.lovelace@example.com');
+    await page.request.post('/api/audience/v1/subscribers/bulk', { data: { action: 'remove_from_list', list_id: listIds[2], ids: [adaId] } });
+    await page.goto(subscriberPath(adaId));
     await page.getByRole('form', { name: 'Edit subscriber' }).waitFor();
     await shoot(page, `${label}-subscriber`);
     await page.getByRole('button', { name: 'Delete subscriber' }).click();

@@ -114,4 +114,33 @@ describe('preference centre', () => {
     }
     expect((await statusOf(customer, subscriber.id)).status).toBe('active');
   });
+  it("puts every change on the subscriber's activity timeline, newest first, whichever path made it", async () => {
+    const { customer, subscriber, lists, token } = await subscriberOnLists();
+    accounts.advance(60_000);
+    await call('PUT', `public/v1/preferences/${token}`, undefined, { list_ids: [lists.offers, lists.news, lists.old] });
+    accounts.advance(60_000);
+    expect((await oneClick(token, 'List-Unsubscribe=One-Click')).statusCode).toBe(200);
+    accounts.advance(60_000);
+    await call('PUT', `public/v1/preferences/${token}`, undefined, { list_ids: [lists.news] });
+
+    const activity = (await call('GET', `audience/v1/subscribers/${subscriber.id}`, customer.cookie)).json().payload.activity as { kind: string; list_name: string | null; source: string | null; at: string }[];
+    const start = accounts.now().getTime() - 180_000;
+    const line = (event: (typeof activity)[number]) => `${(Date.parse(event.at) - start) / 60_000} ${event.kind}${event.list_name ? ` ${event.list_name}` : ''}${event.source ? ` (${event.source})` : ''}`;
+    expect(activity.map(line)).toEqual([
+      '3 rejoined_list News',
+      '3 resubscribed',
+      // One click leaves everything: the status and each list.
+      '2 left_list News',
+      '2 left_list Offers',
+      '2 left_list Old',
+      '2 unsubscribed',
+      '1 rejoined_list Old',
+      // Added by hand on three lists, then removed from Old by a bulk action, all at minute 0.
+      '0 joined_list News',
+      '0 joined_list Offers',
+      '0 joined_list Old',
+      '0 left_list Old',
+      '0 subscribed (manual)',
+    ]);
+  });
 });

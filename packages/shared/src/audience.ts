@@ -227,6 +227,28 @@ export interface SubscriberSummary {
   created_at: string;
 }
 
+/**
+ * A subscriber's timeline. Recorded as they happen: status changes and leaving or rejoining a
+ * list. Read from the rows: when they subscribed (and how), confirmed, joined or confirmed a list.
+ */
+export const RECORDED_ACTIVITY_KINDS = ['unsubscribed', 'resubscribed', 'bounced', 'complained', 'left_list', 'rejoined_list'] as const;
+export type RecordedActivityKind = (typeof RECORDED_ACTIVITY_KINDS)[number];
+export const ACTIVITY_KINDS = ['subscribed', 'confirmed', 'joined_list', 'confirmed_list', ...RECORDED_ACTIVITY_KINDS] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export interface SubscriberActivity {
+  kind: ActivityKind;
+  at: string;
+  /** For list events: the list, and its name (null once the list is deleted). */
+  list_id: string | null;
+  list_name: string | null;
+  /** For "subscribed": how they came in (manual, api, form, import). */
+  source: string | null;
+}
+
+/** The newest events a subscriber's page shows. */
+export const ACTIVITY_LIMIT = 50;
+
 export interface Subscriber extends SubscriberSummary {
   attributes: Attributes;
   timezone: string | null;
@@ -235,6 +257,8 @@ export interface Subscriber extends SubscriberSummary {
   preference_url: string;
   consent: { source: string; at: string | null; confirmed_at: string | null };
   lists: ListMembership[];
+  /** Newest first, at most ACTIVITY_LIMIT. */
+  activity: SubscriberActivity[];
 }
 
 export interface SubscribersPage {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Attributes, MembershipStatus, SubscriberStatus } from '@postlark/shared/audience';
+import { bigint, boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Attributes, MembershipStatus, RecordedActivityKind, SubscriberStatus } from '@postlark/shared/audience';
 import type { SegmentDefinition } from '@postlark/shared/segments';
 import { customers } from './accounts';
 
@@ -11,7 +11,9 @@ import { customers } from './accounts';
 export const subscribers = pgTable(
   'subscribers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    // Time-ordered ids (migration 0010): a million new rows land at the end of the primary key
+    // and the membership keys instead of on random pages all over them.
+    id: uuid('id').primaryKey().default(sql`uuid_v7()`),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
@@ -36,9 +38,34 @@ export const subscribers = pgTable(
     index('subscribers_customer_first_name_idx').on(table.customerId, table.firstName, table.id),
     index('subscribers_customer_last_name_idx').on(table.customerId, table.lastName, table.id),
     // Search anywhere in an address or name (pg_trgm), fast at a million rows.
-    index('subscribers_search_idx').using('gin', sql`(${table.email} || ' ' || ${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`),
+    // A larger list of pending entries (16 MB, not 4) merges into the index in fewer, bigger steps
+    // during an import; autovacuum merges what is left.
+    index('subscribers_search_idx')
+      .using('gin', sql`(${table.email} || ' ' || ${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 16384 }),
     check('subscribers_status_check', sql`${table.status} in ('active', 'unsubscribed', 'bounced', 'complained')`),
   ],
+);
+
+/**
+ * Changes to a subscriber that overwrite what was there: their status (unsubscribed, bounced,
+ * complained, back to active) and leaving or rejoining a list. Written by the database itself
+ * (triggers of migration 0011), so no path that changes a status can forget it. Everything else
+ * on the timeline is read from the rows themselves (subscriber-activity.repository).
+ */
+export const subscriberEvents = pgTable(
+  'subscriber_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<RecordedActivityKind>().notNull(),
+    // No foreign key: the event stays when the list is deleted (the timeline then names no list).
+    listId: uuid('list_id'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('subscriber_events_subscriber_idx').on(table.subscriberId, table.at)],
 );
 
 /** A customer's lists; double opt-in lists ask form sign-ups to confirm by email first. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  ACTIVITY_LIMIT,
   AUDIENCE_MESSAGES,
   type Subscriber,
   type SubscriberCreateData,
@@ -13,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
 import { resolveFilter } from './segments.service';
+import { activityOf } from './subscriber-activity.repository';
 import { decodeCursor, encodeCursor } from './subscriber-cursor';
 import {
   countSubscribers,
@@ -41,8 +43,13 @@ export interface SubscriberDeps extends AudienceDeps {
 }
 
 /** The suppression list's key: a SHA-256 of the lower-case address, so an erased address is not kept. */
+/** The SHA-256 of an address as stored (trimmed, lower-case); its hex is the suppression hash. */
+export function emailDigest(email: string): Buffer {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest();
+}
+
 export function suppressionHash(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return emailDigest(email).toString('hex');
 }
 
 const notFound = () => new HttpError(404, AUDIENCE_MESSAGES.subscriberNotFound);
@@ -59,7 +66,7 @@ function summaryOf(row: SubscriberRow): SubscriberSummary {
 }
 
 async function detailsOf(deps: SubscriberDeps, row: SubscriberRow): Promise<Subscriber> {
-  const memberships = await membershipsOf(deps.db, row.id);
+  const [memberships, activity] = await Promise.all([membershipsOf(deps.db, row.id), activityOf(deps.db, row.id, ACTIVITY_LIMIT)]);
   return {
     ...summaryOf(row),
     attributes: row.attributes,
@@ -72,6 +79,13 @@ async function detailsOf(deps: SubscriberDeps, row: SubscriberRow): Promise<Subs
       list_name: membership.listName,
       status: membership.status,
       confirmed_at: membership.confirmedAt?.toISOString() ?? null,
+    })),
+    activity: activity.map((event) => ({
+      kind: event.kind,
+      at: event.at.toISOString(),
+      list_id: event.listId,
+      list_name: event.listName,
+      source: event.source,
     })),
   };
 }

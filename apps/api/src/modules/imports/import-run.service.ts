@@ -3,8 +3,9 @@ import { AUDIENCE_LIMITS, type Attributes, isTimeZone } from '@postlark/shared/a
 import type { ImportColumn, RejectionReason } from '@postlark/shared/imports';
 import type { Db } from '../../db/client';
 import { CsvReader } from '../../lib/csv-reader';
-import { suppressionHash } from '../audience/subscribers.service';
-import { existingAmong, type ExistingSubscriber, insertNew, joinLists, type NewImported, suppressedAmong, updateDetails } from './import-batch.repository';
+import { FingerprintSet } from '../../lib/fingerprint-set';
+import { emailDigest } from '../audience/subscribers.service';
+import { existingAmong, type ExistingSubscriber, insertNew, joinLists, setLocalAsyncCommit, suppressedAmong, updateDetails } from './import-batch.repository';
 import { addRejections, chunkAt, dropChunks, finishRun, importById, type ProgressDelta, saveProgress, startRun } from './imports.repository';
 
 export interface ImportRunDeps {
@@ -21,6 +22,8 @@ interface ParsedRow {
   /** The row as the file had it, for the rejected-rows file. */
   cells: string[];
   email: string;
+  /** Its suppression hash (subscribers.service), worked out once while reading. */
+  emailHash: string;
   firstName: string;
   lastName: string;
   timezone: string | null;
@@ -42,7 +45,7 @@ function rowReader(columns: readonly ImportColumn[]) {
     return known;
   };
   return (cells: string[], rowNumber: number): ParsedRow => {
-    const row: ParsedRow = { rowNumber, cells, email: '', firstName: '', lastName: '', timezone: null, attributes: {} };
+    const row: ParsedRow = { rowNumber, cells, email: '', emailHash: '', firstName: '', lastName: '', timezone: null, attributes: {} };
     columns.forEach((column, index) => {
       const value = (cells[index] ?? '').trim();
       if (value === '') return;
@@ -83,6 +86,56 @@ function changesFor(existing: ExistingSubscriber, row: ParsedRow): Parameters<ty
   return changes;
 }
 
+type Batch = { rows: ParsedRow[]; rejections: Rejection[]; delta: ProgressDelta };
+
+/**
+ * Writes one batch in one transaction. New addresses are inserted first, with no look-up: in a
+ * first import (the common case) that is all there is. Only the rows the insert skipped (already
+ * subscribers, or suppressed) are read back and sorted out.
+ */
+async function writeBatch(deps: ImportRunDeps, record: { id: string; customerId: string; listIds: string[] }, batch: Batch): Promise<void> {
+  const { rows, rejections, delta } = batch;
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    // A crash may lose the last commits; the job then runs again from the top and finds them missing.
+    await setLocalAsyncCommit(tx);
+    const suppressed = await suppressedAmong(tx, record.customerId, rows.map((row) => row.emailHash));
+    const added = await insertNew(tx, record.customerId, rows.filter((row) => !suppressed.has(row.emailHash)), record.listIds, now);
+    const skipped = rows.filter((row) => !added.has(row.email));
+    const existing = new Map((await existingAmong(tx, record.customerId, skipped.map((row) => row.email))).map((row) => [row.email, row]));
+    const members: string[] = [];
+    for (const row of skipped) {
+      const known = existing.get(row.email);
+      if (!known) {
+        // Suppressed (unsubscribed, bounced, complained or erased before), or erased this very moment.
+        rejections.push({ rowNumber: row.rowNumber, reason: 'suppressed', cells: row.cells });
+        continue;
+      }
+      if (known.status !== 'active') {
+        rejections.push({ rowNumber: row.rowNumber, reason: 'suppressed', cells: row.cells });
+        continue;
+      }
+      const changes = changesFor(known, row);
+      if (Object.keys(changes).length > 0) {
+        await updateDetails(tx, known.id, changes, now);
+        delta.updated += 1;
+      } else delta.unchanged += 1;
+      members.push(known.id);
+    }
+    delta.added += added.size;
+    await joinLists(tx, record.listIds, members, now);
+    await addRejections(tx, rejections.map((rejection) => ({ importId: record.id, ...rejection })));
+    delta.rejected += rejections.length;
+    await saveProgress(tx, record.id, delta);
+  });
+}
+
+// Batches written at once, each in its own transaction on its own connection, while the next one
+// is read: the database's work (mostly index upkeep) then overlaps the reading and spreads over
+// two cores instead of waiting for it. The reader never hands two batches the same address, so
+// they cannot conflict. On PGlite (one connection) they simply queue.
+const WRITERS_AT_ONCE = 2;
+
 /**
  * Runs an import from the top: reads the stored file piece by piece, and writes each batch of rows
  * in one transaction. Safe to run again after an interruption: what was added is found again as
@@ -94,51 +147,33 @@ export async function runImport(deps: ImportRunDeps, importId: string): Promise<
   if (!record || record.status === 'done' || record.status === 'awaiting_file') return;
   await startRun(db, importId, deps.now());
   const readRow = rowReader(record.columns);
-  const seen = new Set<string>();
+  // Addresses already read, to reject repeats as duplicates: fingerprints, not the strings.
+  const seen = new FingerprintSet();
   let rowNumber = 0;
   let bytesDone = 0;
   let pending: ParsedRow[] = [];
   let rejections: Rejection[] = [];
   let rowsSinceSave = 0;
+  const writing = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
 
   async function flush() {
-    const batch = pending;
-    const rejected = rejections;
+    const batch: Batch = {
+      rows: pending,
+      rejections,
+      delta: { bytesDone, rows: rowsSinceSave, added: 0, updated: 0, unchanged: 0, rejected: 0 },
+    };
     pending = [];
     rejections = [];
-    const delta: ProgressDelta = { bytesDone, rows: rowsSinceSave, added: 0, updated: 0, unchanged: 0, rejected: 0 };
     rowsSinceSave = 0;
-    const now = deps.now();
-    await db.transaction(async (tx) => {
-      const hashes = new Map(batch.map((row) => [row.email, suppressionHash(row.email)]));
-      const suppressed = await suppressedAmong(tx, record!.customerId, [...hashes.values()]);
-      const existing = new Map((await existingAmong(tx, record!.customerId, batch.map((row) => row.email))).map((row) => [row.email, row]));
-      const fresh: NewImported[] = [];
-      const members: string[] = [];
-      for (const row of batch) {
-        const known = existing.get(row.email);
-        if ((known && known.status !== 'active') || (!known && suppressed.has(hashes.get(row.email)!))) {
-          rejected.push({ rowNumber: row.rowNumber, reason: 'suppressed', cells: row.cells });
-          continue;
-        }
-        if (known) {
-          const changes = changesFor(known, row);
-          if (Object.keys(changes).length > 0) {
-            await updateDetails(tx, known.id, changes, now);
-            delta.updated += 1;
-          } else delta.unchanged += 1;
-          members.push(known.id);
-          continue;
-        }
-        fresh.push(row);
-      }
-      const added = await insertNew(tx, record!.customerId, fresh, now);
-      delta.added += added.length;
-      await joinLists(tx, record!.listIds, [...members, ...added], now);
-      await addRejections(tx, rejected.map((rejection) => ({ importId, ...rejection })));
-      delta.rejected += rejected.length;
-      await saveProgress(tx, importId, delta);
-    });
+    const write: Promise<void> = writeBatch(deps, record!, batch)
+      .catch((error: unknown) => {
+        failure ??= { error };
+      })
+      .finally(() => writing.delete(write));
+    writing.add(write);
+    if (writing.size >= WRITERS_AT_ONCE) await Promise.race(writing);
+    if (failure) throw failure.error;
   }
 
   function take(cells: string[]) {
@@ -147,12 +182,16 @@ export async function runImport(deps: ImportRunDeps, importId: string): Promise<
     if (cells.every((cell) => cell.trim() === '')) return;
     rowsSinceSave += 1;
     const row = readRow(cells, rowNumber);
-    const reason: RejectionReason | null = !ACCOUNT_EMAIL_PATTERN.test(row.email) ? 'bad_email' : seen.has(row.email) ? 'duplicate' : null;
-    if (reason) {
-      rejections.push({ rowNumber, reason, cells });
+    if (!ACCOUNT_EMAIL_PATTERN.test(row.email)) {
+      rejections.push({ rowNumber, reason: 'bad_email', cells });
       return;
     }
-    seen.add(row.email);
+    const digest = emailDigest(row.email);
+    if (!seen.add(digest)) {
+      rejections.push({ rowNumber, reason: 'duplicate', cells });
+      return;
+    }
+    row.emailHash = digest.toString('hex');
     pending.push(row);
   }
 
@@ -170,9 +209,12 @@ export async function runImport(deps: ImportRunDeps, importId: string): Promise<
     }
     for (const cells of [...reader.push(decoder.decode()), ...reader.end()]) take(cells);
     await flush();
+    await Promise.all(writing);
+    if (failure) throw failure.error;
     await dropChunks(db, importId);
     await finishRun(db, importId, 'done', deps.now());
   } catch (error) {
+    await Promise.allSettled(writing);
     await finishRun(db, importId, 'failed', deps.now()).catch(() => {});
     throw error;
   }

@@ -76,7 +76,8 @@ export async function saveProgress(db: Db, importId: string, delta: ProgressDelt
   await db
     .update(imports)
     .set({
-      bytesDone: delta.bytesDone,
+      // Two batches may be written at once (import-run.service): the further position wins.
+      bytesDone: sql`greatest(${imports.bytesDone}, ${delta.bytesDone})`,
       rowsDone: sql`${imports.rowsDone} + ${delta.rows}`,
       added: sql`${imports.added} + ${delta.added}`,
       updated: sql`${imports.updated} + ${delta.updated}`,

@@ -1,4 +1,4 @@
-import { AUDIENCE_LIMITS, SETTABLE_SUBSCRIBER_STATUSES, SUBSCRIBER_SORTS, SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
+import { ACTIVITY_KINDS, ACTIVITY_LIMIT, AUDIENCE_LIMITS, SETTABLE_SUBSCRIBER_STATUSES, SUBSCRIBER_SORTS, SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
 
 // The public API's description (OpenAPI 3.1), served at /api/docs/openapi.json and drawn at
 // /api/docs. Enumerations and limits come from the shared schemas, so the document cannot drift.
@@ -103,6 +103,20 @@ export function openApiDocument(appUrl: string) {
             updated_at: { type: 'string', format: 'date-time' },
             preference_url: { type: 'string', format: 'uri' },
             lists: { type: 'array', items: { type: 'object', properties: { list_id: { type: 'string' }, list_name: { type: 'string' }, status: { enum: ['unconfirmed', 'confirmed', 'unsubscribed'] } } } },
+            activity: {
+              type: 'array',
+              description: `Their timeline, newest first (at most ${ACTIVITY_LIMIT} events); on a list of subscribers it is left out.`,
+              items: {
+                type: 'object',
+                properties: {
+                  kind: { enum: ACTIVITY_KINDS },
+                  at: { type: 'string', format: 'date-time' },
+                  list_id: { type: ['string', 'null'] },
+                  list_name: { type: ['string', 'null'] },
+                  source: { type: ['string', 'null'] },
+                },
+              },
+            },
           },
         },
         SubscribersPage: {

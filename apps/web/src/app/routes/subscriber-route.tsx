@@ -9,6 +9,7 @@ import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
 import { type AudienceFailure, asAudienceFailure, eraseSubscriber, fetchSubscriber, saveSubscriber } from '../../features/audience/audience-thunks';
 import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
 import { SubscriberAttributes, SubscriberMemberships, SubscriberPreferenceLink, SubscriberSummary } from '../../features/audience/components/subscriber-details';
+import { SubscriberActivityCard } from '../../features/audience/components/subscriber-activity';
 import { EditSubscriberForm } from '../../features/audience/components/subscriber-forms';
 import type { FormOutcome } from '../../lib/form-state';
 import { useAppDispatch } from '../store-hooks';
@@ -127,7 +128,7 @@ export default function SubscriberRoute() {
       <header className="dashboard-page__head">
         <div>
           <h1 className="dashboard-page__title subscriber-page__title">{subscriber.email}</h1>
-          <p className="dashboard-page__lead">One person in your audience, with their lists and what they told you.</p>
+          <p className="dashboard-page__lead">One person in your audience: their lists, what they told you and what happened.</p>
         </div>
         <div className="dashboard-page__actions">
           <Button variant="secondary" className="subscriber-page__delete" onClick={() => setConfirming(true)}>
@@ -145,6 +146,7 @@ export default function SubscriberRoute() {
           <SubscriberPreferenceLink subscriber={subscriber} />
         </div>
       </div>
+      <SubscriberActivityCard subscriber={subscriber} />
       <ConfirmDialog
         open={confirming}
         title="Delete this subscriber?"

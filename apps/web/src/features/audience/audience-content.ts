@@ -1,4 +1,4 @@
-import type { MembershipStatus, SubscriberStatus } from '@postlark/shared/audience';
+import type { MembershipStatus, SubscriberActivity, SubscriberStatus } from '@postlark/shared/audience';
 
 // The audience pages' own texts, where the shared AUDIENCE_MESSAGES (the server's) have none.
 // Those are never repeated here.
@@ -27,10 +27,44 @@ export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = {
   unsubscribed: 'Unsubscribed',
 };
 
+const CONSENT_SOURCE_LABELS: Record<string, string> = {
+  manual: 'Added by hand',
+  form: 'Signed up through a form',
+  import: 'Imported from a CSV file',
+  api: 'Added through the API',
+};
+
 /** How each subscriber came to be in the audience (the consent's source). */
 export function consentSourceLabel(source: string): string {
-  // Only the dashboard adds subscribers today; other sources show as the server names them.
-  return source === 'manual' ? 'Added by hand' : source;
+  // A source added to the server before this page learns it shows as the server names it.
+  return CONSENT_SOURCE_LABELS[source] ?? source;
+}
+
+/** One line of a subscriber's timeline. */
+export function activityLabel(event: SubscriberActivity): string {
+  const list = event.list_name ?? 'a deleted list';
+  switch (event.kind) {
+    case 'subscribed':
+      return consentSourceLabel(event.source ?? 'manual');
+    case 'confirmed':
+      return 'Confirmed their address';
+    case 'joined_list':
+      return `Joined ${list}`;
+    case 'confirmed_list':
+      return `Confirmed ${list}`;
+    case 'left_list':
+      return `Left ${list}`;
+    case 'rejoined_list':
+      return `Rejoined ${list}`;
+    case 'unsubscribed':
+      return 'Unsubscribed from everything';
+    case 'resubscribed':
+      return 'Subscribed again';
+    case 'bounced':
+      return 'Mail to them bounced: no more campaigns';
+    case 'complained':
+      return 'Marked a campaign as spam: no more campaigns';
+  }
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });

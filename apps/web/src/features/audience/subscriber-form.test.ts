@@ -23,6 +23,7 @@ const SAVED: Subscriber = {
     { list_id: DIGEST, list_name: 'Digest', status: 'unconfirmed', confirmed_at: null },
     { list_id: OLD, list_name: 'Old', status: 'unsubscribed', confirmed_at: null },
   ],
+  activity: [],
 };
 
 describe('the add form', () => {
