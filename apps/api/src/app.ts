@@ -9,6 +9,7 @@ import { keyedHash } from './lib/keyed-hash';
 import type { JobClients } from './jobs/start-jobs';
 import type { AccountDeps } from './modules/auth/account-deps';
 import { audienceRoutes } from './modules/audience/audience.routes';
+import { campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { segmentRoutes } from './modules/audience/segments.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { signupRoutes } from './modules/forms/signup.routes';
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
       await api.register(audienceRoutes(subscriberDeps));
       await api.register(importRoutes({ db, now, startImport: jobs.runImport }));
       await api.register(segmentRoutes({ db, now }));
+      await api.register(campaignRoutes({ db, now }));
       await api.register(preferenceRoutes(preferenceDeps));
       await api.register(formRoutes(subscriptionDeps));
       await api.register(signups.api);

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { databaseTarget } from './db/target';
 import { startJobs } from './jobs/start-jobs';
+import { startCampaignSending } from './modules/campaigns/start-campaign-sending';
 
 async function main() {
   const config = loadConfig();
@@ -12,6 +13,8 @@ async function main() {
   // The queue and its workers run in this process; requests only queue jobs (see jobs/start-jobs.ts).
   const jobs = await startJobs({ config, database, log: pino({ level: config.LOG_LEVEL }).child({ component: 'jobs' }) });
   const app = await buildApp({ config, database, jobs });
+  // The campaign sending engine runs here too by default (modules/campaigns/campaign-sender.ts).
+  const sending = await startCampaignSending({ config, db: database.db, log: pino({ level: config.LOG_LEVEL }).child({ component: 'campaigns' }) });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -20,6 +23,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     // After the app (no request can queue more), before the database (a delivery may be finishing).
+    await sending.stop();
     await jobs.stop();
     await database.close();
     process.exit(0);

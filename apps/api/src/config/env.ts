@@ -33,6 +33,10 @@ const envSchema = z.object({
   EMAIL_SEND_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   FORM_SIGNUP_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   API_REQUESTS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(600),
+  // Campaign sending through the relay account (SMTP_URL): messages a second per process, and
+  // the SMTP connections kept open for them.
+  CAMPAIGN_SEND_RATE: z.coerce.number({ error: 'must be a number of messages a second' }).positive().default(50),
+  CAMPAIGN_SMTP_CONNECTIONS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50).default(5),
 });
 
 export type AppConfig = z.output<typeof envSchema>;

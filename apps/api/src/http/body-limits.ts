@@ -6,3 +6,6 @@ export const SUBSCRIBER_BODY_LIMIT = 128 * 1024;
 
 // A bulk action names up to 1,000 subscriber ids (about 40 KB of JSON).
 export const BULK_BODY_LIMIT = 64 * 1024;
+
+// A campaign carries its HTML (up to 512 KB) and plain text (up to 256 KB), JSON-escaped.
+export const CAMPAIGN_BODY_LIMIT = 1024 * 1024;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { changedRows } from '../../db/results';
 import { subscribers } from '../../db/schema/audience';
 import { filtersOf, type ResolvedFilter } from './subscribers.repository';
 
@@ -11,12 +12,6 @@ export type BulkTarget = { ids: readonly string[] } | { filter: ResolvedFilter }
 function targetOf(customerId: string, target: BulkTarget): SQL {
   if ('ids' in target) return and(eq(subscribers.customerId, customerId), inArray(subscribers.id, [...target.ids]))!;
   return filtersOf(customerId, target.filter);
-}
-
-/** The rows a statement changed: node-postgres says rowCount, PGlite affectedRows. */
-function changedRows(result: unknown): number {
-  const counts = result as { rowCount?: number | null; affectedRows?: number };
-  return counts.rowCount ?? counts.affectedRows ?? 0;
 }
 
 /** Puts the targeted subscribers on a list (confirmed, as a customer's own choice); answers how many changed. */

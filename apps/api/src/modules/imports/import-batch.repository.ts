@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Attributes, SubscriberStatus } from '@postlark/shared/audience';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/results';
 
 // The statements one batch of an import runs: a few queries for a few thousand rows. Each column
 // travels as one array parameter (unnest), not one parameter a value: a 2,000-row insert is then
 // one short statement instead of 20,000 placeholders, about twenty times faster to send and plan.
 
 const texts = (values: readonly (string | null)[]) => sql`${sql.param([...values])}::text[]`;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * This transaction's commit does not wait for the disk: for work that is redone from the start

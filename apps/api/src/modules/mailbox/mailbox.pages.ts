@@ -1,10 +1,8 @@
+import { escapeHtml } from '../../lib/html';
 import type { MailboxMessage } from './mailbox.service';
 
 // The dev mailbox's pages: plain strings, every value escaped; the messages' own HTML is ours.
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 const PAGE_STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; color: #111827; background: #f9fafb; }

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CampaignAudience, CampaignStatus, MessageStatus } from '@postlark/shared/campaigns';
+import { customers } from './accounts';
+
+/** What a customer writes and sends; the content is kept as the editor made it. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().default(sql`uuid_v7()`),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    subject: text('subject').notNull().default(''),
+    preheader: text('preheader').notNull().default(''),
+    fromName: text('from_name').notNull().default(''),
+    fromEmail: text('from_email').notNull().default(''),
+    replyTo: text('reply_to').notNull().default(''),
+    contentHtml: text('content_html').notNull().default(''),
+    // Null while the plain-text version is generated from the HTML; set once the customer edits it.
+    contentText: text('content_text'),
+    audience: jsonb('audience').$type<CampaignAudience>().notNull(),
+    tracking: boolean('tracking').notNull().default(true),
+    status: text('status').$type<CampaignStatus>().notNull().default('draft'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    // The postal address every message's footer shows, copied from the profile when sending starts.
+    postalAddress: text('postal_address'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    // When its rows (one per recipient) were made: a sender does that first, not the request.
+    preparedAt: timestamp('prepared_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('campaigns_customer_created_idx').on(table.customerId, table.createdAt),
+    // The scheduler's and the senders' look-ups: few rows are ever in these states.
+    index('campaigns_due_idx').on(table.status, table.scheduledAt),
+    check('campaigns_status_check', sql`${table.status} in ('draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled')`),
+  ],
+);
+
+/**
+ * One row per (campaign, subscriber): the sending engine's ledger. A row only moves by
+ * conditional updates (where status = the expected one), so two workers can never both send it.
+ */
+export const campaignMessages = pgTable(
+  'campaign_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    // No foreign key: an erased subscriber's row stays (as skipped) so the counts still add up.
+    subscriberId: uuid('subscriber_id').notNull(),
+    email: text('email').notNull(),
+    status: text('status').$type<MessageStatus>().notNull().default('pending'),
+    // Fixed when the row is made, so a retry of the same message carries the same Message-ID.
+    messageId: text('message_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    // Set when a worker claims the row; a row left in `sending` past its lease is marked unknown.
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    uniqueIndex('campaign_messages_campaign_subscriber_idx').on(table.campaignId, table.subscriberId),
+    uniqueIndex('campaign_messages_message_id_idx').on(table.messageId),
+    // What the senders claim next: due pending rows of a campaign, in order.
+    index('campaign_messages_due_idx').on(table.campaignId, table.status, table.nextAttemptAt, table.id),
+    index('campaign_messages_subscriber_idx').on(table.subscriberId),
+    check('campaign_messages_status_check', sql`${table.status} in ('pending', 'sending', 'sent', 'failed', 'unknown', 'skipped')`),
+  ],
+);

@@ -1,0 +1,18 @@
+/**
+ * Spaces out work to at most `perSecond` starts a second, for everyone who awaits `turn()` in
+ * this process: each caller is given the next free slot and waits for it.
+ */
+export function pace(perSecond: number, now: () => number = () => performance.now()) {
+  const interval = 1000 / perSecond;
+  let nextSlot = 0;
+  return {
+    async turn(): Promise<void> {
+      const current = now();
+      const slot = Math.max(current, nextSlot);
+      nextSlot = slot + interval;
+      const wait = slot - current;
+      // Waits under a millisecond are not worth a timer: at high rates they come in runs.
+      if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { convert } from 'html-to-text';
+import { escapeHtml } from '../../lib/html';
+import type { CampaignMail } from './campaign-transport';
+import type { CampaignRow } from './campaigns.repository';
+import { compileTemplate, type CompiledTemplate, type MergeFieldValues, renderCompiled } from './merge-tags';
+import type { Recipient } from './recipients.repository';
+
+// A campaign's content, turned into one message per recipient: merge tags filled in, the layout,
+// the footer the law asks for (who sends it, why, how to leave, the postal address), and the
+// unsubscribe headers mail clients show as a button (RFC 2369, RFC 8058).
+
+export interface SubscriberLinks {
+  /** Their preference centre (/u/{token}): the footer's visible unsubscribe link. */
+  preferences(subscriberId: string): string;
+  /** POST-only one-click unsubscribe (RFC 8058). */
+  oneClick(subscriberId: string): string;
+}
+
+/** The parts of a campaign that are the same for every recipient, compiled once. */
+export interface PreparedCampaign {
+  row: CampaignRow;
+  subject: CompiledTemplate;
+  preheader: CompiledTemplate;
+  html: CompiledTemplate;
+  text: CompiledTemplate;
+}
+
+// Headings keep their case and lines are not wrapped: either would change the merge tags
+// inside them ({{ first_name }} would become {{ FIRST_NAME }} or be cut in two).
+const HEADINGS = [
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
+  { selector: 'table', options: { uppercaseHeaderCells: false } },
+];
+
+/** The plain-text version the customer did not write themselves, made from the HTML. */
+export function textFromHtml(html: string): string {
+  return convert(html, {
+    wordwrap: false,
+    selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }, { selector: 'img', format: 'skip' }, ...HEADINGS],
+  });
+}
+
+export function prepareCampaign(row: CampaignRow): PreparedCampaign {
+  return {
+    row,
+    subject: compileTemplate(row.subject),
+    preheader: compileTemplate(row.preheader),
+    html: compileTemplate(row.contentHtml),
+    text: compileTemplate(row.contentText ?? textFromHtml(row.contentHtml)),
+  };
+}
+
+function footerHtml(row: CampaignRow, preferencesUrl: string): string {
+  const sender = escapeHtml(row.fromName || row.fromEmail);
+  const address = escapeHtml(row.postalAddress ?? '');
+  return `<div style="max-width:600px;margin:0 auto;padding:24px 16px;font:13px/1.6 -apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#6b7280;text-align:center">
+<p style="margin:0 0 8px">You receive this email because you subscribed to ${sender}.</p>
+<p style="margin:0 0 8px"><a href="${escapeHtml(preferencesUrl)}" style="color:#4f46e5">Unsubscribe or choose what you receive</a></p>
+<p style="margin:0">${address}</p>
+</div>`;
+}
+
+function footerText(row: CampaignRow, preferencesUrl: string): string {
+  return `\n\n--\nYou receive this email because you subscribed to ${row.fromName || row.fromEmail}.\nUnsubscribe or choose what you receive: ${preferencesUrl}\n${row.postalAddress ?? ''}\n`;
+}
+
+function layout(subject: string, preheader: string, content: string, footer: string): string {
+  // The preheader is the line inboxes show after the subject; hidden in the message itself.
+  const hiddenPreheader = preheader
+    ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(preheader)}</div>`
+    : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f6f7fb">${hiddenPreheader}
+<div style="max-width:600px;margin:0 auto;padding:32px 24px;background:#ffffff;font:16px/1.6 -apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2937">${content}</div>
+${footer}
+</body></html>`;
+}
+
+export function buildCampaignMail(campaign: PreparedCampaign, recipient: Recipient, messageId: string, links: SubscriberLinks): CampaignMail {
+  const { row } = campaign;
+  const preferencesUrl = links.preferences(recipient.id);
+  const oneClickUrl = links.oneClick(recipient.id);
+  const fields: MergeFieldValues = {
+    email: recipient.email,
+    first_name: recipient.firstName,
+    last_name: recipient.lastName,
+    attributes: recipient.attributes,
+    unsubscribe_url: preferencesUrl,
+    preferences_url: preferencesUrl,
+  };
+  const subject = renderCompiled(campaign.subject, fields, { html: false });
+  const preheader = renderCompiled(campaign.preheader, fields, { html: false });
+  return {
+    from: { name: row.fromName, address: row.fromEmail },
+    to: recipient.email,
+    replyTo: row.replyTo,
+    subject,
+    html: layout(subject, preheader, renderCompiled(campaign.html, fields, { html: true }), footerHtml(row, preferencesUrl)),
+    text: renderCompiled(campaign.text, fields, { html: false }) + footerText(row, preferencesUrl),
+    messageId,
+    headers: {
+      // The one-click URL first: mail clients use the first one they can (RFC 2369).
+      'List-Unsubscribe': `<${oneClickUrl}>, <mailto:${row.fromEmail}?subject=Unsubscribe>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import type { CampaignRow } from './campaigns.repository';
+import { postalAddressParts } from './campaigns.repository';
+import { checkTemplate } from './merge-tags';
+
+/** The sender's postal address on one line, or null while its parts are missing. */
+export function postalAddressLine(parts: { info: { company?: string; street_address?: string; city?: string; state?: string; postal_code?: string }; country: string }): string | null {
+  const { info, country } = parts;
+  const required = [info.street_address, info.city, info.postal_code, country];
+  if (required.some((part) => !part?.trim())) return null;
+  return [info.company, info.street_address, info.city, info.state, info.postal_code, country]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * What a campaign needs before it may go out; every problem at once, by field, as the editor
+ * shows them. Answers the postal address its footer will carry.
+ */
+export async function campaignReadiness(db: Db, row: CampaignRow): Promise<string> {
+  const errors: Record<string, string> = {};
+  if (!row.subject.trim()) errors.subject = CAMPAIGN_MESSAGES.subjectRequired;
+  if (!row.fromName.trim() || !row.fromEmail) errors.from_email = CAMPAIGN_MESSAGES.fromRequired;
+  if (!row.contentHtml.trim()) errors.content_html = CAMPAIGN_MESSAGES.contentRequired;
+  if (row.audience.list_ids.length + row.audience.segment_ids.length === 0) errors.audience = CAMPAIGN_MESSAGES.audienceRequired;
+  const templates = { subject: row.subject, preheader: row.preheader, content_html: row.contentHtml, content_text: row.contentText ?? '' };
+  for (const [field, source] of Object.entries(templates)) {
+    const problems = checkTemplate(source);
+    if (problems.length > 0 && !errors[field]) errors[field] = problems[0]!.message;
+  }
+  const parts = await postalAddressParts(db, row.customerId);
+  const address = parts ? postalAddressLine(parts) : null;
+  if (!address) errors.postal_address = CAMPAIGN_MESSAGES.postalAddressRequired;
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(400, first, errors);
+  return address!;
+}

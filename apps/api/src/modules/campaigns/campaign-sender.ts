@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { pace } from '../../lib/pace';
+import { audienceCondition } from './campaign-audience';
+import { buildCampaignMail, type PreparedCampaign, prepareCampaign, type SubscriberLinks } from './campaign-message';
+import { type CampaignTransport, SendFailure } from './campaign-transport';
+import { campaignById } from './campaigns.repository';
+import { addRecipients, stillEligible } from './recipients.repository';
+import { markBounced } from './bounces.repository';
+import {
+  type ClaimedMessage,
+  claimBatch,
+  dueScheduled,
+  finishIfDone,
+  markAbandoned,
+  markFailed,
+  markRetry,
+  markSent,
+  markSkipped,
+  sendingCampaignIds,
+} from './sending.repository';
+
+export interface SenderSettings {
+  /** Rows claimed at once by one worker. */
+  batchSize: number;
+  /** Messages a second through this process's relay account. */
+  ratePerSecond: number;
+  /** Messages in flight at once (SMTP connections are pooled). */
+  concurrency: number;
+  /** A row claimed longer ago than this by a worker that never settled it is marked unknown. */
+  leaseMs: number;
+  /** Attempts before a temporary failure counts as failed. */
+  maxAttempts: number;
+  /** The domain of every Message-ID. */
+  messageIdDomain: string;
+  /** How long an idle sender waits before looking again. */
+  idleMs: number;
+}
+
+export interface SenderDeps {
+  db: Db;
+  now: () => Date;
+  transport: CampaignTransport;
+  links: SubscriberLinks;
+  settings: SenderSettings;
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+/** Temporary failures wait 30 s, 2 min, 8 min, … before the next attempt. */
+export function retryDelayMs(attempts: number): number {
+  return 30_000 * 4 ** Math.max(0, attempts - 1);
+}
+
+async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: ClaimedMessage[], turn: () => Promise<void>) {
+  const { db, settings } = deps;
+  // Checked now, not when the campaign started: whoever left, bounced or complained since gets nothing.
+  const eligible = await audienceCondition(db, campaign.row);
+  const recipients = new Map((await stillEligible(db, eligible, batch.map((row) => row.subscriberId))).map((recipient) => [recipient.id, recipient]));
+  await markSkipped(
+    db,
+    batch.filter((row) => !recipients.has(row.subscriberId)).map((row) => row.id),
+  );
+  const sent: number[] = [];
+  const queue = batch.filter((row) => recipients.has(row.subscriberId));
+  async function worker() {
+    for (let row = queue.shift(); row; row = queue.shift()) {
+      await turn();
+      try {
+        await deps.transport.send(buildCampaignMail(campaign, recipients.get(row.subscriberId)!, row.messageId, deps.links));
+        sent.push(row.id);
+      } catch (error) {
+        const failure = error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
+        if (failure.permanent) {
+          await markFailed(db, row.id, failure.message);
+          await markBounced(db, row.subscriberId, deps.now());
+        } else if (row.attempts >= settings.maxAttempts) {
+          await markFailed(db, row.id, failure.message);
+        } else {
+          await markRetry(db, row.id, failure.message, new Date(deps.now().getTime() + retryDelayMs(row.attempts)));
+        }
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(settings.concurrency, queue.length) }, worker));
+  await markSent(db, sent, deps.now());
+}
+
+/** Makes the campaign's rows, once: the request that started it only changed its status. */
+async function prepareRecipients(deps: SenderDeps, campaignId: string) {
+  const row = await campaignById(deps.db, campaignId);
+  if (!row || row.preparedAt) return;
+  await deps.db.transaction(async (tx) => {
+    await addRecipients(tx, row.id, await audienceCondition(tx, row), deps.settings.messageIdDomain, deps.now());
+    await tx.execute(sql`update campaigns set prepared_at = ${deps.now().toISOString()}::timestamptz where id = ${row.id}::uuid and prepared_at is null`);
+  });
+}
+
+/**
+ * One pass of the engine: rows abandoned by a dead worker marked unknown, scheduled campaigns
+ * whose time came started, then one batch of each sending campaign sent. Answers how many rows
+ * it worked on (0: nothing to do right now).
+ */
+export async function sendOnce(deps: SenderDeps, turn: () => Promise<void>): Promise<number> {
+  const { db } = deps;
+  const abandoned = await markAbandoned(db, new Date(deps.now().getTime() - deps.settings.leaseMs));
+  if (abandoned > 0) deps.log.warn({ rows: abandoned }, 'campaign messages left in sending by a stopped worker were marked unknown');
+  for (const id of await dueScheduled(db, deps.now())) {
+    await db.execute(sql`update campaigns set status = 'sending', started_at = ${deps.now().toISOString()}::timestamptz where id = ${id}::uuid and status = 'scheduled'`);
+  }
+  let worked = 0;
+  for (const campaignId of await sendingCampaignIds(db)) {
+    await prepareRecipients(deps, campaignId);
+    const row = await campaignById(db, campaignId);
+    if (!row || row.status !== 'sending') continue;
+    const batch = await claimBatch(db, campaignId, deps.settings.batchSize, deps.now());
+    if (batch.length > 0) await sendBatch(deps, prepareCampaign(row), batch, turn);
+    worked += batch.length;
+    await finishIfDone(db, campaignId, deps.now());
+  }
+  return worked;
+}
+
+export interface CampaignSender {
+  stop(): Promise<void>;
+}
+
+/** The engine's loop, inside the server by default or in `npm run start:worker`. */
+export function startCampaignSender(deps: SenderDeps): CampaignSender {
+  const gate = pace(deps.settings.ratePerSecond);
+  let running = true;
+  let wake: (() => void) | undefined;
+  const loop = (async () => {
+    while (running) {
+      let worked = 0;
+      try {
+        worked = await sendOnce(deps, () => gate.turn());
+      } catch (error) {
+        deps.log.error({ err: error }, 'campaign sender pass failed; trying again shortly');
+      }
+      if (worked === 0 && running) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, deps.settings.idleMs);
+        });
+      }
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+    },
+  };
+}

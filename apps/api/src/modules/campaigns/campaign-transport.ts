@@ -1,0 +1,100 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/client';
+import { headerValue } from '../../mail/transport';
+import { insertOutboxMessage } from '../mailbox/mailbox.repository';
+
+/** One campaign message, ready for the relay. */
+export interface CampaignMail {
+  from: { name: string; address: string };
+  to: string;
+  replyTo: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Fixed per (campaign, subscriber): a retry carries the same one. */
+  messageId: string;
+  headers: Record<string, string>;
+}
+
+/** Why a message was not taken: `permanent` (a 5xx reply) is a bounce, anything else is retried. */
+export class SendFailure extends Error {
+  override name = 'SendFailure';
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export interface CampaignTransport {
+  send(mail: CampaignMail): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DkimSettings {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+// The headers a DKIM signature covers: nodemailer's usual set plus the unsubscribe headers, so a
+// relay cannot strip or change them without breaking the signature.
+const SIGNED_HEADERS = 'From:Sender:Reply-To:Subject:Date:Message-ID:To:MIME-Version:Content-Type:List-Unsubscribe:List-Unsubscribe-Post';
+
+function failureOf(error: unknown): SendFailure {
+  const reply = error as { responseCode?: number; response?: string; message?: string };
+  const text = (reply.response ?? reply.message ?? String(error)).slice(0, 500);
+  return new SendFailure(text, typeof reply.responseCode === 'number' && reply.responseCode >= 500);
+}
+
+/** Pooled SMTP to the relay at `url`: `connections` kept open and reused for every message. */
+export function smtpCampaignTransport(url: string, options: { connections: number; dkim?: DkimSettings }): CampaignTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: options.connections,
+    maxMessages: Infinity,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    ...(options.dkim && { dkim: { ...options.dkim, headerFieldNames: SIGNED_HEADERS } }),
+  });
+  return {
+    async send(mail) {
+      try {
+        await transporter.sendMail({
+          from: { name: headerValue(mail.from.name), address: headerValue(mail.from.address) },
+          to: headerValue(mail.to),
+          ...(mail.replyTo && { replyTo: headerValue(mail.replyTo) }),
+          subject: headerValue(mail.subject),
+          html: mail.html,
+          text: mail.text,
+          messageId: mail.messageId,
+          headers: Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name, headerValue(value)])),
+        });
+      } catch (error) {
+        throw failureOf(error);
+      }
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}
+
+/** Without SMTP_URL: campaign messages land in the dev outbox like every other mail. */
+export function devOutboxCampaignTransport(db: Db): CampaignTransport {
+  return {
+    async send(mail) {
+      await insertOutboxMessage(db, {
+        to: headerValue(mail.to),
+        from: `${headerValue(mail.from.name)} <${headerValue(mail.from.address)}>`,
+        subject: headerValue(mail.subject),
+        html: mail.html,
+        text: mail.text,
+      });
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,73 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { MessageCounts } from '@postlark/shared/campaigns';
+import { MESSAGE_STATUSES } from '@postlark/shared/campaigns';
+import type { Db } from '../../db/client';
+import { customers } from '../../db/schema/accounts';
+import { campaignMessages, campaigns } from '../../db/schema/campaigns';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type NewCampaign = typeof campaigns.$inferInsert;
+
+export async function listCampaigns(db: Db, customerId: string): Promise<CampaignRow[]> {
+  return db.select().from(campaigns).where(eq(campaigns.customerId, customerId)).orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+}
+
+export async function findCampaign(db: Db, customerId: string, id: string): Promise<CampaignRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.customerId, customerId), eq(campaigns.id, id)));
+  return row;
+}
+
+export async function campaignById(db: Db, id: string): Promise<CampaignRow | undefined> {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  return row;
+}
+
+export async function insertCampaign(db: Db, values: NewCampaign): Promise<CampaignRow> {
+  const [row] = await db.insert(campaigns).values(values).returning();
+  if (!row) throw new Error('campaign insert returned no row');
+  return row;
+}
+
+/** Changes a campaign only while it is in one of `inStatus`; undefined when it is not (any more). */
+export async function updateCampaignIn(db: Db, customerId: string, id: string, inStatus: readonly string[], values: Partial<NewCampaign>): Promise<CampaignRow | undefined> {
+  const [row] = await db
+    .update(campaigns)
+    .set(values)
+    .where(and(eq(campaigns.customerId, customerId), eq(campaigns.id, id), sql`${campaigns.status} = any(${sql.param([...inStatus])}::text[])`))
+    .returning();
+  return row;
+}
+
+export async function deleteCampaignIn(db: Db, customerId: string, id: string, inStatus: readonly string[]): Promise<boolean> {
+  const rows = await db
+    .delete(campaigns)
+    .where(and(eq(campaigns.customerId, customerId), eq(campaigns.id, id), sql`${campaigns.status} = any(${sql.param([...inStatus])}::text[])`))
+    .returning({ id: campaigns.id });
+  return rows.length > 0;
+}
+
+/** How many of each campaign's rows are in each state (campaigns with no rows are absent). */
+export async function messageCounts(db: Db, campaignIds: readonly string[]): Promise<Map<string, MessageCounts>> {
+  if (campaignIds.length === 0) return new Map();
+  const rows = await db
+    .select({ campaignId: campaignMessages.campaignId, status: campaignMessages.status, count: sql<number>`count(*)::int` })
+    .from(campaignMessages)
+    .where(sql`${campaignMessages.campaignId} = any(${sql.param([...campaignIds])}::uuid[])`)
+    .groupBy(campaignMessages.campaignId, campaignMessages.status);
+  const counts = new Map<string, MessageCounts>();
+  for (const row of rows) {
+    const entry = counts.get(row.campaignId) ?? (Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as MessageCounts);
+    entry[row.status] = row.count;
+    counts.set(row.campaignId, entry);
+  }
+  return counts;
+}
+
+/** The customer's postal address as the profile's contact information holds it. */
+export async function postalAddressParts(db: Db, customerId: string) {
+  const [row] = await db.select({ info: customers.additionalInfo, country: customers.country }).from(customers).where(eq(customers.id, customerId));
+  return row;
+}

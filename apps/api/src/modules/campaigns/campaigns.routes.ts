@@ -1,0 +1,78 @@
+import { CAMPAIGN_MESSAGES, campaignCreateSchema, campaignUpdateSchema } from '@postlark/shared/campaigns';
+import type { FastifyInstance } from 'fastify';
+import { CAMPAIGN_BODY_LIMIT } from '../../http/body-limits';
+import { parseWith } from '../../http/errors';
+import { requireCustomer } from '../auth/session.service';
+import {
+  allCampaigns,
+  type CampaignControl,
+  type CampaignDeps,
+  controlCampaign,
+  createCampaign,
+  duplicateCampaign,
+  getCampaign,
+  removeCampaign,
+  sendCampaign,
+  updateCampaign,
+} from './campaigns.service';
+
+type IdParams = { Params: { id: string } };
+
+const BASE = '/campaigns/v1/campaigns';
+
+const CONTROL_MESSAGES: Record<CampaignControl, string> = {
+  pause: CAMPAIGN_MESSAGES.paused,
+  resume: CAMPAIGN_MESSAGES.resumed,
+  cancel: CAMPAIGN_MESSAGES.cancelled,
+};
+
+/** The signed-in customer's campaigns: write, duplicate, send, pause, resume, cancel. */
+export function campaignRoutes(deps: CampaignDeps) {
+  return async (app: FastifyInstance) => {
+    app.get(BASE, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: { campaigns: await allCampaigns(deps, owner.customerId) } };
+    });
+
+    app.post(BASE, { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request, reply) => {
+      const owner = await requireCustomer(deps, request);
+      const campaign = await createCampaign(deps, owner.customerId, parseWith(campaignCreateSchema, request.body));
+      return reply.code(201).send({ payload: { message: CAMPAIGN_MESSAGES.created, campaign } });
+    });
+
+    app.get<IdParams>(`${BASE}/:id`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: { campaign: await getCampaign(deps, owner.customerId, request.params.id) } };
+    });
+
+    app.patch<IdParams>(`${BASE}/:id`, { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      const campaign = await updateCampaign(deps, owner.customerId, request.params.id, parseWith(campaignUpdateSchema, request.body));
+      return { payload: { message: CAMPAIGN_MESSAGES.saved, campaign } };
+    });
+
+    app.delete<IdParams>(`${BASE}/:id`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      await removeCampaign(deps, owner.customerId, request.params.id);
+      return { payload: { message: CAMPAIGN_MESSAGES.deleted } };
+    });
+
+    app.post<IdParams>(`${BASE}/:id/duplicate`, async (request, reply) => {
+      const owner = await requireCustomer(deps, request);
+      const campaign = await duplicateCampaign(deps, owner.customerId, request.params.id);
+      return reply.code(201).send({ payload: { message: CAMPAIGN_MESSAGES.duplicated, campaign } });
+    });
+
+    app.post<IdParams>(`${BASE}/:id/send`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: { message: CAMPAIGN_MESSAGES.sendStarted, campaign: await sendCampaign(deps, owner.customerId, request.params.id) } };
+    });
+
+    for (const control of ['pause', 'resume', 'cancel'] as const) {
+      app.post<IdParams>(`${BASE}/:id/${control}`, async (request) => {
+        const owner = await requireCustomer(deps, request);
+        return { payload: { message: CONTROL_MESSAGES[control], campaign: await controlCampaign(deps, owner.customerId, request.params.id, control) } };
+      });
+    }
+  };
+}

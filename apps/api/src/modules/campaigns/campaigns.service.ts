@@ -1,0 +1,187 @@
+import {
+  type Campaign,
+  type CampaignAudience,
+  type CampaignCreateData,
+  CAMPAIGN_LIMITS,
+  CAMPAIGN_MESSAGES,
+  type CampaignStatus,
+  type CampaignUpdate,
+  type MessageCounts,
+} from '@postlark/shared/campaigns';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { isUuid } from '../../lib/uuid';
+import { findSegment } from '../audience/segments.repository';
+import { ownListIds } from '../audience/subscribers.repository';
+import { campaignReadiness } from './campaign-readiness';
+import {
+  type CampaignRow,
+  deleteCampaignIn,
+  findCampaign,
+  insertCampaign,
+  listCampaigns,
+  messageCounts,
+  updateCampaignIn,
+} from './campaigns.repository';
+
+export interface CampaignDeps {
+  db: Db;
+  now: () => Date;
+}
+
+const notFound = () => new HttpError(404, CAMPAIGN_MESSAGES.notFound);
+
+// What each action needs the campaign to be in.
+const EDITABLE: readonly CampaignStatus[] = ['draft', 'scheduled'];
+const DELETABLE: readonly CampaignStatus[] = ['draft', 'scheduled', 'sent', 'cancelled'];
+
+function campaignOf(row: CampaignRow, counts: MessageCounts | undefined): Campaign {
+  return {
+    id: row.id,
+    name: row.name,
+    subject: row.subject,
+    preheader: row.preheader,
+    from_name: row.fromName,
+    from_email: row.fromEmail,
+    reply_to: row.replyTo,
+    content_html: row.contentHtml,
+    content_text: row.contentText,
+    audience: row.audience,
+    tracking: row.tracking,
+    status: row.status,
+    scheduled_at: row.scheduledAt?.toISOString() ?? null,
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    messages: row.status === 'draft' || row.status === 'scheduled' ? null : (counts ?? null),
+  };
+}
+
+async function withCounts(deps: CampaignDeps, row: CampaignRow): Promise<Campaign> {
+  return campaignOf(row, (await messageCounts(deps.db, [row.id])).get(row.id));
+}
+
+/** The lists and segments must all be the customer's own: another's id is refused like a wrong one. */
+async function checkAudience(deps: CampaignDeps, customerId: string, audience: CampaignAudience): Promise<void> {
+  const listIds = [...new Set(audience.list_ids)];
+  const segmentIds = [...new Set(audience.segment_ids)];
+  const ownLists = await ownListIds(deps.db, customerId, listIds);
+  const ownSegments = await Promise.all(segmentIds.map((id) => findSegment(deps.db, customerId, id)));
+  if (ownLists.length !== listIds.length || ownSegments.some((segment) => !segment)) {
+    throw new HttpError(400, CAMPAIGN_MESSAGES.audienceInvalid, { audience: CAMPAIGN_MESSAGES.audienceInvalid });
+  }
+}
+
+async function owned(deps: CampaignDeps, customerId: string, id: string): Promise<CampaignRow> {
+  const row = isUuid(id) ? await findCampaign(deps.db, customerId, id) : undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function allCampaigns(deps: CampaignDeps, customerId: string): Promise<Campaign[]> {
+  const rows = await listCampaigns(deps.db, customerId);
+  const counts = await messageCounts(
+    deps.db,
+    rows.filter((row) => row.startedAt).map((row) => row.id),
+  );
+  return rows.map((row) => campaignOf(row, counts.get(row.id)));
+}
+
+export async function getCampaign(deps: CampaignDeps, customerId: string, id: string): Promise<Campaign> {
+  return withCounts(deps, await owned(deps, customerId, id));
+}
+
+export async function createCampaign(deps: CampaignDeps, customerId: string, body: CampaignCreateData): Promise<Campaign> {
+  await checkAudience(deps, customerId, body.audience);
+  const now = deps.now();
+  const row = await insertCampaign(deps.db, {
+    customerId,
+    name: body.name,
+    subject: body.subject,
+    preheader: body.preheader,
+    fromName: body.from_name,
+    fromEmail: body.from_email,
+    replyTo: body.reply_to,
+    contentHtml: body.content_html,
+    contentText: body.content_text,
+    audience: body.audience,
+    tracking: body.tracking,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return campaignOf(row, undefined);
+}
+
+export async function updateCampaign(deps: CampaignDeps, customerId: string, id: string, body: CampaignUpdate): Promise<Campaign> {
+  await owned(deps, customerId, id);
+  if (body.audience) await checkAudience(deps, customerId, body.audience);
+  const row = await updateCampaignIn(deps.db, customerId, id, EDITABLE, {
+    ...(body.name !== undefined && { name: body.name }),
+    ...(body.subject !== undefined && { subject: body.subject }),
+    ...(body.preheader !== undefined && { preheader: body.preheader }),
+    ...(body.from_name !== undefined && { fromName: body.from_name }),
+    ...(body.from_email !== undefined && { fromEmail: body.from_email }),
+    ...(body.reply_to !== undefined && { replyTo: body.reply_to }),
+    ...(body.content_html !== undefined && { contentHtml: body.content_html }),
+    ...(body.content_text !== undefined && { contentText: body.content_text }),
+    ...(body.audience !== undefined && { audience: body.audience }),
+    ...(body.tracking !== undefined && { tracking: body.tracking }),
+    updatedAt: deps.now(),
+  });
+  if (!row) throw new HttpError(409, CAMPAIGN_MESSAGES.notEditable);
+  return campaignOf(row, undefined);
+}
+
+export async function removeCampaign(deps: CampaignDeps, customerId: string, id: string): Promise<void> {
+  await owned(deps, customerId, id);
+  if (!(await deleteCampaignIn(deps.db, customerId, id, DELETABLE))) throw new HttpError(409, CAMPAIGN_MESSAGES.notDeletable);
+}
+
+export async function duplicateCampaign(deps: CampaignDeps, customerId: string, id: string): Promise<Campaign> {
+  const source = campaignOf(await owned(deps, customerId, id), undefined);
+  return createCampaign(deps, customerId, {
+    name: `${source.name} (copy)`.slice(0, CAMPAIGN_LIMITS.name),
+    subject: source.subject,
+    preheader: source.preheader,
+    from_name: source.from_name,
+    from_email: source.from_email,
+    reply_to: source.reply_to,
+    content_html: source.content_html,
+    content_text: source.content_text,
+    audience: source.audience,
+    tracking: source.tracking,
+  });
+}
+
+/**
+ * Send now: the campaign must be complete (campaign-readiness). Only its status changes here;
+ * a sender makes the rows, one per recipient, and sends them (campaign-sender).
+ */
+export async function sendCampaign(deps: CampaignDeps, customerId: string, id: string): Promise<Campaign> {
+  const row = await owned(deps, customerId, id);
+  if (!EDITABLE.includes(row.status)) throw new HttpError(409, CAMPAIGN_MESSAGES.notSendable);
+  const postalAddress = await campaignReadiness(deps.db, row);
+  const now = deps.now();
+  const started = await updateCampaignIn(deps.db, customerId, id, EDITABLE, { status: 'sending', postalAddress, startedAt: now, scheduledAt: null, updatedAt: now });
+  if (!started) throw new HttpError(409, CAMPAIGN_MESSAGES.notSendable);
+  return withCounts(deps, started);
+}
+
+/** Pause, resume and cancel: each only from the states it makes sense in. */
+const CONTROLS = {
+  pause: { from: ['sending'], to: 'paused' },
+  resume: { from: ['paused'], to: 'sending' },
+  cancel: { from: ['scheduled', 'sending', 'paused'], to: 'cancelled' },
+} as const satisfies Record<string, { from: readonly CampaignStatus[]; to: CampaignStatus }>;
+
+export type CampaignControl = keyof typeof CONTROLS;
+
+export async function controlCampaign(deps: CampaignDeps, customerId: string, id: string, control: CampaignControl): Promise<Campaign> {
+  await owned(deps, customerId, id);
+  const { from, to } = CONTROLS[control];
+  const now = deps.now();
+  const row = await updateCampaignIn(deps.db, customerId, id, from, { status: to, updatedAt: now, ...(to === 'cancelled' && { finishedAt: now }) });
+  if (!row) throw new HttpError(409, CAMPAIGN_MESSAGES.notControllable(control));
+  return withCounts(deps, row);
+}

@@ -1,0 +1,64 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { CampaignAudience } from '@postlark/shared/campaigns';
+import type { Db } from '../../db/client';
+import { changedRows, rowsOf } from '../../db/results';
+
+// Who a campaign goes to, in SQL over "subscribers": used once to make the campaign's rows, and
+// again for each batch at send time, so that whoever unsubscribed, bounced, complained or left
+// the list meanwhile gets nothing more.
+
+/**
+ * Active subscribers who are confirmed members of a chosen list, or match a chosen segment
+ * (`segments`, compiled by segment-sql.ts) without waiting to confirm a double opt-in.
+ */
+export function eligibleSql(customerId: string, audience: CampaignAudience, segments: readonly SQL[]): SQL {
+  const onList =
+    audience.list_ids.length === 0
+      ? sql`false`
+      : sql`exists (select 1 from list_memberships m where m.subscriber_id = "subscribers"."id"
+          and m.list_id = any(${sql.param(audience.list_ids)}::uuid[]) and m.status = 'confirmed')`;
+  // Someone whose only memberships wait for their confirmation has not agreed to anything yet.
+  const awaitingConfirmation = sql`(exists (select 1 from list_memberships m where m.subscriber_id = "subscribers"."id" and m.status = 'unconfirmed')
+    and not exists (select 1 from list_memberships m where m.subscriber_id = "subscribers"."id" and m.status = 'confirmed'))`;
+  const inSegment = segments.length === 0 ? sql`false` : sql`((${sql.join([...segments], sql` or `)}) and not ${awaitingConfirmation})`;
+  return sql`"subscribers"."customer_id" = ${customerId}::uuid and "subscribers"."status" = 'active' and (${onList} or ${inSegment})`;
+}
+
+/**
+ * Makes one pending row per eligible subscriber (again: rows already made stay as they are).
+ * The Message-ID is fixed here from the two ids, so every attempt of a message carries the same.
+ */
+export async function addRecipients(db: Db, campaignId: string, eligible: SQL, messageIdDomain: string, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    insert into campaign_messages (campaign_id, subscriber_id, email, message_id, next_attempt_at)
+    select ${campaignId}::uuid, "subscribers"."id", "subscribers"."email",
+      '<' || ${campaignId} || '.' || "subscribers"."id" || '@' || ${messageIdDomain} || '>', ${now.toISOString()}::timestamptz
+    from subscribers
+    where ${eligible}
+    on conflict (campaign_id, subscriber_id) do nothing`);
+  return changedRows(result);
+}
+
+/** How many would receive it now: the count the editor shows before sending. */
+export async function countEligible(db: Db, eligible: SQL): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as count from subscribers where ${eligible}`);
+  return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+}
+
+export interface Recipient {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  attributes: Record<string, string | number | boolean | null>;
+}
+
+/** Of these subscribers, the ones the campaign may still go to, with what its merge tags read. */
+export async function stillEligible(db: Db, eligible: SQL, subscriberIds: readonly string[]): Promise<Recipient[]> {
+  if (subscriberIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select id, email, first_name as "firstName", last_name as "lastName", attributes
+    from subscribers
+    where "subscribers"."id" = any(${sql.param([...subscriberIds])}::uuid[]) and ${eligible}`);
+  return rowsOf<Recipient>(result);
+}

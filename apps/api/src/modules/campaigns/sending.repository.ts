@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { changedRows, rowsOf } from '../../db/results';
+
+// The sending engine's moves on campaign_messages. Each is one conditional statement: a row only
+// leaves a state it is still in, so two workers (or a worker and a crash recovery) never both win.
+
+export interface ClaimedMessage {
+  id: number;
+  subscriberId: string;
+  email: string;
+  messageId: string;
+  attempts: number;
+}
+
+/** Campaigns a sender should work on now. */
+export async function sendingCampaignIds(db: Db): Promise<string[]> {
+  const result = await db.execute(sql`select id from campaigns where status = 'sending' order by started_at, id`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/** Takes up to `limit` due pending rows of a campaign for this worker (others skip them). */
+export async function claimBatch(db: Db, campaignId: string, limit: number, now: Date): Promise<ClaimedMessage[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    update campaign_messages set status = 'sending', claimed_at = ${at}, attempts = attempts + 1
+    where id in (
+      select id from campaign_messages
+      where campaign_id = ${campaignId}::uuid and status = 'pending' and next_attempt_at <= ${at}
+      order by id
+      limit ${limit}
+      for update skip locked)
+    and status = 'pending'
+    returning id, subscriber_id as "subscriberId", email, message_id as "messageId", attempts`);
+  return rowsOf<ClaimedMessage>(result).map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+const ids = (values: readonly number[]) => sql`${sql.param([...values])}::bigint[]`;
+
+export async function markSent(db: Db, messageIds: readonly number[], now: Date): Promise<number> {
+  if (messageIds.length === 0) return 0;
+  return changedRows(
+    await db.execute(sql`update campaign_messages set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = null
+      where id = any(${ids(messageIds)}) and status = 'sending'`),
+  );
+}
+
+/** Rows whose subscriber may no longer receive the campaign (unsubscribed, suppressed, left). */
+export async function markSkipped(db: Db, messageIds: readonly number[]): Promise<number> {
+  if (messageIds.length === 0) return 0;
+  return changedRows(await db.execute(sql`update campaign_messages set status = 'skipped' where id = any(${ids(messageIds)}) and status = 'sending'`));
+}
+
+export async function markFailed(db: Db, messageId: number, error: string): Promise<void> {
+  await db.execute(sql`update campaign_messages set status = 'failed', last_error = ${error} where id = ${messageId} and status = 'sending'`);
+}
+
+/** A temporary failure: back to pending, to be tried again at `retryAt`. */
+export async function markRetry(db: Db, messageId: number, error: string, retryAt: Date): Promise<void> {
+  await db.execute(sql`update campaign_messages set status = 'pending', last_error = ${error}, next_attempt_at = ${retryAt.toISOString()}::timestamptz
+    where id = ${messageId} and status = 'sending'`);
+}
+
+/**
+ * Rows a worker claimed and never settled (it crashed or was killed): the relay may or may not
+ * have taken them, so they are marked unknown for the customer to see, never sent again blindly.
+ */
+export async function markAbandoned(db: Db, claimedBefore: Date): Promise<number> {
+  return changedRows(
+    await db.execute(sql`update campaign_messages set status = 'unknown', last_error = 'The sender stopped while sending this message.'
+      where status = 'sending' and claimed_at < ${claimedBefore.toISOString()}::timestamptz`),
+  );
+}
+
+/** A campaign is sent once none of its rows is pending or being sent. Answers whether it just finished. */
+export async function finishIfDone(db: Db, campaignId: string, now: Date): Promise<boolean> {
+  return (
+    changedRows(
+      await db.execute(sql`update campaigns set status = 'sent', finished_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+        where id = ${campaignId}::uuid and status = 'sending'
+        and not exists (select 1 from campaign_messages where campaign_id = ${campaignId}::uuid and status in ('pending', 'sending'))`),
+    ) > 0
+  );
+}
+
+/** Scheduled campaigns whose time has come. */
+export async function dueScheduled(db: Db, now: Date): Promise<string[]> {
+  const result = await db.execute(sql`select id from campaigns where status = 'scheduled' and scheduled_at <= ${now.toISOString()}::timestamptz order by scheduled_at`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}

@@ -1,0 +1,209 @@
+import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
+import { describe, expect, it } from 'vitest';
+import { preferenceCentrePath } from '@postlark/shared/routes';
+import { type SenderDeps, sendOnce } from '../src/modules/campaigns/campaign-sender';
+import { smtpCampaignTransport } from '../src/modules/campaigns/campaign-transport';
+import { claimBatch } from '../src/modules/campaigns/sending.repository';
+import { linkTokens, preferenceToken } from '../src/modules/preferences/link-tokens';
+import { getOrCreateSecret } from '../src/modules/secrets/secrets.repository';
+import { APP_URL } from './support/accounts';
+import { useAccountsApp } from './support/accounts-app';
+
+// Issue 6, points 1, 3 to 5: campaigns written and sent through the engine to a real SMTP server
+// on loopback, with the clock injected; the engine's passes are run one at a time.
+
+const accounts = useAccountsApp();
+const call = accounts.call;
+const BASE = 'campaigns/v1/campaigns';
+const CONTACT = { street_address: '1 Lark Lane', city: 'Leeds', state: '', company: 'Lark Letters Ltd', postal_code: 'LS1 4AP', country: 'United Kingdom', phone: '', vat_id: '' };
+
+let audiences = 0;
+
+/** A customer with a list of three: two active, one unsubscribed; addresses unique to the test. */
+async function customerWithAudience(options: { contact?: boolean } = {}) {
+  audiences += 1;
+  const at = `@audience${audiences}.example`;
+  const customer = await accounts.signedInCustomer();
+  if (options.contact !== false) await call('PUT', `home/v1/user/${customer.customerId}/contact`, customer.cookie, CONTACT);
+  const list = (await call('POST', 'audience/v1/lists', customer.cookie, { name: 'Weekly', double_opt_in: false })).json().payload.list.id as string;
+  const people = [
+    { email: `ada${at}`, first_name: 'Ada' },
+    { email: `nameless${at}`, first_name: '' },
+    { email: `gone${at}`, first_name: 'Gone' },
+  ];
+  const ids: Record<string, string> = {};
+  for (const person of people) {
+    ids[person.email] = (await call('POST', 'audience/v1/subscribers', customer.cookie, { ...person, list_ids: [list] })).json().payload.subscriber.id;
+  }
+  await call('PATCH', `audience/v1/subscribers/${ids[`gone${at}`]}`, customer.cookie, { status: 'unsubscribed' });
+  return { customer, list, ids, ada: `ada${at}`, nameless: `nameless${at}`, gone: `gone${at}` };
+}
+
+function draft(list: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'November news',
+    subject: 'Hello {{ first_name | default: "there" }}',
+    preheader: 'What is new this month',
+    from_name: 'Lark Letters',
+    from_email: 'news@lark.example',
+    reply_to: 'hello@lark.example',
+    content_html: '<h1>Hi {{ first_name | default: "there" }}</h1><p>Your plan: {{ attributes.plan | default: "free" }}.</p>',
+    audience: { list_ids: [list] },
+    ...overrides,
+  };
+}
+
+async function engine(overrides: Partial<SenderDeps['settings']> = {}) {
+  const tokens = linkTokens(await getOrCreateSecret(accounts.database.db, 'subscriber-links'));
+  const transport = smtpCampaignTransport(accounts.smtp.url, { connections: 2 });
+  const deps: SenderDeps = {
+    db: accounts.database.db,
+    now: accounts.now,
+    transport,
+    links: {
+      preferences: (id) => `${APP_URL}${preferenceCentrePath(preferenceToken(tokens, id))}`,
+      oneClick: (id) => `${APP_URL}${preferenceCentrePath(preferenceToken(tokens, id))}/one-click`,
+    },
+    settings: { batchSize: 100, ratePerSecond: 1000, concurrency: 2, leaseMs: 60_000, maxAttempts: 3, messageIdDomain: 'lark.example', idleMs: 10, ...overrides },
+    log: { warn: () => {}, error: () => {} },
+  };
+  return { deps, tokens, run: () => sendOnce(deps, async () => {}), close: () => transport.close() };
+}
+
+describe('campaigns', () => {
+  it('are saved as drafts, edited, duplicated and deleted, and are each customer’s own', async () => {
+    const { customer, list } = await customerWithAudience();
+    const created = await call('POST', BASE, customer.cookie, draft(list));
+    expect(created.statusCode).toBe(201);
+    const campaign = created.json().payload.campaign;
+    expect(campaign).toMatchObject({ name: 'November news', status: 'draft', tracking: true, audience: { list_ids: [list], segment_ids: [] }, messages: null });
+
+    const edited = await call('PATCH', `${BASE}/${campaign.id}`, customer.cookie, { subject: 'New subject' });
+    expect(edited.json().payload.campaign.subject).toBe('New subject');
+    const copy = (await call('POST', `${BASE}/${campaign.id}/duplicate`, customer.cookie)).json().payload.campaign;
+    expect(copy).toMatchObject({ name: 'November news (copy)', subject: 'New subject', status: 'draft' });
+    expect((await call('GET', BASE, customer.cookie)).json().payload.campaigns.map((item: { id: string }) => item.id)).toEqual([copy.id, campaign.id]);
+
+    const other = await accounts.signedInCustomer();
+    expect((await call('GET', `${BASE}/${campaign.id}`, other.cookie)).statusCode).toBe(404);
+    expect((await call('PATCH', `${BASE}/${campaign.id}`, other.cookie, { name: 'Mine' })).statusCode).toBe(404);
+    expect((await call('POST', `${BASE}/${campaign.id}/send`, other.cookie)).statusCode).toBe(404);
+    expect((await call('POST', BASE, other.cookie, draft(list))).json().payload.message).toBe(CAMPAIGN_MESSAGES.audienceInvalid);
+    expect((await call('POST', BASE, customer.cookie, { name: '' })).json().payload.message).toBe(CAMPAIGN_MESSAGES.nameRequired);
+    expect((await call('POST', BASE, customer.cookie, { name: 'x', colour: 'red' })).statusCode).toBe(400);
+
+    expect((await call('DELETE', `${BASE}/${copy.id}`, customer.cookie)).statusCode).toBe(200);
+    expect((await call('GET', `${BASE}/${copy.id}`, customer.cookie)).statusCode).toBe(404);
+  });
+
+  it('refuses to send until the campaign is complete and the postal address is known, saying what is missing', async () => {
+    const { customer, list } = await customerWithAudience({ contact: false });
+    const incomplete = (await call('POST', BASE, customer.cookie, { name: 'Empty' })).json().payload.campaign;
+    const refused = await call('POST', `${BASE}/${incomplete.id}/send`, customer.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().payload.errors).toEqual({
+      subject: CAMPAIGN_MESSAGES.subjectRequired,
+      from_email: CAMPAIGN_MESSAGES.fromRequired,
+      content_html: CAMPAIGN_MESSAGES.contentRequired,
+      audience: CAMPAIGN_MESSAGES.audienceRequired,
+      postal_address: CAMPAIGN_MESSAGES.postalAddressRequired,
+    });
+
+    await call('PUT', `home/v1/user/${customer.customerId}/contact`, customer.cookie, CONTACT);
+    const badTag = (await call('POST', BASE, customer.cookie, draft(list, { content_html: '<p>Hi {{ frist_name }}</p>' }))).json().payload.campaign;
+    const tagRefused = await call('POST', `${BASE}/${badTag.id}/send`, customer.cookie);
+    expect(tagRefused.statusCode).toBe(400);
+    expect(Object.keys(tagRefused.json().payload.errors)).toEqual(['content_html']);
+    expect(tagRefused.json().payload.errors.content_html).toContain('frist_name');
+    expect((await call('GET', `${BASE}/${badTag.id}`, customer.cookie)).json().payload.campaign.status).toBe('draft');
+  });
+
+  it('sends one message to each eligible subscriber, with merge tags, footer and unsubscribe headers, then reads sent', async () => {
+    const { customer, list, ids, ada: adaEmail, nameless: namelessEmail, gone } = await customerWithAudience();
+    await call('PATCH', `audience/v1/subscribers/${ids[adaEmail]}`, customer.cookie, { attributes: { plan: 'pro' } });
+    const campaign = (await call('POST', BASE, customer.cookie, draft(list))).json().payload.campaign;
+    const started = await call('POST', `${BASE}/${campaign.id}/send`, customer.cookie);
+    expect(started.statusCode).toBe(200);
+    expect(started.json().payload).toMatchObject({ message: CAMPAIGN_MESSAGES.sendStarted, campaign: { status: 'sending' } });
+    expect((await call('PATCH', `${BASE}/${campaign.id}`, customer.cookie, { subject: 'Too late' })).json().payload.message).toBe(CAMPAIGN_MESSAGES.notEditable);
+
+    const { run, close, tokens } = await engine();
+    try {
+      expect(await run()).toBe(2);
+    } finally {
+      await close();
+    }
+    const ada = await accounts.smtp.waitForMessage(adaEmail);
+    expect(ada.subject).toBe('Hello Ada');
+    expect(ada.html).toContain('<h1>Hi Ada</h1><p>Your plan: pro.</p>');
+    expect(ada.text).toContain('Your plan: pro.');
+    expect(ada.from).toBe('"Lark Letters" <news@lark.example>');
+    expect(ada.headers.get('reply-to')).toMatchObject({ text: 'hello@lark.example' });
+    expect(ada.headers.get('message-id')).toBe(`<${campaign.id}.${ids[adaEmail]}@lark.example>`);
+    const token = preferenceToken(tokens, ids[adaEmail]!);
+    const headers = ada.raw.slice(0, ada.raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+    expect(headers).toContain(`List-Unsubscribe: <${APP_URL}/u/${token}/one-click>, <mailto:news@lark.example?subject=Unsubscribe>`);
+    expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(ada.html).toContain(`href="${APP_URL}/u/${token}"`);
+    expect(ada.html).toContain('Lark Letters Ltd, 1 Lark Lane, Leeds, LS1 4AP, United Kingdom');
+    expect(ada.text).toContain('Lark Letters Ltd, 1 Lark Lane, Leeds, LS1 4AP, United Kingdom');
+
+    const nameless = await accounts.smtp.waitForMessage(namelessEmail);
+    expect(nameless.subject).toBe('Hello there');
+    expect(nameless.text).toContain('Your plan: free.');
+    expect(accounts.smtp.messagesTo(gone)).toHaveLength(0);
+
+    const sent = (await call('GET', `${BASE}/${campaign.id}`, customer.cookie)).json().payload.campaign;
+    expect(sent.status).toBe('sent');
+    expect(sent.messages).toEqual({ pending: 0, sending: 0, sent: 2, failed: 0, unknown: 0, skipped: 0 });
+  });
+
+  it('sends nothing more to someone who unsubscribes mid-campaign, and nothing while paused', async () => {
+    const { customer, list, ids, ada, nameless } = await customerWithAudience();
+    const campaign = (await call('POST', BASE, customer.cookie, draft(list))).json().payload.campaign;
+    await call('POST', `${BASE}/${campaign.id}/send`, customer.cookie);
+    const { run, close, tokens } = await engine({ batchSize: 1 });
+    try {
+      expect(await run()).toBe(1);
+      const first = await Promise.any([ada, nameless].map(async (email) => (await accounts.smtp.waitForMessage(email), email)));
+      // The other recipient leaves before their turn.
+      const other = first === ada ? nameless : ada;
+      const waiting = [other, ids[other]!] as const;
+      const token = preferenceToken(tokens, waiting[1]);
+      await accounts.app.inject({ method: 'POST', url: `/u/${token}/one-click`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+
+      expect((await call('POST', `${BASE}/${campaign.id}/pause`, customer.cookie)).json().payload.campaign.status).toBe('paused');
+      expect(await run()).toBe(0);
+      expect((await call('POST', `${BASE}/${campaign.id}/resume`, customer.cookie)).json().payload.campaign.status).toBe('sending');
+      expect(await run()).toBe(1);
+      expect(accounts.smtp.messagesTo(waiting[0])).toHaveLength(0);
+    } finally {
+      await close();
+    }
+    const done = (await call('GET', `${BASE}/${campaign.id}`, customer.cookie)).json().payload.campaign;
+    expect(done.status).toBe('sent');
+    expect(done.messages).toMatchObject({ sent: 1, skipped: 1 });
+  });
+
+  it('marks rows a stopped worker left in sending as unknown after the lease, never sends them again, and then reads sent', async () => {
+    const { customer, list, ada, nameless } = await customerWithAudience();
+    const campaign = (await call('POST', BASE, customer.cookie, draft(list))).json().payload.campaign;
+    await call('POST', `${BASE}/${campaign.id}/send`, customer.cookie);
+    const { run, close, deps } = await engine({ batchSize: 1 });
+    try {
+      // A worker prepares the rows, claims one and dies before settling it.
+      expect(await run()).toBe(1);
+      expect(await claimBatch(deps.db, campaign.id, 1, accounts.now())).toHaveLength(1);
+      expect(await run()).toBe(0);
+      expect((await call('GET', `${BASE}/${campaign.id}`, customer.cookie)).json().payload.campaign).toMatchObject({ status: 'sending', messages: { sent: 1, sending: 1 } });
+
+      accounts.advance(61_000);
+      expect(await run()).toBe(0);
+    } finally {
+      await close();
+    }
+    const done = (await call('GET', `${BASE}/${campaign.id}`, customer.cookie)).json().payload.campaign;
+    expect(done).toMatchObject({ status: 'sent', messages: { sent: 1, unknown: 1, sending: 0, pending: 0 } });
+    expect(accounts.smtp.messagesTo(ada).length + accounts.smtp.messagesTo(nameless).length).toBe(1);
+  });
+});

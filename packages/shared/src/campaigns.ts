@@ -1,0 +1,139 @@
+import * as z from 'zod/mini';
+import { UUID_PATTERN } from './ids';
+
+// Campaigns (issue 6): what a customer writes and sends to lists and segments. A draft may be
+// incomplete; sending checks that it is complete (campaignReadiness on the server).
+
+export const CAMPAIGN_LIMITS = {
+  name: 200,
+  subject: 300,
+  preheader: 300,
+  fromName: 100,
+  email: 254,
+  /** The editor's HTML and the plain-text version. */
+  html: 512 * 1024,
+  text: 256 * 1024,
+  audienceItems: 50,
+  testRecipients: 5,
+} as const;
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/**
+ * One row per (campaign, subscriber). pending → sending → sent / failed / unknown; skipped when
+ * the address was suppressed or unsubscribed by the time its turn came.
+ */
+export const MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'unknown', 'skipped'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const CAMPAIGN_MESSAGES = {
+  nameRequired: 'Give the campaign a name.',
+  tooLong: (limit: number) => `At most ${limit.toLocaleString('en')} characters.`,
+  emailInvalid: 'Enter a valid email address.',
+  audienceInvalid: 'One of the chosen lists or segments is not one of yours.',
+  notFound: 'This campaign does not exist.',
+  created: 'Campaign saved as a draft.',
+  saved: 'Campaign saved.',
+  deleted: 'Campaign deleted.',
+  duplicated: 'Campaign duplicated as a new draft.',
+  notEditable: 'This campaign has started sending, so it can no longer be changed. Duplicate it to send a new version.',
+  notDeletable: 'A campaign that is sending cannot be deleted. Pause or cancel it first.',
+  subjectRequired: 'Add a subject line before sending.',
+  fromRequired: 'Add the sender name and address before sending.',
+  contentRequired: 'Write the content before sending.',
+  audienceRequired: 'Choose at least one list or segment before sending.',
+  postalAddressRequired:
+    'Add your postal address (street, city, postal code and country) in your profile’s contact information before sending: the law asks every campaign to show it.',
+  mergeTagsInvalid: 'Fix the merge tags the editor points out before sending.',
+  sendStarted: 'Sending has started.',
+  notSendable: 'Only a draft or a scheduled campaign can be sent.',
+  notControllable: (action: 'pause' | 'resume' | 'cancel') =>
+    ({
+      pause: 'Only a campaign that is sending can be paused.',
+      resume: 'Only a paused campaign can be resumed.',
+      cancel: 'This campaign has already finished.',
+    })[action],
+  paused: 'Sending paused. Nobody else gets it until you resume.',
+  resumed: 'Sending resumed.',
+  cancelled: 'Campaign cancelled. Nobody else gets it.',
+} as const;
+
+const emailAddress = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(CAMPAIGN_LIMITS.email, CAMPAIGN_MESSAGES.emailInvalid), z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, CAMPAIGN_MESSAGES.emailInvalid));
+const capped = (limit: number) => z.string().check(z.maxLength(limit, CAMPAIGN_MESSAGES.tooLong(limit)));
+const ids = z.array(z.string().check(z.regex(UUID_PATTERN, CAMPAIGN_MESSAGES.audienceInvalid))).check(z.maxLength(CAMPAIGN_LIMITS.audienceItems, CAMPAIGN_MESSAGES.audienceInvalid));
+
+export const campaignAudienceSchema = z.strictObject({
+  list_ids: z._default(ids, []),
+  segment_ids: z._default(ids, []),
+});
+export type CampaignAudience = z.output<typeof campaignAudienceSchema>;
+
+const campaignFields = {
+  name: z.string({ error: CAMPAIGN_MESSAGES.nameRequired }).check(z.trim(), z.minLength(1, CAMPAIGN_MESSAGES.nameRequired), z.maxLength(CAMPAIGN_LIMITS.name, CAMPAIGN_MESSAGES.tooLong(CAMPAIGN_LIMITS.name))),
+  subject: capped(CAMPAIGN_LIMITS.subject),
+  preheader: capped(CAMPAIGN_LIMITS.preheader),
+  from_name: capped(CAMPAIGN_LIMITS.fromName),
+  from_email: emailAddress,
+  reply_to: emailAddress,
+  content_html: capped(CAMPAIGN_LIMITS.html),
+  /** The plain-text version; null while it is generated from the HTML. */
+  content_text: z.nullable(capped(CAMPAIGN_LIMITS.text)),
+  audience: campaignAudienceSchema,
+  /** Opens and clicks are tracked unless turned off. */
+  tracking: z.boolean(),
+};
+
+export const campaignCreateSchema = z.strictObject({
+  name: campaignFields.name,
+  subject: z._default(campaignFields.subject, ''),
+  preheader: z._default(campaignFields.preheader, ''),
+  from_name: z._default(campaignFields.from_name, ''),
+  from_email: z._default(campaignFields.from_email, ''),
+  reply_to: z._default(campaignFields.reply_to, ''),
+  content_html: z._default(campaignFields.content_html, ''),
+  content_text: z._default(campaignFields.content_text, null),
+  audience: z._default(campaignFields.audience, { list_ids: [], segment_ids: [] }),
+  tracking: z._default(campaignFields.tracking, true),
+});
+export type CampaignCreate = z.input<typeof campaignCreateSchema>;
+export type CampaignCreateData = z.output<typeof campaignCreateSchema>;
+
+export const campaignUpdateSchema = z.strictObject({
+  name: z.optional(campaignFields.name),
+  subject: z.optional(campaignFields.subject),
+  preheader: z.optional(campaignFields.preheader),
+  from_name: z.optional(campaignFields.from_name),
+  from_email: z.optional(campaignFields.from_email),
+  reply_to: z.optional(campaignFields.reply_to),
+  content_html: z.optional(campaignFields.content_html),
+  content_text: z.optional(campaignFields.content_text),
+  audience: z.optional(campaignFields.audience),
+  tracking: z.optional(campaignFields.tracking),
+});
+export type CampaignUpdate = z.output<typeof campaignUpdateSchema>;
+
+/** How many of a campaign's recipients are where. */
+export type MessageCounts = Record<MessageStatus, number>;
+
+export interface Campaign {
+  id: string;
+  name: string;
+  subject: string;
+  preheader: string;
+  from_name: string;
+  from_email: string;
+  reply_to: string;
+  content_html: string;
+  content_text: string | null;
+  audience: CampaignAudience;
+  tracking: boolean;
+  status: CampaignStatus;
+  scheduled_at: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Once sending has started; null for a draft. */
+  messages: MessageCounts | null;
+}
