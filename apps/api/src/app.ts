@@ -1,4 +1,3 @@
-import { preferenceCentrePath } from '@postlark/shared/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
@@ -25,7 +24,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { oneClickRoutes, preferenceRoutes } from './modules/preferences/preferences.routes';
-import { linkTokens, preferenceToken } from './modules/preferences/link-tokens';
+import { linkTokens, subscriberLinks } from './modules/preferences/link-tokens';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { getOrCreateSecret } from './modules/secrets/secrets.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -59,7 +58,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
   const { db } = database;
   const hashIp = keyedHash(await getOrCreateSecret(db, 'ip-hash'));
   const preferenceDeps = { db, now, tokens: linkTokens(await getOrCreateSecret(db, 'subscriber-links')) };
-  const subscriberDeps = { db, now, preferenceUrl: (id: string) => `${config.APP_URL}${preferenceCentrePath(preferenceToken(preferenceDeps.tokens, id))}` };
+  const subscriberDeps = { db, now, preferenceUrl: subscriberLinks(config.APP_URL, preferenceDeps.tokens).preferences };
   const subscriptionDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, tokens: preferenceDeps.tokens };
   const signups = signupRoutes({ ...subscriptionDeps, hashIp, signupsPerMinute: config.FORM_SIGNUP_LIMIT_PER_MINUTE });
   const accountDeps: AccountDeps = { db, mail: jobs.mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES };

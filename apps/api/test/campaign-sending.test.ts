@@ -1,10 +1,9 @@
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
 import { describe, expect, it } from 'vitest';
-import { preferenceCentrePath } from '@postlark/shared/routes';
 import { type SenderDeps, sendOnce } from '../src/modules/campaigns/campaign-sender';
 import { smtpCampaignTransport } from '../src/modules/campaigns/campaign-transport';
 import { claimBatch } from '../src/modules/campaigns/sending.repository';
-import { linkTokens, preferenceToken } from '../src/modules/preferences/link-tokens';
+import { linkTokens, preferenceToken, subscriberLinks } from '../src/modules/preferences/link-tokens';
 import { getOrCreateSecret } from '../src/modules/secrets/secrets.repository';
 import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
@@ -60,10 +59,7 @@ async function engine(overrides: Partial<SenderDeps['settings']> = {}) {
     db: accounts.database.db,
     now: accounts.now,
     transport,
-    links: {
-      preferences: (id) => `${APP_URL}${preferenceCentrePath(preferenceToken(tokens, id))}`,
-      oneClick: (id) => `${APP_URL}${preferenceCentrePath(preferenceToken(tokens, id))}/one-click`,
-    },
+    links: subscriberLinks(APP_URL, tokens),
     settings: { batchSize: 100, ratePerSecond: 1000, concurrency: 2, leaseMs: 60_000, maxAttempts: 3, messageIdDomain: 'lark.example', idleMs: 10, ...overrides },
     log: { warn: () => {}, error: () => {} },
   };

@@ -1,5 +1,6 @@
 import { convert } from 'html-to-text';
 import { escapeHtml } from '../../lib/html';
+import type { SubscriberLinks } from '../preferences/link-tokens';
 import type { CampaignMail } from './campaign-transport';
 import type { CampaignRow } from './campaigns.repository';
 import { compileTemplate, type CompiledTemplate, type MergeFieldValues, renderCompiled } from './merge-tags';
@@ -8,13 +9,6 @@ import type { Recipient } from './recipients.repository';
 // A campaign's content, turned into one message per recipient: merge tags filled in, the layout,
 // the footer the law asks for (who sends it, why, how to leave, the postal address), and the
 // unsubscribe headers mail clients show as a button (RFC 2369, RFC 8058).
-
-export interface SubscriberLinks {
-  /** Their preference centre (/u/{token}): the footer's visible unsubscribe link. */
-  preferences(subscriberId: string): string;
-  /** POST-only one-click unsubscribe (RFC 8058). */
-  oneClick(subscriberId: string): string;
-}
 
 /** The parts of a campaign that are the same for every recipient, compiled once. */
 export interface PreparedCampaign {

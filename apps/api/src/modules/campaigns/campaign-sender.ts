@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pace } from '../../lib/pace';
 import { audienceCondition } from './campaign-audience';
-import { buildCampaignMail, type PreparedCampaign, prepareCampaign, type SubscriberLinks } from './campaign-message';
+import type { SubscriberLinks } from '../preferences/link-tokens';
+import { buildCampaignMail, type PreparedCampaign, prepareCampaign } from './campaign-message';
 import { type CampaignTransport, SendFailure } from './campaign-transport';
-import { campaignById } from './campaigns.repository';
+import { type CampaignRow, campaignById } from './campaigns.repository';
 import { addRecipients, stillEligible } from './recipients.repository';
 import { markBounced } from './bounces.repository';
 import {
@@ -86,9 +87,8 @@ async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: Cl
 }
 
 /** Makes the campaign's rows, once: the request that started it only changed its status. */
-async function prepareRecipients(deps: SenderDeps, campaignId: string) {
-  const row = await campaignById(deps.db, campaignId);
-  if (!row || row.preparedAt) return;
+async function prepareRecipients(deps: SenderDeps, row: CampaignRow) {
+  if (row.preparedAt) return;
   await deps.db.transaction(async (tx) => {
     await addRecipients(tx, row.id, await audienceCondition(tx, row), deps.settings.messageIdDomain, deps.now());
     await tx.execute(sql`update campaigns set prepared_at = ${deps.now().toISOString()}::timestamptz where id = ${row.id}::uuid and prepared_at is null`);
@@ -109,9 +109,9 @@ export async function sendOnce(deps: SenderDeps, turn: () => Promise<void>): Pro
   }
   let worked = 0;
   for (const campaignId of await sendingCampaignIds(db)) {
-    await prepareRecipients(deps, campaignId);
     const row = await campaignById(db, campaignId);
     if (!row || row.status !== 'sending') continue;
+    await prepareRecipients(deps, row);
     const batch = await claimBatch(db, campaignId, deps.settings.batchSize, deps.now());
     if (batch.length > 0) await sendBatch(deps, prepareCampaign(row), batch, turn);
     worked += batch.length;

@@ -1,7 +1,6 @@
-import { preferenceCentrePath } from '@postlark/shared/routes';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
-import { linkTokens, preferenceToken } from '../preferences/link-tokens';
+import { linkTokens, subscriberLinks } from '../preferences/link-tokens';
 import { getOrCreateSecret } from '../secrets/secrets.repository';
 import { type CampaignSender, type SenderDeps, startCampaignSender } from './campaign-sender';
 import { devOutboxCampaignTransport, smtpCampaignTransport } from './campaign-transport';
@@ -17,13 +16,12 @@ const IDLE_MS = 1_000;
 export async function startCampaignSending(options: { config: AppConfig; db: Db; now?: () => Date; log: SenderDeps['log'] }): Promise<CampaignSender> {
   const { config, db } = options;
   const tokens = linkTokens(await getOrCreateSecret(db, 'subscriber-links'));
-  const preferences = (id: string) => `${config.APP_URL}${preferenceCentrePath(preferenceToken(tokens, id))}`;
   const transport = config.SMTP_URL ? smtpCampaignTransport(config.SMTP_URL, { connections: config.CAMPAIGN_SMTP_CONNECTIONS }) : devOutboxCampaignTransport(db);
   const sender = startCampaignSender({
     db,
     now: options.now ?? (() => new Date()),
     transport,
-    links: { preferences, oneClick: (id) => `${preferences(id)}/one-click` },
+    links: subscriberLinks(config.APP_URL, tokens),
     settings: {
       batchSize: BATCH_SIZE,
       ratePerSecond: config.CAMPAIGN_SEND_RATE,

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { preferenceCentrePath } from '@postlark/shared/routes';
 import { isUuid } from '../../lib/uuid';
 
 // Tokens of the links we mail subscribers: the ids they stand for (16 bytes each) and an
@@ -53,6 +54,19 @@ export function linkTokens(secret: string): LinkTokens {
 /** The preference centre's token: one subscriber. */
 export function preferenceToken(tokens: LinkTokens, subscriberId: string): string {
   return tokens.tokenFor('preferences', [subscriberId]);
+}
+
+/** The links every campaign gives a subscriber, on APP_URL. */
+export interface SubscriberLinks {
+  /** Their preference centre (/u/{token}): the footer's visible unsubscribe link. */
+  preferences(subscriberId: string): string;
+  /** POST-only one-click unsubscribe (RFC 8058), at the preference centre's /one-click. */
+  oneClick(subscriberId: string): string;
+}
+
+export function subscriberLinks(appUrl: string, tokens: LinkTokens): SubscriberLinks {
+  const preferences = (subscriberId: string) => `${appUrl}${preferenceCentrePath(preferenceToken(tokens, subscriberId))}`;
+  return { preferences, oneClick: (subscriberId) => `${preferences(subscriberId)}/one-click` };
 }
 
 export function subscriberOfPreferenceToken(tokens: LinkTokens, token: string): string | null {
