@@ -8,7 +8,11 @@ import { keyedHash } from './lib/keyed-hash';
 import type { JobClients } from './jobs/start-jobs';
 import type { AccountDeps } from './modules/auth/account-deps';
 import { audienceRoutes } from './modules/audience/audience.routes';
+import { loadCampaignLinks } from './modules/campaigns/campaign-links';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
+import { bounceWebhookRoutes } from './modules/webhooks/bounce-webhook.routes';
 import { segmentRoutes } from './modules/audience/segments.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { signupRoutes } from './modules/forms/signup.routes';
@@ -61,6 +65,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
   const subscriberDeps = { db, now, preferenceUrl: subscriberLinks(config.APP_URL, preferenceDeps.tokens).preferences };
   const subscriptionDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, tokens: preferenceDeps.tokens };
   const signups = signupRoutes({ ...subscriptionDeps, hashIp, signupsPerMinute: config.FORM_SIGNUP_LIMIT_PER_MINUTE });
+  const campaignLinks = await loadCampaignLinks(db, config.APP_URL);
   const accountDeps: AccountDeps = { db, mail: jobs.mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES };
 
   await app.register(
@@ -74,7 +79,9 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
       await api.register(audienceRoutes(subscriberDeps));
       await api.register(importRoutes({ db, now, startImport: jobs.runImport }));
       await api.register(segmentRoutes({ db, now }));
-      await api.register(campaignRoutes({ db, now }));
+      await api.register(campaignRoutes({ db, now, mail: jobs.mail, links: campaignLinks }));
+      await api.register(reportRoutes({ db, now }));
+      await api.register(bounceWebhookRoutes({ db, now, secret: config.BOUNCE_WEBHOOK_SECRET }));
       await api.register(preferenceRoutes(preferenceDeps));
       await api.register(formRoutes(subscriptionDeps));
       await api.register(signups.api);
@@ -86,6 +93,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
     { prefix: '/api' },
   );
   await app.register(oneClickRoutes(preferenceDeps));
+  await app.register(trackingRoutes({ db, now, links: campaignLinks.tracking }));
   await app.register(signups.embedded);
   // The dev outbox's pages exist only while no relay is configured: never beside real mail.
   if (!config.SMTP_URL) await app.register(mailboxRoutes({ db }), { prefix: '/dev/mailbox' });

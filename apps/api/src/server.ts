@@ -11,10 +11,17 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(databaseTarget(config));
   // The queue and its workers run in this process; requests only queue jobs (see jobs/start-jobs.ts).
-  const jobs = await startJobs({ config, database, log: pino({ level: config.LOG_LEVEL }).child({ component: 'jobs' }) });
+  const jobs = await startJobs({
+    config,
+    database,
+    log: pino({ level: config.LOG_LEVEL }).child({ component: 'jobs' }),
+    tuning: { runWorkers: config.RUN_WORKERS },
+  });
   const app = await buildApp({ config, database, jobs });
   // The campaign sending engine runs here too by default (modules/campaigns/campaign-sender.ts).
-  const sending = await startCampaignSending({ config, db: database.db, log: pino({ level: config.LOG_LEVEL }).child({ component: 'campaigns' }) });
+  const sending = config.RUN_WORKERS
+    ? await startCampaignSending({ config, db: database.db, log: pino({ level: config.LOG_LEVEL }).child({ component: 'campaigns' }) })
+    : { stop: async () => {} };
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,70 +1,19 @@
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
 import { describe, expect, it } from 'vitest';
-import { type SenderDeps, sendOnce } from '../src/modules/campaigns/campaign-sender';
-import { smtpCampaignTransport } from '../src/modules/campaigns/campaign-transport';
 import { claimBatch } from '../src/modules/campaigns/sending.repository';
-import { linkTokens, preferenceToken, subscriberLinks } from '../src/modules/preferences/link-tokens';
-import { getOrCreateSecret } from '../src/modules/secrets/secrets.repository';
+import { preferenceToken } from '../src/modules/preferences/link-tokens';
 import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
+import { CAMPAIGNS, CONTACT, customerWithAudience as supportCustomerWithAudience, draft, engine as supportEngine } from './support/campaigns';
 
 // Issue 6, points 1, 3 to 5: campaigns written and sent through the engine to a real SMTP server
 // on loopback, with the clock injected; the engine's passes are run one at a time.
 
 const accounts = useAccountsApp();
 const call = accounts.call;
-const BASE = 'campaigns/v1/campaigns';
-const CONTACT = { street_address: '1 Lark Lane', city: 'Leeds', state: '', company: 'Lark Letters Ltd', postal_code: 'LS1 4AP', country: 'United Kingdom', phone: '', vat_id: '' };
-
-let audiences = 0;
-
-/** A customer with a list of three: two active, one unsubscribed; addresses unique to the test. */
-async function customerWithAudience(options: { contact?: boolean } = {}) {
-  audiences += 1;
-  const at = `@audience${audiences}.example`;
-  const customer = await accounts.signedInCustomer();
-  if (options.contact !== false) await call('PUT', `home/v1/user/${customer.customerId}/contact`, customer.cookie, CONTACT);
-  const list = (await call('POST', 'audience/v1/lists', customer.cookie, { name: 'Weekly', double_opt_in: false })).json().payload.list.id as string;
-  const people = [
-    { email: `ada${at}`, first_name: 'Ada' },
-    { email: `nameless${at}`, first_name: '' },
-    { email: `gone${at}`, first_name: 'Gone' },
-  ];
-  const ids: Record<string, string> = {};
-  for (const person of people) {
-    ids[person.email] = (await call('POST', 'audience/v1/subscribers', customer.cookie, { ...person, list_ids: [list] })).json().payload.subscriber.id;
-  }
-  await call('PATCH', `audience/v1/subscribers/${ids[`gone${at}`]}`, customer.cookie, { status: 'unsubscribed' });
-  return { customer, list, ids, ada: `ada${at}`, nameless: `nameless${at}`, gone: `gone${at}` };
-}
-
-function draft(list: string, overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'November news',
-    subject: 'Hello {{ first_name | default: "there" }}',
-    preheader: 'What is new this month',
-    from_name: 'Lark Letters',
-    from_email: 'news@lark.example',
-    reply_to: 'hello@lark.example',
-    content_html: '<h1>Hi {{ first_name | default: "there" }}</h1><p>Your plan: {{ attributes.plan | default: "free" }}.</p>',
-    audience: { list_ids: [list] },
-    ...overrides,
-  };
-}
-
-async function engine(overrides: Partial<SenderDeps['settings']> = {}) {
-  const tokens = linkTokens(await getOrCreateSecret(accounts.database.db, 'subscriber-links'));
-  const transport = smtpCampaignTransport(accounts.smtp.url, { connections: 2 });
-  const deps: SenderDeps = {
-    db: accounts.database.db,
-    now: accounts.now,
-    transport,
-    links: subscriberLinks(APP_URL, tokens),
-    settings: { batchSize: 100, ratePerSecond: 1000, concurrency: 2, leaseMs: 60_000, maxAttempts: 3, messageIdDomain: 'lark.example', idleMs: 10, ...overrides },
-    log: { warn: () => {}, error: () => {} },
-  };
-  return { deps, tokens, run: () => sendOnce(deps, async () => {}), close: () => transport.close() };
-}
+const BASE = CAMPAIGNS;
+const customerWithAudience = (options?: { contact?: boolean }) => supportCustomerWithAudience(accounts, options);
+const engine = (overrides?: Parameters<typeof supportEngine>[1]) => supportEngine(accounts, overrides);
 
 describe('campaigns', () => {
   it('are saved as drafts, edited, duplicated and deleted, and are each customer’s own', async () => {

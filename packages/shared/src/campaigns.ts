@@ -57,6 +57,17 @@ export const CAMPAIGN_MESSAGES = {
   paused: 'Sending paused. Nobody else gets it until you resume.',
   resumed: 'Sending resumed.',
   cancelled: 'Campaign cancelled. Nobody else gets it.',
+  testRecipientsRequired: 'Enter at least one address to send the test to.',
+  testRecipientsTooMany: `Send a test to at most ${CAMPAIGN_LIMITS.testRecipients} addresses at once.`,
+  testSent: (count: number) => `Test sent to ${count} ${count === 1 ? 'address' : 'addresses'}.`,
+  testNeedsContent: 'Add a subject and some content before sending a test.',
+  sendAtInvalid: 'Choose a date and time, like 2026-12-01T09:00.',
+  sendAtPast: 'Choose a time in the future.',
+  timezoneInvalid: 'Choose a timezone from the list.',
+  scheduled: 'Campaign scheduled.',
+  notSchedulable: 'Only a draft or a scheduled campaign can be scheduled.',
+  unscheduled: 'Schedule removed. The campaign is a draft again.',
+  notUnschedulable: 'Only a scheduled campaign can be unscheduled.',
 } as const;
 
 const emailAddress = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(CAMPAIGN_LIMITS.email, CAMPAIGN_MESSAGES.emailInvalid), z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, CAMPAIGN_MESSAGES.emailInvalid));
@@ -83,6 +94,48 @@ const campaignFields = {
   /** Opens and clicks are tracked unless turned off. */
   tracking: z.boolean(),
 };
+
+/** Up to five addresses get the campaign as it is now, rendered for a sample subscriber. */
+export const campaignTestSendSchema = z.strictObject({
+  recipients: z
+    .array(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(CAMPAIGN_LIMITS.email, CAMPAIGN_MESSAGES.emailInvalid), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, CAMPAIGN_MESSAGES.emailInvalid)))
+    .check(z.minLength(1, CAMPAIGN_MESSAGES.testRecipientsRequired), z.maxLength(CAMPAIGN_LIMITS.testRecipients, CAMPAIGN_MESSAGES.testRecipientsTooMany)),
+});
+export type CampaignTestSend = z.output<typeof campaignTestSendSchema>;
+
+/** A wall-clock time (as a datetime-local input gives it) in an IANA timezone. */
+export const campaignScheduleSchema = z.strictObject({
+  send_at: z.string({ error: CAMPAIGN_MESSAGES.sendAtInvalid }).check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, CAMPAIGN_MESSAGES.sendAtInvalid)),
+  timezone: z.string({ error: CAMPAIGN_MESSAGES.timezoneInvalid }).check(z.minLength(1, CAMPAIGN_MESSAGES.timezoneInvalid), z.maxLength(64, CAMPAIGN_MESSAGES.timezoneInvalid)),
+});
+export type CampaignSchedule = z.output<typeof campaignScheduleSchema>;
+
+/** What the editor's preview renders: the fields as they are on screen, saved or not. */
+export const campaignPreviewSchema = z.strictObject({
+  /** Named in the footer ("you subscribed to …"); optional. */
+  from_name: z._default(capped(CAMPAIGN_LIMITS.fromName), ''),
+  subject: capped(CAMPAIGN_LIMITS.subject),
+  preheader: capped(CAMPAIGN_LIMITS.preheader),
+  content_html: capped(CAMPAIGN_LIMITS.html),
+  content_text: z.nullable(capped(CAMPAIGN_LIMITS.text)),
+});
+export type CampaignPreviewRequest = z.output<typeof campaignPreviewSchema>;
+
+/** One thing wrong with a merge tag, placed (1-based) where it could be told. */
+export interface MergeTagProblem {
+  message: string;
+  line: number | null;
+  column: number | null;
+}
+
+/** The preview for a sample subscriber, and every merge-tag problem by field. */
+export interface CampaignPreview {
+  subject: string;
+  html: string;
+  /** The plain-text version: the edited one, or the one generated from the HTML. */
+  text: string;
+  problems: Partial<Record<'subject' | 'preheader' | 'content_html' | 'content_text', MergeTagProblem[]>>;
+}
 
 export const campaignCreateSchema = z.strictObject({
   name: campaignFields.name,
@@ -130,6 +183,8 @@ export interface Campaign {
   tracking: boolean;
   status: CampaignStatus;
   scheduled_at: string | null;
+  /** The timezone the schedule was chosen in (IANA name), for showing it back. */
+  scheduled_timezone: string | null;
   started_at: string | null;
   finished_at: string | null;
   created_at: string;

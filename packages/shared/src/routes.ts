@@ -21,6 +21,8 @@ export const ROUTES = {
   imports: '/dashboard/import',
   segments: '/dashboard/segments',
   forms: '/dashboard/forms',
+  // Reports (issue 6): every sent campaign's figures, and one campaign's (/dashboard/reports/{id}).
+  reports: '/dashboard/reports',
   // Opened from the mail that confirms a new email address.
   confirmEmail: '/confirm-email',
   // A subscriber's preference centre, opened from any campaign email: /u/{token}.
@@ -51,6 +53,7 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.imports,
   ROUTES.segments,
   ROUTES.forms,
+  ROUTES.reports,
   ROUTES.confirmEmail,
   ROUTES.confirmSubscription,
 ];
@@ -61,6 +64,13 @@ export function subscriberPath(id: string): string {
 }
 
 const SUBSCRIBER_PAGE = /^\/dashboard\/subscribers\/[0-9a-f-]{36}$/i;
+const REPORT_PAGE = /^\/dashboard\/reports\/[0-9a-f-]{36}$/i;
+
+/** One campaign's report. */
+export function reportPath(campaignId: string): string {
+  return `${ROUTES.reports}/${encodeURIComponent(campaignId)}`;
+}
+
 const SIGNUP_FORM_PAGE = /^\/f\/[0-9a-f-]{36}$/i;
 
 /** A sign-up form's hosted page; the snippet on a customer's site posts here too. */
@@ -95,7 +105,7 @@ export const FOOTER_HIDDEN_ROUTES: readonly string[] = [
 
 export function isRenderedPage(pathname: string): boolean {
   const path = withoutTrailingSlash(pathname);
-  return RENDERED_PAGES.includes(path) || SUBSCRIBER_PAGE.test(path) || isPreferenceCentrePage(path) || SIGNUP_FORM_PAGE.test(path);
+  return RENDERED_PAGES.includes(path) || SUBSCRIBER_PAGE.test(path) || REPORT_PAGE.test(path) || isPreferenceCentrePage(path) || SIGNUP_FORM_PAGE.test(path);
 }
 
 /** The footer is hidden on the spec's account screens and everywhere in the dashboard. */

@@ -36,7 +36,29 @@ const envSchema = z.object({
   // Campaign sending through the relay account (SMTP_URL): messages a second per process, and
   // the SMTP connections kept open for them.
   CAMPAIGN_SEND_RATE: z.coerce.number({ error: 'must be a number of messages a second' }).positive().default(50),
+  // The shared secret relays sign bounce webhooks with; without it the webhook is off.
+  BOUNCE_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // DKIM signing of campaign messages: all three or none.
+  DKIM_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name such as example.com').optional(),
+  DKIM_SELECTOR: z.string().regex(/^[a-z0-9._-]+$/i, 'must be a DNS label such as postlark').optional(),
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .transform((value) => value.replaceAll('\\n', '\n'))
+    .refine((value) => value.includes('PRIVATE KEY-----'), 'must be a PEM private key (-----BEGIN PRIVATE KEY-----…); \\n may stand for line breaks')
+    .optional(),
+  // false: this server only answers requests and queues work; `npm run start:worker` processes run it.
+  RUN_WORKERS: booleanFlag.default(true),
   CAMPAIGN_SMTP_CONNECTIONS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50).default(5),
+  // A row claimed longer ago than this by a sender that never settled it (it crashed) is marked
+  // unknown; it must exceed the time one batch takes to send.
+  CAMPAIGN_LEASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(300),
+  // A temporarily refused message waits this long before its second attempt, 4 times longer each time after.
+  CAMPAIGN_RETRY_BASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(30),
+}).superRefine((value, context) => {
+  const dkim = [value.DKIM_DOMAIN, value.DKIM_SELECTOR, value.DKIM_PRIVATE_KEY].filter(Boolean).length;
+  if (dkim > 0 && dkim < 3) {
+    context.addIssue({ code: 'custom', path: ['DKIM_DOMAIN'], message: 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together: set all three or none' });
+  }
 });
 
 export type AppConfig = z.output<typeof envSchema>;

@@ -9,7 +9,9 @@ export type EmailMessage =
   | { template: 'email-change-confirm'; to: string; link: string }
   | { template: 'email-change-notice'; to: string; firstName: string; newEmail: string }
   | { template: 'data-export-ready'; to: string; firstName: string; link: string; expiresAt: string }
-  | { template: 'subscription-confirm'; to: string; link: string; listName: string; sender: string };
+  | { template: 'subscription-confirm'; to: string; link: string; listName: string; sender: string }
+  // A campaign's test send: rendered by the campaigns module for a sample subscriber.
+  | { template: 'campaign-test'; to: string; subject: string; html: string; text: string };
 
 export type EmailTemplate = EmailMessage['template'];
 
@@ -50,6 +52,13 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
     link: absoluteUrl,
     listName: z.string().max(200),
     sender: z.string().max(300),
+  }),
+  z.strictObject({
+    template: z.literal('campaign-test'),
+    to: recipient,
+    subject: z.string().max(1_000),
+    html: z.string().max(4 * 1024 * 1024),
+    text: z.string().max(2 * 1024 * 1024),
   }),
 ]) satisfies z.ZodType<EmailMessage>;
 

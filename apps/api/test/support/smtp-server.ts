@@ -54,7 +54,7 @@ export async function freeSmtpPort(): Promise<number> {
   return port;
 }
 
-export async function startTestSmtpServer(options: { port?: number } = {}): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(options: { port?: number; rejectRecipient?: (address: string) => boolean } = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMessage[] = [];
   const server = new SMTPServer({
     // smtp-server's built-in certificate has expired: no STARTTLS, plain SMTP on loopback.
@@ -63,6 +63,11 @@ export async function startTestSmtpServer(options: { port?: number } = {}): Prom
     logger: false,
     // A client's pooled connection must not hold stop() for the default 30 s.
     closeTimeout: 200,
+    // A mailbox that does not exist: the permanent reply a relay gives, which is a hard bounce.
+    onRcptTo(address, _session, callback) {
+      if (!options.rejectRecipient?.(address.address)) return callback();
+      return callback(Object.assign(new Error('5.1.1 No such mailbox here'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -24,6 +24,8 @@ export const campaigns = pgTable(
     tracking: boolean('tracking').notNull().default(true),
     status: text('status').$type<CampaignStatus>().notNull().default('draft'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    // The IANA timezone the customer chose the time in, to show it back as they wrote it.
+    scheduledTimezone: text('scheduled_timezone'),
     // The postal address every message's footer shows, copied from the profile when sending starts.
     postalAddress: text('postal_address'),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -74,3 +76,68 @@ export const campaignMessages = pgTable(
     check('campaign_messages_status_check', sql`${table.status} in ('pending', 'sending', 'sent', 'failed', 'unknown', 'skipped')`),
   ],
 );
+
+/**
+ * Every open of the tracking pixel. Machine opens (privacy proxies, scanners, opens within
+ * seconds of delivery) are kept, flagged, and left out of human open rates.
+ */
+export const campaignOpens = pgTable(
+  'campaign_opens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    messageRowId: bigint('message_row_id', { mode: 'number' }).notNull(),
+    subscriberId: uuid('subscriber_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    machine: boolean('machine').notNull(),
+  },
+  (table) => [index('campaign_opens_campaign_idx').on(table.campaignId, table.at)],
+);
+
+/** Every click through a tracked link, with the address it led to. */
+export const campaignClicks = pgTable(
+  'campaign_clicks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    messageRowId: bigint('message_row_id', { mode: 'number' }).notNull(),
+    subscriberId: uuid('subscriber_id').notNull(),
+    url: text('url').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    machine: boolean('machine').notNull(),
+  },
+  (table) => [index('campaign_clicks_campaign_idx').on(table.campaignId, table.at)],
+);
+
+/**
+ * Bounces and complaints, from the relay's SMTP replies and from its webhook. A hard bounce or a
+ * complaint suppresses the address at once; soft bounces only after a few.
+ */
+export const campaignBounces = pgTable(
+  'campaign_bounces',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    // Null when the webhook named only an address.
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'cascade' }),
+    subscriberId: uuid('subscriber_id').notNull(),
+    kind: text('kind').$type<'hard' | 'soft' | 'complaint'>().notNull(),
+    source: text('source').$type<'smtp' | 'webhook'>().notNull(),
+    detail: text('detail').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('campaign_bounces_campaign_idx').on(table.campaignId),
+    index('campaign_bounces_subscriber_idx').on(table.subscriberId, table.kind),
+    check('campaign_bounces_kind_check', sql`${table.kind} in ('hard', 'soft', 'complaint')`),
+  ],
+);
+
+/** Webhook deliveries already handled, by their id: a replay changes nothing. */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: text('id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});

@@ -1,6 +1,8 @@
 import { convert } from 'html-to-text';
 import { escapeHtml } from '../../lib/html';
 import type { SubscriberLinks } from '../preferences/link-tokens';
+import { trackedHtml } from '../tracking/tracked-html';
+import type { TrackingLinks } from '../tracking/tracking-links';
 import type { CampaignMail } from './campaign-transport';
 import type { CampaignRow } from './campaigns.repository';
 import { compileTemplate, type CompiledTemplate, type MergeFieldValues, renderCompiled } from './merge-tags';
@@ -71,8 +73,22 @@ ${footer}
 </body></html>`;
 }
 
-export function buildCampaignMail(campaign: PreparedCampaign, recipient: Recipient, messageId: string, links: SubscriberLinks): CampaignMail {
+/** The links a message carries: the subscriber's own, and tracking unless the campaign turned it off. */
+export interface CampaignLinks extends SubscriberLinks {
+  tracking: TrackingLinks;
+  /** Links that must reach their address untouched (the preference centre's). */
+  untracked(url: string): boolean;
+}
+
+/** The ledger row a message is for: its id names it in tracking links, its Message-ID is fixed. */
+export interface MessageRef {
+  id: number;
+  messageId: string;
+}
+
+export function buildCampaignMail(campaign: PreparedCampaign, recipient: Recipient, message: MessageRef, links: CampaignLinks): CampaignMail {
   const { row } = campaign;
+  const { messageId } = message;
   const preferencesUrl = links.preferences(recipient.id);
   const oneClickUrl = links.oneClick(recipient.id);
   const fields: MergeFieldValues = {
@@ -85,12 +101,13 @@ export function buildCampaignMail(campaign: PreparedCampaign, recipient: Recipie
   };
   const subject = renderCompiled(campaign.subject, fields, { html: false });
   const preheader = renderCompiled(campaign.preheader, fields, { html: false });
+  const content = renderCompiled(campaign.html, fields, { html: true });
   return {
     from: { name: row.fromName, address: row.fromEmail },
     to: recipient.email,
     replyTo: row.replyTo,
     subject,
-    html: layout(subject, preheader, renderCompiled(campaign.html, fields, { html: true }), footerHtml(row, preferencesUrl)),
+    html: layout(subject, preheader, row.tracking ? trackedHtml(content, message.id, links.tracking, links.untracked) : content, footerHtml(row, preferencesUrl)),
     text: renderCompiled(campaign.text, fields, { html: false }) + footerText(row, preferencesUrl),
     messageId,
     headers: {

@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pace } from '../../lib/pace';
 import { audienceCondition } from './campaign-audience';
-import type { SubscriberLinks } from '../preferences/link-tokens';
-import { buildCampaignMail, type PreparedCampaign, prepareCampaign } from './campaign-message';
+import { buildCampaignMail, type CampaignLinks, type PreparedCampaign, prepareCampaign } from './campaign-message';
 import { type CampaignTransport, SendFailure } from './campaign-transport';
 import { type CampaignRow, campaignById } from './campaigns.repository';
 import { addRecipients, stillEligible } from './recipients.repository';
-import { markBounced } from './bounces.repository';
+import { recordBounce } from './bounces.repository';
 import {
   type ClaimedMessage,
   claimBatch,
@@ -30,6 +29,8 @@ export interface SenderSettings {
   concurrency: number;
   /** A row claimed longer ago than this by a worker that never settled it is marked unknown. */
   leaseMs: number;
+  /** The wait before the second attempt of a temporarily refused message (default 30 s). */
+  retryBaseMs?: number;
   /** Attempts before a temporary failure counts as failed. */
   maxAttempts: number;
   /** The domain of every Message-ID. */
@@ -42,14 +43,14 @@ export interface SenderDeps {
   db: Db;
   now: () => Date;
   transport: CampaignTransport;
-  links: SubscriberLinks;
+  links: CampaignLinks;
   settings: SenderSettings;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
-/** Temporary failures wait 30 s, 2 min, 8 min, … before the next attempt. */
-export function retryDelayMs(attempts: number): number {
-  return 30_000 * 4 ** Math.max(0, attempts - 1);
+/** Temporary failures wait 30 s, 2 min, 8 min, … (by default) before the next attempt. */
+export function retryDelayMs(attempts: number, baseMs = 30_000): number {
+  return baseMs * 4 ** Math.max(0, attempts - 1);
 }
 
 async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: ClaimedMessage[], turn: () => Promise<void>) {
@@ -67,17 +68,17 @@ async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: Cl
     for (let row = queue.shift(); row; row = queue.shift()) {
       await turn();
       try {
-        await deps.transport.send(buildCampaignMail(campaign, recipients.get(row.subscriberId)!, row.messageId, deps.links));
+        await deps.transport.send(buildCampaignMail(campaign, recipients.get(row.subscriberId)!, row, deps.links));
         sent.push(row.id);
       } catch (error) {
         const failure = error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
         if (failure.permanent) {
           await markFailed(db, row.id, failure.message);
-          await markBounced(db, row.subscriberId, deps.now());
+          await recordBounce(db, { subscriberId: row.subscriberId, campaignId: campaign.row.id, kind: 'hard', source: 'smtp', detail: failure.message, at: deps.now() });
         } else if (row.attempts >= settings.maxAttempts) {
           await markFailed(db, row.id, failure.message);
         } else {
-          await markRetry(db, row.id, failure.message, new Date(deps.now().getTime() + retryDelayMs(row.attempts)));
+          await markRetry(db, row.id, failure.message, new Date(deps.now().getTime() + retryDelayMs(row.attempts, settings.retryBaseMs)));
         }
       }
     }

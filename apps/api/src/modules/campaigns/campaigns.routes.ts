@@ -1,4 +1,11 @@
-import { CAMPAIGN_MESSAGES, campaignCreateSchema, campaignUpdateSchema } from '@postlark/shared/campaigns';
+import {
+  CAMPAIGN_MESSAGES,
+  campaignCreateSchema,
+  campaignPreviewSchema,
+  campaignScheduleSchema,
+  campaignTestSendSchema,
+  campaignUpdateSchema,
+} from '@postlark/shared/campaigns';
 import type { FastifyInstance } from 'fastify';
 import { CAMPAIGN_BODY_LIMIT } from '../../http/body-limits';
 import { parseWith } from '../../http/errors';
@@ -15,6 +22,8 @@ import {
   sendCampaign,
   updateCampaign,
 } from './campaigns.service';
+import { scheduleCampaign, unscheduleCampaign } from './campaign-schedule.service';
+import { previewFor, testSend } from './campaign-test.service';
 
 type IdParams = { Params: { id: string } };
 
@@ -66,6 +75,28 @@ export function campaignRoutes(deps: CampaignDeps) {
     app.post<IdParams>(`${BASE}/:id/send`, async (request) => {
       const owner = await requireCustomer(deps, request);
       return { payload: { message: CAMPAIGN_MESSAGES.sendStarted, campaign: await sendCampaign(deps, owner.customerId, request.params.id) } };
+    });
+
+    app.post(`/campaigns/v1/preview`, { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: await previewFor(deps, owner.customerId, parseWith(campaignPreviewSchema, request.body)) };
+    });
+
+    app.post<IdParams>(`${BASE}/:id/test`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      const sent = await testSend(deps, owner.customerId, request.params.id, parseWith(campaignTestSendSchema, request.body));
+      return { payload: { message: CAMPAIGN_MESSAGES.testSent(sent) } };
+    });
+
+    app.post<IdParams>(`${BASE}/:id/schedule`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      const campaign = await scheduleCampaign(deps, owner.customerId, request.params.id, parseWith(campaignScheduleSchema, request.body));
+      return { payload: { message: CAMPAIGN_MESSAGES.scheduled, campaign } };
+    });
+
+    app.post<IdParams>(`${BASE}/:id/unschedule`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: { message: CAMPAIGN_MESSAGES.unscheduled, campaign: await unscheduleCampaign(deps, owner.customerId, request.params.id) } };
     });
 
     for (const control of ['pause', 'resume', 'cancel'] as const) {

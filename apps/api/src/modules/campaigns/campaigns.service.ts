@@ -13,6 +13,8 @@ import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
 import { findSegment } from '../audience/segments.repository';
 import { ownListIds } from '../audience/subscribers.repository';
+import type { MailService } from '../../mail/mail-service';
+import type { CampaignLinks } from './campaign-message';
 import { campaignReadiness } from './campaign-readiness';
 import {
   type CampaignRow,
@@ -27,15 +29,19 @@ import {
 export interface CampaignDeps {
   db: Db;
   now: () => Date;
+  /** Test sends go through the mail queue like every other single message. */
+  mail: MailService;
+  /** Preference and tracking links (the preview's and test sends' are never tracked). */
+  links: CampaignLinks;
 }
 
-const notFound = () => new HttpError(404, CAMPAIGN_MESSAGES.notFound);
+export const notFound = () => new HttpError(404, CAMPAIGN_MESSAGES.notFound);
 
 // What each action needs the campaign to be in.
-const EDITABLE: readonly CampaignStatus[] = ['draft', 'scheduled'];
+export const EDITABLE: readonly CampaignStatus[] = ['draft', 'scheduled'];
 const DELETABLE: readonly CampaignStatus[] = ['draft', 'scheduled', 'sent', 'cancelled'];
 
-function campaignOf(row: CampaignRow, counts: MessageCounts | undefined): Campaign {
+export function campaignOf(row: CampaignRow, counts: MessageCounts | undefined): Campaign {
   return {
     id: row.id,
     name: row.name,
@@ -50,6 +56,7 @@ function campaignOf(row: CampaignRow, counts: MessageCounts | undefined): Campai
     tracking: row.tracking,
     status: row.status,
     scheduled_at: row.scheduledAt?.toISOString() ?? null,
+    scheduled_timezone: row.status === 'scheduled' ? row.scheduledTimezone : null,
     started_at: row.startedAt?.toISOString() ?? null,
     finished_at: row.finishedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
@@ -58,7 +65,7 @@ function campaignOf(row: CampaignRow, counts: MessageCounts | undefined): Campai
   };
 }
 
-async function withCounts(deps: CampaignDeps, row: CampaignRow): Promise<Campaign> {
+export async function withCounts(deps: CampaignDeps, row: CampaignRow): Promise<Campaign> {
   return campaignOf(row, (await messageCounts(deps.db, [row.id])).get(row.id));
 }
 
@@ -73,7 +80,7 @@ async function checkAudience(deps: CampaignDeps, customerId: string, audience: C
   }
 }
 
-async function owned(deps: CampaignDeps, customerId: string, id: string): Promise<CampaignRow> {
+export async function owned(deps: CampaignDeps, customerId: string, id: string): Promise<CampaignRow> {
   const row = isUuid(id) ? await findCampaign(deps.db, customerId, id) : undefined;
   if (!row) throw notFound();
   return row;
@@ -114,9 +121,9 @@ export async function createCampaign(deps: CampaignDeps, customerId: string, bod
 }
 
 export async function updateCampaign(deps: CampaignDeps, customerId: string, id: string, body: CampaignUpdate): Promise<Campaign> {
-  await owned(deps, customerId, id);
+  const current = await owned(deps, customerId, id);
   if (body.audience) await checkAudience(deps, customerId, body.audience);
-  const row = await updateCampaignIn(deps.db, customerId, id, EDITABLE, {
+  const changes = {
     ...(body.name !== undefined && { name: body.name }),
     ...(body.subject !== undefined && { subject: body.subject }),
     ...(body.preheader !== undefined && { preheader: body.preheader }),
@@ -128,7 +135,10 @@ export async function updateCampaign(deps: CampaignDeps, customerId: string, id:
     ...(body.audience !== undefined && { audience: body.audience }),
     ...(body.tracking !== undefined && { tracking: body.tracking }),
     updatedAt: deps.now(),
-  });
+  };
+  // A scheduled campaign goes out on its own: an edit may not leave it unable to.
+  const postalAddress = current.status === 'scheduled' ? await campaignReadiness(deps.db, { ...current, ...changes }) : current.postalAddress;
+  const row = await updateCampaignIn(deps.db, customerId, id, EDITABLE, { ...changes, postalAddress });
   if (!row) throw new HttpError(409, CAMPAIGN_MESSAGES.notEditable);
   return campaignOf(row, undefined);
 }
@@ -163,7 +173,7 @@ export async function sendCampaign(deps: CampaignDeps, customerId: string, id: s
   if (!EDITABLE.includes(row.status)) throw new HttpError(409, CAMPAIGN_MESSAGES.notSendable);
   const postalAddress = await campaignReadiness(deps.db, row);
   const now = deps.now();
-  const started = await updateCampaignIn(deps.db, customerId, id, EDITABLE, { status: 'sending', postalAddress, startedAt: now, scheduledAt: null, updatedAt: now });
+  const started = await updateCampaignIn(deps.db, customerId, id, EDITABLE, { status: 'sending', postalAddress, startedAt: now, scheduledAt: null, scheduledTimezone: null, updatedAt: now });
   if (!started) throw new HttpError(409, CAMPAIGN_MESSAGES.notSendable);
   return withCounts(deps, started);
 }

@@ -62,3 +62,13 @@ export async function stillEligible(db: Db, eligible: SQL, subscriberIds: readon
     where "subscribers"."id" = any(${sql.param([...subscriberIds])}::uuid[]) and ${eligible}`);
   return rowsOf<Recipient>(result);
 }
+
+/** The customer's subscribers with these addresses, as merge tags read them (a test send's readers). */
+export async function subscribersByEmail(db: Db, customerId: string, emails: readonly string[]): Promise<Recipient[]> {
+  if (emails.length === 0) return [];
+  const result = await db.execute(sql`
+    select id, email, first_name as "firstName", last_name as "lastName", attributes
+    from subscribers
+    where "subscribers"."customer_id" = ${customerId}::uuid and "subscribers"."email" = any(${sql.param([...emails])}::text[])`);
+  return rowsOf<Recipient>(result);
+}

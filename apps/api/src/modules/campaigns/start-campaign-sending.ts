@@ -1,32 +1,38 @@
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
-import { linkTokens, subscriberLinks } from '../preferences/link-tokens';
-import { getOrCreateSecret } from '../secrets/secrets.repository';
+import { loadCampaignLinks } from './campaign-links';
 import { type CampaignSender, type SenderDeps, startCampaignSender } from './campaign-sender';
 import { devOutboxCampaignTransport, smtpCampaignTransport } from './campaign-transport';
 
-// How the engine runs by default: batches of 500 rows, a row claimed by a worker that has not
-// settled it in 5 minutes is its crash's, four attempts at a temporarily refused message.
+// How the engine runs: batches of 500 rows, four attempts at a temporarily refused message; the
+// lease after which a row a worker has not settled is its crash's (5 minutes) and the wait before
+// a retry (30 s, then 4 times as long each time) come from the settings (CAMPAIGN_LEASE_SECONDS,
+// CAMPAIGN_RETRY_BASE_SECONDS).
 const BATCH_SIZE = 500;
-const LEASE_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 4;
 const IDLE_MS = 1_000;
 
 /** The campaign sender of this process, with its transport (the relay, or the dev outbox) and links. */
 export async function startCampaignSending(options: { config: AppConfig; db: Db; now?: () => Date; log: SenderDeps['log'] }): Promise<CampaignSender> {
   const { config, db } = options;
-  const tokens = linkTokens(await getOrCreateSecret(db, 'subscriber-links'));
-  const transport = config.SMTP_URL ? smtpCampaignTransport(config.SMTP_URL, { connections: config.CAMPAIGN_SMTP_CONNECTIONS }) : devOutboxCampaignTransport(db);
+  const dkim =
+    config.DKIM_DOMAIN && config.DKIM_SELECTOR && config.DKIM_PRIVATE_KEY
+      ? { domainName: config.DKIM_DOMAIN, keySelector: config.DKIM_SELECTOR, privateKey: config.DKIM_PRIVATE_KEY }
+      : undefined;
+  const transport = config.SMTP_URL
+    ? smtpCampaignTransport(config.SMTP_URL, { connections: config.CAMPAIGN_SMTP_CONNECTIONS, dkim })
+    : devOutboxCampaignTransport(db);
   const sender = startCampaignSender({
     db,
     now: options.now ?? (() => new Date()),
     transport,
-    links: subscriberLinks(config.APP_URL, tokens),
+    links: await loadCampaignLinks(db, config.APP_URL),
     settings: {
       batchSize: BATCH_SIZE,
       ratePerSecond: config.CAMPAIGN_SEND_RATE,
       concurrency: config.CAMPAIGN_SMTP_CONNECTIONS,
-      leaseMs: LEASE_MS,
+      leaseMs: config.CAMPAIGN_LEASE_SECONDS * 1000,
+      retryBaseMs: config.CAMPAIGN_RETRY_BASE_SECONDS * 1000,
       maxAttempts: MAX_ATTEMPTS,
       messageIdDomain: new URL(config.APP_URL).hostname,
       idleMs: IDLE_MS,

@@ -1,0 +1,56 @@
+import type { CampaignPreview, CampaignPreviewRequest } from '@postlark/shared/campaigns';
+import { buildCampaignMail, type CampaignLinks, prepareCampaign } from './campaign-message';
+import type { CampaignMail } from './campaign-transport';
+import type { CampaignRow } from './campaigns.repository';
+import { checkTemplate } from './merge-tags';
+import type { Recipient } from './recipients.repository';
+
+// The editor's preview and the test send: a campaign rendered for one subscriber, never tracked
+// (a test click is not engagement). The preview's reader is a sample with no name or attributes,
+// so every fallback (`| default: "there"`) shows.
+
+export const SAMPLE_RECIPIENT: Recipient = {
+  id: '00000000-0000-7000-8000-000000000000',
+  email: 'subscriber@example.com',
+  firstName: '',
+  lastName: '',
+  attributes: {},
+};
+
+const TEMPLATE_FIELDS = ['subject', 'preheader', 'content_html', 'content_text'] as const;
+
+/** The message one recipient would get, as the campaign is now, without tracking. */
+export function renderForRecipient(row: CampaignRow, recipient: Recipient, links: CampaignLinks): CampaignMail {
+  return buildCampaignMail(prepareCampaign({ ...row, tracking: false }), recipient, { id: 0, messageId: '' }, links);
+}
+
+/**
+ * The preview of fields as the editor has them, saved or not, with every merge-tag problem by
+ * field. A field with problems is shown as written: its tags cannot be filled in.
+ */
+export function previewCampaign(row: CampaignRow, fields: CampaignPreviewRequest, links: CampaignLinks): CampaignPreview {
+  const problems: CampaignPreview['problems'] = {};
+  for (const field of TEMPLATE_FIELDS) {
+    const found = checkTemplate(fields[field] ?? '');
+    if (found.length > 0) problems[field] = found;
+  }
+  // Braces written as character references show as typed and are no tags to liquidjs.
+  const asWritten = (html: string) => html.replaceAll('{', '&#123;');
+  const mail = renderForRecipient(
+    {
+      ...row,
+      subject: problems.subject ? '' : fields.subject,
+      preheader: problems.preheader ? '' : fields.preheader,
+      contentHtml: problems.content_html ? asWritten(fields.content_html) : fields.content_html,
+      contentText: problems.content_text ? '' : fields.content_text,
+    },
+    SAMPLE_RECIPIENT,
+    links,
+  );
+  return {
+    subject: problems.subject ? fields.subject : mail.subject,
+    html: mail.html,
+    text: problems.content_text ? (fields.content_text ?? '') : mail.text,
+    problems,
+  };
+}

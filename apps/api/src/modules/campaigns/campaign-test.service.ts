@@ -1,0 +1,70 @@
+import { CAMPAIGN_MESSAGES, type CampaignPreview, type CampaignPreviewRequest, type CampaignTestSend } from '@postlark/shared/campaigns';
+import { HttpError } from '../../http/errors';
+import { previewCampaign, renderForRecipient, SAMPLE_RECIPIENT } from './campaign-preview';
+import { postalAddressLine } from './campaign-readiness';
+import { type CampaignRow, postalAddressParts } from './campaigns.repository';
+import { type CampaignDeps, owned } from './campaigns.service';
+import { checkTemplate } from './merge-tags';
+import { subscribersByEmail } from './recipients.repository';
+
+/** Marks a test in the inbox, so nobody mistakes it for the campaign itself. */
+const TEST_PREFIX = '[Test] ';
+
+/** Shown in a preview's footer until the profile has a postal address. */
+const ADDRESS_PLACEHOLDER = 'Your postal address appears here (add it in your profile’s contact information).';
+
+async function withFooterAddress(deps: CampaignDeps, row: CampaignRow): Promise<CampaignRow> {
+  const parts = await postalAddressParts(deps.db, row.customerId);
+  return { ...row, postalAddress: (parts && postalAddressLine(parts)) ?? ADDRESS_PLACEHOLDER };
+}
+
+/** The editor's live preview of unsaved fields (of a new campaign too), with the merge-tag problems it found. */
+export async function previewFor(deps: CampaignDeps, customerId: string, fields: CampaignPreviewRequest): Promise<CampaignPreview> {
+  const now = deps.now();
+  const draft: CampaignRow = {
+    id: SAMPLE_RECIPIENT.id,
+    customerId,
+    name: '',
+    fromName: fields.from_name || 'this sender',
+    fromEmail: '',
+    replyTo: '',
+    subject: fields.subject,
+    preheader: fields.preheader,
+    contentHtml: fields.content_html,
+    contentText: fields.content_text,
+    audience: { list_ids: [], segment_ids: [] },
+    tracking: false,
+    status: 'draft',
+    scheduledAt: null,
+    scheduledTimezone: null,
+    postalAddress: null,
+    startedAt: null,
+    preparedAt: null,
+    finishedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return previewCampaign(await withFooterAddress(deps, draft), fields, deps.links);
+}
+
+/**
+ * Sends the saved campaign to up to five addresses. An address that is one of the customer's
+ * subscribers reads their own fields; any other reads the preview's sample. Not tracked, and
+ * not counted in reports.
+ */
+export async function testSend(deps: CampaignDeps, customerId: string, id: string, body: CampaignTestSend): Promise<number> {
+  const row = await withFooterAddress(deps, await owned(deps, customerId, id));
+  if (!row.subject.trim() || !row.contentHtml.trim()) throw new HttpError(400, CAMPAIGN_MESSAGES.testNeedsContent);
+  const templates = { subject: row.subject, preheader: row.preheader, content_html: row.contentHtml, content_text: row.contentText ?? '' };
+  for (const [field, source] of Object.entries(templates)) {
+    const problem = checkTemplate(source)[0];
+    if (problem) throw new HttpError(400, CAMPAIGN_MESSAGES.mergeTagsInvalid, { [field]: problem.message });
+  }
+  const recipients = [...new Set(body.recipients)];
+  const known = new Map((await subscribersByEmail(deps.db, customerId, recipients)).map((subscriber) => [subscriber.email, subscriber]));
+  for (const to of recipients) {
+    const mail = renderForRecipient(row, known.get(to) ?? { ...SAMPLE_RECIPIENT, email: to }, deps.links);
+    await deps.mail.enqueue({ template: 'campaign-test', to, subject: `${TEST_PREFIX}${mail.subject}`, html: mail.html, text: mail.text });
+  }
+  return recipients.length;
+}

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import type { CampaignReportLink, CampaignReportPoint } from '@postlark/shared/campaign-reports';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/results';
+
+// What the Reports pages read: every figure grouped by campaign in one statement per kind, so the
+// page across campaigns costs the same few queries as one campaign's report. Machine opens and
+// clicks (tracking/machine-opens.ts) are counted apart and never in the human figures.
+
+export interface EngagementCounts {
+  humanOpens: number;
+  machineOpens: number;
+  uniqueOpens: number;
+  clicks: number;
+  uniqueClicks: number;
+  unsubscribes: number;
+  bounces: number;
+  complaints: number;
+}
+
+const ZERO: EngagementCounts = { humanOpens: 0, machineOpens: 0, uniqueOpens: 0, clicks: 0, uniqueClicks: 0, unsubscribes: 0, bounces: 0, complaints: 0 };
+
+type Keyed<T> = T & { campaignId: string };
+
+export async function engagementCounts(db: Db, campaignIds: readonly string[]): Promise<Map<string, EngagementCounts>> {
+  const counts = new Map<string, EngagementCounts>(campaignIds.map((id) => [id, { ...ZERO }]));
+  if (campaignIds.length === 0) return counts;
+  const ids = sql`${sql.param([...campaignIds])}::uuid[]`;
+  const merge = (rows: Keyed<Partial<EngagementCounts>>[]) => {
+    for (const { campaignId, ...values } of rows) Object.assign(counts.get(campaignId)!, values);
+  };
+  merge(
+    rowsOf(
+      await db.execute(sql`select campaign_id as "campaignId",
+          (count(*) filter (where not machine))::int as "humanOpens",
+          (count(*) filter (where machine))::int as "machineOpens",
+          (count(distinct subscriber_id) filter (where not machine))::int as "uniqueOpens"
+        from campaign_opens where campaign_id = any(${ids}) group by campaign_id`),
+    ),
+  );
+  merge(
+    rowsOf(
+      await db.execute(sql`select campaign_id as "campaignId", count(*)::int as "clicks", count(distinct subscriber_id)::int as "uniqueClicks"
+        from campaign_clicks where campaign_id = any(${ids}) and not machine group by campaign_id`),
+    ),
+  );
+  merge(
+    rowsOf(
+      await db.execute(sql`select campaign_id as "campaignId",
+          (count(distinct subscriber_id) filter (where kind <> 'complaint'))::int as "bounces",
+          (count(distinct subscriber_id) filter (where kind = 'complaint'))::int as "complaints"
+        from campaign_bounces where campaign_id = any(${ids}) group by campaign_id`),
+    ),
+  );
+  // An unsubscribe (from everything, or from one list) counts for the last campaign the person
+  // was sent before it: the one whose footer they most likely used.
+  merge(
+    rowsOf(
+      await db.execute(sql`select m.campaign_id as "campaignId", count(distinct m.subscriber_id)::int as "unsubscribes"
+        from campaign_messages m
+        join subscriber_events e on e.subscriber_id = m.subscriber_id and e.kind in ('unsubscribed', 'left_list') and e.at >= m.sent_at
+        where m.campaign_id = any(${ids}) and m.status = 'sent'
+          and not exists (select 1 from campaign_messages later
+            where later.subscriber_id = m.subscriber_id and later.status = 'sent' and later.sent_at > m.sent_at and later.sent_at <= e.at)
+        group by m.campaign_id`),
+    ),
+  );
+  return counts;
+}
+
+/** Human clicks per address, most clicked first. */
+export async function clicksPerLink(db: Db, campaignId: string, limit: number): Promise<CampaignReportLink[]> {
+  return rowsOf<CampaignReportLink>(
+    await db.execute(sql`select url, count(*)::int as clicks, count(distinct subscriber_id)::int as unique_clicks
+      from campaign_clicks where campaign_id = ${campaignId}::uuid and not machine
+      group by url order by clicks desc, url limit ${limit}`),
+  );
+}
+
+/** Messages sent, human opens and human clicks per hour, hours with nothing left out. */
+export async function hourlyTimeline(db: Db, campaignId: string, limit: number): Promise<CampaignReportPoint[]> {
+  const rows = rowsOf<{ at: Date | string; sent: number; opens: number; clicks: number }>(
+    await db.execute(sql`select hour as at, sum(sent)::int as sent, sum(opens)::int as opens, sum(clicks)::int as clicks from (
+        select date_trunc('hour', sent_at) as hour, 1 as sent, 0 as opens, 0 as clicks
+          from campaign_messages where campaign_id = ${campaignId}::uuid and sent_at is not null
+        union all
+        select date_trunc('hour', at), 0, 1, 0 from campaign_opens where campaign_id = ${campaignId}::uuid and not machine
+        union all
+        select date_trunc('hour', at), 0, 0, 1 from campaign_clicks where campaign_id = ${campaignId}::uuid and not machine
+      ) hits group by hour order by hour limit ${limit}`),
+  );
+  return rows.map((row) => ({ at: new Date(row.at).toISOString(), sent: row.sent, opens: row.opens, clicks: row.clicks }));
+}

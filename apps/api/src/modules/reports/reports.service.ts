@@ -1,0 +1,80 @@
+import type { CampaignReport, CampaignReportCampaign, CampaignReportSummary, CampaignReportTotals } from '@postlark/shared/campaign-reports';
+import { REPORT_MESSAGES } from '@postlark/shared/campaign-reports';
+import type { MessageCounts } from '@postlark/shared/campaigns';
+import { MESSAGE_STATUSES } from '@postlark/shared/campaigns';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { isUuid } from '../../lib/uuid';
+import { type CampaignRow, findCampaign, listCampaigns, messageCounts } from '../campaigns/campaigns.repository';
+import { clicksPerLink, type EngagementCounts, engagementCounts, hourlyTimeline } from './reports.repository';
+
+export interface ReportDeps {
+  db: Db;
+  now: () => Date;
+}
+
+// The first month of a campaign, hour by hour, is what its chart shows.
+const TIMELINE_HOURS = 24 * 31;
+const LINKS_SHOWN = 100;
+
+const NO_MESSAGES = Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as MessageCounts;
+
+function campaignPart(row: CampaignRow): CampaignReportCampaign {
+  return {
+    id: row.id,
+    name: row.name,
+    subject: row.subject,
+    status: row.status,
+    tracking: row.tracking,
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+function totalsOf(messages: MessageCounts, engagement: EngagementCounts): CampaignReportTotals {
+  const recipients = MESSAGE_STATUSES.reduce((sum, status) => sum + messages[status], 0);
+  return {
+    recipients,
+    // Rows claimed and not yet settled are still on their way.
+    pending: messages.pending + messages.sending,
+    sent: messages.sent,
+    failed: messages.failed,
+    unknown: messages.unknown,
+    skipped: messages.skipped,
+    unique_opens: engagement.uniqueOpens,
+    human_opens: engagement.humanOpens,
+    machine_opens: engagement.machineOpens,
+    unique_clicks: engagement.uniqueClicks,
+    clicks: engagement.clicks,
+    open_rate: rate(engagement.uniqueOpens, messages.sent),
+    click_rate: rate(engagement.uniqueClicks, messages.sent),
+    unsubscribes: engagement.unsubscribes,
+    bounces: engagement.bounces,
+    complaints: engagement.complaints,
+  };
+}
+
+/** Every campaign that started sending, newest first, with its figures. */
+export async function allReports(deps: ReportDeps, customerId: string): Promise<CampaignReportSummary[]> {
+  const rows = (await listCampaigns(deps.db, customerId)).filter((row) => row.startedAt);
+  const ids = rows.map((row) => row.id);
+  const [messages, engagement] = await Promise.all([messageCounts(deps.db, ids), engagementCounts(deps.db, ids)]);
+  return rows
+    .sort((a, b) => b.startedAt!.getTime() - a.startedAt!.getTime())
+    .map((row) => ({ campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!) }));
+}
+
+export async function campaignReport(deps: ReportDeps, customerId: string, id: string): Promise<CampaignReport> {
+  const row = isUuid(id) ? await findCampaign(deps.db, customerId, id) : undefined;
+  if (!row) throw new HttpError(404, REPORT_MESSAGES.notFound);
+  if (!row.startedAt) throw new HttpError(409, REPORT_MESSAGES.notStarted);
+  const [messages, engagement, links, timeline] = await Promise.all([
+    messageCounts(deps.db, [row.id]),
+    engagementCounts(deps.db, [row.id]),
+    clicksPerLink(deps.db, row.id, LINKS_SHOWN),
+    hourlyTimeline(deps.db, row.id, TIMELINE_HOURS),
+  ]);
+  return { campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!), links, timeline };
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { hitBuffer } from './hit-buffer';
+import { isMachineAgent } from './machine-opens';
+import { type ClickHit, insertClicks, insertOpens, type OpenHit } from './tracking.repository';
+import { TRACKING_PATHS, type TrackingLinks } from './tracking-links';
+
+// The smallest transparent GIF: what an open pixel answers.
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+export interface TrackingDeps {
+  db: Db;
+  now: () => Date;
+  links: TrackingLinks;
+}
+
+type TokenParams = { Params: { token: string }; Querystring: { u?: unknown } };
+
+/**
+ * The open pixel and click redirects mailed in campaigns, at the site's root (short links).
+ * Each answers before its hit is stored; the hits are written in batches, and the rest when the
+ * app closes.
+ */
+export function trackingRoutes(deps: TrackingDeps) {
+  return async (app: FastifyInstance) => {
+    const logWriteFailure = (error: unknown, waiting: number) => app.log.error({ err: error, waiting }, 'tracking hits could not be stored; retrying');
+    const opens = hitBuffer<OpenHit>((hits) => insertOpens(deps.db, hits), logWriteFailure);
+    const clicks = hitBuffer<ClickHit>((hits) => insertClicks(deps.db, hits), logWriteFailure);
+    app.addHook('onClose', async () => {
+      await Promise.all([opens.flush(), clicks.flush()]);
+    });
+
+    app.get<TokenParams>(`${TRACKING_PATHS.open}:token`, async (request, reply) => {
+      const rowId = deps.links.openRow(request.params.token);
+      if (rowId === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      opens.add({ rowId, at: deps.now(), machine: isMachineAgent(request.headers['user-agent'], request.ip) });
+      // Never cached: a second reading of the message is a second open.
+      return reply.header('cache-control', 'no-store, max-age=0').type('image/gif').send(PIXEL);
+    });
+
+    app.get<TokenParams>(`${TRACKING_PATHS.click}:token`, async (request, reply) => {
+      const url = typeof request.query.u === 'string' ? request.query.u : '';
+      const rowId = url ? deps.links.clickRow(request.params.token, url) : null;
+      if (rowId === null) return reply.code(404).type('text/plain; charset=utf-8').send('This link is not valid.');
+      clicks.add({ rowId, url, at: deps.now(), machine: isMachineAgent(request.headers['user-agent'], request.ip) });
+      return reply.header('cache-control', 'no-store, max-age=0').redirect(url, 302);
+    });
+  };
+}

@@ -1,0 +1,41 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config/env';
+import { openDatabase } from './db/client';
+import { databaseTarget } from './db/target';
+import { startJobs } from './jobs/start-jobs';
+import { startCampaignSending } from './modules/campaigns/start-campaign-sending';
+
+// `npm run start:worker`: the job workers and the campaign sending engine without the HTTP server,
+// for running more senders beside `npm run start:api` on the same PostgreSQL. Every row a sender
+// takes is claimed with FOR UPDATE SKIP LOCKED, so any number of these can run at once.
+async function main() {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    console.error('npm run start:worker needs DATABASE_URL: the embedded database serves one process only, and `npm start` already runs the workers.');
+    process.exit(1);
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase(databaseTarget(config));
+  const jobs = await startJobs({ config, database, log: log.child({ component: 'jobs' }) });
+  const sending = await startCampaignSending({ config, db: database.db, log: log.child({ component: 'campaigns' }) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down');
+    await sending.stop();
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  log.info(`Postlark worker is running (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('The Postlark worker could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+import { type SenderDeps, sendOnce } from '../../src/modules/campaigns/campaign-sender';
+import { type DkimSettings, smtpCampaignTransport } from '../../src/modules/campaigns/campaign-transport';
+import { loadCampaignLinks } from '../../src/modules/campaigns/campaign-links';
+import { linkTokens } from '../../src/modules/preferences/link-tokens';
+import { getOrCreateSecret } from '../../src/modules/secrets/secrets.repository';
+import { APP_URL } from './accounts';
+import type { useAccountsApp } from './accounts-app';
+
+// Campaign tests' common ground: a customer with a small audience, a complete draft, and the
+// sending engine run one pass at a time against the test's SMTP server.
+
+type Accounts = ReturnType<typeof useAccountsApp>;
+
+export const CAMPAIGNS = 'campaigns/v1/campaigns';
+export const CONTACT = { street_address: '1 Lark Lane', city: 'Leeds', state: '', company: 'Lark Letters Ltd', postal_code: 'LS1 4AP', country: 'United Kingdom', phone: '', vat_id: '' };
+
+let audiences = 0;
+
+/** A customer with a list of three: two active, one unsubscribed; addresses unique to the call. */
+export async function customerWithAudience(accounts: Accounts, options: { contact?: boolean } = {}) {
+  const { call } = accounts;
+  audiences += 1;
+  const at = `@audience${audiences}-${process.pid}.example`;
+  const customer = await accounts.signedInCustomer();
+  if (options.contact !== false) await call('PUT', `home/v1/user/${customer.customerId}/contact`, customer.cookie, CONTACT);
+  const list = (await call('POST', 'audience/v1/lists', customer.cookie, { name: 'Weekly', double_opt_in: false })).json().payload.list.id as string;
+  const people = [
+    { email: `ada${at}`, first_name: 'Ada' },
+    { email: `nameless${at}`, first_name: '' },
+    { email: `gone${at}`, first_name: 'Gone' },
+  ];
+  const ids: Record<string, string> = {};
+  for (const person of people) {
+    ids[person.email] = (await call('POST', 'audience/v1/subscribers', customer.cookie, { ...person, list_ids: [list] })).json().payload.subscriber.id;
+  }
+  await call('PATCH', `audience/v1/subscribers/${ids[`gone${at}`]}`, customer.cookie, { status: 'unsubscribed' });
+  return { customer, list, ids, ada: `ada${at}`, nameless: `nameless${at}`, gone: `gone${at}` };
+}
+
+/** A complete campaign to the list, with merge tags and fallbacks. */
+export function draft(list: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'November news',
+    subject: 'Hello {{ first_name | default: "there" }}',
+    preheader: 'What is new this month',
+    from_name: 'Lark Letters',
+    from_email: 'news@lark.example',
+    reply_to: 'hello@lark.example',
+    content_html: '<h1>Hi {{ first_name | default: "there" }}</h1><p>Your plan: {{ attributes.plan | default: "free" }}.</p>',
+    audience: { list_ids: [list] },
+    ...overrides,
+  };
+}
+
+/** The engine against the test's SMTP server; `run` makes one pass. */
+export async function engine(accounts: Accounts, overrides: Partial<SenderDeps['settings']> = {}, dkim?: DkimSettings) {
+  const db = accounts.database.db;
+  const tokens = linkTokens(await getOrCreateSecret(db, 'subscriber-links'));
+  const transport = smtpCampaignTransport(accounts.smtp.url, { connections: 2, ...(dkim && { dkim }) });
+  const deps: SenderDeps = {
+    db,
+    now: accounts.now,
+    transport,
+    links: await loadCampaignLinks(db, APP_URL),
+    settings: { batchSize: 100, ratePerSecond: 1000, concurrency: 2, leaseMs: 60_000, maxAttempts: 3, messageIdDomain: 'lark.example', idleMs: 10, ...overrides },
+    log: { warn: () => {}, error: () => {} },
+  };
+  return { deps, tokens, run: () => sendOnce(deps, async () => {}), close: () => transport.close() };
+}

@@ -1,0 +1,75 @@
+import type { CampaignStatus } from './campaigns';
+
+// Reports (issue 6): what happened to a campaign once it went out. Opens from mail privacy
+// proxies and scanners are counted apart as machine opens and never in the open rate.
+
+/** Rates are fractions (0.25 is 25%) of the messages sent; null while nothing was sent. */
+export interface CampaignReportTotals {
+  recipients: number;
+  pending: number;
+  sent: number;
+  failed: number;
+  unknown: number;
+  skipped: number;
+  /** Subscribers who opened at least once, by a human reader. */
+  unique_opens: number;
+  /** Every open by a human reader, repeats included. */
+  human_opens: number;
+  /** Opens by privacy proxies and scanners: recorded, kept out of the open rate. */
+  machine_opens: number;
+  /** Subscribers who clicked at least one link. */
+  unique_clicks: number;
+  clicks: number;
+  open_rate: number | null;
+  click_rate: number | null;
+  unsubscribes: number;
+  bounces: number;
+  complaints: number;
+}
+
+export interface CampaignReportLink {
+  url: string;
+  clicks: number;
+  unique_clicks: number;
+}
+
+/** One hour of the campaign's life (UTC, ISO time of the hour's start). */
+export interface CampaignReportPoint {
+  at: string;
+  sent: number;
+  opens: number;
+  clicks: number;
+}
+
+export interface CampaignReportCampaign {
+  id: string;
+  name: string;
+  subject: string;
+  status: CampaignStatus;
+  tracking: boolean;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface CampaignReport {
+  campaign: CampaignReportCampaign;
+  totals: CampaignReportTotals;
+  /** Most clicked first. */
+  links: CampaignReportLink[];
+  /** Oldest first, hours with nothing left out. */
+  timeline: CampaignReportPoint[];
+}
+
+/** A row of the Reports page: every campaign that started sending, newest first. */
+export interface CampaignReportSummary {
+  campaign: CampaignReportCampaign;
+  totals: CampaignReportTotals;
+}
+
+export const REPORT_MESSAGES = {
+  notFound: 'This campaign does not exist.',
+  notStarted: 'This campaign has not been sent yet, so there is nothing to report.',
+  trackingOff: 'Opens and clicks were not tracked for this campaign.',
+  machineOpensNote: 'Opens by mail privacy proxies and security scanners are counted apart and left out of the open rate.',
+  empty: 'No campaign has been sent yet. Reports appear here once one goes out.',
+} as const;
