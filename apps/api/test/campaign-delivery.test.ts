@@ -177,6 +177,15 @@ describe('tracking', () => {
     expect(report.links).toEqual([{ url: 'https://lark.example/offer?a=1&b=2', clicks: 1, unique_clicks: 1 }]);
     const hour = new Date(Math.floor(accounts.now().getTime() / 3_600_000) * 3_600_000).toISOString();
     expect(report.timeline).toEqual([{ at: hour, sent: 2, opens: 1, clicks: 1 }]);
+
+    // Segments read engagement from the same hits: a scanner's open is nobody's engagement.
+    const count = async (op: string, days: string) =>
+      (await call('POST', 'audience/v1/segments/preview', customer.cookie, { definition: { conditions: [{ field: 'engagement', op, value: days }] } })).json().payload.count;
+    expect(await count('engaged', '7')).toBe(1);
+    expect(await count('not_engaged', '7')).toBe(2);
+    accounts.advance(8 * 86_400_000);
+    expect(await count('engaged', '7')).toBe(0);
+    expect(await count('engaged', '14')).toBe(1);
   });
 
   it('puts no pixel and no redirect in a campaign with tracking turned off', async () => {

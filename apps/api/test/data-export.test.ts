@@ -7,6 +7,7 @@ import { startHousekeeping } from '../src/jobs/housekeeping';
 import { readArchive } from '../src/modules/data-export/data-export.repository';
 import { APP_URL, login, sessionCookie, STRONG_PASSWORD } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
+import { CAMPAIGNS, customerWithAudience, draft, engine } from './support/campaigns';
 import { eventually } from './support/eventually';
 
 const accounts = useAccountsApp();
@@ -110,6 +111,29 @@ describe('data export', () => {
         `reader@example.com,'@SUM(A1),Reader,active,Weekly,"{""plan"":""pro""}",,manual,${at},${at}\r\n`,
     );
     expect(files['reports.csv']!.startsWith('campaign_id,subject,sent_at,recipients,delivered,')).toBe(true);
+  });
+
+  it('fills emails.csv with the campaigns written and reports.csv with those sent, with their figures', async () => {
+    const { customer, list } = await customerWithAudience(accounts);
+    const written = (await call('POST', CAMPAIGNS, customer.cookie, draft(list, { name: 'Draft', subject: 'Still a draft' }))).json().payload.campaign;
+    const sent = (await call('POST', CAMPAIGNS, customer.cookie, draft(list, { subject: 'Out now' }))).json().payload.campaign;
+    await call('POST', `${CAMPAIGNS}/${sent.id}/send`, customer.cookie);
+    const sender = await engine(accounts);
+    try {
+      expect(await sender.run()).toBe(2);
+    } finally {
+      await sender.close();
+    }
+    const ready = await readyExport(customer, { emails: true, audiences: false, reports: true, period: '30' });
+    const files = filesOf((await download(ready.download_url!, customer.cookie)).rawPayload);
+    const at = accounts.now().toISOString();
+    const emails = files['emails.csv']!.split('\r\n');
+    expect(emails[0]).toBe('campaign_id,subject,from_name,from_email,status,created_at,sent_at,recipients');
+    expect(emails).toContain(`${sent.id},Out now,Lark Letters,news@lark.example,sent,${at},${at},2`);
+    expect(emails).toContain(`${written.id},Still a draft,Lark Letters,news@lark.example,draft,${at},,0`);
+    expect(files['reports.csv']).toBe(
+      'campaign_id,subject,sent_at,recipients,delivered,unique_opens,unique_clicks,bounces,unsubscribes,complaints\r\n' + `${sent.id},Out now,${at},2,2,0,0,0,0,0\r\n`,
+    );
   });
 
   it('allows one export in 30 days, saying when the next is possible', async () => {

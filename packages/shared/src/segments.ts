@@ -24,6 +24,9 @@ export const SEGMENT_MESSAGES = {
 export const SEGMENT_TEXT_FIELDS = ['email', 'first_name', 'last_name', 'timezone'] as const;
 export const SEGMENT_TEXT_OPS = ['is', 'is_not', 'contains', 'not_contains', 'starts_with', 'ends_with', 'is_empty', 'is_not_empty'] as const;
 export const SEGMENT_ATTRIBUTE_OPS = ['is', 'is_not', 'contains', 'gt', 'lt', 'exists', 'not_exists'] as const;
+/** Engagement: opened (as a person, not a privacy proxy) or clicked a campaign in the last N days. */
+export const SEGMENT_ENGAGEMENT_OPS = ['engaged', 'not_engaged'] as const;
+export const SEGMENT_ENGAGEMENT_DAYS = ['7', '14', '30', '60', '90', '180', '365'] as const;
 
 const text = z.string().check(z.maxLength(SEGMENT_LIMITS.value, SEGMENT_MESSAGES.conditionInvalid));
 const id = z.string().check(z.regex(UUID_PATTERN, SEGMENT_MESSAGES.listInvalid));
@@ -42,6 +45,7 @@ export const segmentConditionSchema = z.discriminatedUnion(
     z.strictObject({ field: z.literal('status'), op: z.enum(['is', 'is_not']), value: z.enum(SUBSCRIBER_STATUSES) }),
     z.strictObject({ field: z.literal('list'), op: z.enum(['in', 'not_in']), value: id }),
     z.strictObject({ field: z.literal('created_at'), op: z.enum(['before', 'after']), value: isoDate }),
+    z.strictObject({ field: z.literal('engagement'), op: z.enum(SEGMENT_ENGAGEMENT_OPS), value: z.enum(SEGMENT_ENGAGEMENT_DAYS) }),
   ],
   { error: SEGMENT_MESSAGES.conditionInvalid },
 );

@@ -93,7 +93,11 @@ export const campaignOpens = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     machine: boolean('machine').notNull(),
   },
-  (table) => [index('campaign_opens_campaign_idx').on(table.campaignId, table.at)],
+  (table) => [
+    index('campaign_opens_campaign_idx').on(table.campaignId, table.at),
+    // Segments' "engaged in the last N days".
+    index('campaign_opens_subscriber_idx').on(table.subscriberId, table.at),
+  ],
 );
 
 /** Every click through a tracked link, with the address it led to. */
@@ -110,7 +114,10 @@ export const campaignClicks = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     machine: boolean('machine').notNull(),
   },
-  (table) => [index('campaign_clicks_campaign_idx').on(table.campaignId, table.at)],
+  (table) => [
+    index('campaign_clicks_campaign_idx').on(table.campaignId, table.at),
+    index('campaign_clicks_subscriber_idx').on(table.subscriberId, table.at),
+  ],
 );
 
 /**

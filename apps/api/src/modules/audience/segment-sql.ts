@@ -63,7 +63,16 @@ function onList(listId: string): SQL {
   return sql`exists (select 1 from list_memberships m where m.subscriber_id = "subscribers"."id" and m.list_id = ${listId}::uuid and m.status <> 'unsubscribed')`;
 }
 
-function conditionSql(condition: SegmentCondition): SQL {
+/** Opened as a person or clicked any campaign since `since`: machine opens do not count. */
+function engagedSince(since: Date): SQL {
+  const at = sql`${since.toISOString()}::timestamptz`;
+  return sql`(exists (select 1 from campaign_opens o where o.subscriber_id = "subscribers"."id" and not o.machine and o.at >= ${at})
+    or exists (select 1 from campaign_clicks c where c.subscriber_id = "subscribers"."id" and not c.machine and c.at >= ${at}))`;
+}
+
+const DAY_MS = 86_400_000;
+
+function conditionSql(condition: SegmentCondition, now: Date): SQL {
   switch (condition.field) {
     case 'attribute':
       return attributeCondition(condition.key, condition.op, condition.value);
@@ -75,13 +84,18 @@ function conditionSql(condition: SegmentCondition): SQL {
       return condition.op === 'before'
         ? sql`${subscribers.createdAt} < ${condition.value}::timestamptz`
         : sql`${subscribers.createdAt} >= ${condition.value}::timestamptz`;
+    case 'engagement': {
+      const engaged = engagedSince(new Date(now.getTime() - Number(condition.value) * DAY_MS));
+      return condition.op === 'engaged' ? engaged : not(engaged);
+    }
     default:
       return textCondition(TEXT_COLUMNS[condition.field], condition.op, condition.value);
   }
 }
 
-export function segmentSql(definition: SegmentDefinition): SQL {
-  const parts = definition.conditions.map((condition) => sql`(${conditionSql(condition)})`);
+/** The definition as a condition on "subscribers"; `now` anchors "in the last N days". */
+export function segmentSql(definition: SegmentDefinition, now: Date): SQL {
+  const parts = definition.conditions.map((condition) => sql`(${conditionSql(condition, now)})`);
   return (definition.match === 'any' ? or(...parts) : and(...parts))!;
 }
 

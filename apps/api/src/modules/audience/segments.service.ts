@@ -16,13 +16,13 @@ export async function resolveFilter(deps: AudienceDeps, customerId: string, filt
   if (!filter.segment_id) return filter;
   const segment = await findSegment(deps.db, customerId, filter.segment_id);
   if (!segment) throw new HttpError(400, AUDIENCE_MESSAGES.segmentInvalid, { segment_id: AUDIENCE_MESSAGES.segmentInvalid });
-  return { ...filter, segment: segmentSql(segment.definition) };
+  return { ...filter, segment: segmentSql(segment.definition, deps.now()) };
 }
 
 /** How many of the customer's subscribers a definition matches now. */
 export async function countMatching(deps: AudienceDeps, customerId: string, definition: SegmentDefinition): Promise<number> {
   await checkLists(deps, customerId, definition);
-  return countSubscribers(deps.db, customerId, { q: '', segment: segmentSql(definition) });
+  return countSubscribers(deps.db, customerId, { q: '', segment: segmentSql(definition, deps.now()) });
 }
 
 async function checkLists(deps: AudienceDeps, customerId: string, definition: SegmentDefinition): Promise<void> {
@@ -39,7 +39,7 @@ async function segmentOf(deps: AudienceDeps, row: SegmentRow): Promise<Segment> 
     definition: row.definition,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    count: await countSubscribers(deps.db, row.customerId, { q: '', segment: segmentSql(row.definition) }),
+    count: await countSubscribers(deps.db, row.customerId, { q: '', segment: segmentSql(row.definition, deps.now()) }),
   };
 }
 

@@ -9,8 +9,8 @@ import { eligibleSql } from './recipients.repository';
  * The campaign's audience as one SQL condition, its segments read now (a segment deleted since
  * the campaign was written simply adds nobody).
  */
-export async function audienceCondition(db: Db, campaign: Pick<CampaignRow, 'customerId' | 'audience'>): Promise<SQL> {
+export async function audienceCondition(db: Db, campaign: Pick<CampaignRow, 'customerId' | 'audience'>, now: Date): Promise<SQL> {
   const segments = await Promise.all(campaign.audience.segment_ids.map((id) => findSegment(db, campaign.customerId, id)));
-  const compiled = segments.flatMap((segment) => (segment ? [segmentSql(segment.definition)] : []));
+  const compiled = segments.flatMap((segment) => (segment ? [segmentSql(segment.definition, now)] : []));
   return eligibleSql(campaign.customerId, campaign.audience, compiled);
 }

@@ -56,7 +56,7 @@ export function retryDelayMs(attempts: number, baseMs = 30_000): number {
 async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: ClaimedMessage[], turn: () => Promise<void>) {
   const { db, settings } = deps;
   // Checked now, not when the campaign started: whoever left, bounced or complained since gets nothing.
-  const eligible = await audienceCondition(db, campaign.row);
+  const eligible = await audienceCondition(db, campaign.row, deps.now());
   const recipients = new Map((await stillEligible(db, eligible, batch.map((row) => row.subscriberId))).map((recipient) => [recipient.id, recipient]));
   await markSkipped(
     db,
@@ -91,7 +91,7 @@ async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: Cl
 async function prepareRecipients(deps: SenderDeps, row: CampaignRow) {
   if (row.preparedAt) return;
   await deps.db.transaction(async (tx) => {
-    await addRecipients(tx, row.id, await audienceCondition(tx, row), deps.settings.messageIdDomain, deps.now());
+    await addRecipients(tx, row.id, await audienceCondition(tx, row, deps.now()), deps.settings.messageIdDomain, deps.now());
     await tx.execute(sql`update campaigns set prepared_at = ${deps.now().toISOString()}::timestamptz where id = ${row.id}::uuid and prepared_at is null`);
   });
 }

@@ -86,7 +86,7 @@ export async function owned(deps: CampaignDeps, customerId: string, id: string):
   return row;
 }
 
-export async function allCampaigns(deps: CampaignDeps, customerId: string): Promise<Campaign[]> {
+export async function allCampaigns(deps: Pick<CampaignDeps, 'db'>, customerId: string): Promise<Campaign[]> {
   const rows = await listCampaigns(deps.db, customerId);
   const counts = await messageCounts(
     deps.db,

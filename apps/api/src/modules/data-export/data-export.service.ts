@@ -1,3 +1,5 @@
+import { allCampaigns } from '../campaigns/campaigns.service';
+import { allReports } from '../reports/reports.service';
 import {
   DATA_EXPORT_MESSAGES,
   DATA_EXPORT_RULES,
@@ -135,6 +137,41 @@ export async function purgeExpiredArchives(deps: DataExportDeps): Promise<number
   return dropExpiredArchives(deps.db, deps.now());
 }
 
+/** The campaigns written in the period (emails.csv) and those sent in it with their figures (reports.csv). */
+async function campaignRows(deps: DataExportDeps, customerId: string, kinds: readonly string[], since: Date) {
+  const emailRows = kinds.includes('emails')
+    ? (await allCampaigns(deps, customerId))
+        .filter((campaign) => new Date(campaign.created_at) >= since)
+        .map((campaign) => [
+          campaign.id,
+          campaign.subject,
+          campaign.from_name,
+          campaign.from_email,
+          campaign.status,
+          campaign.created_at,
+          campaign.started_at,
+          campaign.messages ? Object.values(campaign.messages).reduce((sum, count) => sum + count, 0) : 0,
+        ])
+    : [];
+  const reportRows = kinds.includes('reports')
+    ? (await allReports(deps, customerId))
+        .filter((report) => report.campaign.started_at && new Date(report.campaign.started_at) >= since)
+        .map(({ campaign, totals }) => [
+          campaign.id,
+          campaign.subject,
+          campaign.started_at,
+          totals.recipients,
+          totals.sent,
+          totals.unique_opens,
+          totals.unique_clicks,
+          totals.bounces,
+          totals.unsubscribes,
+          totals.complaints,
+        ])
+    : [];
+  return { emailRows, reportRows };
+}
+
 /**
  * The background build: reads the account's data, zips the CSV files, stores the archive, tells
  * the customer in the panel and by email. Safe to run again after a failure part-way: a stored
@@ -153,7 +190,8 @@ export async function buildExport(deps: DataExportDeps & { mail: MailService; ap
     const since = new Date(record.requestedAt.getTime() - record.periodDays * DAY_MS);
     const notifications = await notificationsSince(db, record.customerId, since);
     const audiencesCsv = record.kinds.includes('audiences') ? await collect(subscriberCsv(deps, record.customerId, { q: '', joinedSince: since })) : '';
-    const archive = zipExport(exportFiles({ account, notifications, audiencesCsv, kinds: record.kinds }), now);
+    const { emailRows, reportRows } = await campaignRows(deps, record.customerId, record.kinds, since);
+    const archive = zipExport(exportFiles({ account, notifications, audiencesCsv, emailRows, reportRows, kinds: record.kinds }), now);
     const expiresAt = new Date(now.getTime() + DATA_EXPORT_RULES.linkHours * HOUR_MS);
     const exportRecord = record;
     await db.transaction(async (tx) => {

@@ -10,9 +10,8 @@ export interface ExportFile {
 }
 
 /**
- * The columns of each kind's file. Audiences are filled from the subscribers; the campaign
- * features fill emails and reports as they arrive, keeping these columns so a customer's
- * spreadsheets keep working.
+ * The columns of each kind's file: audiences from the subscribers, emails from the campaigns,
+ * reports from each sent campaign's figures.
  */
 export const KIND_COLUMNS: Record<ExportKind, readonly string[]> = {
   emails: ['campaign_id', 'subject', 'from_name', 'from_email', 'status', 'created_at', 'sent_at', 'recipients'],
@@ -102,6 +101,9 @@ export interface ExportContent {
   notifications: readonly NotificationRecord[];
   /** audiences.csv in full (the audience module writes it), when audiences are chosen. */
   audiencesCsv: string;
+  /** Rows of emails.csv and reports.csv, in KIND_COLUMNS' order. */
+  emailRows: readonly (readonly unknown[])[];
+  reportRows: readonly (readonly unknown[])[];
   kinds: readonly string[];
 }
 
@@ -111,7 +113,9 @@ export interface ExportContent {
  */
 export function exportFiles(input: ExportContent): ExportFile[] {
   const kindFiles = EXPORT_KIND_IDS.filter((kind) => input.kinds.includes(kind)).map((kind) =>
-    kind === 'audiences' ? { name: 'audiences.csv', content: input.audiencesCsv } : csvFile(`${kind}.csv`, KIND_COLUMNS[kind], []),
+    kind === 'audiences'
+      ? { name: 'audiences.csv', content: input.audiencesCsv }
+      : csvFile(`${kind}.csv`, KIND_COLUMNS[kind], kind === 'emails' ? input.emailRows : input.reportRows),
   );
   return [accountFile(input.account), preferencesFile(input.account), notificationsFile(input.notifications), ...kindFiles];
 }

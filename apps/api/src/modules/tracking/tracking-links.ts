@@ -18,6 +18,9 @@ export interface TrackingLinks {
 
 export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/' } as const;
 
+/** The smallest transparent GIF: what an open pixel answers. */
+export const TRACKING_PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
 export function trackingLinks(appUrl: string, secret: string): TrackingLinks {
   const mac = (purpose: 'o' | 'c', rowId: number, url = '') =>
     createHmac('sha256', secret).update(`${purpose}:${rowId}:${url}`).digest().subarray(0, MAC_BYTES);

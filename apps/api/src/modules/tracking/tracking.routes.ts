@@ -3,10 +3,8 @@ import type { Db } from '../../db/client';
 import { hitBuffer } from './hit-buffer';
 import { isMachineAgent } from './machine-opens';
 import { type ClickHit, insertClicks, insertOpens, type OpenHit } from './tracking.repository';
-import { TRACKING_PATHS, type TrackingLinks } from './tracking-links';
+import { TRACKING_PATHS, TRACKING_PIXEL, type TrackingLinks } from './tracking-links';
 
-// The smallest transparent GIF: what an open pixel answers.
-const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 export interface TrackingDeps {
   db: Db;
@@ -35,7 +33,7 @@ export function trackingRoutes(deps: TrackingDeps) {
       if (rowId === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       opens.add({ rowId, at: deps.now(), machine: isMachineAgent(request.headers['user-agent'], request.ip) });
       // Never cached: a second reading of the message is a second open.
-      return reply.header('cache-control', 'no-store, max-age=0').type('image/gif').send(PIXEL);
+      return reply.header('cache-control', 'no-store, max-age=0').type('image/gif').send(TRACKING_PIXEL);
     });
 
     app.get<TokenParams>(`${TRACKING_PATHS.click}:token`, async (request, reply) => {

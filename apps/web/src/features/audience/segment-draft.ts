@@ -1,6 +1,8 @@
 import { SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
 import {
   SEGMENT_ATTRIBUTE_OPS,
+  SEGMENT_ENGAGEMENT_DAYS,
+  SEGMENT_ENGAGEMENT_OPS,
   SEGMENT_TEXT_OPS,
   type SegmentCondition,
   segmentConditionSchema,
@@ -19,13 +21,14 @@ export interface ConditionDraft {
   key: string;
 }
 
-export const CONDITION_FIELDS: readonly ConditionField[] = ['email', 'first_name', 'last_name', 'timezone', 'status', 'list', 'created_at', 'attribute'];
+export const CONDITION_FIELDS: readonly ConditionField[] = ['email', 'first_name', 'last_name', 'timezone', 'status', 'list', 'created_at', 'attribute', 'engagement'];
 
 export function opsFor(field: ConditionField): readonly string[] {
   if (field === 'attribute') return SEGMENT_ATTRIBUTE_OPS;
   if (field === 'status') return ['is', 'is_not'];
   if (field === 'list') return ['in', 'not_in'];
   if (field === 'created_at') return ['before', 'after'];
+  if (field === 'engagement') return SEGMENT_ENGAGEMENT_OPS;
   return SEGMENT_TEXT_OPS;
 }
 
@@ -38,7 +41,7 @@ export function needsValue(op: string): boolean {
 
 /** A new condition on `field`, with the first op and a value that fits. */
 export function newCondition(field: ConditionField, firstListId = ''): ConditionDraft {
-  const value = field === 'status' ? SUBSCRIBER_STATUSES[0] : field === 'list' ? firstListId : '';
+  const value = field === 'status' ? SUBSCRIBER_STATUSES[0] : field === 'list' ? firstListId : field === 'engagement' ? '30' : '';
   return { field, op: opsFor(field)[0] ?? 'is', value, key: '' };
 }
 

@@ -44,6 +44,7 @@ export const CONDITION_FIELD_LABELS: Record<ConditionField, string> = {
   list: 'List',
   created_at: 'Added',
   attribute: 'Attribute',
+  engagement: 'Engagement',
 };
 
 export const CONDITION_OP_LABELS: Record<string, string> = {
@@ -59,6 +60,8 @@ export const CONDITION_OP_LABELS: Record<string, string> = {
   lt: 'is less than',
   exists: 'is set',
   not_exists: 'is not set',
+  engaged: 'opened or clicked in the last',
+  not_engaged: 'did not open or click in the last',
   in: 'is on',
   not_in: 'is not on',
   before: 'before',

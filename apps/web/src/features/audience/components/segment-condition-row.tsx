@@ -1,4 +1,5 @@
 import { type AudienceList, SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
+import { SEGMENT_ENGAGEMENT_DAYS } from '@postlark/shared/segments';
 import { SUBSCRIBER_STATUS_LABELS } from '../audience-content';
 import { CONDITION_FIELDS, type ConditionDraft, needsValue, opsFor, withField } from '../segment-draft';
 import { CONDITION_FIELD_LABELS, CONDITION_OP_LABELS, type ConditionField } from '../tools-content';
@@ -84,6 +85,17 @@ function ValueInput({ label, draft, lists, onChange }: { label: string; draft: C
         {lists.map((list) => (
           <option key={list.id} value={list.id}>
             {list.name}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (draft.field === 'engagement') {
+    return (
+      <select className="form-field__input" aria-label={label} value={draft.value} onChange={(event) => onChange(event.target.value)}>
+        {SEGMENT_ENGAGEMENT_DAYS.map((days) => (
+          <option key={days} value={days}>
+            {days} days
           </option>
         ))}
       </select>

@@ -1,0 +1,2 @@
+CREATE INDEX "campaign_clicks_subscriber_idx" ON "campaign_clicks" USING btree ("subscriber_id","at");--> statement-breakpoint
+CREATE INDEX "campaign_opens_subscriber_idx" ON "campaign_opens" USING btree ("subscriber_id","at");
