@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { type ChildServer, baseEnv, freePort, startChildServer, tempDataDir } from './child-server';
 
 /** The real API server as a bench child, and a customer created through its own calls. */
@@ -18,8 +19,9 @@ export interface ApiServer {
  * `npm start` runs it), LOG_LEVEL=warn, and no SMTP_URL: mail goes to the dev outbox, whose
  * `/dev/mailbox/messages.json` the bench reads links from. The shell's environment is not passed on.
  */
-export async function startApiServer(repoRoot: string, name: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<ApiServer> {
-  const data = await tempDataDir();
+export async function startApiServer(repoRoot: string, name: string, extraEnv: NodeJS.ProcessEnv = {}, reuseDataDir?: string): Promise<ApiServer> {
+  // A restart on the data a stopped server left: that directory is removed by this server's close().
+  const data = reuseDataDir ? { dir: reuseDataDir, remove: () => rm(reuseDataDir, { recursive: true, force: true }) } : await tempDataDir();
   try {
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;

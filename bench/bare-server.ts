@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
+import { TRACKING_PIXEL } from '../apps/api/src/modules/tracking/tracking-links';
 
 /**
- * The peer the waitlist is compared with: the same framework answering the same shape of request
+ * The peer the waitlist and the tracking routes are compared with: the same framework answering the same shape of request
  * (JSON body parsed by Fastify's default parser, 201 with the same response shape), with no
  * database, no validation, no hooks and no logger. Whatever the waitlist costs beyond this is ours.
  *
@@ -18,6 +19,8 @@ if (!Number.isInteger(port) || port <= 0) {
 
 const app = Fastify({ logger: false });
 app.post('/bare', async (_request, reply) => reply.code(201).send({ payload: { message: 'ok' } }));
+// The tracking pixel's peer: the same GIF and header, with no signature check and nothing stored.
+app.get('/bare-pixel/:token', async (_request, reply) => reply.header('cache-control', 'no-store, max-age=0').type('image/gif').send(TRACKING_PIXEL));
 
 const shutdown = () => {
   void app.close().then(() => process.exit(0));

@@ -21,7 +21,12 @@ export interface LoadFigures {
 
 export interface LoadRequest {
   path: string;
-  body: string;
+  /** A POST body; without one, GETs. */
+  body?: string;
+  /** GETs of these paths in turn on each connection, instead of `path` alone. */
+  paths?: readonly string[];
+  /** Sent with every request (a user agent, say). */
+  headers?: Record<string, string>;
   /** Replace each `[<id>]` in the body with a unique id per request. */
   idReplacement?: boolean;
   connections: number;
@@ -34,9 +39,10 @@ export async function runLoad(server: ChildServer, request: LoadRequest, seconds
     const instance = autocannon(
       {
         url: `${server.url}${request.path}`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: request.body,
+        method: request.body === undefined ? 'GET' : 'POST',
+        headers: { ...(request.body !== undefined && { 'content-type': 'application/json' }), ...request.headers },
+        ...(request.body !== undefined && { body: request.body }),
+        ...(request.paths && { requests: request.paths.map((path) => ({ method: 'GET' as const, path })) }),
         idReplacement: request.idReplacement ?? false,
         connections: request.connections,
         pipelining: 1,

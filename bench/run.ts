@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundleReport, GZIP_LEVEL, INITIAL_JS_BUDGET_BYTES, measureBundle } from './bundle-size';
 import { SCALE, SCALE_TARGETS, type ScaleReport, measureAudienceScale } from './audience-scale';
+import { CAMPAIGN_SEND, CAMPAIGN_SEND_TARGETS, type CampaignSendReport, measureCampaignSend } from './campaign-send';
 import { killAllChildren } from './child-server';
+import { measureTrackingThroughput, TRACKING_LOAD, TRACKING_TARGETS, type TrackingReport } from './tracking-throughput';
 import { BENCH_EMAIL_SEND_LIMIT_PER_MINUTE, EMAIL_SEND_LOAD, type EmailSendReport, measureEmailSendThroughput } from './email-send-throughput';
 import { ARGON2_MIRROR, SIGN_IN_LOAD, type SignInReport, measureSignInThroughput } from './sign-in-throughput';
 import {
@@ -19,7 +21,7 @@ import {
 // `npm run bench` builds the web app first, then runs this: bundle sizes, waitlist throughput,
 // sign-ins against raw argon2, email-send requests, and a million subscribers on PostgreSQL.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -40,8 +42,8 @@ process.once('SIGINT', () => {
 });
 process.once('SIGTERM', () => process.exit(143));
 // Bounded: a hung server or client fails the bench instead of keeping a CI slot forever.
-// About 6 minutes are expected (waitlist ~2 min, sign-in ~1 min, email-send ~30 s, audience ~2 min).
-const WATCHDOG_MS = 720_000;
+// About 16 minutes are expected (waitlist ~2 min, sign-in ~1 min, email-send ~30 s, audience ~2 min, send ~10 min).
+const WATCHDOG_MS = 1_500_000;
 setTimeout(() => {
   console.error(`\nbench did not finish within ${WATCHDOG_MS / 1000} s: stopping`);
   process.exit(1);
@@ -195,6 +197,42 @@ function printScale(report: ScaleReport) {
   return report.problems.length === 0;
 }
 
+function printCampaignSend(report: CampaignSendReport) {
+  const { messagesPerSecond, ratioOfRaw } = CAMPAIGN_SEND_TARGETS;
+  const { engine, raw } = report;
+  console.log(`\n== (f) Campaign sending: ${bytes(CAMPAIGN_SEND.recipients)} messages to a loopback SMTP sink, ${CAMPAIGN_SEND.connections} SMTP connections ==`);
+  console.log(`  ${report.database}; the sink (smtp-server) in its own process; every rate is from the first accepted message to the last, at the sink`);
+  console.log(`  engine: apps/api/src/worker.ts, CAMPAIGN_SEND_RATE=${bytes(CAMPAIGN_SEND.rate)}, CAMPAIGN_SMTP_CONNECTIONS=${CAMPAIGN_SEND.connections}, LOG_LEVEL=warn`);
+  console.log(`  raw: nodemailer's pooled transport in the bench process, ${raw.inFlight} sendMail calls in flight, rendered copies of the same campaign\n`);
+  const cpu = (value: number | undefined) => (value === undefined ? '?' : `${value.toFixed(1)} s`);
+  const line = (name: string, run: CampaignSendReport['raw'] | CampaignSendReport['engine']) =>
+    `  ${name.padEnd(16)} ${run.perSecond.toFixed(0).padStart(6)} msg/s   ${bytes(run.accepted)} accepted in ${run.seconds.toFixed(1)} s, ${bytes(run.distinctMessageIds)} distinct Message-IDs, ${bytes(Math.round(run.meanBytes))} B each; sender CPU ${cpu(run.senderCpuSeconds)}`;
+  console.log(line('engine (worker)', engine));
+  console.log(`  ${''.padEnd(16)} worker start to campaign sent ${engine.wallSeconds.toFixed(1)} s (first message after ${engine.firstMessageSeconds.toFixed(1)} s: start-up and making the rows); PostgreSQL CPU ${cpu(engine.databaseCpuSeconds)}; ledger ${JSON.stringify(engine.ledger)}`);
+  console.log(line('raw nodemailer', raw));
+  console.log(
+    `\n  engine ${engine.perSecond.toFixed(0)} msg/s   target ≥ ${bytes(messagesPerSecond)} msg/s   ${engine.perSecond >= messagesPerSecond ? 'PASS' : 'BELOW'}`,
+  );
+  console.log(`  engine / raw nodemailer = ${(report.ratio * 100).toFixed(1)} %   target ≥ ${ratioOfRaw * 100}%   ${report.ratio >= ratioOfRaw ? 'PASS' : 'BELOW'}`);
+  for (const problem of report.problems) console.log(`\n  !!! ${problem} — the figures above are NOT trustworthy !!!`);
+  return report.problems.length === 0;
+}
+
+function printTracking(report: TrackingReport) {
+  console.log(`\n== (g) Tracking hits per second vs a bare Fastify route (${TRACKING_LOAD.connections} connections, PGlite) ==`);
+  console.log(`open pixels and click redirects of ${report.paths / 2} real messages, in turn; the bare route answers the same GIF\n`);
+  for (const [name, figures] of [['bare', report.bare], ['tracking', report.tracking]] as const) {
+    console.log(`  ${name.padEnd(9)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} hits/s   p50 ${ms(figures.p50)}  p99 ${ms(figures.p99)}`);
+  }
+  console.log(`\n  ratio ${(report.ratio * 100).toFixed(1)} % (target ≥ ${TRACKING_TARGETS.ratio * 100}%)   hits/s target ≥ ${bytes(TRACKING_TARGETS.hitsPerSecond)}`);
+  console.log(`  stored after a clean stop and restart: ${bytes(report.stored)} of ${bytes(report.answered)} answered (up to ${report.uncountedInFlightMax} more answered after autocannon stopped counting)`);
+  const problems = [...loudProblems('bare', report.bare), ...loudProblems('tracking', report.tracking)];
+  if (report.stored < report.answered) problems.push(`tracking: ${bytes(report.answered - report.stored)} answered hits were lost`);
+  if (report.stored > report.answered + report.uncountedInFlightMax) problems.push(`tracking: ${bytes(report.stored)} stored, more than answered`);
+  for (const problem of problems) console.log(`\n  !!! ${problem} — the figures above are NOT trustworthy !!!`);
+  return problems.length === 0;
+}
+
 async function main() {
   const started = Date.now();
   let clean = true;
@@ -240,6 +278,26 @@ async function main() {
       `  audience      import ${bytes(scale.rows)} rows in ${scale.importSeconds.toFixed(1)} s (≤ ${importSeconds} s ${scale.importSeconds <= importSeconds ? 'PASS' : 'OVER'}), server peak ${scale.peakRssMb?.toFixed(0) ?? '?'} MB (< ${serverMemoryMb} MB ${scale.peakRssMb !== undefined && scale.peakRssMb < serverMemoryMb ? 'PASS' : 'OVER'})`,
     );
     for (const request of scale.requests) summary.push(`                ${request.name.padEnd(26)} p95 ${ms(request.p95)} (≤ ${p95Ms} ms ${request.p95 <= p95Ms ? 'PASS' : 'OVER'})`);
+  }
+
+  if (runs('send')) {
+    console.log('\nmeasuring campaign sending, engine and raw nodemailer (about 10 minutes) …');
+    const send = await measureCampaignSend(repoRoot, (line) => console.log(`  ${line}`));
+    clean = printCampaignSend(send) && clean;
+    const { messagesPerSecond, ratioOfRaw } = CAMPAIGN_SEND_TARGETS;
+    summary.push(
+      `  send          engine ${send.engine.perSecond.toFixed(0)} msg/s (≥ ${bytes(messagesPerSecond)} ${send.engine.perSecond >= messagesPerSecond ? 'PASS' : 'BELOW'}) vs raw nodemailer ${send.raw.perSecond.toFixed(0)} msg/s = ${(send.ratio * 100).toFixed(1)} % (≥ ${ratioOfRaw * 100}% ${send.ratio >= ratioOfRaw ? 'PASS' : 'BELOW'})`,
+    );
+  }
+
+  if (runs('tracking')) {
+    console.log('\nmeasuring tracking hits against a bare route (about a minute) …');
+    const tracking = await measureTrackingThroughput(repoRoot, (line) => console.log(`  ${line}`));
+    clean = printTracking(tracking) && clean;
+    const { hitsPerSecond, ratio } = TRACKING_TARGETS;
+    summary.push(
+      `  tracking      ${tracking.tracking.requestsPerSecond.toFixed(0)} hits/s (≥ ${bytes(hitsPerSecond)} ${tracking.tracking.requestsPerSecond >= hitsPerSecond ? 'PASS' : 'BELOW'}) vs bare ${tracking.bare.requestsPerSecond.toFixed(0)} = ${(tracking.ratio * 100).toFixed(1)} % (≥ ${ratio * 100}% ${tracking.ratio >= ratio ? 'PASS' : 'BELOW'}); ${bytes(tracking.stored)} of ${bytes(tracking.answered)} stored`,
+    );
   }
 
   console.log('\n== Summary ==');

@@ -3,7 +3,10 @@ import type { CampaignStatus } from './campaigns';
 // Reports (issue 6): what happened to a campaign once it went out. Opens from mail privacy
 // proxies and scanners are counted apart as machine opens and never in the open rate.
 
-/** Rates are fractions (0.25 is 25%) of the messages sent; null while nothing was sent. */
+/**
+ * Rates are fractions (0.25 is 25%) of the messages sent; null while nothing was sent, or when
+ * the campaign was not tracked. `pending` includes messages being handed to the relay right now.
+ */
 export interface CampaignReportTotals {
   recipients: number;
   pending: number;
@@ -33,7 +36,11 @@ export interface CampaignReportLink {
   unique_clicks: number;
 }
 
-/** One hour of the campaign's life (UTC, ISO time of the hour's start). */
+/**
+ * One hour of the campaign's life (UTC, ISO time of the hour's start): messages sent, human opens
+ * and human clicks, repeats included (machine opens and scanner clicks are left out, as in the
+ * links table). The first 31 days at most.
+ */
 export interface CampaignReportPoint {
   at: string;
   sent: number;
@@ -54,7 +61,7 @@ export interface CampaignReportCampaign {
 export interface CampaignReport {
   campaign: CampaignReportCampaign;
   totals: CampaignReportTotals;
-  /** Most clicked first. */
+  /** Most clicked first, human clicks only; the 100 most clicked addresses. */
   links: CampaignReportLink[];
   /** Oldest first, hours with nothing left out. */
   timeline: CampaignReportPoint[];

@@ -21,6 +21,9 @@ export const ROUTES = {
   imports: '/dashboard/import',
   segments: '/dashboard/segments',
   forms: '/dashboard/forms',
+  // Campaigns (issue 6): the list, the editor of a new one and of one (/dashboard/campaigns/{id}).
+  campaigns: '/dashboard/campaigns',
+  newCampaign: '/dashboard/campaigns/new',
   // Reports (issue 6): every sent campaign's figures, and one campaign's (/dashboard/reports/{id}).
   reports: '/dashboard/reports',
   // Opened from the mail that confirms a new email address.
@@ -54,6 +57,8 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.segments,
   ROUTES.forms,
   ROUTES.reports,
+  ROUTES.campaigns,
+  ROUTES.newCampaign,
   ROUTES.confirmEmail,
   ROUTES.confirmSubscription,
 ];
@@ -65,6 +70,12 @@ export function subscriberPath(id: string): string {
 
 const SUBSCRIBER_PAGE = /^\/dashboard\/subscribers\/[0-9a-f-]{36}$/i;
 const REPORT_PAGE = /^\/dashboard\/reports\/[0-9a-f-]{36}$/i;
+const CAMPAIGN_PAGE = /^\/dashboard\/campaigns\/[0-9a-f-]{36}$/i;
+
+/** One campaign's editor (or, once it went out, its read-only page). */
+export function campaignPath(campaignId: string): string {
+  return `${ROUTES.campaigns}/${encodeURIComponent(campaignId)}`;
+}
 
 /** One campaign's report. */
 export function reportPath(campaignId: string): string {
@@ -105,7 +116,7 @@ export const FOOTER_HIDDEN_ROUTES: readonly string[] = [
 
 export function isRenderedPage(pathname: string): boolean {
   const path = withoutTrailingSlash(pathname);
-  return RENDERED_PAGES.includes(path) || SUBSCRIBER_PAGE.test(path) || REPORT_PAGE.test(path) || isPreferenceCentrePage(path) || SIGNUP_FORM_PAGE.test(path);
+  return RENDERED_PAGES.includes(path) || SUBSCRIBER_PAGE.test(path) || REPORT_PAGE.test(path) || CAMPAIGN_PAGE.test(path) || isPreferenceCentrePage(path) || SIGNUP_FORM_PAGE.test(path);
 }
 
 /** The footer is hidden on the spec's account screens and everywhere in the dashboard. */

@@ -4,6 +4,9 @@ import { Outlet } from 'react-router';
 import { ACCOUNT_TIMINGS } from '@postlark/shared/account';
 import { Toasts } from '../components/ui/toasts';
 import BasicRoute from './routes/basic-route';
+import CampaignEditorRoute from './routes/campaign-editor-route';
+import CampaignReportRoute from './routes/campaign-report-route';
+import CampaignsRoute from './routes/campaigns-route';
 import ConfirmEmailRoute from './routes/confirm-email-route';
 import { RequireSession } from './require-session';
 import DashboardHomeRoute from './routes/dashboard-home-route';
@@ -15,6 +18,7 @@ import ListsRoute from './routes/lists-route';
 import LoginRoute from './routes/login-route';
 import PlatformIntegrationRoute from './routes/platform-integration-route';
 import ProfileRoute from './routes/profile-route';
+import ReportsRoute from './routes/reports-route';
 import SegmentsRoute from './routes/segments-route';
 import SignupRoute from './routes/signup-route';
 import SubscriberRoute from './routes/subscriber-route';
@@ -43,6 +47,10 @@ const SCREENS = {
   imports: ImportRoute,
   segments: SegmentsRoute,
   forms: FormsRoute,
+  campaigns: CampaignsRoute,
+  campaignEditor: CampaignEditorRoute,
+  reports: ReportsRoute,
+  campaignReport: CampaignReportRoute,
 } satisfies Record<string, ComponentType>;
 
 export type AccountScreens = typeof SCREENS;

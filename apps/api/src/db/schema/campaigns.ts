@@ -72,6 +72,10 @@ export const campaignMessages = pgTable(
     uniqueIndex('campaign_messages_message_id_idx').on(table.messageId),
     // What the senders claim next: due pending rows of a campaign, in order.
     index('campaign_messages_due_idx').on(table.campaignId, table.status, table.nextAttemptAt, table.id),
+    // A claim takes pending rows in id order, and each pass looks for rows a dead worker left in
+    // sending: both read few rows of a big table, through these partial indexes.
+    index('campaign_messages_pending_idx').on(table.campaignId, table.id).where(sql`${table.status} = 'pending'`),
+    index('campaign_messages_sending_idx').on(table.claimedAt).where(sql`${table.status} = 'sending'`),
     index('campaign_messages_subscriber_idx').on(table.subscriberId),
     check('campaign_messages_status_check', sql`${table.status} in ('pending', 'sending', 'sent', 'failed', 'unknown', 'skipped')`),
   ],

@@ -42,10 +42,15 @@ export interface DkimSettings {
 // relay cannot strip or change them without breaking the signature.
 const SIGNED_HEADERS = 'From:Sender:Reply-To:Subject:Date:Message-ID:To:MIME-Version:Content-Type:List-Unsubscribe:List-Unsubscribe-Post';
 
+// Only a refusal of the recipient or of the message is about the address; a 5xx to MAIL FROM or
+// AUTH is the sending account's problem, retried and then failed, never a subscriber's bounce.
+const RECIPIENT_COMMANDS = new Set(['RCPT TO', 'DATA']);
+
 function failureOf(error: unknown): SendFailure {
-  const reply = error as { responseCode?: number; response?: string; message?: string };
+  const reply = error as { responseCode?: number; response?: string; message?: string; command?: string };
   const text = (reply.response ?? reply.message ?? String(error)).slice(0, 500);
-  return new SendFailure(text, typeof reply.responseCode === 'number' && reply.responseCode >= 500);
+  const refused = typeof reply.responseCode === 'number' && reply.responseCode >= 500;
+  return new SendFailure(text, refused && RECIPIENT_COMMANDS.has(reply.command ?? ''));
 }
 
 /** Pooled SMTP to the relay at `url`: `connections` kept open and reused for every message. */

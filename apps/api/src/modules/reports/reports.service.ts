@@ -33,7 +33,7 @@ function campaignPart(row: CampaignRow): CampaignReportCampaign {
 
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
-function totalsOf(messages: MessageCounts, engagement: EngagementCounts): CampaignReportTotals {
+function totalsOf(messages: MessageCounts, engagement: EngagementCounts, tracking: boolean): CampaignReportTotals {
   const recipients = MESSAGE_STATUSES.reduce((sum, status) => sum + messages[status], 0);
   return {
     recipients,
@@ -48,8 +48,9 @@ function totalsOf(messages: MessageCounts, engagement: EngagementCounts): Campai
     machine_opens: engagement.machineOpens,
     unique_clicks: engagement.uniqueClicks,
     clicks: engagement.clicks,
-    open_rate: rate(engagement.uniqueOpens, messages.sent),
-    click_rate: rate(engagement.uniqueClicks, messages.sent),
+    // Untracked, nobody's opens are known: no rate rather than a misleading 0%.
+    open_rate: tracking ? rate(engagement.uniqueOpens, messages.sent) : null,
+    click_rate: tracking ? rate(engagement.uniqueClicks, messages.sent) : null,
     unsubscribes: engagement.unsubscribes,
     bounces: engagement.bounces,
     complaints: engagement.complaints,
@@ -63,7 +64,7 @@ export async function allReports(deps: ReportDeps, customerId: string): Promise<
   const [messages, engagement] = await Promise.all([messageCounts(deps.db, ids), engagementCounts(deps.db, ids)]);
   return rows
     .sort((a, b) => b.startedAt!.getTime() - a.startedAt!.getTime())
-    .map((row) => ({ campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!) }));
+    .map((row) => ({ campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking) }));
 }
 
 export async function campaignReport(deps: ReportDeps, customerId: string, id: string): Promise<CampaignReport> {
@@ -76,5 +77,5 @@ export async function campaignReport(deps: ReportDeps, customerId: string, id: s
     clicksPerLink(deps.db, row.id, LINKS_SHOWN),
     hourlyTimeline(deps.db, row.id, TIMELINE_HOURS),
   ]);
-  return { campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!), links, timeline };
+  return { campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking), links, timeline };
 }

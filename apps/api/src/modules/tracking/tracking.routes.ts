@@ -28,7 +28,10 @@ export function trackingRoutes(deps: TrackingDeps) {
       await Promise.all([opens.flush(), clicks.flush()]);
     });
 
-    app.get<TokenParams>(`${TRACKING_PATHS.open}:token`, async (request, reply) => {
+    // A pixel hit per reader per open: logging each at info would flood the log and slow the answer.
+    const quiet = { logLevel: 'warn' as const };
+
+    app.get<TokenParams>(`${TRACKING_PATHS.open}:token`, quiet, async (request, reply) => {
       const rowId = deps.links.openRow(request.params.token);
       if (rowId === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       opens.add({ rowId, at: deps.now(), machine: isMachineAgent(request.headers['user-agent'], request.ip) });
@@ -36,7 +39,7 @@ export function trackingRoutes(deps: TrackingDeps) {
       return reply.header('cache-control', 'no-store, max-age=0').type('image/gif').send(TRACKING_PIXEL);
     });
 
-    app.get<TokenParams>(`${TRACKING_PATHS.click}:token`, async (request, reply) => {
+    app.get<TokenParams>(`${TRACKING_PATHS.click}:token`, quiet, async (request, reply) => {
       const url = typeof request.query.u === 'string' ? request.query.u : '';
       const rowId = url ? deps.links.clickRow(request.params.token, url) : null;
       if (rowId === null) return reply.code(404).type('text/plain; charset=utf-8').send('This link is not valid.');

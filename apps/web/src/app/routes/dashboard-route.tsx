@@ -5,7 +5,8 @@ import { showToast } from '../../components/ui/toasts';
 import { AvatarMenu } from '../../features/dashboard/components/avatar-menu';
 import { Sidebar } from '../../features/dashboard/components/sidebar';
 import { TopBar } from '../../features/dashboard/components/top-bar';
-import { AUDIENCE_NAV, avatarInitial } from '../../features/dashboard/dashboard-content';
+import { CAMPAIGNS_PATH } from '../../features/campaigns/campaigns-content';
+import { AUDIENCE_NAV, avatarInitial, CAMPAIGNS_NAV, REPORTS_NAV } from '../../features/dashboard/dashboard-content';
 import { fetchProfile } from '../../features/login/login-slice';
 import { NotificationPanel } from '../../features/notifications/components/notification-panel';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -25,6 +26,8 @@ const SIDEBAR_LINKS: Readonly<Record<string, string>> = {
   [AUDIENCE_NAV.segments]: ROUTES.segments,
   [AUDIENCE_NAV.forms]: ROUTES.forms,
   [AUDIENCE_NAV.imports]: ROUTES.imports,
+  [REPORTS_NAV]: ROUTES.reports,
+  [CAMPAIGNS_NAV]: CAMPAIGNS_PATH,
 };
 const LINKED_ITEMS = new Set(Object.keys(SIDEBAR_LINKS));
 
@@ -36,6 +39,8 @@ function navItemFor(pathname: string): string | null {
   if (path === ROUTES.forms) return AUDIENCE_NAV.forms;
   if (path === ROUTES.imports) return AUDIENCE_NAV.imports;
   if (path === ROUTES.subscribers || path.startsWith(`${ROUTES.subscribers}/`)) return AUDIENCE_NAV.subscribers;
+  if (path === ROUTES.reports || path.startsWith(`${ROUTES.reports}/`)) return REPORTS_NAV;
+  if (path === CAMPAIGNS_PATH || path.startsWith(`${CAMPAIGNS_PATH}/`)) return CAMPAIGNS_NAV;
   return null;
 }
 

@@ -1,7 +1,6 @@
 import { SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
 import {
   SEGMENT_ATTRIBUTE_OPS,
-  SEGMENT_ENGAGEMENT_DAYS,
   SEGMENT_ENGAGEMENT_OPS,
   SEGMENT_TEXT_OPS,
   type SegmentCondition,

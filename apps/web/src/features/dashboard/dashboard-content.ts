@@ -3,7 +3,7 @@ import type { DashboardIconName } from './components/dashboard-icon';
 
 // SPEC section 2: the dashboard shell's sidebar, in the spec's order. Campaigns and Auto A/B
 // Testing list the three platforms; Subscribers opens the audience's pages (issue 5), which the
-// app tells the sidebar the addresses of (Sidebar's `links`).
+// app tells the sidebar the addresses of (Sidebar's `links`); so does Reports (issue 6).
 export interface NavChild {
   id: string;
   label: string;
@@ -32,9 +32,15 @@ export const AUDIENCE_NAV = {
   imports: 'subscribers/import',
 } as const;
 
+/** The Campaigns item opens the campaigns list; its platform sub-items stay as the spec shows them. */
+export const CAMPAIGNS_NAV = 'campaigns';
+
+/** The Reports item: a page of its own, across campaigns. */
+export const REPORTS_NAV = 'reports';
+
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'home', label: 'Home', icon: 'home' },
-  { id: 'campaigns', label: 'Campaigns', icon: 'campaigns', children: platformChildren('campaigns') },
+  { id: CAMPAIGNS_NAV, label: 'Campaigns', icon: 'campaigns', children: platformChildren('campaigns') },
   { id: 'ab-testing', label: 'Auto A/B Testing', icon: 'ab', children: platformChildren('ab-testing') },
   {
     id: 'subscribers',
@@ -48,7 +54,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
       { id: AUDIENCE_NAV.imports, label: 'Import', icon: 'upload' },
     ],
   },
-  { id: 'reports', label: 'Reports', icon: 'reports' },
+  { id: REPORTS_NAV, label: 'Reports', icon: 'reports' },
   { id: 'upgrade', label: 'Upgrade', icon: 'upgrade', foot: true },
   { id: 'connect', label: 'Connect other apps', icon: 'connect', foot: true },
 ];

@@ -1,5 +1,5 @@
 import { type FocusEvent, type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ROUTES } from '@postlark/shared/routes';
 import { Logo } from '../../../components/ui/logo';
 import { PlatformMark } from '../../../components/ui/platform-mark';
@@ -24,7 +24,7 @@ interface SidebarProps {
  * SPEC section 2's sidebar. Selecting an item highlights it (aria-current); Home also leads back to
  * the dashboard's home. Campaigns, Auto A/B Testing and Subscribers open their sub-items inline
  * when the sidebar is wide, and in a flyout when it is icon-only: on hover, and on keyboard focus
- * (Escape closes). Subscribers' sub-items are links to the audience's pages.
+ * (Escape closes). Subscribers' sub-items are links to the audience's pages, Reports to the reports.
  */
 export function Sidebar({ id, collapsed, drawer, selected, onSelect, onCloseDrawer, links = {} }: SidebarProps) {
   const main = NAV_ITEMS.filter((item) => !item.foot);
@@ -84,12 +84,14 @@ function SidebarItem({ item, collapsed, selected, onSelect, links }: ItemProps) 
   );
 
   if (item.children) return <SidebarGroup item={item} collapsed={collapsed} selected={selected} onSelect={onSelect} links={links} />;
+  // Home leads to the dashboard's home; an item the app gives an address (Reports) leads there.
+  const to = item.id === 'home' ? ROUTES.dashboard : links[item.id];
 
   return (
     <li className={`sidebar__item sidebar__item--${item.id}`}>
-      {item.id === 'home' ? (
+      {to ? (
         <Link
-          to={ROUTES.dashboard}
+          to={to}
           className="sidebar__link"
           aria-current={current ? 'page' : undefined}
           onClick={() => onSelect(item.id)}
@@ -117,6 +119,9 @@ function SidebarGroup({ item, collapsed, selected, onSelect, links }: ItemProps)
   const holdsCurrent = children.some((child) => child.id === selected);
   // A group of pages is a way to them, not a selection of its own: its button only opens it.
   const leadsToPages = children.some((child) => links[child.id] !== undefined);
+  // A group the app gives an address of its own (Campaigns) opens that page too.
+  const to = links[item.id];
+  const navigate = useNavigate();
   // Wide, a group holding the current page shows it open, also on arrival at that page.
   const [expanded, setExpanded] = useState(holdsCurrent);
   const [heldCurrent, setHeldCurrent] = useState(holdsCurrent);
@@ -182,6 +187,7 @@ function SidebarGroup({ item, collapsed, selected, onSelect, links }: ItemProps)
         }}
         onClick={() => {
           if (!leadsToPages) onSelect(item.id);
+          if (to) void navigate(to);
           if (collapsed) setFlyout(true);
           else setExpanded((shown) => !shown);
         }}

@@ -1,0 +1,2 @@
+CREATE INDEX "campaign_messages_pending_idx" ON "campaign_messages" USING btree ("campaign_id","id") WHERE "campaign_messages"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "campaign_messages_sending_idx" ON "campaign_messages" USING btree ("claimed_at") WHERE "campaign_messages"."status" = 'sending';

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { CampaignReport } from '@postlark/shared/campaign-reports';
+import { campaignPath, ROUTES } from '@postlark/shared/routes';
+import { buttonClass } from '../../components/ui/button';
+import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { ReportChart } from '../../features/reports/components/report-chart';
+import { ReportHeader } from '../../features/reports/components/report-header';
+import { ReportLinks } from '../../features/reports/components/report-links';
+import { ReportStats } from '../../features/reports/components/report-stats';
+import { isLive, REPORT_POLL_MS, REPORTS_TEXTS } from '../../features/reports/reports-content';
+import { asReportFailure, fetchCampaignReport, type ReportFailure } from '../../features/reports/reports-thunks';
+import { useAppDispatch } from '../store-hooks';
+import './campaign-report-route.css';
+
+interface Loaded {
+  id: string;
+  report: CampaignReport | null;
+  /** Why the report could not be read; with a report, why the last live refresh failed. */
+  error: ReportFailure | null;
+}
+
+/** The campaign's own page (the Campaigns pages' address for it). */
+
+/**
+ * /dashboard/reports/{id}: one campaign's report. While the campaign sends, it is read again every
+ * few seconds so the figures move; a failed refresh keeps the last figures and tries again.
+ */
+export default function CampaignReportRoute() {
+  const dispatch = useAppDispatch();
+  // The id's name in the route's path (routes.tsx).
+  const { campaignId = '' } = useParams();
+  // Each read bumps this: the first, "Try again", and every live refresh.
+  const [read, setRead] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    dispatch(fetchCampaignReport(campaignId))
+      .unwrap()
+      .then(
+        (report) => live && setLoaded({ id: campaignId, report, error: null }),
+        (reason: unknown) =>
+          live &&
+          setLoaded((previous) => ({
+            id: campaignId,
+            // A live refresh that fails keeps what was shown; only a first read shows the failure.
+            report: previous?.id === campaignId ? previous.report : null,
+            error: asReportFailure(reason, REPORTS_TEXTS.reportFailed),
+          })),
+      );
+    return () => {
+      live = false;
+    };
+  }, [dispatch, campaignId, read]);
+
+  const current = loaded?.id === campaignId ? loaded : null;
+  const report = current?.report ?? null;
+  const sending = report !== null && isLive(report.campaign.status);
+
+  // Armed again after every answer, so reads never overlap; gone when sending ends or the page does.
+  useEffect(() => {
+    if (!sending) return;
+    const timer = window.setTimeout(() => setRead((count) => count + 1), REPORT_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [sending, loaded]);
+
+  const backLink = (
+    <Link className="report-page__back" to={ROUTES.reports}>
+      <span aria-hidden="true">←</span> All reports
+    </Link>
+  );
+
+  if (!report) {
+    const failure = current?.error;
+    return (
+      <div className="report-page">
+        {backLink}
+        <div className="dash-card">
+          {!failure ? (
+            <AudienceLoading text={REPORTS_TEXTS.loadingReport} />
+          ) : failure.status === 404 || failure.status === 409 ? (
+            <AudienceState
+              icon="search"
+              role="alert"
+              title={failure.status === 404 ? 'Report not found' : 'Nothing to report yet'}
+              text={failure.message}
+              action={
+                <Link className={buttonClass('secondary')} to={failure.status === 404 ? ROUTES.reports : campaignPath(campaignId)}>
+                  {failure.status === 404 ? 'Back to all reports' : 'Open the campaign'}
+                </Link>
+              }
+            />
+          ) : (
+            <AudienceLoadFailed
+              title={REPORTS_TEXTS.reportFailed}
+              message={failure.message}
+              onRetry={() => {
+                setLoaded(null);
+                setRead((count) => count + 1);
+              }}
+            />
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const { campaign, totals } = report;
+  return (
+    <div className="report-page campaign-report-page">
+      {backLink}
+      <ReportHeader
+        campaign={campaign}
+        totals={totals}
+        refreshError={current?.error ? REPORTS_TEXTS.refreshFailed : undefined}
+        actions={
+          <Link className={buttonClass('secondary')} to={campaignPath(campaign.id)}>
+            View campaign
+          </Link>
+        }
+      />
+      <ReportStats totals={totals} tracking={campaign.tracking} />
+      <div className="campaign-report-page__panels">
+        <ReportChart timeline={report.timeline} tracking={campaign.tracking} />
+        <ReportLinks links={report.links} tracking={campaign.tracking} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Campaign } from '@postlark/shared/campaigns';
+import { buttonClass } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { showToast } from '../../components/ui/toasts';
+import { CAMPAIGN_TEXTS, campaignPath, NEW_CAMPAIGN_PATH } from '../../features/campaigns/campaigns-content';
+import { asCampaignFailure, removeCampaign, runCampaignAction } from '../../features/campaigns/campaigns-thunks';
+import { CampaignsEmpty, CampaignsFailed, CampaignsLoading } from '../../features/campaigns/components/campaigns-state';
+import { CampaignTable } from '../../features/campaigns/components/campaign-table';
+import { useCampaigns } from '../../features/campaigns/hooks/use-campaigns';
+import { useAppDispatch } from '../store-hooks';
+import './campaigns-route.css';
+
+/** /dashboard/campaigns: every campaign with its status and live progress; new, duplicate, delete. */
+export default function CampaignsRoute() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { campaigns, error, reload } = useCampaigns();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Campaign | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+
+  async function duplicate(campaign: Campaign) {
+    setBusyId(campaign.id);
+    try {
+      const { message, campaign: copy } = await dispatch(runCampaignAction({ id: campaign.id, action: 'duplicate' })).unwrap();
+      void showToast('success', message);
+      void navigate(campaignPath(copy.id));
+    } catch (reason) {
+      void showToast('error', asCampaignFailure(reason, CAMPAIGN_TEXTS.actionFailed).message);
+      setBusyId(null);
+    }
+  }
+
+  async function erase(campaign: Campaign) {
+    setDeleteBusy(true);
+    setDeleteError('');
+    try {
+      void showToast('success', await dispatch(removeCampaign(campaign.id)).unwrap());
+      setDeleting(null);
+      reload();
+    } catch (reason) {
+      setDeleteError(asCampaignFailure(reason, CAMPAIGN_TEXTS.actionFailed).message);
+    }
+    setDeleteBusy(false);
+  }
+
+  let content;
+  if (campaigns && campaigns.length > 0) {
+    content = <CampaignTable campaigns={campaigns} busyId={busyId} onDuplicate={(campaign) => void duplicate(campaign)} onDelete={setDeleting} />;
+  } else if (campaigns) {
+    content = <CampaignsEmpty />;
+  } else if (error) {
+    content = <CampaignsFailed message={error} onRetry={reload} />;
+  } else {
+    content = <CampaignsLoading text={CAMPAIGN_TEXTS.loadingCampaigns} />;
+  }
+
+  return (
+    <div className="campaigns-page">
+      <header className="dashboard-page__head">
+        <div>
+          <h1 className="dashboard-page__title">Campaigns</h1>
+          <p className="dashboard-page__lead">Write an email, test it, then send it to your lists and segments now or at a time you choose.</p>
+        </div>
+        <div className="dashboard-page__actions">
+          <Link className={buttonClass('primary')} to={NEW_CAMPAIGN_PATH}>
+            New campaign
+          </Link>
+        </div>
+      </header>
+      {campaigns && error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      {content}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete “${deleting.name}”?` : ''}
+        description={
+          deleting?.status === 'sent' || deleting?.status === 'cancelled'
+            ? 'The campaign and its report are removed. The emails already sent stay in your subscribers’ inboxes.'
+            : 'The campaign is removed. Nobody has received it.'
+        }
+        confirmLabel="Delete campaign"
+        busyLabel="Deleting..."
+        busy={deleteBusy}
+        error={deleteError}
+        onConfirm={() => deleting && void erase(deleting)}
+        onClose={() => {
+          setDeleting(null);
+          setDeleteError('');
+        }}
+      />
+    </div>
+  );
+}

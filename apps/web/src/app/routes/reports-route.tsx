@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { type CampaignReportSummary, REPORT_MESSAGES } from '@postlark/shared/campaign-reports';
+import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { ReportsTable } from '../../features/reports/components/reports-table';
+import { REPORTS_TEXTS } from '../../features/reports/reports-content';
+import { asReportFailure, fetchReports } from '../../features/reports/reports-thunks';
+import { useAppDispatch } from '../store-hooks';
+import './reports-route.css';
+
+interface Loaded {
+  reports: CampaignReportSummary[] | null;
+  error: string | null;
+}
+
+/** /dashboard/reports: every campaign that started sending, newest first, each leading to its report. */
+export default function ReportsRoute() {
+  const dispatch = useAppDispatch();
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    dispatch(fetchReports())
+      .unwrap()
+      .then(
+        (reports) => live && setLoaded({ reports, error: null }),
+        (reason: unknown) => live && setLoaded({ reports: null, error: asReportFailure(reason, REPORTS_TEXTS.reportsFailed).message }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [dispatch, attempt]);
+
+  const reports = loaded?.reports;
+  let content;
+  if (reports && reports.length > 0) {
+    content = (
+      <div className="dash-card reports-card">
+        <ReportsTable reports={reports} />
+      </div>
+    );
+  } else if (reports) {
+    content = (
+      <div className="dash-card">
+        <AudienceState
+          icon="lists"
+          title="No reports yet"
+          text={REPORT_MESSAGES.empty}
+        />
+      </div>
+    );
+  } else if (loaded?.error) {
+    content = (
+      <div className="dash-card">
+        <AudienceLoadFailed
+          title={REPORTS_TEXTS.reportsFailed}
+          message={loaded.error}
+          onRetry={() => {
+            setLoaded(null);
+            setAttempt((count) => count + 1);
+          }}
+        />
+      </div>
+    );
+  } else {
+    content = (
+      <div className="dash-card">
+        <AudienceLoading text={REPORTS_TEXTS.loadingReports} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="reports-page">
+      <header className="dashboard-page__head">
+        <div>
+          <h1 className="dashboard-page__title">Reports</h1>
+          <p className="dashboard-page__lead">How each campaign did once it went out: deliveries, opens, clicks and unsubscribes.</p>
+        </div>
+      </header>
+      {content}
+    </div>
+  );
+}

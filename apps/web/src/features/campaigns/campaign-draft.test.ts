@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { type Campaign, CAMPAIGN_MESSAGES, campaignCreateSchema, campaignUpdateSchema } from '@postlark/shared/campaigns';
+import { draftErrors, draftFromCampaign, draftToRequest, EMPTY_DRAFT, errorsByField, hasReport, isDeletable, isEditable, sameDraft } from './campaign-draft';
+
+const campaign: Campaign = {
+  id: '0193a0b4-0000-7000-8000-000000000001',
+  name: 'November news',
+  subject: 'Hi {{ first_name }}',
+  preheader: 'What is new',
+  from_name: 'Ada',
+  from_email: 'ada@example.com',
+  reply_to: '',
+  content_html: '<p>Hello</p>',
+  content_text: null,
+  audience: { list_ids: ['0193a0b4-0000-7000-8000-0000000000aa'], segment_ids: [] },
+  tracking: false,
+  status: 'draft',
+  scheduled_at: null,
+  scheduled_timezone: null,
+  started_at: null,
+  finished_at: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  messages: null,
+};
+
+describe('campaign draft', () => {
+  it('round-trips a campaign into a request both the create and the update schema accept', () => {
+    const body = draftToRequest(draftFromCampaign(campaign));
+    expect(body).toEqual({
+      name: 'November news',
+      subject: 'Hi {{ first_name }}',
+      preheader: 'What is new',
+      from_name: 'Ada',
+      from_email: 'ada@example.com',
+      reply_to: '',
+      content_html: '<p>Hello</p>',
+      content_text: null,
+      audience: { list_ids: ['0193a0b4-0000-7000-8000-0000000000aa'], segment_ids: [] },
+      tracking: false,
+    });
+    expect(campaignCreateSchema.safeParse(body).success).toBe(true);
+    expect(campaignUpdateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('keeps an edited plain-text version, and null while it is generated', () => {
+    expect(draftToRequest({ ...EMPTY_DRAFT, name: 'x', content_text: 'Hello' }).content_text).toBe('Hello');
+    expect(draftToRequest({ ...EMPTY_DRAFT, name: 'x' }).content_text).toBeNull();
+  });
+
+  it('checks with the server’s schema before saving', () => {
+    expect(draftErrors({ ...EMPTY_DRAFT, name: '  ', from_email: 'nope' })).toEqual({ name: CAMPAIGN_MESSAGES.nameRequired, from_email: CAMPAIGN_MESSAGES.emailInvalid });
+    expect(draftErrors({ ...EMPTY_DRAFT, name: 'Fine' })).toEqual({});
+  });
+
+  it('puts nested server errors beside the field they belong to', () => {
+    expect(errorsByField({ 'audience.list_ids.0': 'bad list', postal_address: 'add it', subject: 'first', 'subject.x': 'second' })).toEqual({
+      audience: 'bad list',
+      postal_address: 'add it',
+      subject: 'first',
+    });
+  });
+
+  it('tells what each status allows', () => {
+    expect(['draft', 'scheduled'].every((status) => isEditable(status as Campaign['status']))).toBe(true);
+    expect(isEditable('sending')).toBe(false);
+    expect(isDeletable('sending')).toBe(false);
+    expect(isDeletable('paused')).toBe(false);
+    expect(isDeletable('sent')).toBe(true);
+    expect(hasReport('draft')).toBe(false);
+    expect(hasReport('sent')).toBe(true);
+  });
+
+  it('compares drafts by their values', () => {
+    expect(sameDraft(draftFromCampaign(campaign), draftFromCampaign({ ...campaign }))).toBe(true);
+    expect(sameDraft(draftFromCampaign(campaign), { ...draftFromCampaign(campaign), tracking: true })).toBe(false);
+  });
+});

@@ -1,0 +1,59 @@
+// The starting points offered for a new campaign. Plain HTML of the kinds the editor itself
+// writes (headings, paragraphs, lists, links, buttons, rules), so every part stays editable.
+
+export interface CampaignTemplate {
+  id: string;
+  name: string;
+  description: string;
+  /** Suggested subject line; the customer may change it. */
+  subject: string;
+  html: string;
+}
+
+const GREETING = '<p>Hi {{ first_name | default: "there" }},</p>';
+
+export const CAMPAIGN_TEMPLATES: readonly CampaignTemplate[] = [
+  {
+    id: 'newsletter',
+    name: 'Newsletter',
+    description: 'A headline, a few short stories with links, and a button to read more.',
+    subject: 'This week: three things worth your time',
+    html: [
+      '<h1>This week at a glance</h1>',
+      GREETING,
+      '<p>Here is what we have been working on, and what we think you will like.</p>',
+      '<h2>The big story</h2>',
+      '<p>Tell the main news in two or three sentences. Say why it matters to your readers.</p>',
+      '<p><a class="email-button" href="https://example.com">Read the full story</a></p>',
+      '<hr>',
+      '<h2>Also worth a look</h2>',
+      '<ul><li><p><a href="https://example.com">A useful link</a>: one line on why.</p></li><li><p><a href="https://example.com">Another one</a>: one line on why.</p></li></ul>',
+      '<p>Until next time,<br>The team</p>',
+    ].join(''),
+  },
+  {
+    id: 'announcement',
+    name: 'Announcement',
+    description: 'One piece of news, told plainly, with a single call to action.',
+    subject: 'Something new for you',
+    html: [
+      '<h1>Introducing something new</h1>',
+      GREETING,
+      '<p>We are glad to share that <strong>it is here</strong>. Describe what it is and what it does for the reader in one paragraph.</p>',
+      '<ul><li><p>The first thing it lets you do</p></li><li><p>The second thing</p></li><li><p>The third thing</p></li></ul>',
+      '<p><a class="email-button" href="https://example.com">Try it now</a></p>',
+      '<p>Questions? Just reply to this email.</p>',
+    ].join(''),
+  },
+  {
+    id: 'plain-letter',
+    name: 'Plain letter',
+    description: 'A personal note: no images, no buttons, just words.',
+    subject: 'A quick note',
+    html: [GREETING, '<p>Write as you would to one person. Short paragraphs read best on a phone.</p>', '<p>Thanks for reading,<br>Your name</p>'].join(''),
+  },
+];
+
+export function templateById(id: string): CampaignTemplate | undefined {
+  return CAMPAIGN_TEMPLATES.find((template) => template.id === id);
+}

@@ -1,0 +1,60 @@
+import type { CampaignStatus, MessageStatus } from '@postlark/shared/campaigns';
+import { campaignPath, reportPath, ROUTES } from '@postlark/shared/routes';
+
+// The campaign pages' own texts, where the shared CAMPAIGN_MESSAGES (the server's) have none.
+// Those are never repeated here. The paths are the shared route table's.
+
+export const CAMPAIGNS_PATH = ROUTES.campaigns;
+export const NEW_CAMPAIGN_PATH = ROUTES.newCampaign;
+export { campaignPath };
+/** The report page another feature draws. */
+export const campaignReportPath = reportPath;
+/** Where the postal address every campaign's footer needs is kept. */
+export const CONTACT_INFO_PATH = '/dashboard/profile?tab=contact';
+
+export const CAMPAIGN_TEXTS = {
+  saveFailed: 'Could not save your changes. Please try again.',
+  actionFailed: 'That did not work. Please try again.',
+  campaignsFailed: 'Could not load your campaigns.',
+  campaignFailed: 'Could not load this campaign.',
+  loadingCampaigns: 'Loading campaigns...',
+  loadingCampaign: 'Loading campaign...',
+  loadingEditor: 'Loading the editor...',
+  previewFailed: 'The preview could not be drawn just now; it tries again as you type.',
+  previewEmpty: 'Start writing: your email shows here as subscribers will see it.',
+  audienceFailed: 'Could not load your lists and segments.',
+  noAudience: 'You have no lists or segments yet.',
+  readOnly: 'This campaign has started sending, so it can no longer be changed. Duplicate it to send a new version.',
+  unknownExplained:
+    'We could not tell whether these went out: the sender stopped while handing them over (a crash or a restart). They were not sent again, so nobody got the email twice.',
+  generatedText: 'Generated from your HTML each time you save.',
+  editedText: 'Your own plain-text version. It no longer follows the HTML.',
+  fixProblems: 'Fix the merge tags marked below before sending.',
+  unsaved: 'Unsaved changes',
+  allSaved: 'All changes saved',
+} as const;
+
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  paused: 'Paused',
+  sent: 'Sent',
+  cancelled: 'Cancelled',
+};
+
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
+  pending: 'Waiting',
+  sending: 'Being sent',
+  sent: 'Sent',
+  failed: 'Failed',
+  unknown: 'Unknown',
+  skipped: 'Skipped',
+};
+
+/** The merge tags the editor offers; any other subscriber attribute is `attributes.<name>`. */
+export const MERGE_TAGS = [
+  { field: 'first_name', label: 'First name', fallback: 'there' },
+  { field: 'last_name', label: 'Last name', fallback: '' },
+  { field: 'email', label: 'Email address', fallback: '' },
+] as const;

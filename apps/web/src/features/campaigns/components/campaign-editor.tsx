@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Campaign } from '@postlark/shared/campaigns';
+import { type CampaignDraft, isEditable } from '../campaign-draft';
+import { CAMPAIGN_TEXTS, CONTACT_INFO_PATH } from '../campaigns-content';
+import { useAudienceChoices } from '../hooks/use-audience-choices';
+import { useCampaignActions } from '../hooks/use-campaign-actions';
+import { useCampaignDraft } from '../hooks/use-campaign-draft';
+import { useCampaignPreview } from '../hooks/use-campaign-preview';
+import { AudiencePicker } from './audience-picker';
+import { CampaignContentEditor } from './campaign-content-editor';
+import { CampaignFields } from './campaign-fields';
+import { CampaignSendingCard } from './campaign-sending-card';
+import { EditorHeader } from './editor-header';
+import { MergeTagProblems } from './merge-tag-problems';
+import { PlainTextPanel } from './plain-text-panel';
+import { PreviewPane } from './preview-pane';
+import { ScheduleDialog } from './schedule-dialog';
+import { SendDialog } from './send-dialog';
+import { TemplatePicker } from './template-picker';
+import { TestSendDialog } from './test-send-dialog';
+import { FieldError } from '../../../components/ui/field-error';
+import '../../../components/ui/notice.css';
+import './campaign-editor.css';
+
+type Dialog = 'test' | 'schedule' | 'send' | null;
+
+/** The schedule's refusal beside its fields; a refusal about neither goes under the time. */
+function scheduleErrors(failure: { message: string; errors: Record<string, string> } | null): Record<string, string> {
+  if (!failure) return {};
+  return failure.errors.send_at || failure.errors.timezone ? failure.errors : { send_at: failure.message };
+}
+
+interface CampaignEditorProps {
+  /** null while the campaign is new and unsaved. */
+  campaign: Campaign | null;
+  /** A new campaign's starting values, such as the account's address as the sender. */
+  initial: Partial<CampaignDraft>;
+  replace(campaign: Campaign): void;
+  onCreated(campaign: Campaign): void;
+  onDuplicated(campaign: Campaign): void;
+}
+
+/** The campaign editor: details, audience, content, plain text and a live preview, then test, schedule or send. */
+export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplicated }: CampaignEditorProps) {
+  const editable = campaign ? isEditable(campaign.status) : true;
+  const { draft, set, replaceContent, markSaved, dirty, errors, setErrors, contentVersion } = useCampaignDraft(campaign, initial);
+  const actions = useCampaignActions({ campaign, draft, dirty, setErrors, markSaved, onCreated, replace });
+  const { choices, error: choicesError } = useAudienceChoices();
+  const { preview, error: previewError, pending } = useCampaignPreview({ from_name: draft.from_name, subject: draft.subject, preheader: draft.preheader, content_html: draft.content_html, content_text: draft.content_text });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [started, setStarted] = useState(campaign !== null || initial.content_html !== undefined);
+  const problems = preview?.problems ?? {};
+  const hasProblems = Object.values(problems).some((list) => list && list.length > 0);
+
+  const audienceNames = [
+    ...(choices?.lists.filter((list) => draft.list_ids.includes(list.id)).map((list) => `List: ${list.name}`) ?? []),
+    ...(choices?.segments.filter((segment) => draft.segment_ids.includes(segment.id)).map((segment) => `Segment: ${segment.name}`) ?? []),
+  ];
+
+  function open(next: Dialog) {
+    actions.clearDialogError();
+    setDialog(next);
+  }
+
+  return (
+    <div className="campaign-editor">
+      <EditorHeader
+        campaign={campaign}
+        name={draft.name}
+        editable={editable}
+        dirty={dirty}
+        busy={actions.busy}
+        onSave={() => void actions.save()}
+        onTest={() => open('test')}
+        onSchedule={() => open('schedule')}
+        onUnschedule={() => void actions.act('unschedule')}
+        onSend={() => open('send')}
+        onDuplicate={() => campaign && void actions.duplicate(campaign.id).then((copy) => copy && onDuplicated(copy))}
+      />
+      {errors.postal_address && (
+        <p className="notice notice--error campaign-editor__notice" role="alert">
+          {errors.postal_address} <Link to={CONTACT_INFO_PATH}>Add your postal address</Link>
+        </p>
+      )}
+      {editable && hasProblems && (
+        <p className="notice notice--error campaign-editor__notice" role="alert">
+          {CAMPAIGN_TEXTS.fixProblems}
+        </p>
+      )}
+      {!editable && campaign && (
+        <>
+          <p className="notice notice--info campaign-editor__notice">{CAMPAIGN_TEXTS.readOnly}</p>
+          <CampaignSendingCard
+            campaign={campaign}
+            busy={actions.busy !== null}
+            onPause={() => void actions.act('pause')}
+            onResume={() => void actions.act('resume')}
+            onCancel={() => void actions.act('cancel')}
+          />
+        </>
+      )}
+      {!started && (
+        <TemplatePicker
+          onBlank={() => setStarted(true)}
+          onPick={(template) => {
+            replaceContent({ content_html: template.html, subject: draft.subject || template.subject, name: draft.name || template.name });
+            setStarted(true);
+          }}
+        />
+      )}
+      <div className="campaign-editor__grid">
+        <div className="campaign-editor__form">
+          <CampaignFields draft={draft} set={set} errors={errors} problems={problems} readOnly={!editable} />
+          {editable && (
+            <section className="dash-card campaign-card" aria-labelledby="campaign-content-title">
+              <h2 id="campaign-content-title" className="campaign-card__title">
+                Content
+              </h2>
+              <p className="campaign-card__text">Merge tags like {'{{ first_name }}'} are filled in for each subscriber. The footer with the unsubscribe link and your postal address is added for you.</p>
+              <CampaignContentEditor
+                key={contentVersion}
+                initialHtml={draft.content_html}
+                onChange={(html) => set('content_html', html)}
+                labelledBy="campaign-content-title"
+                describedBy={problems.content_html?.length ? 'campaign-content-problems' : undefined}
+                invalid={Boolean(errors.content_html) || Boolean(problems.content_html?.length)}
+              />
+              <MergeTagProblems id="campaign-content-problems" problems={problems.content_html} />
+              <FieldError id="campaign-content-error" message={errors.content_html} />
+            </section>
+          )}
+          <section className="dash-card campaign-card">
+            <AudiencePicker
+              lists={choices?.lists ?? null}
+              segments={choices?.segments ?? null}
+              listIds={draft.list_ids}
+              segmentIds={draft.segment_ids}
+              loadError={choicesError}
+              error={errors.audience}
+              disabled={!editable}
+              onChange={(listIds, segmentIds) => {
+                set('list_ids', listIds);
+                set('segment_ids', segmentIds);
+              }}
+            />
+          </section>
+          <PlainTextPanel text={draft.content_text} generated={preview?.text ?? ''} onChange={(text) => set('content_text', text)} problems={problems.content_text} error={errors.content_text} readOnly={!editable} />
+        </div>
+        <aside className="campaign-editor__side">
+          <PreviewPane preview={preview} preheader={draft.preheader} fromName={draft.from_name} error={previewError} pending={pending} />
+        </aside>
+      </div>
+      <TestSendDialog
+        open={dialog === 'test'}
+        busy={actions.busy === 'test'}
+        error={actions.dialogError?.message ?? ''}
+        onClose={() => setDialog(null)}
+        onSend={(recipients) => void actions.test(recipients).then((done) => done && setDialog(null))}
+      />
+      <ScheduleDialog
+        open={dialog === 'schedule'}
+        busy={actions.busy === 'schedule'}
+        current={campaign?.scheduled_timezone ? { timezone: campaign.scheduled_timezone } : null}
+        errors={scheduleErrors(actions.dialogError)}
+        audienceSummary={audienceNames.length > 0 ? audienceNames.join(', ') : 'your chosen audience'}
+        onClose={() => setDialog(null)}
+        onSchedule={(body) => void actions.schedule(body).then((done) => done && setDialog(null))}
+      />
+      <SendDialog
+        open={dialog === 'send'}
+        busy={actions.busy === 'send'}
+        subject={draft.subject}
+        audience={audienceNames}
+        error={actions.dialogError?.message ?? ''}
+        onClose={() => setDialog(null)}
+        onSend={() => void actions.act('send', true).then((done) => done && setDialog(null))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { CampaignPreview } from '@postlark/shared/campaigns';
+import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
+import { TextField } from '../../../components/ui/text-field';
+import type { CampaignDraft, DraftField } from '../campaign-draft';
+import { MergeTagProblems } from './merge-tag-problems';
+
+export type DraftSetter = <Field extends keyof CampaignDraft>(field: Field, value: CampaignDraft[Field]) => void;
+
+interface CampaignFieldsProps {
+  draft: CampaignDraft;
+  set: DraftSetter;
+  errors: Partial<Record<DraftField, string>>;
+  problems: CampaignPreview['problems'];
+  readOnly: boolean;
+}
+
+/** The envelope: the campaign's name, what the inbox shows, and who it is from. */
+export function CampaignFields({ draft, set, errors, problems, readOnly }: CampaignFieldsProps) {
+  return (
+    <section className="dash-card campaign-card" aria-labelledby="campaign-details-title">
+      <h2 id="campaign-details-title" className="campaign-card__title">
+        Details
+      </h2>
+      <div className="campaign-card__fields">
+        <TextField
+          id="campaign-name"
+          label="Campaign name"
+          hint="Only you see it."
+          requiredMark
+          maxLength={CAMPAIGN_LIMITS.name}
+          value={draft.name}
+          error={errors.name}
+          readOnly={readOnly}
+          onChange={(event) => set('name', event.target.value)}
+        />
+        <div>
+          <TextField
+            id="campaign-subject"
+            label="Subject line"
+            maxLength={CAMPAIGN_LIMITS.subject}
+            value={draft.subject}
+            error={errors.subject}
+            readOnly={readOnly}
+            describedBy={problems.subject?.length ? 'campaign-subject-problems' : undefined}
+            onChange={(event) => set('subject', event.target.value)}
+          />
+          <MergeTagProblems id="campaign-subject-problems" problems={problems.subject} />
+        </div>
+        <div>
+          <TextField
+            id="campaign-preheader"
+            label="Preview text"
+            hint="Shown after the subject in most inboxes."
+            maxLength={CAMPAIGN_LIMITS.preheader}
+            value={draft.preheader}
+            error={errors.preheader}
+            readOnly={readOnly}
+            describedBy={problems.preheader?.length ? 'campaign-preheader-problems' : undefined}
+            onChange={(event) => set('preheader', event.target.value)}
+          />
+          <MergeTagProblems id="campaign-preheader-problems" problems={problems.preheader} />
+        </div>
+        <div className="campaign-card__row">
+          <TextField
+            id="campaign-from-name"
+            label="From name"
+            autoComplete="organization"
+            maxLength={CAMPAIGN_LIMITS.fromName}
+            value={draft.from_name}
+            error={errors.from_name}
+            readOnly={readOnly}
+            onChange={(event) => set('from_name', event.target.value)}
+          />
+          <TextField
+            id="campaign-from-email"
+            label="From email"
+            type="email"
+            autoComplete="email"
+            maxLength={CAMPAIGN_LIMITS.email}
+            value={draft.from_email}
+            error={errors.from_email}
+            readOnly={readOnly}
+            onChange={(event) => set('from_email', event.target.value)}
+          />
+        </div>
+        <TextField
+          id="campaign-reply-to"
+          label="Reply-to email"
+          type="email"
+          hint="Optional. Replies go to the from email when empty."
+          maxLength={CAMPAIGN_LIMITS.email}
+          value={draft.reply_to}
+          error={errors.reply_to}
+          readOnly={readOnly}
+          onChange={(event) => set('reply_to', event.target.value)}
+        />
+        <label className="campaign-toggle">
+          <input type="checkbox" role="switch" checked={draft.tracking} disabled={readOnly} onChange={(event) => set('tracking', event.target.checked)} />
+          <span className="campaign-toggle__track" aria-hidden="true" />
+          <span className="campaign-toggle__text">
+            <span className="campaign-toggle__label">Track opens and clicks</span>
+            <span className="campaign-toggle__hint">Links go through a short redirect and a tiny image counts opens. Turn off for a plain personal note.</span>
+          </span>
+        </label>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link } from 'react-router';
+import type { Campaign } from '@postlark/shared/campaigns';
+import { Button } from '../../../components/ui/button';
+import { hasReport, isDeletable, isEditable } from '../campaign-draft';
+import { campaignPath, campaignReportPath } from '../campaigns-content';
+import { formatMoment, formatSchedule } from '../schedule';
+import { CampaignProgress } from './campaign-progress';
+import { CampaignStatusBadge } from './campaign-status-badge';
+import './campaigns.css';
+
+interface CampaignTableProps {
+  campaigns: readonly Campaign[];
+  busyId: string | null;
+  onDuplicate(campaign: Campaign): void;
+  onDelete(campaign: Campaign): void;
+}
+
+/** The campaigns, newest first: a table on wide screens, one card per campaign on phones (CSS). */
+export function CampaignTable({ campaigns, busyId, onDuplicate, onDelete }: CampaignTableProps) {
+  return (
+    <div className="dash-card campaign-table-card">
+      <table className="campaign-table" aria-label="Campaigns">
+        <thead>
+          <tr>
+            <th scope="col">Campaign</th>
+            <th scope="col">Status</th>
+            <th scope="col">When</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {campaigns.map((campaign) => (
+            <tr key={campaign.id} className="campaign-table__row">
+              <td className="campaign-table__main">
+                <Link className="campaign-table__name" to={campaignPath(campaign.id)}>
+                  {campaign.name}
+                </Link>
+                <span className={`campaign-table__subject${campaign.subject ? '' : ' campaign-table__subject--none'}`}>{campaign.subject || 'No subject yet'}</span>
+              </td>
+              <td className="campaign-table__status">
+                <CampaignStatusBadge status={campaign.status} />
+                {campaign.status === 'scheduled' && campaign.scheduled_at && (
+                  <span className="campaign-table__detail">{formatSchedule(campaign.scheduled_at, campaign.scheduled_timezone)}</span>
+                )}
+                {campaign.messages && campaign.status !== 'draft' && (
+                  <CampaignProgress name={campaign.name} status={campaign.status} counts={campaign.messages} compact />
+                )}
+              </td>
+              <td className="campaign-table__when">
+                <When campaign={campaign} />
+              </td>
+              <td className="campaign-table__actions">
+                <RowActions campaign={campaign} busy={busyId === campaign.id} onDuplicate={onDuplicate} onDelete={onDelete} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function When({ campaign }: { campaign: Campaign }) {
+  const sent = campaign.finished_at ?? campaign.started_at;
+  return (
+    <dl className="campaign-table__times">
+      {sent && (
+        <div>
+          <dt>{campaign.finished_at ? 'Sent' : 'Started'}</dt>
+          <dd>{formatMoment(sent)}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Created</dt>
+        <dd>{formatMoment(campaign.created_at)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function RowActions({ campaign, busy, onDuplicate, onDelete }: { campaign: Campaign; busy: boolean } & Omit<CampaignTableProps, 'campaigns' | 'busyId'>) {
+  const editable = isEditable(campaign.status);
+  return (
+    <div className="campaign-table__buttons">
+      <Link className="campaign-table__action" to={campaignPath(campaign.id)} aria-label={`${editable ? 'Edit' : 'View'} ${campaign.name}`}>
+        {editable ? 'Edit' : 'View'}
+      </Link>
+      {hasReport(campaign.status) && (
+        <Link className="campaign-table__action" to={campaignReportPath(campaign.id)} aria-label={`Report of ${campaign.name}`}>
+          Report
+        </Link>
+      )}
+      <Button variant="ghost" className="campaign-table__action" aria-label={`Duplicate ${campaign.name}`} disabled={busy} onClick={() => onDuplicate(campaign)}>
+        Duplicate
+      </Button>
+      {isDeletable(campaign.status) && (
+        <Button variant="ghost" className="campaign-table__action campaign-table__action--danger" aria-label={`Delete ${campaign.name}`} disabled={busy} onClick={() => onDelete(campaign)}>
+          Delete
+        </Button>
+      )}
+    </div>
+  );
+}

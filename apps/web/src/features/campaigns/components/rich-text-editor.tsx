@@ -1,0 +1,72 @@
+import Image from '@tiptap/extension-image';
+import { EditorContent, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useState } from 'react';
+import { EditorToolbar } from './editor-toolbar';
+import { EMAIL_BUTTON_CLASS, EMAIL_BUTTON_STYLE, EmailLink } from './email-link';
+import { InsertDialog, type InsertKind } from './insert-dialog';
+import './rich-text-editor.css';
+
+// TipTap is large, so this file is its own chunk, loaded when the editor is opened
+// (campaign-content-editor.tsx): the dashboard's other pages never download it.
+
+export interface RichTextEditorProps {
+  /** The HTML it starts from; later changes come from the editor itself (remount to replace it). */
+  initialHtml: string;
+  onChange(html: string): void;
+  labelledBy: string;
+  describedBy?: string;
+  invalid?: boolean;
+}
+
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export default function RichTextEditor({ initialHtml, onChange, labelledBy, describedBy, invalid }: RichTextEditorProps) {
+  const [inserting, setInserting] = useState<InsertKind | null>(null);
+  const [selectedText, setSelectedText] = useState('');
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({ link: false, code: false, codeBlock: false, heading: { levels: [1, 2, 3] } }),
+      EmailLink,
+      Image.configure({ HTMLAttributes: { style: 'max-width:100%;height:auto;' } }),
+    ],
+    content: initialHtml,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        class: 'rich-text-editor__content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelledBy,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+      },
+    },
+    // An empty editor still holds one empty paragraph; the campaign then has no content.
+    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+  });
+
+  function openInsert(kind: InsertKind) {
+    const { from, to } = editor.state.selection;
+    setSelectedText(editor.state.doc.textBetween(from, to, ' '));
+    setInserting(kind);
+  }
+
+  function insert(kind: InsertKind, url: string, text: string) {
+    setInserting(null);
+    const chain = editor.chain().focus();
+    if (kind === 'image') chain.setImage({ src: url, alt: text }).run();
+    else if (kind === 'button')
+      chain.insertContent(`<p><a class="${EMAIL_BUTTON_CLASS}" style="${EMAIL_BUTTON_STYLE}" href="${escapeHtml(url)}">${escapeHtml(text)}</a></p>`).run();
+    else if (!editor.state.selection.empty && !text) chain.extendMarkRange('link').setLink({ href: url }).run();
+    else chain.insertContent({ type: 'text', text: text || url, marks: [{ type: 'link', attrs: { href: url } }] }).insertContent(' ').run();
+  }
+
+  return (
+    <div className={`rich-text-editor${invalid ? ' rich-text-editor--invalid' : ''}`}>
+      <EditorToolbar editor={editor} onInsert={openInsert} onMergeTag={(tag) => editor.chain().focus().insertContent(tag).run()} />
+      <EditorContent editor={editor} />
+      <InsertDialog kind={inserting} selectedText={selectedText} onInsert={insert} onClose={() => setInserting(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import '../../../components/ui/confirm-dialog.css';
+
+interface SendDialogProps {
+  open: boolean;
+  busy: boolean;
+  subject: string;
+  /** The lists and segments by name. */
+  audience: readonly string[];
+  error: string;
+  onSend(): void;
+  onClose(): void;
+}
+
+/** The last look before sending: what goes out, and to whom. Sending cannot be undone. */
+export function SendDialog({ open, busy, subject, audience, error, onSend, onClose }: SendDialogProps) {
+  return (
+    <Modal open={open} title="Send campaign now?" description="It starts going out at once. You can pause or cancel while it sends, but not take back what went out." onClose={busy ? () => undefined : onClose}>
+      <dl className="campaign-send-summary">
+        <div>
+          <dt>Subject</dt>
+          <dd>{subject || '—'}</dd>
+        </div>
+        <div>
+          <dt>To</dt>
+          <dd>
+            {audience.length > 0 ? (
+              <ul>
+                {audience.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </ul>
+            ) : (
+              'Nobody yet: choose a list or segment.'
+            )}
+          </dd>
+        </div>
+      </dl>
+      <p className="notice notice--error" role="alert">
+        {error}
+      </p>
+      <div className="confirm-dialog__actions">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={onSend} disabled={busy}>
+          {busy ? 'Sending...' : 'Send now'}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+import { type CampaignReportLink, REPORT_MESSAGES } from '@postlark/shared/campaign-reports';
+import { formatCount } from '../report-format';
+import './reports.css';
+
+/** "Clicks per link": each tracked link with its clicks, most clicked first, as the API orders them. */
+export function ReportLinks({ links, tracking }: { links: readonly CampaignReportLink[]; tracking: boolean }) {
+  const top = links.reduce((most, link) => Math.max(most, link.clicks), 0);
+  return (
+    <section className="dash-card report-card" aria-labelledby="report-links-title">
+      <h2 id="report-links-title" className="report-card__title">
+        Clicks per link
+      </h2>
+      {!tracking ? (
+        <p className="report-card__empty">{REPORT_MESSAGES.trackingOff}</p>
+      ) : links.length === 0 ? (
+        <p className="report-card__empty">No link has been clicked yet.</p>
+      ) : (
+        // The one part that may scroll sideways: long addresses stay whole and readable.
+        <div className="report-links" tabIndex={0} role="region" aria-label="Clicks per link, scrollable">
+          <table aria-labelledby="report-links-title">
+            <thead>
+              <tr>
+                <th scope="col">Link</th>
+                <th scope="col" className="reports-table__num">
+                  Clicks
+                </th>
+                <th scope="col" className="reports-table__num">
+                  Unique clicks
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.map((link) => (
+                <tr key={link.url}>
+                  <td className="report-links__url">
+                    <a href={link.url} title={link.url} target="_blank" rel="noopener noreferrer">
+                      {link.url}
+                    </a>
+                    <span className="report-links__bar" aria-hidden="true">
+                      <span style={{ width: `${top > 0 ? (link.clicks / top) * 100 : 0}%` }} />
+                    </span>
+                  </td>
+                  <td className="reports-table__num">{formatCount(link.clicks)}</td>
+                  <td className="reports-table__num">{formatCount(link.unique_clicks)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

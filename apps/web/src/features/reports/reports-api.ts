@@ -1,0 +1,15 @@
+import type { CampaignReport, CampaignReportSummary } from '@postlark/shared/campaign-reports';
+import { webEnv } from '../../config/env';
+import { requestJson } from '../../lib/api-client';
+
+const campaignsUrl = (path: string) => `${webEnv.apiBase}campaigns/v1/${path}`;
+
+/** Every campaign that started sending, newest first. */
+export function getReports() {
+  return requestJson<{ payload: { reports: CampaignReportSummary[] } }>('GET', campaignsUrl('reports'));
+}
+
+/** One campaign's report; 404 for an unknown campaign, 409 for one not sent yet. */
+export function getCampaignReport(id: string) {
+  return requestJson<{ payload: { report: CampaignReport } }>('GET', campaignsUrl(`campaigns/${encodeURIComponent(id)}/report`));
+}

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
+import { addSubscribersByApi } from './support/audience-pages';
+import { campaignEditor, campaignsPage } from './support/campaign-pages';
+import { dashboardShell, signedInCustomer } from './support/customer-area';
+import { expect, test } from './support/fixtures';
+import { toast } from './support/page-helpers';
+
+// Issue 6: the Campaigns pages against the real server. A campaign is written in the editor with
+// a merge tag, checked, test-sent, sent to a small list while its progress bar is watched, and a
+// tracked link in the mail is followed through to the report.
+
+const CAMPAIGNS = '/dashboard/campaigns';
+const CONTACT = { street_address: '1 Lark Lane', city: 'Leeds', state: '', company: 'Lark Letters Ltd', postal_code: 'LS1 4AP', country: 'United Kingdom', phone: '', vat_id: '' };
+const READ_ON = 'https://lark.example/read';
+
+async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(`/api/${path}`, { method, data });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { payload: T }).payload;
+}
+
+/** The postal address every campaign's footer needs, and a list of three people (one without a name). */
+async function audience(page: Page, label: string): Promise<string[]> {
+  const { customer_id: customerId } = await api<{ customer_id: string }>(page, 'GET', 'authentication/v1/session');
+  await api(page, 'PUT', `home/v1/user/${customerId}/contact`, CONTACT);
+  const { list } = await api<{ list: { id: string } }>(page, 'POST', 'audience/v1/lists', { name: 'Weekly', double_opt_in: false });
+  const people = [
+    { email: `ada-${label}@example.com`, first_name: 'Ada' },
+    { email: `grace-${label}@example.com`, first_name: 'Grace' },
+    { email: `nameless-${label}@example.com`, first_name: '' },
+  ];
+  await addSubscribersByApi(page, people.map((person) => ({ ...person, list_ids: [list.id] })));
+  return people.map((person) => person.email);
+}
+
+test.describe('campaigns', () => {
+  test('a campaign is written, checked, test-sent, sent with live progress, and its click reported', async ({ page, request, baseURL, inbox }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'campaigns');
+    const label = randomUUID().slice(0, 8);
+    const [ada, , nameless] = await audience(page, label);
+    const list = campaignsPage(page);
+    const editor = campaignEditor(page);
+
+    // The sidebar's Campaigns opens the list; its platform sub-items stay.
+    const shell = dashboardShell(page);
+    await shell.sidebar.getByRole('button', { name: 'Campaigns' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === CAMPAIGNS);
+    await expect(list.heading).toBeVisible();
+    await expect(shell.sidebar.getByRole('button', { name: 'Mailchimp' }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No campaigns yet' })).toBeVisible();
+
+    await list.create.click();
+    await expect(page).toHaveURL((url) => url.pathname === `${CAMPAIGNS}/new`);
+    await expect(editor.template('Newsletter')).toBeVisible();
+    await editor.blank.click();
+
+    await editor.name.fill('November news');
+    await editor.fromName.fill('Lark Letters');
+    await editor.fromEmail.fill('news@lark.example');
+    // A misspelt tag is pointed out under its field before anything is sent.
+    await editor.subject.fill('News for {{ frist_name }}');
+    await expect(editor.problems).toContainText('Unknown merge tag "frist_name"');
+    await expect(page.getByText('Fix the merge tags marked below before sending.')).toBeVisible();
+    await editor.subject.fill('News for {{ first_name | default: "there" }}');
+    await expect(editor.problems).toHaveCount(0);
+
+    // The body, written in the editor: a greeting with a merge tag from the menu, and a link.
+    await editor.content.click();
+    await page.keyboard.type('Hello ');
+    await editor.mergeTag.click();
+    await page.getByRole('menuitem', { name: /^First name, or “there”/ }).click();
+    await page.keyboard.type(', here is the news.');
+    await page.keyboard.press('Enter');
+    await editor.toolbar.getByRole('button', { name: 'Link' }).click();
+    const linkDialog = page.getByRole('dialog', { name: 'Insert link' });
+    await linkDialog.getByRole('textbox', { name: 'Address' }).fill(READ_ON);
+    await linkDialog.getByRole('textbox', { name: 'Link text' }).fill('Read on');
+    await linkDialog.getByRole('button', { name: 'Insert link' }).click();
+    await expect(editor.content.getByRole('link', { name: 'Read on' })).toBeVisible();
+    await editor.list('Weekly').check();
+
+    // The live preview fills the tag for a sample subscriber with no name, footer included.
+    await expect(editor.preview.getByText('Hello there, here is the news.')).toBeVisible();
+    await expect(editor.preview.getByText(/1 Lark Lane/)).toBeVisible();
+    await expect(editor.plainText).toHaveValue(/Hello there, here is the news\./);
+
+    await editor.save.click();
+    await expect(toast(page, CAMPAIGN_MESSAGES.created)).toBeVisible();
+    await expect(page).toHaveURL((url) => /^\/dashboard\/campaigns\/[0-9a-f-]{36}$/.test(url.pathname));
+    const id = new URL(page.url()).pathname.split('/').at(-1)!;
+
+    // A test to an address outside the list reads the sample: the tag's fallback shows.
+    const tester = `tester-${label}@example.com`;
+    await editor.test.click();
+    await editor.testDialog.to.fill(`${tester}, not-an-address`);
+    await editor.testDialog.send.click();
+    await expect(editor.testDialog.root.getByText(CAMPAIGN_MESSAGES.emailInvalid)).toBeVisible();
+    await editor.testDialog.to.fill(tester);
+    await editor.testDialog.send.click();
+    await expect(toast(page, CAMPAIGN_MESSAGES.testSent(1))).toBeVisible();
+    await expect(editor.testDialog.root).toBeHidden();
+    const testMail = await inbox.message(tester);
+    expect(testMail.subject).toContain('News for there');
+    expect(testMail.html).toContain('Hello there, here is the news.');
+    expect(testMail.html).not.toContain('{{');
+
+    // Send now: the dialog names the audience, then the bar runs to the end.
+    await editor.sendNow.click();
+    await expect(editor.sendDialog.root.getByText('List: Weekly')).toBeVisible();
+    await editor.sendDialog.send.click();
+    await expect(toast(page, CAMPAIGN_MESSAGES.sendStarted)).toBeVisible();
+    await expect(page.getByText(CAMPAIGN_MESSAGES.notEditable)).toBeVisible();
+    await expect(editor.progress).toBeVisible();
+    await expect(editor.progress).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Sent' })).toBeVisible();
+    await expect(page.getByText('3 of 3 sent')).toBeVisible();
+
+    // Each subscriber's mail is filled in for them; someone without a name reads the fallback.
+    const mail = await inbox.message(ada!);
+    expect(mail.html).toContain('Hello Ada, here is the news.');
+    expect((await inbox.message(nameless!)).html).toContain('Hello there, here is the news.');
+
+    // The list shows it as sent, with its report a click away.
+    await page.getByRole('link', { name: '← Campaigns' }).click();
+    const row = list.row('November news');
+    await expect(row.getByRole('cell').nth(1)).toHaveText(/^Sent3 of 3 sent100%/);
+    await expect(row.getByRole('link', { name: 'Report of November news' })).toHaveAttribute('href', `/dashboard/reports/${id}`);
+
+    // The mail's link goes through the click-tracking redirect, and the click is in the report.
+    const tracked = /href="([^"]+\/t\/c\/[^"]+)"/.exec(mail.html)?.[1]?.replace(/&amp;/g, '&');
+    expect(tracked, 'a click-tracking link in the mail').toBeTruthy();
+    // Opened as the reader's browser would (its user agent), stopping at the redirect: the target
+    // is not on this machine's network.
+    const click = await page.request.get(tracked!, { maxRedirects: 0 });
+    expect(click.status()).toBe(302);
+    expect(click.headers().location).toBe(READ_ON);
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/dashboard/reports/${id}`);
+          return page.locator('.report-stat').filter({ hasText: 'Click rate' }).innerText();
+        },
+        { timeout: 15_000 },
+      )
+      .toContain('1 unique click');
+  });
+
+  test('a campaign without the postal address is stopped with a way to add it, then scheduled and unscheduled', async ({ page, request, baseURL, inbox }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'campaigns-schedule');
+    const { list } = await api<{ list: { id: string } }>(page, 'POST', 'audience/v1/lists', { name: 'Weekly', double_opt_in: false });
+    await addSubscribersByApi(page, [{ email: `ada-${randomUUID().slice(0, 8)}@example.com`, first_name: 'Ada', list_ids: [list.id] }]);
+    const editor = campaignEditor(page);
+
+    await page.goto(`${CAMPAIGNS}/new`);
+    await editor.template('Announcement').click();
+    await expect(editor.name).toHaveValue('Announcement');
+    await expect(editor.subject).toHaveValue('Something new for you');
+    await editor.fromName.fill('Lark Letters');
+    await editor.fromEmail.fill('news@lark.example');
+    await editor.list('Weekly').check();
+    await editor.sendNow.click();
+    await editor.sendDialog.send.click();
+    await expect(editor.sendDialog.root.getByRole('alert')).toHaveText(CAMPAIGN_MESSAGES.postalAddressRequired);
+    await editor.sendDialog.root.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('link', { name: 'Add your postal address' })).toHaveAttribute('href', '/dashboard/profile?tab=contact');
+    await expect(page).toHaveURL((url) => /^\/dashboard\/campaigns\/[0-9a-f-]{36}$/.test(url.pathname));
+
+    const { customer_id: customerId } = await api<{ customer_id: string }>(page, 'GET', 'authentication/v1/session');
+    await api(page, 'PUT', `home/v1/user/${customerId}/contact`, CONTACT);
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule campaign' });
+    await dialog.getByLabel('Date and time').fill('2030-01-15T09:00');
+    await dialog.getByRole('combobox', { name: 'Timezone' }).selectOption('Europe/Paris');
+    await dialog.getByRole('button', { name: 'Schedule' }).click();
+    await expect(toast(page, CAMPAIGN_MESSAGES.scheduled)).toBeVisible();
+    await expect(page.getByText('Goes out 15 Jan 2030, 09:00 (Europe/Paris)')).toBeVisible();
+    await page.getByRole('link', { name: '← Campaigns' }).click();
+    await expect(campaignsPage(page).row('Announcement').getByRole('cell').nth(1)).toHaveText('Scheduled15 Jan 2030, 09:00 (Europe/Paris)');
+    await campaignsPage(page).row('Announcement').getByRole('link', { name: 'Edit Announcement' }).click();
+    await page.getByRole('button', { name: 'Unschedule' }).click();
+    await expect(toast(page, CAMPAIGN_MESSAGES.unscheduled)).toBeVisible();
+    await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+  });
+
+  test('the editor fits a phone without sideways scrolling', async ({ page, request, baseURL, inbox }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'campaigns-phone');
+    await page.goto(`${CAMPAIGNS}/new`);
+    const editor = campaignEditor(page);
+    await editor.template('Newsletter').click();
+    await expect(editor.content.getByRole('heading', { name: 'This week at a glance' })).toBeVisible();
+    await expect(editor.name).toHaveValue('Newsletter');
+    await page.getByRole('button', { name: 'Phone' }).click();
+    await expect(editor.preview.getByText('This week at a glance')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+  });
+});
