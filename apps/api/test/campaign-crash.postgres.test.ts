@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
+import { CONTACT } from './support/campaigns';
 import { eventually } from './support/eventually';
 import { type FaultySmtpSink, startFaultySmtpSink } from './support/faulty-smtp-sink';
 
@@ -23,8 +24,6 @@ const AUDIENCE = 10_000;
 const BATCH_SIZE = 500; // start-campaign-sending.ts
 const KILL_AFTER = 3_000; // messages accepted by the relay when the first worker is killed
 const LEASE_SECONDS = 3;
-
-const CONTACT = { street_address: '1 Lark Lane', city: 'Leeds', state: '', company: 'Lark Letters Ltd', postal_code: 'LS1 4AP', country: 'United Kingdom', phone: '', vat_id: '' };
 
 interface LedgerRow {
   id: string;
