@@ -171,7 +171,9 @@ describe('tracking', () => {
 
     const report = await eventually(async () => {
       const answer = (await call('GET', `${CAMPAIGNS}/${campaign.id}/report`, customer.cookie)).json().payload.report;
-      return answer.totals.machine_opens === 3 && answer.totals.clicks === 1 ? answer : undefined;
+      // Opens and clicks are written by separate batches: wait until every part has both.
+      const written = answer.totals.machine_opens === 3 && answer.totals.clicks === 1 && answer.links.length > 0 && answer.timeline.some((point: { clicks: number }) => point.clicks > 0);
+      return written ? answer : undefined;
     }, { what: 'the hits written' });
     expect(report.totals).toMatchObject({ recipients: 2, sent: 2, human_opens: 1, unique_opens: 1, machine_opens: 3, unique_clicks: 1, open_rate: 0.5, click_rate: 0.5 });
     expect(report.links).toEqual([{ url: 'https://lark.example/offer?a=1&b=2', clicks: 1, unique_clicks: 1 }]);
