@@ -15,9 +15,9 @@ import { acquireDataDirLock } from './data-dir-lock';
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 /**
- * A hand-written, parameterised statement straight to the driver, for the few hot paths where the
- * query builder's per-statement work costs more than the statement (the waitlist's group insert).
- * PGlite and node-postgres both expose `query(text, params)` answering `{ rows }`.
+ * A hand-written, parameterised statement straight to the driver, for tests and tools that read
+ * tables the query builder does not know (pg-boss's). PGlite and node-postgres both expose
+ * `query(text, params)` answering `{ rows }`. Hot paths use db/prepared-statement.ts instead.
  */
 export async function rawQuery<Row>(db: Db, text: string, params: unknown[]): Promise<Row[]> {
   const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Row[] }> } }).$client;

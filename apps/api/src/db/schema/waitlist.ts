@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // Tables of one area each live in their own file under db/schema/. The schema serves PGlite and
 // PostgreSQL alike; every change is followed by `npm run db:generate` and the generated SQL
@@ -23,6 +23,5 @@ export const waitlistSubmissions = pgTable(
     uniqueIndex('waitlist_submissions_waitlist_email_key')
       .on(table.email)
       .where(sql`${table.status} = 'Waitlist'`),
-    index('waitlist_submissions_created_at_idx').on(table.createdAt),
   ],
 );

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { WaitlistStatus } from '@postlark/shared/waitlist';
-import { type Db, rawQuery } from '../../db/client';
+import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { waitlistSubmissions } from '../../db/schema/waitlist';
 
 export interface NewSubmission {
@@ -13,6 +14,19 @@ export interface NewSubmission {
   createdAt?: Date;
 }
 export type StoredSubmission = typeof waitlistSubmissions.$inferSelect;
+
+// unnest keeps the statement the same, six array parameters, however many rows it carries, so it
+// is prepared once; written by hand because at this rate the query builder's work outweighs it.
+const insertSubmissionRows = preparedStatement<{ status: string; email: string }>(
+  'waitlist_insert_submissions',
+  `insert into waitlist_submissions (status, email, message, user_agent, ip_hash, created_at)
+   select status, email, message, user_agent, ip_hash, coalesce(created_at, now())
+   from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+     as submission (status, email, message, user_agent, ip_hash, created_at)
+   on conflict do nothing
+   returning status, email`,
+  ['text[]', 'text[]', 'text[]', 'text[]', 'text[]', 'timestamptz[]'],
+);
 
 /**
  * Stores submissions in one statement; for each, whether it was stored (false: a Waitlist join of
@@ -27,25 +41,14 @@ export async function insertSubmissions(db: Db, submissions: readonly NewSubmiss
     firstJoin.set(submission.email, index);
     return true;
   });
-  // unnest keeps the statement the same size, six array parameters, however many rows it carries;
-  // written by hand because at this rate the query builder's own work outweighs the insert.
-  const inserted = await rawQuery<{ status: string; email: string }>(
-    db,
-    `insert into waitlist_submissions (status, email, message, user_agent, ip_hash, created_at)
-     select status, email, message, user_agent, ip_hash, coalesce(created_at, now())
-     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
-       as submission (status, email, message, user_agent, ip_hash, created_at)
-     on conflict do nothing
-     returning status, email`,
-    [
-      rows.map((row) => row.status),
-      rows.map((row) => row.email),
-      rows.map((row) => row.message),
-      rows.map((row) => row.userAgent),
-      rows.map((row) => row.ipHash),
-      rows.map((row) => row.createdAt?.toISOString() ?? null),
-    ],
-  );
+  const inserted = await insertSubmissionRows(db, [
+    rows.map((row) => row.status),
+    rows.map((row) => row.email),
+    rows.map((row) => row.message),
+    rows.map((row) => row.userAgent),
+    rows.map((row) => row.ipHash),
+    rows.map((row) => row.createdAt?.toISOString() ?? null),
+  ]);
   const storedJoins = new Set(inserted.filter((row) => row.status === 'Waitlist').map((row) => row.email));
   return submissions.map((submission, index) =>
     submission.status !== 'Waitlist' ? true : firstJoin.get(submission.email) === index && storedJoins.has(submission.email),

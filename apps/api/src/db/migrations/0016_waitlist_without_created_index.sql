@@ -1,0 +1,1 @@
+DROP INDEX "waitlist_submissions_created_at_idx";
