@@ -166,7 +166,9 @@ describe('tracking', () => {
     const elsewhere = new URL(click);
     elsewhere.searchParams.set('u', 'https://evil.example/');
     expect((await get(elsewhere)).statusCode).toBe(404);
-    expect((await get(`${click.pathname.slice(0, -1)}A${click.search}`)).statusCode).toBe(404);
+    // One character of the MAC changed, to a different one whatever it was.
+    const lastCharacter = click.pathname.at(-1) === 'A' ? 'B' : 'A';
+    expect((await get(`${click.pathname.slice(0, -1)}${lastCharacter}${click.search}`)).statusCode).toBe(404);
     expect((await get(`${pixel.pathname}x`)).statusCode).toBe(404);
 
     const report = await eventually(async () => {
