@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Db } from './client';
 
 /** Parameter types a prepared statement can declare, by PostgreSQL type OID; add one when needed. */
-export const PARAM_TYPE = {
+const PARAM_TYPE = {
   'int4[]': 1007,
   'text[]': 1009,
   'timestamptz[]': 1185,
@@ -13,8 +13,8 @@ export type ParamType = keyof typeof PARAM_TYPE;
 export type PreparedStatement<Row> = (db: Db, params: readonly unknown[]) => Promise<Row[]>;
 
 /**
- * A named, parameterised statement for the hottest paths (the waitlist's and the tracking hits'
- * group inserts), parsed and planned once per connection instead of on every call.
+ * A named, parameterised statement for the hottest paths (the waitlist's group insert), parsed
+ * and planned once per connection instead of on every call.
  *
  * On PGlite this also saves most of the per-statement cost: `PGlite.query` makes six trips into
  * the WebAssembly engine (parse, describe, bind, describe, execute, sync), a few hundred
