@@ -282,7 +282,7 @@ async function main() {
   }
 
   if (runs('send')) {
-    console.log('\nmeasuring campaign sending, engine and raw nodemailer (about 10 minutes) …');
+    console.log('\nmeasuring campaign sending, engine and raw nodemailer (about 2 minutes) …');
     const send = await measureCampaignSend(repoRoot, (line) => console.log(`  ${line}`));
     clean = printCampaignSend(send) && clean;
     const { messagesPerSecond, ratioOfRaw } = CAMPAIGN_SEND_TARGETS;

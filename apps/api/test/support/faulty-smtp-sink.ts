@@ -38,6 +38,8 @@ export interface FaultySmtpSink {
   url: string;
   accepted: AcceptedMessage[];
   faults: FaultCounts;
+  /** Connections clients opened so far (refused ones included). */
+  connections: number;
   /** Called after each acceptance (the 250 is already on its way), with how many were accepted so far. */
   onAccepted?: (count: number) => void;
   stop(): Promise<void>;
@@ -73,7 +75,7 @@ export async function startFaultySmtpSink(plan: FaultPlan): Promise<FaultySmtpSi
     for (const address of recipientsOf(session)) faulted.add(address);
   };
 
-  const sink: FaultySmtpSink = { url: '', accepted, faults, stop: async () => {} };
+  const sink: FaultySmtpSink = { url: '', accepted, faults, connections: 0, stop: async () => {} };
   const server: SMTPServer = new SMTPServer({
     // smtp-server's built-in certificate has expired: no STARTTLS, plain SMTP on loopback.
     disabledCommands: ['STARTTLS'],
@@ -82,6 +84,7 @@ export async function startFaultySmtpSink(plan: FaultPlan): Promise<FaultySmtpSi
     closeTimeout: 200,
     onConnect(_session, callback) {
       connections += 1;
+      sink.connections = connections;
       if (connections % plan.greeting421.every === 0 && faults.greeting421 < plan.greeting421.max) {
         faults.greeting421 += 1;
         return callback(smtpError(421, 'Too busy, try again later'));

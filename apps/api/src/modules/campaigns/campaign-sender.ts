@@ -21,7 +21,7 @@ import {
 } from './sending.repository';
 
 export interface SenderSettings {
-  /** Rows claimed at once by one worker. */
+  /** Rows one worker process holds claimed at most (its lanes share them): what a crash can leave unknown. */
   batchSize: number;
   /** Messages a second through this process's relay account. */
   ratePerSecond: number;
@@ -125,12 +125,19 @@ export interface CampaignSender {
   stop(): Promise<void>;
 }
 
-/** The engine's loop, inside the server by default or in `npm run start:worker`. */
-export function startCampaignSender(deps: SenderDeps): CampaignSender {
+// Two loops take batches side by side, like two workers sharing this process's connections and
+// pace: while one waits on the database (claiming, checking, settling its batch), the other's
+// messages keep the SMTP connections busy. Each claims half a batch, so a crash still leaves at
+// most one batch unknown.
+const LANES = 2;
+
+/** The engine's loops, inside the server by default or in `npm run start:worker`. */
+export function startCampaignSender(senderDeps: SenderDeps): CampaignSender {
+  const deps = { ...senderDeps, settings: { ...senderDeps.settings, batchSize: Math.ceil(senderDeps.settings.batchSize / LANES) } };
   const gate = pace(deps.settings.ratePerSecond);
   let running = true;
-  let wake: (() => void) | undefined;
-  const loop = (async () => {
+  const wakers = new Set<() => void>();
+  async function lane() {
     while (running) {
       let worked = 0;
       try {
@@ -139,18 +146,22 @@ export function startCampaignSender(deps: SenderDeps): CampaignSender {
         deps.log.error({ err: error }, 'campaign sender pass failed; trying again shortly');
       }
       if (worked === 0 && running) {
+        let wake = () => {};
         await new Promise<void>((resolve) => {
           wake = resolve;
+          wakers.add(wake);
           setTimeout(resolve, deps.settings.idleMs);
         });
+        wakers.delete(wake);
       }
     }
-  })();
+  }
+  const lanes = Promise.all(Array.from({ length: LANES }, lane));
   return {
     async stop() {
       running = false;
-      wake?.();
-      await loop;
+      for (const wake of wakers) wake();
+      await lanes;
     },
   };
 }

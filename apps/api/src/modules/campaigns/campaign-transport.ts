@@ -1,5 +1,7 @@
-import nodemailer from 'nodemailer';
+import DKIM from 'nodemailer/lib/dkim';
 import type { Db } from '../../db/client';
+import { mimeMessage } from '../../mail/mime-message';
+import { smtpPool } from '../../mail/smtp-pool';
 import { headerValue } from '../../mail/transport';
 import { insertOutboxMessage } from '../mailbox/mailbox.repository';
 
@@ -55,35 +57,19 @@ function failureOf(error: unknown): SendFailure {
 
 /** Pooled SMTP to the relay at `url`: `connections` kept open and reused for every message. */
 export function smtpCampaignTransport(url: string, options: { connections: number; dkim?: DkimSettings }): CampaignTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    pool: true,
-    maxConnections: options.connections,
-    maxMessages: Infinity,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-    ...(options.dkim && { dkim: { ...options.dkim, headerFieldNames: SIGNED_HEADERS } }),
-  });
+  const pool = smtpPool(url, { connections: options.connections, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, idleMs: 60_000 });
+  const signer = options.dkim && new DKIM({ ...options.dkim, headerFieldNames: SIGNED_HEADERS });
   return {
     async send(mail) {
+      const message = mimeMessage({ ...mail, date: new Date() });
       try {
-        await transporter.sendMail({
-          from: { name: headerValue(mail.from.name), address: headerValue(mail.from.address) },
-          to: headerValue(mail.to),
-          ...(mail.replyTo && { replyTo: headerValue(mail.replyTo) }),
-          subject: headerValue(mail.subject),
-          html: mail.html,
-          text: mail.text,
-          messageId: mail.messageId,
-          headers: Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name, headerValue(value)])),
-        });
+        await pool.send({ from: mail.from.address, to: [mail.to] }, signer ? signer.sign(message) : message);
       } catch (error) {
         throw failureOf(error);
       }
     },
     async close() {
-      transporter.close();
+      pool.close();
     },
   };
 }
