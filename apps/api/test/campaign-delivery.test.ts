@@ -192,6 +192,35 @@ describe('tracking', () => {
     expect(await count('engaged', '14')).toBe(1);
   });
 
+  it('counts clicks per link as the campaign wrote it: a merge-tag link once for everyone, the same address twice as one', async () => {
+    const { customer, campaign, ada, nameless } = await sentCampaign({
+      content_html:
+        '<p><a href="https://lark.example/welcome?for={{ email }}">Welcome</a></p><p><a href="https://lark.example/offer">Offer</a> or <a class="button" href="https://lark.example/offer">Get it</a></p>',
+    });
+    const clicksIn = (html: string) => [...html.matchAll(/href="([^"]*\/t\/c\/[^"]+)"/g)].map((match) => new URL(match[1]!.replaceAll('&#38;', '&')));
+    const adaMessage = await accounts.smtp.waitForMessage(ada);
+    expect(adaMessage.html).not.toContain('data-postlark-link');
+    expect(adaMessage.html).toContain('class="button"');
+    const adaClicks = clicksIn(adaMessage.html);
+    const [welcomeOfNameless] = clicksIn((await accounts.smtp.waitForMessage(nameless)).html);
+    expect(adaClicks.map((url) => url.searchParams.get('u'))).toEqual([`https://lark.example/welcome?for=${ada}`, 'https://lark.example/offer', 'https://lark.example/offer']);
+
+    // The link's number is signed with the rest: another number answers 404.
+    const [row, number, mac] = adaClicks[1]!.pathname.split('/').at(-1)!.split('.');
+    expect(number).toBe('1');
+    expect((await get(`/t/c/${row}.2.${mac}${adaClicks[1]!.search}`)).statusCode).toBe(404);
+
+    for (const url of [...adaClicks, welcomeOfNameless!]) expect((await get(url)).statusCode).toBe(302);
+    const report = await eventually(async () => {
+      const answer = (await call('GET', `${CAMPAIGNS}/${campaign.id}/report`, customer.cookie)).json().payload.report;
+      return answer.totals.clicks === 4 ? answer : undefined;
+    }, { what: 'the clicks written' });
+    expect(report.links).toEqual([
+      { url: 'https://lark.example/offer', clicks: 2, unique_clicks: 1 },
+      { url: 'https://lark.example/welcome?for={{ email }}', clicks: 2, unique_clicks: 2 },
+    ]);
+  });
+
   it('puts no pixel and no redirect in a campaign with tracking turned off', async () => {
     const { ada } = await sentCampaign({ tracking: false, content_html: '<p><a href="https://lark.example/offer">Offer</a></p>' });
     const message = await accounts.smtp.waitForMessage(ada);

@@ -1,7 +1,7 @@
 import { convert } from 'html-to-text';
 import { escapeHtml } from '../../lib/html';
 import type { SubscriberLinks } from '../preferences/link-tokens';
-import { trackedHtml } from '../tracking/tracked-html';
+import { numberLinks, trackedHtml, untrackedHtml } from '../tracking/tracked-html';
 import type { TrackingLinks } from '../tracking/tracking-links';
 import type { CampaignMail } from './campaign-transport';
 import type { CampaignRow } from './campaigns.repository';
@@ -41,7 +41,8 @@ export function prepareCampaign(row: CampaignRow): PreparedCampaign {
     row,
     subject: compileTemplate(row.subject),
     preheader: compileTemplate(row.preheader),
-    html: compileTemplate(row.contentHtml),
+    // Numbered before merge tags run, so each click counts for the link the customer wrote.
+    html: compileTemplate(numberLinks(row.contentHtml)),
     text: compileTemplate(row.contentText ?? textFromHtml(row.contentHtml)),
   };
 }
@@ -107,7 +108,7 @@ export function buildCampaignMail(campaign: PreparedCampaign, recipient: Recipie
     to: recipient.email,
     replyTo: row.replyTo,
     subject,
-    html: layout(subject, preheader, row.tracking ? trackedHtml(content, message.id, links.tracking, links.untracked) : content, footerHtml(row, preferencesUrl)),
+    html: layout(subject, preheader, row.tracking ? trackedHtml(content, message.id, links.tracking, links.untracked) : untrackedHtml(content), footerHtml(row, preferencesUrl)),
     text: renderCompiled(campaign.text, fields, { html: false }) + footerText(row, preferencesUrl),
     messageId,
     headers: {

@@ -68,12 +68,19 @@ export async function engagementCounts(db: Db, campaignIds: readonly string[]): 
   return counts;
 }
 
-/** Human clicks per address, most clicked first. */
-export async function clicksPerLink(db: Db, campaignId: string, limit: number): Promise<CampaignReportLink[]> {
+/**
+ * Human clicks per link, most clicked first. A link is named by its href as the campaign wrote it
+ * (`links`, by link number), so a link a merge tag made different for everyone is one row, and
+ * two links to the same address are one row too. Clicks on links made before links were
+ * numbered are grouped by the address they led to.
+ */
+export async function clicksPerLink(db: Db, campaignId: string, links: readonly string[], limit: number): Promise<CampaignReportLink[]> {
   return rowsOf<CampaignReportLink>(
-    await db.execute(sql`select url, count(*)::int as clicks, count(distinct subscriber_id)::int as unique_clicks
-      from campaign_clicks where campaign_id = ${campaignId}::uuid and not machine
-      group by url order by clicks desc, url limit ${limit}`),
+    await db.execute(sql`select coalesce(nullif(link.href, ''), c.url) as url, count(*)::int as clicks, count(distinct c.subscriber_id)::int as unique_clicks
+      from campaign_clicks c
+      left join unnest(${sql.param([...links])}::text[]) with ordinality as link(href, number) on link.number = c.link_number + 1
+      where c.campaign_id = ${campaignId}::uuid and not c.machine
+      group by 1 order by clicks desc, url limit ${limit}`),
   );
 }
 

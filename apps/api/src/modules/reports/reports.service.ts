@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
 import { type CampaignRow, findCampaign, listCampaigns, messageCounts } from '../campaigns/campaigns.repository';
+import { templateLinks } from '../tracking/tracked-html';
 import { clicksPerLink, type EngagementCounts, engagementCounts, hourlyTimeline } from './reports.repository';
 
 export interface ReportDeps {
@@ -74,7 +75,7 @@ export async function campaignReport(deps: ReportDeps, customerId: string, id: s
   const [messages, engagement, links, timeline] = await Promise.all([
     messageCounts(deps.db, [row.id]),
     engagementCounts(deps.db, [row.id]),
-    clicksPerLink(deps.db, row.id, LINKS_SHOWN),
+    clicksPerLink(deps.db, row.id, templateLinks(row.contentHtml), LINKS_SHOWN),
     hourlyTimeline(deps.db, row.id, TIMELINE_HOURS),
   ]);
   return { campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking), links, timeline };

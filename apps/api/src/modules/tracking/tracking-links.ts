@@ -1,19 +1,27 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 // The open pixel and click links of a campaign message. Each names the message's ledger row
-// (campaign_messages.id) and carries an HMAC over it, and for a click over the address it leads
-// to, under a server secret: a changed row or address fails the check and answers 404, so the
-// click route never redirects anywhere we did not put in a message ourselves.
+// (campaign_messages.id) and carries an HMAC over it, and for a click over the link's number and
+// the address it leads to, under a server secret: a changed row, number or address fails the
+// check and answers 404, so the click route never redirects anywhere we did not put in a message
+// ourselves.
 
 const MAC_BYTES = 12;
 
+/** What a click link stands for: the message's row, and which of the campaign's links it was (null in links made before they were numbered). */
+export interface ClickTarget {
+  rowId: number;
+  link: number | null;
+}
+
 export interface TrackingLinks {
   openPixel(rowId: number): string;
-  click(rowId: number, url: string): string;
+  /** `link`: the link's number in the campaign's content (see tracked-html.ts), signed with the rest. */
+  click(rowId: number, url: string, link: number): string;
   /** The row a pixel token stands for, or null for anything we did not make. */
   openRow(token: string): number | null;
-  /** The row a click token and address stand for, or null for anything we did not make. */
-  clickRow(token: string, url: string): number | null;
+  /** What a click token and address stand for, or null for anything we did not make. */
+  clickRow(token: string, url: string): ClickTarget | null;
 }
 
 export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/' } as const;
@@ -22,25 +30,32 @@ export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/' } as const;
 export const TRACKING_PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 export function trackingLinks(appUrl: string, secret: string): TrackingLinks {
-  const mac = (purpose: 'o' | 'c', rowId: number, url = '') =>
-    createHmac('sha256', secret).update(`${purpose}:${rowId}:${url}`).digest().subarray(0, MAC_BYTES);
-  const token = (purpose: 'o' | 'c', rowId: number, url?: string) => `${rowId.toString(36)}.${mac(purpose, rowId, url).toString('base64url')}`;
+  const mac = (signed: string) => createHmac('sha256', secret).update(signed).digest().subarray(0, MAC_BYTES);
+  // Open: o:row. Click: c:row:link:url (c:row:url before links were numbered, still accepted).
+  const signedText = (purpose: 'o' | 'c', rowId: number, link: number | null, url = '') =>
+    link === null ? `${purpose}:${rowId}:${url}` : `${purpose}:${rowId}:${link}:${url}`;
 
-  function rowOf(purpose: 'o' | 'c', value: string, url?: string): number | null {
-    const match = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{16})$/.exec(value);
+  function targetOf(purpose: 'o' | 'c', value: string, url?: string): ClickTarget | null {
+    const match = /^([0-9a-z]{1,12})(?:\.([0-9a-z]{1,4}))?\.([A-Za-z0-9_-]{16})$/.exec(value);
     if (!match) return null;
-    const rowId = Number.parseInt(match[1]!, 36);
-    if (!Number.isSafeInteger(rowId) || rowId.toString(36) !== match[1]) return null;
-    const given = Buffer.from(match[2]!, 'base64url');
+    const [, rowText, linkText, macText] = match as unknown as [string, string, string | undefined, string];
+    if (purpose === 'o' && linkText !== undefined) return null;
+    const rowId = Number.parseInt(rowText, 36);
+    const link = linkText === undefined ? null : Number.parseInt(linkText, 36);
+    // One spelling per number: no leading zeros, so a changed token cannot name the same row.
+    if (!Number.isSafeInteger(rowId) || rowId.toString(36) !== rowText) return null;
+    if (link !== null && link.toString(36) !== linkText) return null;
+    const given = Buffer.from(macText, 'base64url');
     // base64url's last character carries spare bits: only the one spelling we make is accepted.
-    if (given.length !== MAC_BYTES || given.toString('base64url') !== match[2]) return null;
-    return timingSafeEqual(given, mac(purpose, rowId, url)) ? rowId : null;
+    if (given.length !== MAC_BYTES || given.toString('base64url') !== macText) return null;
+    return timingSafeEqual(given, mac(signedText(purpose, rowId, link, url))) ? { rowId, link } : null;
   }
 
   return {
-    openPixel: (rowId) => `${appUrl}${TRACKING_PATHS.open}${token('o', rowId)}`,
-    click: (rowId, url) => `${appUrl}${TRACKING_PATHS.click}${token('c', rowId, url)}?u=${encodeURIComponent(url)}`,
-    openRow: (value) => rowOf('o', value),
-    clickRow: (value, url) => rowOf('c', value, url),
+    openPixel: (rowId) => `${appUrl}${TRACKING_PATHS.open}${rowId.toString(36)}.${mac(signedText('o', rowId, null)).toString('base64url')}`,
+    click: (rowId, url, link) =>
+      `${appUrl}${TRACKING_PATHS.click}${rowId.toString(36)}.${link.toString(36)}.${mac(signedText('c', rowId, link, url)).toString('base64url')}?u=${encodeURIComponent(url)}`,
+    openRow: (value) => targetOf('o', value)?.rowId ?? null,
+    clickRow: (value, url) => targetOf('c', value, url),
   };
 }

@@ -11,6 +11,8 @@ export interface OpenHit {
 
 export interface ClickHit extends OpenHit {
   url: string;
+  /** Which of the campaign's links (null for a link made before links were numbered). */
+  link: number | null;
 }
 
 /**
@@ -31,10 +33,11 @@ export async function insertOpens(db: Db, hits: readonly OpenHit[]): Promise<voi
 /** Writes a batch of clicks in one statement; scanners are flagged by what they say they are. */
 export async function insertClicks(db: Db, hits: readonly ClickHit[]): Promise<void> {
   if (hits.length === 0) return;
-  await db.execute(sql`insert into campaign_clicks (campaign_id, message_row_id, subscriber_id, url, at, machine)
-    select m.campaign_id, m.id, m.subscriber_id, hit.url, hit.at, hit.machine
+  await db.execute(sql`insert into campaign_clicks (campaign_id, message_row_id, subscriber_id, url, link_number, at, machine)
+    select m.campaign_id, m.id, m.subscriber_id, hit.url, hit.link_number, hit.at, hit.machine
     from unnest(${sql.param(hits.map((hit) => hit.rowId))}::bigint[], ${sql.param(hits.map((hit) => hit.url))}::text[],
+      ${sql.param(hits.map((hit) => hit.link))}::smallint[],
       ${sql.param(hits.map((hit) => hit.at.toISOString()))}::timestamptz[], ${sql.param(hits.map((hit) => hit.machine))}::boolean[])
-      as hit(row_id, url, at, machine)
+      as hit(row_id, url, link_number, at, machine)
     join campaign_messages m on m.id = hit.row_id`);
 }

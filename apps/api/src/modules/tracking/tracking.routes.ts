@@ -41,9 +41,9 @@ export function trackingRoutes(deps: TrackingDeps) {
 
     app.get<TokenParams>(`${TRACKING_PATHS.click}:token`, quiet, async (request, reply) => {
       const url = typeof request.query.u === 'string' ? request.query.u : '';
-      const rowId = url ? deps.links.clickRow(request.params.token, url) : null;
-      if (rowId === null) return reply.code(404).type('text/plain; charset=utf-8').send('This link is not valid.');
-      clicks.add({ rowId, url, at: deps.now(), machine: isMachineAgent(request.headers['user-agent'], request.ip) });
+      const target = url ? deps.links.clickRow(request.params.token, url) : null;
+      if (target === null) return reply.code(404).type('text/plain; charset=utf-8').send('This link is not valid.');
+      clicks.add({ ...target, url, at: deps.now(), machine: isMachineAgent(request.headers['user-agent'], request.ip) });
       return reply.header('cache-control', 'no-store, max-age=0').redirect(url, 302);
     });
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatCount, formatDate, formatDateTime, formatRate, NO_VALUE } from './report-format';
+import { countOf, formatCount, formatDate, formatDateTime, formatRate, isPersonalisedLink, NO_VALUE } from './report-format';
 
 describe('report formatting', () => {
   it('writes counts with thousands separators', () => {
@@ -32,5 +32,13 @@ describe('report formatting', () => {
     expect(countOf(1, 'recipient')).toBe('1 recipient');
     expect(countOf(2500, 'recipient')).toBe('2,500 recipients');
     expect(countOf(0, 'reply', 'replies')).toBe('0 replies');
+  });
+});
+
+describe('isPersonalisedLink', () => {
+  it('tells a link with a merge tag in its address from a plain one', () => {
+    expect(isPersonalisedLink('https://shop.example/?ref={{ email }}')).toBe(true);
+    expect(isPersonalisedLink('https://shop.example/{% if x %}a{% endif %}')).toBe(true);
+    expect(isPersonalisedLink('https://shop.example/?q={a}')).toBe(false);
   });
 });

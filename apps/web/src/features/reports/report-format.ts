@@ -48,3 +48,8 @@ export function formatHour(iso: string): string {
 export function countOf(value: number, singular: string, plural = `${singular}s`): string {
   return `${formatCount(value)} ${value === 1 ? singular : plural}`;
 }
+
+/** A link the campaign made different for each subscriber (a merge tag in its address): shown as written, not followed. */
+export function isPersonalisedLink(url: string): boolean {
+  return /\{\{|\{%/.test(url);
+}

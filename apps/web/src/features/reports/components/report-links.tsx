@@ -1,5 +1,5 @@
 import { type CampaignReportLink, REPORT_MESSAGES } from '@postlark/shared/campaign-reports';
-import { formatCount } from '../report-format';
+import { formatCount, isPersonalisedLink } from '../report-format';
 import './reports.css';
 
 /** "Clicks per link": each tracked link with its clicks, most clicked first, as the API orders them. */
@@ -33,9 +33,16 @@ export function ReportLinks({ links, tracking }: { links: readonly CampaignRepor
               {links.map((link) => (
                 <tr key={link.url}>
                   <td className="report-links__url">
-                    <a href={link.url} title={link.url} target="_blank" rel="noopener noreferrer">
-                      {link.url}
-                    </a>
+                    {isPersonalisedLink(link.url) ? (
+                      <span className="report-links__personal" title={`${link.url} (different for each subscriber)`}>
+                        {link.url}
+                        <small>different for each subscriber</small>
+                      </span>
+                    ) : (
+                      <a href={link.url} title={link.url} target="_blank" rel="noopener noreferrer">
+                        {link.url}
+                      </a>
+                    )}
                     <span className="report-links__bar" aria-hidden="true">
                       <span style={{ width: `${top > 0 ? (link.clicks / top) * 100 : 0}%` }} />
                     </span>

@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_clicks" ADD COLUMN "link_number" smallint;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { numberLinks, templateLinks, trackedHtml, untrackedHtml } from './tracked-html';
+import { trackingLinks } from './tracking-links';
+
+const links = trackingLinks('https://app.example', 'a secret of the test');
+const never = () => false;
+
+describe('links numbered in the template and tracked in each message', () => {
+  const template = `<p><a href="https://shop.example/?ref={{ email }}">Shop</a> <abbr title="x">ABBR</abbr> <a name="top">Top</a> <a href='mailto:hi@shop.example'>Write</a> <a\nclass="b" href="https://shop.example/a?x=1&amp;y=2">A</a></p>`;
+
+  it('names each link by its href as written, merge tags and all, and every <a> has a number', () => {
+    expect(templateLinks(template)).toEqual(['https://shop.example/?ref={{ email }}', '', 'mailto:hi@shop.example', 'https://shop.example/a?x=1&y=2']);
+  });
+
+  it('sends only http(s) links through the redirect, each with its number, and leaves no number behind', () => {
+    const rendered = numberLinks(template).replace('{{ email }}', 'ada%40example.com');
+    const html = trackedHtml(rendered, 42, links, never);
+    expect(html).not.toContain('data-postlark-link');
+    expect(html).toContain('<abbr title="x">');
+    expect(html).toContain('<a name="top">Top</a>');
+    expect(html).toContain(`<a href='mailto:hi@shop.example'>`);
+    const tracked = [...html.matchAll(/href="([^"]+\/t\/c\/[^"]+)"/g)].map((match) => new URL(match[1]!.replaceAll('&#38;', '&')));
+    expect(tracked.map((url) => [url.pathname.split('/').at(-1)!.split('.')[1], url.searchParams.get('u')])).toEqual([
+      ['0', 'https://shop.example/?ref=ada%40example.com'],
+      ['3', 'https://shop.example/a?x=1&y=2'],
+    ]);
+    const token = tracked[1]!.pathname.split('/').at(-1)!;
+    expect(links.clickRow(token, 'https://shop.example/a?x=1&y=2')).toEqual({ rowId: 42, link: 3 });
+    expect(links.clickRow(token, 'https://shop.example/a?x=1')).toBeNull();
+  });
+
+  it('leaves a message without tracking as written', () => {
+    expect(untrackedHtml(numberLinks(template))).toBe(template);
+  });
+});
