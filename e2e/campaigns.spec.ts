@@ -188,6 +188,37 @@ test.describe('campaigns', () => {
     await expect(page.getByText('Draft', { exact: true })).toBeVisible();
   });
 
+  test('unsaved changes ask before a link leaves the editor, and nothing is lost when the answer is no', async ({ page, request, baseURL, inbox }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'campaigns-unsaved');
+    const editor = campaignEditor(page);
+    const reports = dashboardShell(page).sidebar.getByRole('link', { name: 'Reports' });
+    await page.goto(`${CAMPAIGNS}/new`);
+    await editor.template('Announcement').click();
+    await editor.name.fill('Spring letter');
+
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await reports.click();
+    await expect.poll(() => asked).toEqual(['This campaign has unsaved changes. Leave without saving them?']);
+    await expect(page).toHaveURL((url) => url.pathname === `${CAMPAIGNS}/new`);
+    await expect(editor.name).toHaveValue('Spring letter');
+
+    // Saved, nothing is asked.
+    await editor.save.click();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await reports.click();
+    await expect(page).toHaveURL((url) => url.pathname === '/dashboard/reports');
+    expect(asked).toHaveLength(1);
+  });
+
   test('the editor fits a phone without sideways scrolling', async ({ page, request, baseURL, inbox }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'campaigns-phone');

@@ -70,11 +70,24 @@ test.describe('reports', () => {
       .poll(async () => (await api<{ campaign: { status: string } }>(page, 'GET', `campaigns/v1/campaigns/${id}`)).campaign.status, { timeout: 30_000 })
       .toBe('sent');
 
+    // The list reads itself again while a campaign sends: its first answer is made to say
+    // "sending" (the real send is too quick to catch), and the next real one says sent.
+    let reads = 0;
+    await page.route('**/api/campaigns/v1/reports', async (route) => {
+      reads += 1;
+      if (reads > 1) return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as { payload: { reports: { campaign: { status: string } }[] } };
+      for (const report of body.payload.reports) report.campaign.status = 'sending';
+      await route.fulfill({ response, json: body });
+    });
     await page.goto(ROUTES.reports);
     const table = page.getByRole('table', { name: 'Campaign reports' });
     const row = table.getByRole('row').filter({ hasText: CAMPAIGN });
     await expect(row).toHaveCount(1);
-    await expect(row.getByRole('cell').nth(2)).toHaveText('Sent');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Sending');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Sent', { timeout: 10_000 });
+    await page.unroute('**/api/campaigns/v1/reports');
     await expect(row.getByRole('cell').nth(3)).toHaveText('3');
     // Nobody opened or clicked yet: the rates are 0.0% of the three sent.
     await expect(row.getByRole('cell').nth(4)).toHaveText('0.0%');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { type CampaignReportSummary, REPORT_MESSAGES } from '@postlark/shared/campaign-reports';
 import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
 import { ReportsTable } from '../../features/reports/components/reports-table';
-import { REPORTS_TEXTS } from '../../features/reports/reports-content';
+import { isLive, REPORT_POLL_MS, REPORTS_TEXTS } from '../../features/reports/reports-content';
 import { asReportFailure, fetchReports } from '../../features/reports/reports-thunks';
 import { useAppDispatch } from '../store-hooks';
 import './reports-route.css';
@@ -12,10 +12,15 @@ interface Loaded {
   error: string | null;
 }
 
-/** /dashboard/reports: every campaign that started sending, newest first, each leading to its report. */
+/**
+ * /dashboard/reports: every campaign that started sending, newest first, each leading to its
+ * report. While one of them sends, the list is read again every few seconds so its figures move;
+ * a failed refresh keeps the figures shown and tries again.
+ */
 export default function ReportsRoute() {
   const dispatch = useAppDispatch();
-  const [attempt, setAttempt] = useState(0);
+  // Each read bumps this: the first, "Try again", and every live refresh.
+  const [read, setRead] = useState(0);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {
@@ -24,14 +29,24 @@ export default function ReportsRoute() {
       .unwrap()
       .then(
         (reports) => live && setLoaded({ reports, error: null }),
-        (reason: unknown) => live && setLoaded({ reports: null, error: asReportFailure(reason, REPORTS_TEXTS.reportsFailed).message }),
+        (reason: unknown) =>
+          live && setLoaded((previous) => (previous?.reports ? previous : { reports: null, error: asReportFailure(reason, REPORTS_TEXTS.reportsFailed).message })),
       );
     return () => {
       live = false;
     };
-  }, [dispatch, attempt]);
+  }, [dispatch, read]);
 
   const reports = loaded?.reports;
+  const sending = reports?.some((report) => isLive(report.campaign.status)) ?? false;
+
+  // Armed again after every answer, so reads never overlap; gone when sending ends or the page does.
+  useEffect(() => {
+    if (!sending) return;
+    const timer = window.setTimeout(() => setRead((count) => count + 1), REPORT_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [sending, loaded]);
+
   let content;
   if (reports && reports.length > 0) {
     content = (
@@ -57,7 +72,7 @@ export default function ReportsRoute() {
           message={loaded.error}
           onRetry={() => {
             setLoaded(null);
-            setAttempt((count) => count + 1);
+            setRead((count) => count + 1);
           }}
         />
       </div>

@@ -32,6 +32,7 @@ export const CAMPAIGN_TEXTS = {
   fixProblems: 'Fix the merge tags marked below before sending.',
   unsaved: 'Unsaved changes',
   allSaved: 'All changes saved',
+  leaveUnsaved: 'This campaign has unsaved changes. Leave without saving them?',
 } as const;
 
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {

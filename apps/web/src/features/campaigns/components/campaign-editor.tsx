@@ -20,6 +20,7 @@ import { SendDialog } from './send-dialog';
 import { TemplatePicker } from './template-picker';
 import { TestSendDialog } from './test-send-dialog';
 import { FieldError } from '../../../components/ui/field-error';
+import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt';
 import '../../../components/ui/notice.css';
 import './campaign-editor.css';
 
@@ -46,6 +47,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
   const editable = campaign ? isEditable(campaign.status) : true;
   const { draft, set, replaceContent, markSaved, dirty, errors, setErrors, contentVersion } = useCampaignDraft(campaign, initial);
   const actions = useCampaignActions({ campaign, draft, dirty, setErrors, markSaved, onCreated, replace });
+  useUnsavedChangesPrompt(dirty && editable, CAMPAIGN_TEXTS.leaveUnsaved);
   const { choices, error: choicesError } = useAudienceChoices();
   const { preview, error: previewError, pending } = useCampaignPreview({ from_name: draft.from_name, subject: draft.subject, preheader: draft.preheader, content_html: draft.content_html, content_text: draft.content_text });
   const [dialog, setDialog] = useState<Dialog>(null);
