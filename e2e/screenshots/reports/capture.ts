@@ -85,6 +85,7 @@ const REPORT: CampaignReport = {
     { url: 'https://shop.lark.example/collections/new-arrivals', clicks: 311, unique_clicks: 254 },
     { url: 'https://lark.example/blog/how-we-pick-our-gifts', clicks: 148, unique_clicks: 121 },
     { url: 'https://lark.example/account/preferences', clicks: 64, unique_clicks: 60 },
+    { url: 'https://lark.example/refer?code={{ attributes.referral_code }}', clicks: 41, unique_clicks: 39 },
     { url: 'https://instagram.com/larkletters', clicks: 22, unique_clicks: 21 },
   ],
   timeline: timeline(12_307),

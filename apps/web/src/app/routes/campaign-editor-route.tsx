@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { Campaign } from '@postlark/shared/campaigns';
 import { CAMPAIGN_TEXTS, campaignPath } from '../../features/campaigns/campaigns-content';
 import { CampaignEditor } from '../../features/campaigns/components/campaign-editor';
-import { CampaignsFailed, CampaignsLoading } from '../../features/campaigns/components/campaigns-state';
+import { PageLoadFailed, PageLoading } from '../../components/ui/page-state';
 import { useCampaign } from '../../features/campaigns/hooks/use-campaign';
 import { useAppSelector } from '../store-hooks';
 import './campaign-editor-route.css';
@@ -30,8 +30,15 @@ export default function CampaignEditorRoute() {
   }
 
   if (id && !campaign) {
-    if (failure) return <CampaignsFailed title={failure.status === 404 ? 'Campaign not found' : CAMPAIGN_TEXTS.campaignFailed} message={failure.message} onRetry={reload} />;
-    return <CampaignsLoading text={CAMPAIGN_TEXTS.loadingCampaign} />;
+    return (
+      <div className="dash-card">
+        {failure ? (
+          <PageLoadFailed title={failure.status === 404 ? 'Campaign not found' : CAMPAIGN_TEXTS.campaignFailed} message={failure.message} onRetry={reload} />
+        ) : (
+          <PageLoading text={CAMPAIGN_TEXTS.loadingCampaign} />
+        )}
+      </div>
+    );
   }
 
   const open = (next: Campaign) => {

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { CampaignReport } from '@postlark/shared/campaign-reports';
 import { campaignPath, ROUTES } from '@postlark/shared/routes';
 import { buttonClass } from '../../components/ui/button';
-import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
 import { ReportChart } from '../../features/reports/components/report-chart';
 import { ReportHeader } from '../../features/reports/components/report-header';
 import { ReportLinks } from '../../features/reports/components/report-links';
@@ -78,9 +78,9 @@ export default function CampaignReportRoute() {
         {backLink}
         <div className="dash-card">
           {!failure ? (
-            <AudienceLoading text={REPORTS_TEXTS.loadingReport} />
+            <PageLoading text={REPORTS_TEXTS.loadingReport} />
           ) : failure.status === 404 || failure.status === 409 ? (
-            <AudienceState
+            <PageState
               icon="search"
               role="alert"
               title={failure.status === 404 ? 'Report not found' : 'Nothing to report yet'}
@@ -92,7 +92,7 @@ export default function CampaignReportRoute() {
               }
             />
           ) : (
-            <AudienceLoadFailed
+            <PageLoadFailed
               title={REPORTS_TEXTS.reportFailed}
               message={failure.message}
               onRetry={() => {

@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { showToast } from '../../components/ui/toasts';
 import { CAMPAIGN_TEXTS, campaignPath, NEW_CAMPAIGN_PATH } from '../../features/campaigns/campaigns-content';
 import { asCampaignFailure, removeCampaign, runCampaignAction } from '../../features/campaigns/campaigns-thunks';
-import { CampaignsEmpty, CampaignsFailed, CampaignsLoading } from '../../features/campaigns/components/campaigns-state';
+import { CampaignsEmpty } from '../../features/campaigns/components/campaigns-empty';
+import { PageLoadFailed, PageLoading } from '../../components/ui/page-state';
 import { CampaignTable } from '../../features/campaigns/components/campaign-table';
 import { useCampaigns } from '../../features/campaigns/hooks/use-campaigns';
 import { useAppDispatch } from '../store-hooks';
@@ -53,9 +54,17 @@ export default function CampaignsRoute() {
   } else if (campaigns) {
     content = <CampaignsEmpty />;
   } else if (error) {
-    content = <CampaignsFailed message={error} onRetry={reload} />;
+    content = (
+      <div className="dash-card">
+        <PageLoadFailed title={CAMPAIGN_TEXTS.campaignsFailed} message={error} onRetry={reload} />
+      </div>
+    );
   } else {
-    content = <CampaignsLoading text={CAMPAIGN_TEXTS.loadingCampaigns} />;
+    content = (
+      <div className="dash-card">
+        <PageLoading text={CAMPAIGN_TEXTS.loadingCampaigns} />
+      </div>
+    );
   }
 
   return (

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';
 import { showToast } from '../../components/ui/toasts';
 import { asAudienceFailure } from '../../features/audience/audience-thunks';
-import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
 import { SignupFormCards } from '../../features/audience/components/signup-form-cards';
 import { SignupFormEditor } from '../../features/audience/components/signup-form-editor';
 import { TOOLS_TEXTS } from '../../features/audience/tools-content';
@@ -66,7 +66,7 @@ export default function FormsRoute() {
   } else if (forms) {
     content = (
       <div className="dash-card">
-        <AudienceState
+        <PageState
           icon="people"
           title="No forms yet"
           text={
@@ -85,13 +85,13 @@ export default function FormsRoute() {
   } else if (error) {
     content = (
       <div className="dash-card">
-        <AudienceLoadFailed title={TOOLS_TEXTS.formsFailed} message={error} onRetry={reload} />
+        <PageLoadFailed title={TOOLS_TEXTS.formsFailed} message={error} onRetry={reload} />
       </div>
     );
   } else {
     content = (
       <div className="dash-card">
-        <AudienceLoading text={TOOLS_TEXTS.loadingForms} />
+        <PageLoading text={TOOLS_TEXTS.loadingForms} />
       </div>
     );
   }

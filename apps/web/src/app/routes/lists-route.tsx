@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';
 import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
 import { addList, removeList, saveList } from '../../features/audience/audience-thunks';
-import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
 import { ListCards } from '../../features/audience/components/list-cards';
 import { ListForm } from '../../features/audience/components/list-form';
 import { useAppDispatch } from '../store-hooks';
@@ -44,7 +44,7 @@ export default function ListsRoute() {
   } else if (lists) {
     content = (
       <div className="dash-card">
-        <AudienceState
+        <PageState
           icon="lists"
           title="No lists yet"
           text="Lists group your subscribers by what they signed up for: a weekly digest, product news, a course."
@@ -55,13 +55,13 @@ export default function ListsRoute() {
   } else if (error) {
     content = (
       <div className="dash-card">
-        <AudienceLoadFailed title={AUDIENCE_TEXTS.listsFailed} message={error} onRetry={reload} />
+        <PageLoadFailed title={AUDIENCE_TEXTS.listsFailed} message={error} onRetry={reload} />
       </div>
     );
   } else {
     content = (
       <div className="dash-card">
-        <AudienceLoading text={AUDIENCE_TEXTS.loadingLists} />
+        <PageLoading text={AUDIENCE_TEXTS.loadingLists} />
       </div>
     );
   }

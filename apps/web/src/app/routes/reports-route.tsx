@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type CampaignReportSummary, REPORT_MESSAGES } from '@postlark/shared/campaign-reports';
-import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
 import { ReportsTable } from '../../features/reports/components/reports-table';
 import { isLive, REPORT_POLL_MS, REPORTS_TEXTS } from '../../features/reports/reports-content';
 import { asReportFailure, fetchReports } from '../../features/reports/reports-thunks';
@@ -57,7 +57,7 @@ export default function ReportsRoute() {
   } else if (reports) {
     content = (
       <div className="dash-card">
-        <AudienceState
+        <PageState
           icon="lists"
           title="No reports yet"
           text={REPORT_MESSAGES.empty}
@@ -67,7 +67,7 @@ export default function ReportsRoute() {
   } else if (loaded?.error) {
     content = (
       <div className="dash-card">
-        <AudienceLoadFailed
+        <PageLoadFailed
           title={REPORTS_TEXTS.reportsFailed}
           message={loaded.error}
           onRetry={() => {
@@ -80,7 +80,7 @@ export default function ReportsRoute() {
   } else {
     content = (
       <div className="dash-card">
-        <AudienceLoading text={REPORTS_TEXTS.loadingReports} />
+        <PageLoading text={REPORTS_TEXTS.loadingReports} />
       </div>
     );
   }

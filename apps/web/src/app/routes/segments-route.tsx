@@ -3,7 +3,7 @@ import type { Segment, SegmentCreate, SegmentDefinition } from '@postlark/shared
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
-import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
 import { SegmentBuilder } from '../../features/audience/components/segment-builder';
 import { SegmentCards } from '../../features/audience/components/segment-cards';
 import { TOOLS_TEXTS } from '../../features/audience/tools-content';
@@ -67,7 +67,7 @@ export default function SegmentsRoute() {
   } else if (segments) {
     content = editing ? null : (
       <div className="dash-card">
-        <AudienceState
+        <PageState
           icon="search"
           title="No segments yet"
           text="A segment picks subscribers by what you know about them: where they signed up, when, what they told you. It stays up to date by itself."
@@ -78,13 +78,13 @@ export default function SegmentsRoute() {
   } else if (error) {
     content = (
       <div className="dash-card">
-        <AudienceLoadFailed title={AUDIENCE_TEXTS.segmentsFailed} message={error} onRetry={reload} />
+        <PageLoadFailed title={AUDIENCE_TEXTS.segmentsFailed} message={error} onRetry={reload} />
       </div>
     );
   } else {
     content = (
       <div className="dash-card">
-        <AudienceLoading text={TOOLS_TEXTS.loadingSegments} />
+        <PageLoading text={TOOLS_TEXTS.loadingSegments} />
       </div>
     );
   }

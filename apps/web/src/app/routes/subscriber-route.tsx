@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { showToast } from '../../components/ui/toasts';
 import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
 import { type AudienceFailure, asAudienceFailure, eraseSubscriber, fetchSubscriber, saveSubscriber } from '../../features/audience/audience-thunks';
-import { AudienceLoadFailed, AudienceLoading, AudienceState } from '../../features/audience/components/audience-state';
+import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
 import { SubscriberAttributes, SubscriberMemberships, SubscriberPreferenceLink, SubscriberSummary } from '../../features/audience/components/subscriber-details';
 import { SubscriberActivityCard } from '../../features/audience/components/subscriber-activity';
 import { EditSubscriberForm } from '../../features/audience/components/subscriber-forms';
@@ -101,9 +101,9 @@ export default function SubscriberRoute() {
         {backLink}
         <div className="dash-card">
           {!failure ? (
-            <AudienceLoading text={AUDIENCE_TEXTS.loadingSubscriber} />
+            <PageLoading text={AUDIENCE_TEXTS.loadingSubscriber} />
           ) : failure.status === 404 ? (
-            <AudienceState
+            <PageState
               icon="search"
               role="alert"
               title="Subscriber not found"
@@ -115,7 +115,7 @@ export default function SubscriberRoute() {
               }
             />
           ) : (
-            <AudienceLoadFailed title={AUDIENCE_TEXTS.subscriberFailed} message={failure.message} onRetry={() => setAttempt((count) => count + 1)} />
+            <PageLoadFailed title={AUDIENCE_TEXTS.subscriberFailed} message={failure.message} onRetry={() => setAttempt((count) => count + 1)} />
           )}
         </div>
       </div>

@@ -9,7 +9,7 @@ import { showToast } from '../../components/ui/toasts';
 import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
 import { subscribersCsvUrl } from '../../features/audience/audience-api';
 import { addSubscriber, asAudienceFailure } from '../../features/audience/audience-thunks';
-import { AudienceState } from '../../features/audience/components/audience-state';
+import { PageState } from '../../components/ui/page-state';
 import { SegmentChip } from '../../features/audience/components/segment-chip';
 import { SubscribersBulkBar } from '../../features/audience/components/subscribers-bulk-bar';
 import { AddSubscriberForm } from '../../features/audience/components/subscriber-forms';
@@ -89,7 +89,7 @@ export default function SubscribersRoute() {
     );
   } else if (page && page.total === 0 && isFiltered(filters)) {
     content = (
-      <AudienceState
+      <PageState
         icon="search"
         title="No subscribers match"
         text="Nobody in your audience matches this search and these filters."
@@ -102,7 +102,7 @@ export default function SubscribersRoute() {
     );
   } else if (page && page.total === 0) {
     content = (
-      <AudienceState
+      <PageState
         icon="people"
         title="No subscribers yet"
         text="Add the people you write to, one by one, and sort them into lists."

@@ -22,6 +22,8 @@ import { TestSendDialog } from './test-send-dialog';
 import { FieldError } from '../../../components/ui/field-error';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes-prompt';
 import '../../../components/ui/notice.css';
+// The preview's spinner turns with the page states' keyframes.
+import '../../../components/ui/page-state.css';
 import './campaign-editor.css';
 
 type Dialog = 'test' | 'schedule' | 'send' | null;
