@@ -1,6 +1,9 @@
 import { IMPORT_MESSAGES, REJECTION_REASONS } from '@postlark/shared/imports';
 import { describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { startHousekeeping } from '../src/jobs/housekeeping';
 import { readCsv } from '../src/lib/csv-reader';
+import { addChunk, chunkAt } from '../src/modules/imports/imports.repository';
 import { useAccountsApp } from './support/accounts-app';
 import { eventually } from './support/eventually';
 
@@ -130,6 +133,34 @@ describe('CSV import', () => {
     const huge = await upload(customer, Buffer.alloc(100 * 1024 * 1024 + 1, 'a'));
     expect(huge.sent.statusCode).toBe(413);
     expect((await call('GET', `${IMPORTS}/${huge.id}`, customer.cookie)).json().payload.status).toBe('awaiting_file');
+  });
+
+  it('starts a file over when its upload broke off, and drops an import whose file never came a day later', async () => {
+    const customer = await accounts.signedInCustomer();
+    const create = async () => (await call('POST', IMPORTS, customer.cookie, { file_name: 'people.csv', columns: MAPPING })).json().payload.import.id as string;
+    const put = (id: string, text: string) =>
+      accounts.app.inject({ method: 'PUT', url: `/api/${IMPORTS}/${id}/file`, headers: { cookie: customer.cookie, 'content-type': 'text/csv' }, payload: text });
+
+    // What an upload cut off by a closed tab leaves: its first piece stored, the import still waiting.
+    const id = await create();
+    await addChunk(accounts.database.db, id, 0, Buffer.from('Email,First name,Plan,Notes\r\nhalf.of@exam'));
+    const whole = 'Email,First name,Plan,Notes\r\nwhole@example.com,Whole,pro,\r\n';
+    const sent = await put(id, whole);
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(await finished(customer, id)).toMatchObject({ status: 'done', rows_done: 1, added: 1, rejected: 0, total_bytes: Buffer.byteLength(whole) });
+    expect(await audienceOf(customer)).toEqual(['whole@example.com|Whole|active']);
+
+    // Housekeeping drops an import still waiting a day on, with what it kept; the finished one stays.
+    const abandoned = await create();
+    await addChunk(accounts.database.db, abandoned, 0, Buffer.from('Email\r\n'));
+    const housekeep = async () => (await startHousekeeping({ db: accounts.database.db, now: accounts.now, log: pino({ level: 'silent' }) })).stop();
+    await housekeep();
+    expect((await call('GET', `${IMPORTS}/${abandoned}`, customer.cookie)).statusCode).toBe(200);
+    accounts.advance(24 * 3_600_000 + 60_000);
+    await housekeep();
+    expect((await call('GET', `${IMPORTS}/${abandoned}`, customer.cookie)).statusCode).toBe(404);
+    expect(await chunkAt(accounts.database.db, abandoned, 0)).toBeUndefined();
+    expect((await call('GET', `${IMPORTS}/${id}`, customer.cookie)).json().payload.status).toBe('done');
   });
 
   it("keeps imports each customer's own", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { importChunks, importRejections, imports } from '../../db/schema/imports';
 
@@ -52,6 +52,15 @@ export async function markQueued(db: Db, importId: string, totalBytes: number): 
 
 export async function dropChunks(db: Db, importId: string): Promise<void> {
   await db.delete(importChunks).where(eq(importChunks.importId, importId));
+}
+
+/** Imports whose file never arrived whole, made before `createdBefore`, with the pieces they kept. */
+export async function dropAbandonedImports(db: Db, createdBefore: Date): Promise<number> {
+  const rows = await db
+    .delete(imports)
+    .where(and(eq(imports.status, 'awaiting_file'), lt(imports.createdAt, createdBefore)))
+    .returning({ id: imports.id });
+  return rows.length;
 }
 
 /** A run starts from the top: counters and rejections of an earlier, interrupted run are cleared. */

@@ -5,13 +5,16 @@ import { csvRow } from '../../lib/csv';
 import { isUuid } from '../../lib/uuid';
 import { ownListIds } from '../audience/subscribers.repository';
 import type { ImportRunDeps } from './import-run.service';
-import { addChunk, findImport, type ImportRow, insertImport, markQueued, recentImports, rejectionsAfter } from './imports.repository';
+import type { Db } from '../../db/client';
+import { addChunk, dropAbandonedImports, dropChunks, findImport, type ImportRow, insertImport, markQueued, recentImports, rejectionsAfter } from './imports.repository';
 
 export interface ImportDeps extends ImportRunDeps {
   startImport(importId: string): Promise<void>;
 }
 
 const CHUNK_BYTES = 1024 * 1024;
+/** An import still waiting for its file this long after it was made will not get it. */
+const ABANDONED_AFTER_MS = 24 * 3_600_000;
 const notFound = () => new HttpError(404, IMPORT_MESSAGES.notFound);
 
 export function rejectionsPath(importId: string): string {
@@ -69,6 +72,8 @@ export async function createImport(deps: ImportDeps, customerId: string, body: I
 export async function receiveFile(deps: ImportDeps, customerId: string, id: string, file: Readable): Promise<ImportProgress> {
   const row = await ownImport(deps, customerId, id);
   if (row.status !== 'awaiting_file') throw new HttpError(409, IMPORT_MESSAGES.fileAlreadySent);
+  // An upload that broke off (a closed tab, a lost connection) left its first pieces: sent again, the file starts over.
+  await dropChunks(deps.db, id);
   let seq = 0;
   let total = 0;
   let pending: Buffer[] = [];
@@ -104,6 +109,11 @@ export async function getImport(deps: ImportRunDeps, customerId: string, id: str
 
 export async function listImports(deps: ImportRunDeps, customerId: string): Promise<ImportProgress[]> {
   return (await recentImports(deps.db, customerId)).map((row) => progressOf(row, deps.now()));
+}
+
+/** Imports whose file never came, a day after they were made: they and the pieces they kept go. */
+export async function purgeAbandonedImports(deps: { db: Db; now: () => Date }): Promise<number> {
+  return dropAbandonedImports(deps.db, new Date(deps.now().getTime() - ABANDONED_AFTER_MS));
 }
 
 /** The rejected rows as CSV: the row's number, the reason, then the row as the file had it. */
