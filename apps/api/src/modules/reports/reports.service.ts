@@ -14,6 +14,10 @@ export interface ReportDeps {
   now: () => Date;
 }
 
+// A report's parts are read in one snapshot, so they agree with each other while the campaign
+// sends and hits are written (sent, opens and clicks as of the same moment).
+const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
 // The first month of a campaign, hour by hour, is what its chart shows.
 const TIMELINE_HOURS = 24 * 31;
 const LINKS_SHOWN = 100;
@@ -62,7 +66,7 @@ function totalsOf(messages: MessageCounts, engagement: EngagementCounts, trackin
 export async function allReports(deps: ReportDeps, customerId: string): Promise<CampaignReportSummary[]> {
   const rows = (await listCampaigns(deps.db, customerId)).filter((row) => row.startedAt);
   const ids = rows.map((row) => row.id);
-  const [messages, engagement] = await Promise.all([messageCounts(deps.db, ids), engagementCounts(deps.db, ids)]);
+  const [messages, engagement] = await deps.db.transaction(async (tx) => [await messageCounts(tx, ids), await engagementCounts(tx, ids)] as const, ONE_SNAPSHOT);
   return rows
     .sort((a, b) => b.startedAt!.getTime() - a.startedAt!.getTime())
     .map((row) => ({ campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking) }));
@@ -72,11 +76,15 @@ export async function campaignReport(deps: ReportDeps, customerId: string, id: s
   const row = isUuid(id) ? await findCampaign(deps.db, customerId, id) : undefined;
   if (!row) throw new HttpError(404, REPORT_MESSAGES.notFound);
   if (!row.startedAt) throw new HttpError(409, REPORT_MESSAGES.notStarted);
-  const [messages, engagement, links, timeline] = await Promise.all([
-    messageCounts(deps.db, [row.id]),
-    engagementCounts(deps.db, [row.id]),
-    clicksPerLink(deps.db, row.id, templateLinks(row.contentHtml), LINKS_SHOWN),
-    hourlyTimeline(deps.db, row.id, TIMELINE_HOURS),
-  ]);
+  const [messages, engagement, links, timeline] = await deps.db.transaction(
+    async (tx) =>
+      [
+        await messageCounts(tx, [row.id]),
+        await engagementCounts(tx, [row.id]),
+        await clicksPerLink(tx, row.id, templateLinks(row.contentHtml), LINKS_SHOWN),
+        await hourlyTimeline(tx, row.id, TIMELINE_HOURS),
+      ] as const,
+    ONE_SNAPSHOT,
+  );
   return { campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking), links, timeline };
 }
