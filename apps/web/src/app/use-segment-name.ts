@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchSegments } from '../features/audience/audience-thunks';
+import { fetchSegment } from '../features/audience/audience-thunks';
 import { useAppDispatch } from './store-hooks';
 
 /**
@@ -13,10 +13,10 @@ export function useSegmentName(segmentId: string | null): string | null {
   useEffect(() => {
     if (!segmentId) return;
     let live = true;
-    dispatch(fetchSegments())
+    dispatch(fetchSegment(segmentId))
       .unwrap()
       .then(
-        (segments) => live && setFound({ id: segmentId, name: segments.find((segment) => segment.id === segmentId)?.name ?? '' }),
+        (segment) => live && setFound({ id: segmentId, name: segment.name }),
         () => live && setFound({ id: segmentId, name: '' }),
       );
     return () => {

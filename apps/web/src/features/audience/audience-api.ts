@@ -60,7 +60,12 @@ export function subscribersCsvUrl(query: string): string {
   return `${audienceUrl('subscribers/export.csv')}${query ? `?${query}` : ''}`;
 }
 
-/** The customer's segments, for the name of the one filtering the table. */
+/** The customer's segments, each with its count. */
 export function getSegments() {
   return requestJson<{ payload: { segments: Segment[] } }>('GET', audienceUrl('segments'));
+}
+
+/** One segment, for the name of the one filtering the table (one count, not one per segment). */
+export function getSegment(id: string) {
+  return requestJson<{ payload: Segment }>('GET', audienceUrl(`segments/${encodeURIComponent(id)}`));
 }

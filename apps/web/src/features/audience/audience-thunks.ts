@@ -16,6 +16,7 @@ import {
   deleteList,
   deleteSubscriber,
   getLists,
+  getSegment,
   getSegments,
   getSubscriber,
   getSubscribers,
@@ -134,6 +135,11 @@ export const applyBulkAction = createAsyncThunk<string, BulkActionRequest, Rejec
 export const fetchSegments = createAsyncThunk<Segment[], void, Rejects>('audience/fetchSegments', async (_none, { rejectWithValue }) => {
   const result = await read(getSegments, AUDIENCE_TEXTS.segmentsFailed, (payload) => Array.isArray(payload.segments));
   return 'error' in result ? rejectWithValue(result.error) : result.payload.segments;
+});
+
+export const fetchSegment = createAsyncThunk<Segment, string, Rejects>('audience/fetchSegment', async (id, { rejectWithValue }) => {
+  const result = await read(() => getSegment(id), AUDIENCE_TEXTS.segmentsFailed, (payload) => typeof payload?.name === 'string');
+  return 'error' in result ? rejectWithValue(result.error) : result.payload;
 });
 
 /** What a thunk rejected with, as a failure to show, whatever it was. */
