@@ -60,6 +60,19 @@ describe('the campaign SMTP pool', () => {
     expect(sink.connections).toBe(5);
   });
 
+  it('ends a connection left unused for its idle time, and opens a fresh one for the next message', async () => {
+    sink = await startFaultySmtpSink(noFaults);
+    const pool = smtpPool(sink.url, { ...TIMEOUTS, connections: 1, idleMs: 50 });
+    await pool.send(envelope(1), message(1));
+    await pool.send(envelope(2), message(2));
+    expect(sink.connections).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pool.send(envelope(3), message(3));
+    pool.close();
+    expect(sink.connections).toBe(2);
+    expect(sink.accepted).toHaveLength(3);
+  });
+
   it('refuses to send once closed', async () => {
     sink = await startFaultySmtpSink(noFaults);
     const pool = smtpPool(sink.url, { ...TIMEOUTS, connections: 1 });

@@ -47,15 +47,20 @@ export function smtpPool(url: string, options: SmtpPoolOptions): SmtpPool {
   let open = 0;
   let closed = false;
 
-  function drop(pooled: Pooled, error?: Error) {
+  /**
+   * Takes a connection out of the pool for good. `polite`: an idle one we no longer need ends its
+   * session with QUIT; any other is cut, and the message in flight on it fails with `error`.
+   */
+  function drop(pooled: Pooled, how: { error?: Error; polite?: boolean } = {}) {
     if (!pooled.alive) return;
     pooled.alive = false;
-    pooled.abandon?.(error ?? new Error('the relay closed the connection'));
+    pooled.abandon?.(how.error ?? new Error('the relay closed the connection'));
     clearTimeout(pooled.idleTimer);
     open -= 1;
     const at = idle.indexOf(pooled);
     if (at !== -1) idle.splice(at, 1);
-    pooled.connection.close();
+    if (how.polite) pooled.connection.quit();
+    else pooled.connection.close();
     // Room for a new connection: someone waiting may open it.
     waiters.shift()?.();
   }
@@ -70,7 +75,7 @@ export function smtpPool(url: string, options: SmtpPoolOptions): SmtpPool {
     const pooled: Pooled = { connection, alive: true };
     open += 1;
     // Without a listener an 'error' event would end the process; the send's callback reports it.
-    connection.on('error', (error: Error) => drop(pooled, error));
+    connection.on('error', (error: Error) => drop(pooled, { error }));
     connection.on('end', () => drop(pooled));
     return new Promise((resolve, reject) => {
       const fail = (error: Error) => {
@@ -107,8 +112,8 @@ export function smtpPool(url: string, options: SmtpPoolOptions): SmtpPool {
 
   function release(pooled: Pooled) {
     if (!pooled.alive) return;
-    if (closed) return drop(pooled);
-    pooled.idleTimer = setTimeout(() => drop(pooled), options.idleMs).unref();
+    if (closed) return drop(pooled, { polite: true });
+    pooled.idleTimer = setTimeout(() => drop(pooled, { polite: true }), options.idleMs).unref();
     idle.push(pooled);
     waiters.shift()?.();
   }
@@ -138,7 +143,7 @@ export function smtpPool(url: string, options: SmtpPoolOptions): SmtpPool {
     },
     close() {
       closed = true;
-      for (const pooled of [...idle]) drop(pooled);
+      for (const pooled of [...idle]) drop(pooled, { polite: true });
       for (const wake of waiters.splice(0)) wake();
     },
   };
