@@ -38,7 +38,7 @@ const envSchema = z.object({
   CAMPAIGN_SEND_RATE: z.coerce.number({ error: 'must be a number of messages a second' }).positive().default(50),
   // The shared secret relays sign bounce webhooks with; without it the webhook is off.
   BOUNCE_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  // DKIM signing of campaign messages: all three or none.
+  // DKIM signing of everything relayed (mail/dkim.ts): all three or none.
   DKIM_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name such as example.com').optional(),
   DKIM_SELECTOR: z.string().regex(/^[a-z0-9._-]+$/i, 'must be a DNS label such as postlark').optional(),
   DKIM_PRIVATE_KEY: z

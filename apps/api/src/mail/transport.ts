@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config/env';
 import type { Db } from '../db/client';
+import { type DkimSettings, dkimSettings } from './dkim';
 import { insertOutboxMessage } from '../modules/mailbox/mailbox.repository';
 import type { RenderedEmail } from './render-email';
 
@@ -26,10 +27,10 @@ export function firstLink(text: string): string | undefined {
 /** SMTP when SMTP_URL is set; otherwise the dev outbox. The outbox is never used beside a relay. */
 export function createMailTransport(deps: { config: AppConfig; db: Db; log: MailLog }): MailTransport {
   const from = headerValue(deps.config.MAIL_FROM);
-  return deps.config.SMTP_URL ? smtpTransport(deps.config.SMTP_URL, from) : devOutboxTransport(deps.db, from, deps.log);
+  return deps.config.SMTP_URL ? smtpTransport(deps.config.SMTP_URL, from, dkimSettings(deps.config)) : devOutboxTransport(deps.db, from, deps.log);
 }
 
-function smtpTransport(url: string, from: string): MailTransport {
+function smtpTransport(url: string, from: string, dkim: DkimSettings | undefined): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
     pool: true,
@@ -39,6 +40,7 @@ function smtpTransport(url: string, from: string): MailTransport {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    ...(dkim && { dkim }),
   });
   return {
     kind: 'smtp',

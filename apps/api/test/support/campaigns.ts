@@ -1,5 +1,6 @@
 import { type SenderDeps, sendOnce } from '../../src/modules/campaigns/campaign-sender';
-import { type DkimSettings, smtpCampaignTransport } from '../../src/modules/campaigns/campaign-transport';
+import type { DkimSettings } from '../../src/mail/dkim';
+import { smtpCampaignTransport } from '../../src/modules/campaigns/campaign-transport';
 import { loadCampaignLinks } from '../../src/modules/campaigns/campaign-links';
 import { linkTokens } from '../../src/modules/preferences/link-tokens';
 import { getOrCreateSecret } from '../../src/modules/secrets/secrets.repository';

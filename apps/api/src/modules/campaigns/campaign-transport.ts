@@ -1,5 +1,6 @@
 import DKIM from 'nodemailer/lib/dkim';
 import type { Db } from '../../db/client';
+import type { DkimSettings } from '../../mail/dkim';
 import { mimeMessage } from '../../mail/mime-message';
 import { smtpPool } from '../../mail/smtp-pool';
 import { headerValue } from '../../mail/transport';
@@ -32,12 +33,6 @@ export class SendFailure extends Error {
 export interface CampaignTransport {
   send(mail: CampaignMail): Promise<void>;
   close(): Promise<void>;
-}
-
-export interface DkimSettings {
-  domainName: string;
-  keySelector: string;
-  privateKey: string;
 }
 
 // The headers a DKIM signature covers: nodemailer's usual set plus the unsubscribe headers, so a

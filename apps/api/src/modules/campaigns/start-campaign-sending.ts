@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
+import { dkimSettings } from '../../mail/dkim';
 import { loadCampaignLinks } from './campaign-links';
 import { type CampaignSender, type SenderDeps, startCampaignSender } from './campaign-sender';
 import { devOutboxCampaignTransport, smtpCampaignTransport } from './campaign-transport';
@@ -15,12 +16,8 @@ const IDLE_MS = 1_000;
 /** The campaign sender of this process, with its transport (the relay, or the dev outbox) and links. */
 export async function startCampaignSending(options: { config: AppConfig; db: Db; now?: () => Date; log: SenderDeps['log'] }): Promise<CampaignSender> {
   const { config, db } = options;
-  const dkim =
-    config.DKIM_DOMAIN && config.DKIM_SELECTOR && config.DKIM_PRIVATE_KEY
-      ? { domainName: config.DKIM_DOMAIN, keySelector: config.DKIM_SELECTOR, privateKey: config.DKIM_PRIVATE_KEY }
-      : undefined;
   const transport = config.SMTP_URL
-    ? smtpCampaignTransport(config.SMTP_URL, { connections: config.CAMPAIGN_SMTP_CONNECTIONS, dkim })
+    ? smtpCampaignTransport(config.SMTP_URL, { connections: config.CAMPAIGN_SMTP_CONNECTIONS, dkim: dkimSettings(config) })
     : devOutboxCampaignTransport(db);
   const sender = startCampaignSender({
     db,
