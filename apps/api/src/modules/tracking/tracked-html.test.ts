@@ -29,6 +29,12 @@ describe('links numbered in the template and tracked in each message', () => {
     expect(links.clickRow(token, 'https://shop.example/a?x=1')).toBeNull();
   });
 
+  it('keeps an address with dollar signs whole', () => {
+    const html = trackedHtml(numberLinks('<a href="https://shop.example/?p=$1&amp;q=$&amp;r=$$">Pay</a>'), 7, links, never);
+    const tracked = new URL(/href="([^"]+)"/.exec(html)![1]!.replaceAll('&#38;', '&'));
+    expect(tracked.searchParams.get('u')).toBe('https://shop.example/?p=$1&q=$&r=$$');
+  });
+
   it('leaves a message without tracking as written', () => {
     expect(untrackedHtml(numberLinks(template))).toBe(template);
   });

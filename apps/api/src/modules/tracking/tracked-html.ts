@@ -60,7 +60,8 @@ export function trackedHtml(html: string, rowId: number, links: TrackingLinks, u
     const url = decodeAttribute(href[3]!);
     if (!/^https?:\/\//i.test(url) || untracked(url)) return plain;
     const [whole, start, quote] = href as unknown as [string, string, string];
-    return plain.replace(whole, `${start}${quote}${escapeHtml(links.click(rowId, url, Number(number[1])))}${quote}`);
+    // A function, so nothing in the address is read as a replacement pattern ($&, $1 …).
+    return plain.replace(whole, () => `${start}${quote}${escapeHtml(links.click(rowId, url, Number(number[1])))}${quote}`);
   });
   return `${rewritten}<img src="${escapeHtml(links.openPixel(rowId))}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
 }
