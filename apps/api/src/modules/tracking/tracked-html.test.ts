@@ -1,8 +1,10 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { numberLinks, templateLinks, trackedHtml, untrackedHtml } from './tracked-html';
 import { trackingLinks } from './tracking-links';
 
-const links = trackingLinks('https://app.example', 'a secret of the test');
+const SECRET = 'a secret of the test';
+const links = trackingLinks('https://app.example', SECRET);
 const never = () => false;
 
 describe('links numbered in the template and tracked in each message', () => {
@@ -33,6 +35,17 @@ describe('links numbered in the template and tracked in each message', () => {
     const html = trackedHtml(numberLinks('<a href="https://shop.example/?p=$1&amp;q=$&amp;r=$$">Pay</a>'), 7, links, never);
     const tracked = new URL(/href="([^"]+)"/.exec(html)![1]!.replaceAll('&#38;', '&'));
     expect(tracked.searchParams.get('u')).toBe('https://shop.example/?p=$1&q=$&r=$$');
+  });
+
+  it('still accepts a click link made before links were numbered, for no link in particular', () => {
+    const url = 'https://shop.example/a';
+    const legacyMac = createHmac('sha256', SECRET).update(`c:42:${url}`).digest().subarray(0, 12).toString('base64url');
+    expect(links.clickRow(`${(42).toString(36)}.${legacyMac}`, url)).toEqual({ rowId: 42, link: null });
+    expect(links.clickRow(`${(42).toString(36)}.${legacyMac}`, `${url}x`)).toBeNull();
+    // The open pixel's token never carries a link number.
+    const pixel = links.openPixel(42).split('/').at(-1)!;
+    expect(links.openRow(pixel)).toBe(42);
+    expect(links.openRow(pixel.replace('.', '.0.'))).toBeNull();
   });
 
   it('leaves a message without tracking as written', () => {
