@@ -1,9 +1,12 @@
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
 import { describe, expect, it } from 'vitest';
-import { claimBatch } from '../src/modules/campaigns/sending.repository';
+import { rawQuery } from '../src/db/client';
+import { sendOnce } from '../src/modules/campaigns/campaign-sender';
+import { claimBatch, markAbandoned } from '../src/modules/campaigns/sending.repository';
 import { preferenceToken } from '../src/modules/preferences/link-tokens';
 import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
+import { eventually } from './support/eventually';
 import { CAMPAIGNS, CONTACT, customerWithAudience as supportCustomerWithAudience, draft, engine as supportEngine } from './support/campaigns';
 
 // Issue 6, points 1, 3 to 5: campaigns written and sent through the engine to a real SMTP server
@@ -128,6 +131,37 @@ describe('campaigns', () => {
     const done = (await call('GET', `${BASE}/${campaign.id}`, customer.cookie)).json().payload.campaign;
     expect(done.status).toBe('sent');
     expect(done.messages).toMatchObject({ sent: 1, skipped: 1 });
+  });
+
+  it('renews the lease of a batch the relay is slow to take, so no one marks it unknown while it is still being sent', async () => {
+    const { customer, list, ada, nameless } = await customerWithAudience();
+    const campaign = (await call('POST', BASE, customer.cookie, draft(list))).json().payload.campaign;
+    await call('POST', `${BASE}/${campaign.id}/send`, customer.cookie);
+    const { deps, close } = await engine({ leaseMs: 60_000, leaseRenewMs: 20 });
+    // A relay that takes nothing until the test lets it.
+    let open = () => {};
+    const relayOpens = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const slow = { ...deps, transport: { send: async (mail: Parameters<typeof deps.transport.send>[0]) => relayOpens.then(() => deps.transport.send(mail)), close } };
+    const claimedAt = async () =>
+      (await rawQuery<{ at: Date }>(deps.db, `select min(claimed_at) as at from campaign_messages where campaign_id = $1::uuid and status = 'sending'`, [campaign.id]))[0]?.at;
+    try {
+      const pass = sendOnce(slow, async () => {});
+      const claimed = await eventually(async () => (await claimedAt()) ?? undefined, { what: 'the batch claimed' });
+      // Ninety seconds on the test's clock, more than the lease: the worker renews its claim meanwhile.
+      accounts.advance(45_000);
+      await eventually(async () => ((await claimedAt())!.getTime() > claimed.getTime() ? true : undefined), { what: 'the lease renewed' });
+      accounts.advance(45_000);
+      expect(await markAbandoned(deps.db, new Date(accounts.now().getTime() - 60_000))).toBe(0);
+      open();
+      expect(await pass).toBe(2);
+    } finally {
+      await close();
+    }
+    expect(accounts.smtp.messagesTo(ada)).toHaveLength(1);
+    expect(accounts.smtp.messagesTo(nameless)).toHaveLength(1);
+    expect((await call('GET', `${BASE}/${campaign.id}`, customer.cookie)).json().payload.campaign.messages).toMatchObject({ sent: 2, unknown: 0 });
   });
 
   it('marks rows a stopped worker left in sending as unknown after the lease, never sends them again, and then reads sent', async () => {

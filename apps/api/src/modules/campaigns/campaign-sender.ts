@@ -5,7 +5,7 @@ import { audienceCondition } from './campaign-audience';
 import { buildCampaignMail, type CampaignLinks, type PreparedCampaign, prepareCampaign } from './campaign-message';
 import { type CampaignTransport, SendFailure } from './campaign-transport';
 import { type CampaignRow, campaignById } from './campaigns.repository';
-import { addRecipients, stillEligible } from './recipients.repository';
+import { addRecipients, type Recipient, stillEligible } from './recipients.repository';
 import { recordBounce } from './bounces.repository';
 import {
   type ClaimedMessage,
@@ -17,6 +17,7 @@ import {
   markRetry,
   markSent,
   markSkipped,
+  renewClaims,
   sendingCampaignIds,
 } from './sending.repository';
 
@@ -29,6 +30,8 @@ export interface SenderSettings {
   concurrency: number;
   /** A row claimed longer ago than this by a worker that never settled it is marked unknown. */
   leaseMs: number;
+  /** How often a worker renews the lease of the rows it is still sending (default a third of the lease). */
+  leaseRenewMs?: number;
   /** The wait before the second attempt of a temporarily refused message (default 30 s). */
   retryBaseMs?: number;
   /** Attempts before a temporary failure counts as failed. */
@@ -62,8 +65,33 @@ async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: Cl
     db,
     batch.filter((row) => !recipients.has(row.subscriberId)).map((row) => row.id),
   );
-  const sent: number[] = [];
   const queue = batch.filter((row) => recipients.has(row.subscriberId));
+  // A slow relay can keep a batch longer than the lease: renewed, its rows are not taken for a
+  // dead worker's (and marked unknown) by another lane or worker while this one still sends them.
+  const held = queue.map((row) => row.id);
+  const renewal = setInterval(() => {
+    renewClaims(db, held, deps.now()).catch((error: unknown) => deps.log.warn({ err: error }, 'could not renew the lease of a batch being sent'));
+  }, settings.leaseRenewMs ?? settings.leaseMs / 3);
+  let sent: number[];
+  try {
+    sent = await sendQueue(deps, campaign, queue, recipients, turn);
+  } finally {
+    clearInterval(renewal);
+  }
+  await markSent(db, sent, deps.now());
+}
+
+/** Sends the rows over `concurrency` workers: answers those the relay took; the others are settled as failed or to retry. */
+async function sendQueue(
+  deps: SenderDeps,
+  campaign: PreparedCampaign,
+  rows: readonly ClaimedMessage[],
+  recipients: Map<string, Recipient>,
+  turn: () => Promise<void>,
+): Promise<number[]> {
+  const { db, settings } = deps;
+  const queue = [...rows];
+  const sent: number[] = [];
   async function worker() {
     for (let row = queue.shift(); row; row = queue.shift()) {
       await turn();
@@ -84,7 +112,7 @@ async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: Cl
     }
   }
   await Promise.all(Array.from({ length: Math.min(settings.concurrency, queue.length) }, worker));
-  await markSent(db, sent, deps.now());
+  return sent;
 }
 
 /** Makes the campaign's rows, once: the request that started it only changed its status. */

@@ -45,6 +45,14 @@ export async function markSent(db: Db, messageIds: readonly number[], now: Date)
   );
 }
 
+/** The worker still holds these rows: their lease starts again from `now`, so no one takes them for abandoned. */
+export async function renewClaims(db: Db, messageIds: readonly number[], now: Date): Promise<number> {
+  if (messageIds.length === 0) return 0;
+  return changedRows(
+    await db.execute(sql`update campaign_messages set claimed_at = ${now.toISOString()}::timestamptz where id = any(${ids(messageIds)}) and status = 'sending'`),
+  );
+}
+
 /** Rows whose subscriber may no longer receive the campaign (unsubscribed, suppressed, left). */
 export async function markSkipped(db: Db, messageIds: readonly number[]): Promise<number> {
   if (messageIds.length === 0) return 0;
