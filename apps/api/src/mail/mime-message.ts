@@ -1,5 +1,6 @@
 import { encodeWords, foldLines } from 'nodemailer/lib/mime-funcs';
 import { encode as quotedPrintable, wrap as wrapQuotedPrintable } from 'nodemailer/lib/qp';
+import { headerValue } from './transport';
 
 // A campaign message as the bytes handed to the relay: one fixed shape (headers, then a
 // multipart/alternative of a plain-text and an HTML part, both UTF-8 quoted-printable), put
@@ -38,9 +39,8 @@ function unstructured(value: string): string {
   return /^[\x20-\x7e]*$/.test(value) ? value : encodeWords(value, 'Q', 52);
 }
 
-// Header values never carry a line break: a subscriber's name cannot add a header.
-const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
+// Values reach it through headerValue, never with a line break: a subscriber's name cannot add a header.
 function header(name: string, value: string): string {
   return `${foldLines(`${name}: ${value}`, 76)}\r\n`;
 }
@@ -62,13 +62,13 @@ export function mimeMessage(parts: MimeMessageParts): Buffer {
   // either part can be mistaken for the boundary: a counter makes it unique, nothing random needed.
   boundaryCount += 1;
   const boundary = `=_postlark_${boundaryCount.toString(36)}`;
-  let head = header('From', mailbox(oneLine(parts.from.name), oneLine(parts.from.address)));
-  head += header('To', oneLine(parts.to));
-  if (parts.replyTo) head += header('Reply-To', oneLine(parts.replyTo));
-  head += header('Subject', unstructured(oneLine(parts.subject)));
+  let head = header('From', mailbox(headerValue(parts.from.name), headerValue(parts.from.address)));
+  head += header('To', headerValue(parts.to));
+  if (parts.replyTo) head += header('Reply-To', headerValue(parts.replyTo));
+  head += header('Subject', unstructured(headerValue(parts.subject)));
   head += header('Message-ID', parts.messageId);
   head += header('Date', rfc5322Date(parts.date));
-  for (const [name, value] of Object.entries(parts.headers)) head += header(name, oneLine(value));
+  for (const [name, value] of Object.entries(parts.headers)) head += header(name, headerValue(value));
   head += header('MIME-Version', '1.0');
   head += header('Content-Type', `multipart/alternative; boundary="${boundary}"`);
   return Buffer.from(

@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from '@postlark/shared/account-messages';
 import { type DataExportRequest, isDownloadProblem } from '@postlark/shared/data-export';
 import type { BasicInfo, ChangePassword, ContactInfo, EmailChange, MarketingPreferences } from '@postlark/shared/profile';
 import { Button } from '../../components/ui/button';
+import { PageLoading } from '../../components/ui/page-state';
 import { showToast } from '../../components/ui/toasts';
 import { fetchProfile } from '../../features/login/login-slice';
 import type { ApiKey } from '@postlark/shared/api-keys';
@@ -178,16 +179,16 @@ export default function ProfileRoute() {
           renderPanel={renderPanel}
         />
       ) : error && !loading ? (
-        <div className="dash-card profile-status profile-status--failed" role="alert">
+        <div className="dash-card profile-status" role="alert">
           <span>{error}</span>
           <Button variant="secondary" onClick={() => customerId && void dispatch(fetchProfile(customerId))}>
             Try again
           </Button>
         </div>
       ) : (
-        <p className="dash-card profile-status" role="status">
-          {ACCOUNT_MESSAGES.loadingProfile}
-        </p>
+        <div className="dash-card">
+          <PageLoading text={ACCOUNT_MESSAGES.loadingProfile} />
+        </div>
       )}
     </div>
   );
