@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { preferenceCentrePath } from '@postlark/shared/routes';
+import { hmacSha256 } from '../../lib/hmac';
 import { isUuid } from '../../lib/uuid';
 
 // Tokens of the links we mail subscribers: the ids they stand for (16 bytes each) and an
@@ -29,7 +30,8 @@ export interface LinkTokens {
 }
 
 export function linkTokens(secret: string): LinkTokens {
-  const mac = (purpose: LinkPurpose, ids: Buffer) => createHmac('sha256', secret).update(`${purpose}:`).update(ids).digest().subarray(0, MAC_BYTES);
+  const hmac = hmacSha256(secret);
+  const mac = (purpose: LinkPurpose, ids: Buffer) => hmac(Buffer.concat([Buffer.from(`${purpose}:`), ids])).subarray(0, MAC_BYTES);
   const encode = (ids: Buffer, signature: Buffer) => `${ids.toString('base64url')}.${signature.toString('base64url')}`;
   return {
     tokenFor(purpose, ids) {

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { hmacSha256 } from '../../lib/hmac';
 
 // The open pixel and click links of a campaign message. Each names the message's ledger row
 // (campaign_messages.id) and carries an HMAC over it, and for a click over the link's number and
@@ -30,7 +31,8 @@ export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/' } as const;
 export const TRACKING_PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 export function trackingLinks(appUrl: string, secret: string): TrackingLinks {
-  const mac = (signed: string) => createHmac('sha256', secret).update(signed).digest().subarray(0, MAC_BYTES);
+  const hmac = hmacSha256(secret);
+  const mac = (signed: string) => hmac(signed).subarray(0, MAC_BYTES);
   // Open: o:row. Click: c:row:link:url (c:row:url before links were numbered, still accepted).
   const signedText = (purpose: 'o' | 'c', rowId: number, link: number | null, url = '') =>
     link === null ? `${purpose}:${rowId}:${url}` : `${purpose}:${rowId}:${link}:${url}`;

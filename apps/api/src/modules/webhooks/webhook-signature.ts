@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { hmacSha256 } from '../../lib/hmac';
 
 // Webhook signatures: `X-Postlark-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`
 // under the shared secret. The time is signed too, and a signature older (or newer) than the
@@ -10,7 +11,7 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export function signWebhook(secret: string, body: string, at: Date): string {
   const t = Math.floor(at.getTime() / 1000);
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+  return `t=${t},v1=${hmacSha256(secret)(`${t}.${body}`).toString('hex')}`;
 }
 
 export function validWebhookSignature(secret: string, header: string | undefined, body: string, now: Date): boolean {
@@ -20,6 +21,6 @@ export function validWebhookSignature(secret: string, header: string | undefined
   const given = fields.get('v1') ?? '';
   if (!Number.isSafeInteger(t) || !/^[0-9a-f]{64}$/.test(given)) return false;
   if (Math.abs(now.getTime() / 1000 - t) > SIGNATURE_TOLERANCE_SECONDS) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest();
+  const expected = hmacSha256(secret)(`${t}.${body}`);
   return timingSafeEqual(Buffer.from(given, 'hex'), expected);
 }
