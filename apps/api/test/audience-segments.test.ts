@@ -91,6 +91,37 @@ describe('segments', () => {
     expect((await call('GET', 'audience/v1/subscribers', customer.cookie)).json().payload.total).toBe(6);
   });
 
+  it("counts a list's members by status from the memberships, and the count follows each subscriber's status", async () => {
+    const { customer, vip } = await audience();
+    const onVip = (op: string) => ({ conditions: [{ field: 'list', op: 'in', value: vip }, { field: 'status', op, value: 'active' }] });
+    // The same question with a condition on the subscriber row too: answered by the join, the counts must agree.
+    const joined = (op: string) => ({ conditions: [...onVip(op).conditions, { field: 'email', op: 'is_not_empty' }] });
+    const counts = async () => {
+      const fast = [await preview(customer, onVip('is')), await preview(customer, onVip('is_not'))];
+      expect([await preview(customer, joined('is')), await preview(customer, joined('is_not'))]).toEqual(fast);
+      return fast;
+    };
+    expect(await counts()).toEqual([2, 0]);
+
+    // Put on the list after they unsubscribed: a member, not an active one.
+    const people = (await call('GET', 'audience/v1/subscribers?sort=email&order=asc', customer.cookie)).json().payload.subscribers as { id: string; email: string }[];
+    const idOf = (name: string) => people.find((person) => person.email.startsWith(name))!.id;
+    await call('POST', 'audience/v1/subscribers/bulk', customer.cookie, { action: 'add_to_list', list_id: vip, ids: [idOf('edsger'), idOf('grace')] });
+    expect(await counts()).toEqual([3, 1]);
+
+    // Unsubscribing changes the subscriber's status on every list they are on.
+    const unsubscribed = await call('POST', 'audience/v1/subscribers/bulk', customer.cookie, { action: 'unsubscribe', ids: [idOf('ada')] });
+    expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
+    expect(await counts()).toEqual([2, 2]);
+
+    // A saved segment of the same shape reads the same figure, and one who leaves the list leaves it.
+    const saved = (await call('POST', SEGMENTS, customer.cookie, { name: 'Active VIPs', definition: onVip('is') })).json().payload.segment;
+    expect(saved.count).toBe(2);
+    await call('POST', 'audience/v1/subscribers/bulk', customer.cookie, { action: 'remove_from_list', list_id: vip, ids: [idOf('alan')] });
+    expect((await call('GET', `${SEGMENTS}/${saved.id}`, customer.cookie)).json().payload.count).toBe(1);
+    expect(await counts()).toEqual([1, 2]);
+  });
+
   it.each([
     ['no conditions', { name: 'x', definition: { conditions: [] } }, 'definition', SEGMENT_MESSAGES.conditionsRequired],
     ['an unknown field', { name: 'x', definition: { conditions: [{ field: 'password', op: 'is', value: 'x' }] } }, 'definition', SEGMENT_MESSAGES.conditionInvalid],

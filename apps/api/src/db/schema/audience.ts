@@ -99,6 +99,10 @@ export const listMemberships = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // A copy of the subscriber's own status, kept by triggers (migration 0018): "the list's active
+    // members", the commonest audience, is then counted from this table alone, without a join
+    // of a million memberships to a million subscribers. Left out of an insert, the trigger fills it.
+    subscriberStatus: text('subscriber_status').$type<SubscriberStatus>(),
   },
   (table) => [
     primaryKey({ columns: [table.listId, table.subscriberId] }),

@@ -58,9 +58,14 @@ function attributeCondition(key: string, op: string, value: string): SQL {
   }
 }
 
+/** A membership "m" that puts its subscriber on the list: one who left it is not on it. */
+function memberOf(listId: string): SQL {
+  return sql`m.list_id = ${listId}::uuid and m.status <> 'unsubscribed'`;
+}
+
 function onList(listId: string): SQL {
   // Aliased and qualified: drizzle leaves a lone table's columns unqualified (see subscribers.repository).
-  return sql`exists (select 1 from list_memberships m where m.subscriber_id = "subscribers"."id" and m.list_id = ${listId}::uuid and m.status <> 'unsubscribed')`;
+  return sql`exists (select 1 from list_memberships m where m.subscriber_id = "subscribers"."id" and ${memberOf(listId)})`;
 }
 
 /** Opened as a person or clicked any campaign since `since`: machine opens do not count. */
@@ -102,4 +107,24 @@ export function segmentSql(definition: SegmentDefinition, now: Date): SQL {
 /** The lists a definition names, to check they are the customer's own. */
 export function listsNamed(definition: SegmentDefinition): string[] {
   return [...new Set(definition.conditions.flatMap((condition) => (condition.field === 'list' ? [condition.value] : [])))];
+}
+
+/**
+ * A definition that asks only "on this list", and perhaps the subscriber's status, as a
+ * condition on the customer's memberships "m" alone: each carries a copy of its subscriber's
+ * status (migration 0018). "The list's active members", the commonest audience, is then counted
+ * without joining a million memberships to a million subscribers. Null for any other definition.
+ */
+export function membershipOnlySql(definition: SegmentDefinition, customerId: string): SQL | null {
+  const { conditions } = definition;
+  if (definition.match === 'any' && conditions.length > 1) return null;
+  const lists = conditions.filter((condition) => condition.field === 'list');
+  const statuses = conditions.filter((condition) => condition.field === 'status');
+  const [list] = lists;
+  if (lists.length !== 1 || !list || list.op !== 'in' || lists.length + statuses.length !== conditions.length) return null;
+  const ownList = sql`exists (select 1 from lists l where l.id = ${list.value}::uuid and l.customer_id = ${customerId}::uuid)`;
+  const statusParts = statuses.map((condition) =>
+    condition.op === 'is' ? sql`m.subscriber_status = ${condition.value}` : sql`m.subscriber_status <> ${condition.value}`,
+  );
+  return and(memberOf(list.value), ownList, ...statusParts)!;
 }

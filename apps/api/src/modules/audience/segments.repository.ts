@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/results';
 import { segments } from '../../db/schema/audience';
 
 export type SegmentRow = typeof segments.$inferSelect;
@@ -38,4 +39,10 @@ export async function deleteSegment(db: Db, customerId: string, id: string): Pro
     .where(and(eq(segments.customerId, customerId), eq(segments.id, id)))
     .returning({ id: segments.id });
   return rows.length > 0;
+}
+
+/** How many memberships "m" meet a condition (see membershipOnlySql). */
+export async function countMemberships(db: Db, condition: SQL): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as count from list_memberships m where ${condition}`);
+  return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
 }

@@ -3,8 +3,8 @@ import { SEGMENT_MESSAGES, type Segment, type SegmentCreate, type SegmentDefinit
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
-import { listsNamed, segmentSql } from './segment-sql';
-import { deleteSegment, findSegment, insertSegment, listSegments, type NewSegment, type SegmentRow, updateSegment } from './segments.repository';
+import { listsNamed, membershipOnlySql, segmentSql } from './segment-sql';
+import { countMemberships, deleteSegment, findSegment, insertSegment, listSegments, type NewSegment, type SegmentRow, updateSegment } from './segments.repository';
 import { countSubscribers, ownListIds, type ResolvedFilter } from './subscribers.repository';
 import type { AudienceDeps } from './subscribers.service';
 
@@ -22,6 +22,12 @@ export async function resolveFilter(deps: AudienceDeps, customerId: string, filt
 /** How many of the customer's subscribers a definition matches now. */
 export async function countMatching(deps: AudienceDeps, customerId: string, definition: SegmentDefinition): Promise<number> {
   await checkLists(deps, customerId, definition);
+  return countOf(deps, customerId, definition);
+}
+
+async function countOf(deps: AudienceDeps, customerId: string, definition: SegmentDefinition): Promise<number> {
+  const members = membershipOnlySql(definition, customerId);
+  if (members) return countMemberships(deps.db, members);
   return countSubscribers(deps.db, customerId, { q: '', segment: segmentSql(definition, deps.now()) });
 }
 
@@ -39,7 +45,7 @@ async function segmentOf(deps: AudienceDeps, row: SegmentRow): Promise<Segment> 
     definition: row.definition,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    count: await countSubscribers(deps.db, row.customerId, { q: '', segment: segmentSql(row.definition, deps.now()) }),
+    count: await countOf(deps, row.customerId, row.definition),
   };
 }
 

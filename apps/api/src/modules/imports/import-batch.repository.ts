@@ -63,10 +63,11 @@ export async function insertNew(db: Db, customerId: string, rows: readonly NewIm
       from unnest(${texts(rows.map((row) => row.email))}, ${texts(rows.map((row) => row.firstName))}, ${texts(rows.map((row) => row.lastName))},
         ${texts(rows.map((row) => row.timezone))}, ${texts(rows.map((row) => JSON.stringify(row.attributes)))}) as input(email, first_name, last_name, timezone, attributes)
       on conflict (customer_id, email) do nothing
-      returning id, email
+      returning id, email, status
     ), joined as (
-      insert into list_memberships (list_id, subscriber_id, status, created_at, updated_at, confirmed_at)
-      select list_id::uuid, added.id, 'confirmed', ${at}, ${at}, ${at}
+      -- The subscriber's status given here spares the fill trigger a look-up per row.
+      insert into list_memberships (list_id, subscriber_id, status, created_at, updated_at, confirmed_at, subscriber_status)
+      select list_id::uuid, added.id, 'confirmed', ${at}, ${at}, ${at}, added.status
       from unnest(${texts(listIds)}) as lists(list_id) cross join added
     )
     select email from added`);
