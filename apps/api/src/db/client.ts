@@ -1,11 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -63,10 +60,16 @@ async function openPostgres(url: string): Promise<Database> {
   return { db: drizzlePg({ client: pool }), kind: 'postgres', close: () => pool.end() };
 }
 
-// The extensions the migrations create (CREATE EXTENSION), which PGlite must have loaded first.
-const PGLITE_EXTENSIONS = { pg_trgm };
-
 async function openPglite(dataDir: string | undefined): Promise<Database> {
+  // Loaded only here: the engine's modules cost a server on PostgreSQL some 45 MB it never uses.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  // The extensions the migrations create (CREATE EXTENSION), which PGlite must have loaded first.
+  const PGLITE_EXTENSIONS = { pg_trgm };
   let releaseLock = () => {};
   let client: PGlite;
   if (dataDir) {

@@ -1,4 +1,5 @@
-import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import type * as PgliteModule from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Db } from './client';
 
@@ -27,11 +28,15 @@ export function preparedStatement<Row>(name: string, text: string, paramTypes: r
   return async (db, params) => {
     if (params.length !== oids.length) throw new Error(`${name} takes ${oids.length} parameters, got ${params.length}`);
     const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
-    if (client instanceof PGlite) return runOnPglite<Row>(client, name, text, oids, params);
+    if ('execProtocol' in client) return runOnPglite<Row>(client, name, text, oids, params);
     const result = await client.query<Row & pg.QueryResultRow>({ name, text, values: params as unknown[] });
     return result.rows;
   };
 }
+
+// The engine's module, loaded with the first statement run on it: a server on PostgreSQL never
+// loads it (see db/client.ts).
+let pglite: typeof PgliteModule | undefined;
 
 // The statement names each PGlite instance has parsed; the engine keeps them until it closes.
 const parsedOnPglite = new WeakMap<PGlite, Set<string>>();
@@ -40,7 +45,7 @@ const parsedOnPglite = new WeakMap<PGlite, Set<string>>();
 // this order so that a statement never runs inside someone else's transaction.
 interface PgliteInternals {
   serializers: Record<number, (value: unknown) => string>;
-  parsers: Parameters<typeof parse.parseResults>[1];
+  parsers: Parameters<typeof PgliteModule.parse.parseResults>[1];
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
 }
@@ -53,6 +58,7 @@ async function runOnPglite<Row>(
   params: readonly unknown[],
 ): Promise<Row[]> {
   const internals = client as unknown as PgliteInternals;
+  const { parse, protocol } = (pglite ??= await import('@electric-sql/pglite'));
   const serialize = protocol.serialize;
   const values = params.map((value, index) => {
     if (value === null || value === undefined) return null;
