@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 import { DATA_EXPORT_RULES, formatExportTime } from '@postlark/shared/data-export';
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { ActionButton, Layout, paragraph, small } from './layout';
 
 export const dataExportReadySubject = 'Your Postlark data export is ready';

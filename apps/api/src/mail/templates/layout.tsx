@@ -1,6 +1,15 @@
 /** @jsxRuntime automatic */
 // The pragma above: the server runs through tsx from the repo root, where no tsconfig sets "jsx".
-import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { ReactNode } from 'react';
 
 export const BRAND = { name: 'Postlark', indigo: '#4f46e5', ink: '#111827', muted: '#6b7280', paper: '#f4f4f7' } as const;

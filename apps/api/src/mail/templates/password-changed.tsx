@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic */
-import { Link, Text } from '@react-email/components';
+import { Link } from '@react-email/link';
+import { Text } from '@react-email/text';
 import { BRAND, Layout, paragraph, small } from './layout';
 
 export const passwordChangedSubject = 'Your Postlark password was changed';

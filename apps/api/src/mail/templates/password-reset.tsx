@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic */
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { ActionButton, Layout, paragraph, small } from './layout';
 
 export const passwordResetSubject = 'Reset your Postlark password';
