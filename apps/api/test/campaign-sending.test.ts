@@ -1,7 +1,9 @@
+import { createServer } from 'node:net';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { sendOnce } from '../src/modules/campaigns/campaign-sender';
+import { smtpCampaignTransport } from '../src/modules/campaigns/campaign-transport';
 import { claimBatch, markAbandoned } from '../src/modules/campaigns/sending.repository';
 import { preferenceToken } from '../src/modules/preferences/link-tokens';
 import { APP_URL } from './support/accounts';
@@ -17,6 +19,15 @@ const call = accounts.call;
 const BASE = CAMPAIGNS;
 const customerWithAudience = (options?: { contact?: boolean }) => supportCustomerWithAudience(accounts, options);
 const engine = (overrides?: Parameters<typeof supportEngine>[1]) => supportEngine(accounts, overrides);
+
+/** A loopback port nothing listens on: connecting to it is refused at once. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 describe('campaigns', () => {
   it('are saved as drafts, edited, duplicated and deleted, and are each customer’s own', async () => {
@@ -162,6 +173,47 @@ describe('campaigns', () => {
     expect(accounts.smtp.messagesTo(ada)).toHaveLength(1);
     expect(accounts.smtp.messagesTo(nameless)).toHaveLength(1);
     expect((await call('GET', `${BASE}/${campaign.id}`, customer.cookie)).json().payload.campaign.messages).toMatchObject({ sent: 2, unknown: 0 });
+  });
+
+  it('keeps messages waiting while the relay cannot be reached, fails none however long it lasts, and sends each once when it is back', async () => {
+    const { customer, list, ada, nameless } = await customerWithAudience();
+    const campaign = (await call('POST', BASE, customer.cookie, draft(list))).json().payload.campaign;
+    await call('POST', `${BASE}/${campaign.id}/send`, customer.cookie);
+    const { deps, close } = await engine({ maxAttempts: 2, retryBaseMs: 30_000 });
+    const away = smtpCampaignTransport(`smtp://127.0.0.1:${await closedPort()}`, { connections: 2 });
+    const relayAway = { ...deps, transport: away };
+    const ledger = async () =>
+      rawQuery<{ status: string; attempts: number; last_error: string | null }>(
+        deps.db,
+        `select status, attempts, last_error from campaign_messages where campaign_id = $1::uuid order by id`,
+        [campaign.id],
+      );
+    try {
+      const state = { relayDownUntil: 0 };
+      expect(await sendOnce(relayAway, async () => {}, state)).toBe(2);
+      // More passes than the attempts a refused message gets, over more than an hour of the test's clock.
+      for (let pass = 0; pass < 4; pass += 1) {
+        // While the relay is away, the worker claims nothing until it is due to try again.
+        expect(await sendOnce(relayAway, async () => {}, state)).toBe(0);
+        accounts.advance(20 * 60_000);
+        expect(await sendOnce(relayAway, async () => {}, state)).toBe(2);
+      }
+      const waiting = await ledger();
+      expect(waiting.map((row) => [row.status, row.attempts])).toEqual([['pending', 0], ['pending', 0]]);
+      expect(waiting[0]!.last_error).toMatch(/^The relay could not be reached/);
+      const during = (await call('GET', `${BASE}/${campaign.id}`, customer.cookie)).json().payload.campaign;
+      expect(during).toMatchObject({ status: 'sending', messages: { pending: 2, failed: 0 } });
+
+      accounts.advance(60_000);
+      expect(await sendOnce(deps, async () => {})).toBe(2);
+    } finally {
+      await away.close();
+      await close();
+    }
+    expect(accounts.smtp.messagesTo(ada)).toHaveLength(1);
+    expect(accounts.smtp.messagesTo(nameless)).toHaveLength(1);
+    const done = (await call('GET', `${BASE}/${campaign.id}`, customer.cookie)).json().payload.campaign;
+    expect(done).toMatchObject({ status: 'sent', messages: { sent: 2, failed: 0 } });
   });
 
   it('marks rows a stopped worker left in sending as unknown after the lease, never sends them again, and then reads sent', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { smtpPool } from '../src/mail/smtp-pool';
+import { RelayUnreachableError, smtpPool } from '../src/mail/smtp-pool';
 import { type FaultPlan, type FaultySmtpSink, startFaultySmtpSink } from './support/faulty-smtp-sink';
 
 // The campaign engine's SMTP connections (src/mail/smtp-pool.ts) against a loopback relay that
@@ -41,19 +41,20 @@ describe('the campaign SMTP pool', () => {
     expect(sink.connections).toBe(1);
   });
 
-  it('fails a message whose connection was refused or dropped mid-message, and sends the next over a new one', async () => {
+  it('fails a message whose connection was refused (the relay unreachable) or dropped mid-message, and sends the next over a new one', async () => {
     // The relay counts DATA commands: the 3rd and 6th get 421 (and a close), the 5th is dropped.
     sink = await startFaultySmtpSink({ ...noFaults, greeting421: { every: 1, max: 1 }, data421Every: 3, dataDropEvery: 5 });
     const pool = smtpPool(sink.url, { ...TIMEOUTS, connections: 1 });
     const outcome = (n: number) =>
       pool.send(envelope(n), message(n)).then(
         () => 'sent',
-        (error: { responseCode?: number; code?: string }) => error.responseCode ?? error.code,
+        (error: { responseCode?: number; code?: string; cause?: { responseCode?: number } }) =>
+          error instanceof RelayUnreachableError ? `unreachable ${error.cause?.responseCode}` : (error.responseCode ?? error.code),
       );
     const outcomes: unknown[] = [];
     for (let n = 1; n <= 8; n += 1) outcomes.push(await outcome(n));
     pool.close();
-    expect(outcomes).toEqual([421, 'sent', 'sent', 421, 'sent', 'ECONNECTION', 421, 'sent']);
+    expect(outcomes).toEqual(['unreachable 421', 'sent', 'sent', 421, 'sent', 'ECONNECTION', 421, 'sent']);
     expect(sink.accepted.map((each) => each.messageId)).toEqual(['<m2@lark.example>', '<m3@lark.example>', '<m5@lark.example>', '<m8@lark.example>']);
     expect(sink.faults).toMatchObject({ greeting421: 1, dataDropped: 1, data421: 2 });
     // The refused one; one until the first 421; one until the drop; one until the second 421; a last.

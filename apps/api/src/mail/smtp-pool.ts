@@ -40,6 +40,11 @@ interface Pooled {
 // Errors about this one message: the connection itself is still good.
 const MESSAGE_REFUSED = new Set(['EENVELOPE', 'EMESSAGE']);
 
+/** The relay could not be reached or would not talk: no message was offered, so none was refused. */
+export class RelayUnreachableError extends Error {
+  override name = 'RelayUnreachableError';
+}
+
 export function smtpPool(url: string, options: SmtpPoolOptions): SmtpPool {
   const { auth, ...target } = parseConnectionUrl(url);
   const idle: Pooled[] = [];
@@ -65,6 +70,9 @@ export function smtpPool(url: string, options: SmtpPoolOptions): SmtpPool {
     waiters.shift()?.();
   }
 
+  // No connection, no greeting, or a 421 greeting: the relay is away, and no message was offered.
+  const unreachable = (error: Error) => new RelayUnreachableError(error.message, { cause: error });
+
   function connect(): Promise<Pooled> {
     const connection = new SMTPConnection({
       ...target,
@@ -88,10 +96,11 @@ export function smtpPool(url: string, options: SmtpPoolOptions): SmtpPool {
         resolve(pooled);
       };
       // A refused greeting or a dropped socket may end the connection without calling back.
-      pooled.abandon = reject;
+      pooled.abandon = (error) => reject(unreachable(error));
       connection.connect((error) => {
-        if (error) return fail(error);
+        if (error) return fail(unreachable(error));
         if (!auth) return ready();
+        // Refused credentials are the sending account's problem, not an absent relay.
         connection.login(auth, (loginError) => (loginError ? fail(loginError) : ready()));
       });
     });

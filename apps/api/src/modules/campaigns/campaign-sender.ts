@@ -14,6 +14,7 @@ import {
   finishIfDone,
   markAbandoned,
   markFailed,
+  markRelayWait,
   markRetry,
   markSent,
   markSkipped,
@@ -32,7 +33,7 @@ export interface SenderSettings {
   leaseMs: number;
   /** How often a worker renews the lease of the rows it is still sending (default a third of the lease). */
   leaseRenewMs?: number;
-  /** The wait before the second attempt of a temporarily refused message (default 30 s). */
+  /** The wait before the second attempt of a temporarily refused message (default 30 s), and before an unreachable relay is tried again. */
   retryBaseMs?: number;
   /** Attempts before a temporary failure counts as failed. */
   maxAttempts: number;
@@ -51,12 +52,19 @@ export interface SenderDeps {
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
+const DEFAULT_RETRY_BASE_MS = 30_000;
+
 /** Temporary failures wait 30 s, 2 min, 8 min, … (by default) before the next attempt. */
-export function retryDelayMs(attempts: number, baseMs = 30_000): number {
+export function retryDelayMs(attempts: number, baseMs = DEFAULT_RETRY_BASE_MS): number {
   return baseMs * 4 ** Math.max(0, attempts - 1);
 }
 
-async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: ClaimedMessage[], turn: () => Promise<void>) {
+/** What a worker's passes share: while the relay is unreachable, none of them claims more rows. */
+export interface SenderState {
+  relayDownUntil: number;
+}
+
+async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: ClaimedMessage[], turn: () => Promise<void>, state: SenderState) {
   const { db, settings } = deps;
   // Checked now, not when the campaign started: whoever left, bounced or complained since gets nothing.
   const eligible = await audienceCondition(db, campaign.row, deps.now());
@@ -74,7 +82,7 @@ async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: Cl
   }, settings.leaseRenewMs ?? settings.leaseMs / 3);
   let sent: number[];
   try {
-    sent = await sendQueue(deps, campaign, queue, recipients, turn);
+    sent = await sendQueue(deps, campaign, queue, recipients, turn, state);
   } finally {
     clearInterval(renewal);
   }
@@ -88,19 +96,28 @@ async function sendQueue(
   rows: readonly ClaimedMessage[],
   recipients: Map<string, Recipient>,
   turn: () => Promise<void>,
+  state: SenderState,
 ): Promise<number[]> {
   const { db, settings } = deps;
   const queue = [...rows];
   const sent: number[] = [];
+  // Once the relay cannot be reached, the rest of the batch is not tried message by message.
+  let relayDown: SendFailure | undefined;
+  const notOffered: number[] = [];
   async function worker() {
-    for (let row = queue.shift(); row; row = queue.shift()) {
+    while (!relayDown) {
+      const row = queue.shift();
+      if (!row) return;
       await turn();
       try {
         await deps.transport.send(buildCampaignMail(campaign, recipients.get(row.subscriberId)!, row, deps.links));
         sent.push(row.id);
       } catch (error) {
         const failure = error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
-        if (failure.permanent) {
+        if (failure.relayUnreachable) {
+          relayDown ??= failure;
+          notOffered.push(row.id);
+        } else if (failure.permanent) {
           await markFailed(db, row.id, failure.message);
           await recordBounce(db, { subscriberId: row.subscriberId, campaignId: campaign.row.id, kind: 'hard', source: 'smtp', detail: failure.message, at: deps.now() });
         } else if (row.attempts >= settings.maxAttempts) {
@@ -112,6 +129,14 @@ async function sendQueue(
     }
   }
   await Promise.all(Array.from({ length: Math.min(settings.concurrency, queue.length) }, worker));
+  if (relayDown) {
+    // An outage is the relay's, not the messages': they wait, uncounted, and the relay is tried again later.
+    const waiting = [...notOffered, ...queue.map((row) => row.id)];
+    const retryAt = new Date(deps.now().getTime() + (settings.retryBaseMs ?? DEFAULT_RETRY_BASE_MS));
+    await markRelayWait(db, waiting, relayDown.message, retryAt);
+    state.relayDownUntil = retryAt.getTime();
+    deps.log.warn({ campaignId: campaign.row.id, waiting: waiting.length, retryAt }, 'the relay could not be reached; the batch waits and is tried again');
+  }
   return sent;
 }
 
@@ -127,22 +152,24 @@ async function prepareRecipients(deps: SenderDeps, row: CampaignRow) {
 /**
  * One pass of the engine: rows abandoned by a dead worker marked unknown, scheduled campaigns
  * whose time came started, then one batch of each sending campaign sent. Answers how many rows
- * it worked on (0: nothing to do right now).
+ * it worked on (0: nothing to do right now). Once the relay was found unreachable, no batch is
+ * claimed until it is due to be tried again.
  */
-export async function sendOnce(deps: SenderDeps, turn: () => Promise<void>): Promise<number> {
+export async function sendOnce(deps: SenderDeps, turn: () => Promise<void>, state: SenderState = { relayDownUntil: 0 }): Promise<number> {
   const { db } = deps;
   const abandoned = await markAbandoned(db, new Date(deps.now().getTime() - deps.settings.leaseMs));
   if (abandoned > 0) deps.log.warn({ rows: abandoned }, 'campaign messages left in sending by a stopped worker were marked unknown');
   for (const id of await dueScheduled(db, deps.now())) {
     await db.execute(sql`update campaigns set status = 'sending', started_at = ${deps.now().toISOString()}::timestamptz where id = ${id}::uuid and status = 'scheduled'`);
   }
+  if (deps.now().getTime() < state.relayDownUntil) return 0;
   let worked = 0;
   for (const campaignId of await sendingCampaignIds(db)) {
     const row = await campaignById(db, campaignId);
     if (!row || row.status !== 'sending') continue;
     await prepareRecipients(deps, row);
     const batch = await claimBatch(db, campaignId, deps.settings.batchSize, deps.now());
-    if (batch.length > 0) await sendBatch(deps, prepareCampaign(row), batch, turn);
+    if (batch.length > 0) await sendBatch(deps, prepareCampaign(row), batch, turn, state);
     worked += batch.length;
     await finishIfDone(db, campaignId, deps.now());
   }
@@ -163,13 +190,14 @@ const LANES = 2;
 export function startCampaignSender(senderDeps: SenderDeps): CampaignSender {
   const deps = { ...senderDeps, settings: { ...senderDeps.settings, batchSize: Math.ceil(senderDeps.settings.batchSize / LANES) } };
   const gate = pace(deps.settings.ratePerSecond);
+  const state: SenderState = { relayDownUntil: 0 };
   let running = true;
   const wakers = new Set<() => void>();
   async function lane() {
     while (running) {
       let worked = 0;
       try {
-        worked = await sendOnce(deps, () => gate.turn());
+        worked = await sendOnce(deps, () => gate.turn(), state);
       } catch (error) {
         deps.log.error({ err: error }, 'campaign sender pass failed; trying again shortly');
       }

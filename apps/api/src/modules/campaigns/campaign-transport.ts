@@ -2,7 +2,7 @@ import DKIM from 'nodemailer/lib/dkim';
 import type { Db } from '../../db/client';
 import type { DkimSettings } from '../../mail/dkim';
 import { mimeMessage } from '../../mail/mime-message';
-import { smtpPool } from '../../mail/smtp-pool';
+import { RelayUnreachableError, smtpPool } from '../../mail/smtp-pool';
 import { headerValue } from '../../mail/transport';
 import { insertOutboxMessage } from '../mailbox/mailbox.repository';
 
@@ -19,12 +19,16 @@ export interface CampaignMail {
   headers: Record<string, string>;
 }
 
-/** Why a message was not taken: `permanent` (a 5xx reply) is a bounce, anything else is retried. */
+/**
+ * Why a message was not taken: `permanent` (a 5xx reply) is a bounce, anything else is retried.
+ * `relayUnreachable`: the relay could not be reached at all, so the message was never offered.
+ */
 export class SendFailure extends Error {
   override name = 'SendFailure';
   constructor(
     message: string,
     readonly permanent: boolean,
+    readonly relayUnreachable = false,
   ) {
     super(message);
   }
@@ -44,6 +48,7 @@ const SIGNED_HEADERS = 'From:Sender:Reply-To:Subject:Date:Message-ID:To:MIME-Ver
 const RECIPIENT_COMMANDS = new Set(['RCPT TO', 'DATA']);
 
 function failureOf(error: unknown): SendFailure {
+  if (error instanceof RelayUnreachableError) return new SendFailure(`The relay could not be reached: ${error.message}`.slice(0, 500), false, true);
   const reply = error as { responseCode?: number; response?: string; message?: string; command?: string };
   const text = (reply.response ?? reply.message ?? String(error)).slice(0, 500);
   const refused = typeof reply.responseCode === 'number' && reply.responseCode >= 500;

@@ -70,6 +70,17 @@ export async function markRetry(db: Db, messageId: number, error: string, retryA
 }
 
 /**
+ * Rows not offered because the relay could not be reached: back to pending until `retryAt`, and
+ * the attempt does not count, so an outage of any length fails no message.
+ */
+export async function markRelayWait(db: Db, messageIds: readonly number[], error: string, retryAt: Date): Promise<void> {
+  if (messageIds.length === 0) return;
+  await db.execute(sql`update campaign_messages set status = 'pending', attempts = attempts - 1, last_error = ${error},
+      next_attempt_at = ${retryAt.toISOString()}::timestamptz
+    where id = any(${ids(messageIds)}) and status = 'sending'`);
+}
+
+/**
  * Rows a worker claimed and never settled (it crashed or was killed): the relay may or may not
  * have taken them, so they are marked unknown for the customer to see, never sent again blindly.
  */
