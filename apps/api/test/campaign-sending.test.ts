@@ -203,6 +203,10 @@ describe('campaigns', () => {
       expect(waiting[0]!.last_error).toMatch(/^The relay could not be reached/);
       const during = (await call('GET', `${BASE}/${campaign.id}`, customer.cookie)).json().payload.campaign;
       expect(during).toMatchObject({ status: 'sending', messages: { pending: 2, failed: 0 } });
+      // The customer is told why: on the campaign and in the list of campaigns.
+      expect(during.relay_error).toMatch(/^The relay could not be reached: .*ECONNREFUSED/);
+      const listed = (await call('GET', BASE, customer.cookie)).json().payload.campaigns;
+      expect(listed.find((each: { id: string }) => each.id === campaign.id).relay_error).toBe(during.relay_error);
 
       accounts.advance(60_000);
       expect(await sendOnce(deps, async () => {})).toBe(2);
@@ -213,7 +217,7 @@ describe('campaigns', () => {
     expect(accounts.smtp.messagesTo(ada)).toHaveLength(1);
     expect(accounts.smtp.messagesTo(nameless)).toHaveLength(1);
     const done = (await call('GET', `${BASE}/${campaign.id}`, customer.cookie)).json().payload.campaign;
-    expect(done).toMatchObject({ status: 'sent', messages: { sent: 2, failed: 0 } });
+    expect(done).toMatchObject({ status: 'sent', messages: { sent: 2, failed: 0 }, relay_error: null });
   });
 
   it('marks rows a stopped worker left in sending as unknown after the lease, never sends them again, and then reads sent', async () => {

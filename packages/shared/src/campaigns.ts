@@ -191,4 +191,6 @@ export interface Campaign {
   updated_at: string;
   /** Once sending has started; null for a draft. */
   messages: MessageCounts | null;
+  /** While messages wait because the mail relay cannot be reached: what it answered; otherwise null. */
+  relay_error: string | null;
 }

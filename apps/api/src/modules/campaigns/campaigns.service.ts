@@ -25,6 +25,7 @@ import {
   messageCounts,
   updateCampaignIn,
 } from './campaigns.repository';
+import { relayWaitErrors } from './sending.repository';
 
 export interface CampaignDeps {
   db: Db;
@@ -41,7 +42,7 @@ export const notFound = () => new HttpError(404, CAMPAIGN_MESSAGES.notFound);
 export const EDITABLE: readonly CampaignStatus[] = ['draft', 'scheduled'];
 const DELETABLE: readonly CampaignStatus[] = ['draft', 'scheduled', 'sent', 'cancelled'];
 
-export function campaignOf(row: CampaignRow, counts: MessageCounts | undefined): Campaign {
+export function campaignOf(row: CampaignRow, counts: MessageCounts | undefined, relayError: string | null = null): Campaign {
   return {
     id: row.id,
     name: row.name,
@@ -62,11 +63,18 @@ export function campaignOf(row: CampaignRow, counts: MessageCounts | undefined):
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     messages: row.status === 'draft' || row.status === 'scheduled' ? null : (counts ?? null),
+    relay_error: relayError,
   };
 }
 
 export async function withCounts(deps: CampaignDeps, row: CampaignRow): Promise<Campaign> {
-  return campaignOf(row, (await messageCounts(deps.db, [row.id])).get(row.id));
+  const [counts, relayErrors] = await Promise.all([messageCounts(deps.db, [row.id]), relayWaitErrors(deps.db, activeIds([row]))]);
+  return campaignOf(row, counts.get(row.id), relayErrors.get(row.id) ?? null);
+}
+
+/** Only a campaign still sending (or paused) can have messages waiting for the relay. */
+function activeIds(rows: readonly CampaignRow[]): string[] {
+  return rows.filter((row) => row.status === 'sending' || row.status === 'paused').map((row) => row.id);
 }
 
 /** The lists and segments must all be the customer's own: another's id is refused like a wrong one. */
@@ -88,11 +96,14 @@ export async function owned(deps: CampaignDeps, customerId: string, id: string):
 
 export async function allCampaigns(deps: Pick<CampaignDeps, 'db'>, customerId: string): Promise<Campaign[]> {
   const rows = await listCampaigns(deps.db, customerId);
-  const counts = await messageCounts(
-    deps.db,
-    rows.filter((row) => row.startedAt).map((row) => row.id),
-  );
-  return rows.map((row) => campaignOf(row, counts.get(row.id)));
+  const [counts, relayErrors] = await Promise.all([
+    messageCounts(
+      deps.db,
+      rows.filter((row) => row.startedAt).map((row) => row.id),
+    ),
+    relayWaitErrors(deps.db, activeIds(rows)),
+  ]);
+  return rows.map((row) => campaignOf(row, counts.get(row.id), relayErrors.get(row.id) ?? null));
 }
 
 export async function getCampaign(deps: CampaignDeps, customerId: string, id: string): Promise<Campaign> {

@@ -81,6 +81,25 @@ export async function markRelayWait(db: Db, messageIds: readonly number[], error
 }
 
 /**
+ * Why each campaign's messages wait, when it is the relay: its first waiting row was put back by
+ * markRelayWait (uncounted attempts with an error; a refused message always has an attempt
+ * counted, and a row never tried has no error). Campaigns whose messages do not wait for the
+ * relay are left out.
+ */
+export async function relayWaitErrors(db: Db, campaignIds: readonly string[]): Promise<Map<string, string>> {
+  if (campaignIds.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select campaign.id as "campaignId", first.last_error as "error"
+    from unnest(${sql.param([...campaignIds])}::uuid[]) as campaign(id)
+    cross join lateral (
+      select attempts, last_error from campaign_messages
+      where campaign_messages.campaign_id = campaign.id and campaign_messages.status = 'pending'
+      order by campaign_messages.id limit 1) as first
+    where first.attempts = 0 and first.last_error is not null`);
+  return new Map(rowsOf<{ campaignId: string; error: string }>(result).map((row) => [row.campaignId, row.error]));
+}
+
+/**
  * Rows a worker claimed and never settled (it crashed or was killed): the relay may or may not
  * have taken them, so they are marked unknown for the customer to see, never sent again blindly.
  */

@@ -22,6 +22,7 @@ const campaign: Campaign = {
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
   messages: null,
+  relay_error: null,
 };
 
 describe('campaign draft', () => {

@@ -9,6 +9,8 @@ interface CampaignProgressProps {
   name: string;
   status: CampaignStatus;
   counts: MessageCounts;
+  /** What the relay answered while messages wait for it (the campaign's relay_error). */
+  relayError?: string | null;
   /** The list's row shows the bar and one line; the campaign's page also explains every count. */
   compact?: boolean;
 }
@@ -17,7 +19,7 @@ interface CampaignProgressProps {
  * How far sending has come: a bar of sent, failed and unknown, and the counts. "Unknown" messages
  * are shown, never hidden: a crash left them, and they were not resent, so the customer knows.
  */
-export function CampaignProgress({ name, status, counts, compact = false }: CampaignProgressProps) {
+export function CampaignProgress({ name, status, counts, relayError = null, compact = false }: CampaignProgressProps) {
   const progress = sendingProgress(counts);
   const summary = `${count.format(progress.sent)} of ${count.format(progress.total)} sent`;
   const part = (value: number) => (progress.total === 0 ? 0 : (value / progress.total) * 100);
@@ -42,15 +44,23 @@ export function CampaignProgress({ name, status, counts, compact = false }: Camp
         <span className="campaign-progress__part campaign-progress__part--unknown" style={{ width: `${part(progress.unknown)}%` }} />
       </div>
       {compact ? (
-        (progress.failed > 0 || progress.unknown > 0) && (
+        (progress.failed > 0 || progress.unknown > 0 || relayError) && (
           <p className="campaign-progress__note">
-            {progress.failed > 0 && `${count.format(progress.failed)} failed`}
-            {progress.failed > 0 && progress.unknown > 0 && ' · '}
-            {progress.unknown > 0 && `${count.format(progress.unknown)} unknown`}
+            {relayError
+              ? 'Waiting for the mail relay'
+              : [progress.failed > 0 && `${count.format(progress.failed)} failed`, progress.unknown > 0 && `${count.format(progress.unknown)} unknown`]
+                  .filter(Boolean)
+                  .join(' · ')}
           </p>
         )
       ) : (
         <>
+          {relayError && (
+            <p className="campaign-progress__relay" role="status">
+              {CAMPAIGN_TEXTS.relayWaiting}
+              <small>{relayError}</small>
+            </p>
+          )}
           <dl className="campaign-progress__counts">
             <Count label="Sent" value={progress.sent} tone="sent" />
             <Count label="Waiting" value={counts.pending + counts.sending} tone="waiting" />

@@ -57,7 +57,7 @@ export function CampaignSendingCard({ campaign, busy, onPause, onResume, onCance
         </div>
       </header>
       {campaign.messages ? (
-        <CampaignProgress name={campaign.name} status={campaign.status} counts={campaign.messages} />
+        <CampaignProgress name={campaign.name} status={campaign.status} counts={campaign.messages} relayError={campaign.relay_error} />
       ) : (
         <p className="campaign-card__text">Preparing the recipients...</p>
       )}

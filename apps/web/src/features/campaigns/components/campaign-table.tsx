@@ -45,7 +45,7 @@ export function CampaignTable({ campaigns, busyId, onDuplicate, onDelete }: Camp
                   <span className="campaign-table__detail">{formatSchedule(campaign.scheduled_at, campaign.scheduled_timezone)}</span>
                 )}
                 {campaign.messages && campaign.status !== 'draft' && (
-                  <CampaignProgress name={campaign.name} status={campaign.status} counts={campaign.messages} compact />
+                  <CampaignProgress name={campaign.name} status={campaign.status} counts={campaign.messages} relayError={campaign.relay_error} compact />
                 )}
               </td>
               <td className="campaign-table__when">
