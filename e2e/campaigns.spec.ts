@@ -219,6 +219,24 @@ test.describe('campaigns', () => {
     expect(asked).toHaveLength(1);
   });
 
+  test('a key typed right after choosing a merge tag lands in the text, however slowly the page draws', async ({ page, request, baseURL, inbox }) => {
+    // A busy machine draws late: animation frames come a quarter of a second after they are asked for.
+    await page.addInitScript(() => {
+      window.requestAnimationFrame = (callback) => window.setTimeout(() => callback(performance.now()), 250);
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'campaigns-merge-tag-typing');
+    const editor = campaignEditor(page);
+    await page.goto(`${CAMPAIGNS}/new`);
+    await editor.blank.click();
+    await editor.content.click();
+    await page.keyboard.type('Dear ');
+    await editor.mergeTag.click();
+    await page.getByRole('menuitem', { name: /^First name, or “there”/ }).click();
+    await page.keyboard.type(', welcome.');
+    await expect(editor.content).toHaveText('Dear {{ first_name | default: "there" }}, welcome.');
+  });
+
   test('the editor fits a phone without sideways scrolling', async ({ page, request, baseURL, inbox }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'campaigns-phone');

@@ -52,9 +52,16 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
     setInserting(kind);
   }
 
+  // TipTap's focus command waits for the next animation frame: a key typed right after a click in
+  // a menu or dialog would land on nothing and be lost. The view takes focus at once.
+  function focusedChain() {
+    editor.view.focus();
+    return editor.chain().focus();
+  }
+
   function insert(kind: InsertKind, url: string, text: string) {
     setInserting(null);
-    const chain = editor.chain().focus();
+    const chain = focusedChain();
     if (kind === 'image') chain.setImage({ src: url, alt: text }).run();
     else if (kind === 'button')
       chain.insertContent(`<p><a class="${EMAIL_BUTTON_CLASS}" style="${EMAIL_BUTTON_STYLE}" href="${escapeHtml(url)}">${escapeHtml(text)}</a></p>`).run();
@@ -64,7 +71,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
 
   return (
     <div className={`rich-text-editor${invalid ? ' rich-text-editor--invalid' : ''}`}>
-      <EditorToolbar editor={editor} onInsert={openInsert} onMergeTag={(tag) => editor.chain().focus().insertContent(tag).run()} />
+      <EditorToolbar editor={editor} onInsert={openInsert} onMergeTag={(tag) => focusedChain().insertContent(tag).run()} />
       <EditorContent editor={editor} />
       <InsertDialog kind={inserting} selectedText={selectedText} onInsert={insert} onClose={() => setInserting(null)} />
     </div>
