@@ -45,7 +45,7 @@ export function CampaignProgress({ name, status, counts, relayError = null, comp
       </div>
       {compact ? (
         (progress.failed > 0 || progress.unknown > 0 || relayError) && (
-          <p className="campaign-progress__note">
+          <p className={`campaign-progress__note${relayError ? ' campaign-progress__note--waiting' : ''}`}>
             {relayError
               ? 'Waiting for the mail relay'
               : [progress.failed > 0 && `${count.format(progress.failed)} failed`, progress.unknown > 0 && `${count.format(progress.unknown)} unknown`]
