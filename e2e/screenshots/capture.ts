@@ -6,16 +6,11 @@ import { addSubscribersByApi, listsPage, subscribersPage } from '../support/audi
 import { createListByApi, formsPage, importPage, segmentsPage } from '../support/audience-tools-pages';
 import { signedInCustomer, PROFILE_TAB_NAMES, profilePage, dashboardShell } from '../support/customer-area';
 import { test } from '../support/fixtures';
+import { shoot, WIDTHS } from './shoot';
 
-const OUT = new URL('./out/', import.meta.url).pathname;
-const WIDTHS = { desktop: { width: 1440, height: 900 }, phone: { width: 375, height: 812 } } as const;
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${OUT}${name}.png`, fullPage: true });
-}
 
 for (const [label, viewport] of Object.entries(WIDTHS)) {
   test(`customer area at ${label} width`, async ({ page, request, baseURL, inbox }) => {

@@ -3,14 +3,13 @@ import type { Campaign } from '@postlark/shared/campaigns';
 import { campaignPath, ROUTES } from '@postlark/shared/routes';
 import { signedInCustomer } from '../../support/customer-area';
 import { test } from '../../support/fixtures';
+import { shoot, WIDTHS } from '../shoot';
 
 // A campaign whose messages wait because the mail relay cannot be reached, on its page and in the
 // list, at phone and desktop widths, into e2e/screenshots/out/. Reaching that state for real takes
 // a relay that refuses connections for the whole run, so the API's answers are a sample shaped by
 // the contract (packages/shared/src/campaigns.ts).
 
-const OUT = new URL('../out/', import.meta.url).pathname;
-const WIDTHS = { desktop: { width: 1440, height: 900 }, phone: { width: 375, height: 812 } } as const;
 
 const WAITING: Campaign = {
   id: '0193a5b2-7c1d-7e00-8000-0000000000aa',
@@ -44,13 +43,6 @@ async function answerWithSample(page: Page) {
   );
 }
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    window.scrollTo(0, 0);
-  });
-  await page.screenshot({ path: `${OUT}${name}.png`, fullPage: true });
-}
 
 for (const [label, viewport] of Object.entries(WIDTHS)) {
   test(`a campaign waiting for the relay at ${label} width`, async ({ page, request, baseURL, inbox }) => {

@@ -3,13 +3,12 @@ import type { CampaignReport, CampaignReportCampaign, CampaignReportSummary, Cam
 import { reportPath, ROUTES } from '@postlark/shared/routes';
 import { signedInCustomer } from '../../support/customer-area';
 import { test } from '../../support/fixtures';
+import { shoot, WIDTHS } from '../shoot';
 
 // The Reports pages at phone and desktop widths, into e2e/screenshots/out/. A new account has sent
 // nothing, so the API's answers are a sample of a newsletter's last months, given as the contract
 // (packages/shared/src/campaign-reports.ts) shapes them.
 
-const OUT = new URL('../out/', import.meta.url).pathname;
-const WIDTHS = { desktop: { width: 1440, height: 900 }, phone: { width: 375, height: 812 } } as const;
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 10, 17, 8);
 
@@ -102,14 +101,6 @@ async function answerWithSample(page: Page) {
   });
 }
 
-async function shoot(page: Page, name: string) {
-  // A click scrolls the page; from the top, the sticky shell is drawn where it belongs.
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    window.scrollTo(0, 0);
-  });
-  await page.screenshot({ path: `${OUT}${name}.png`, fullPage: true });
-}
 
 for (const [label, viewport] of Object.entries(WIDTHS)) {
   test(`reports at ${label} width`, async ({ page, request, baseURL, inbox }) => {

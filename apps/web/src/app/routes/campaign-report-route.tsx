@@ -8,7 +8,8 @@ import { ReportChart } from '../../features/reports/components/report-chart';
 import { ReportHeader } from '../../features/reports/components/report-header';
 import { ReportLinks } from '../../features/reports/components/report-links';
 import { ReportStats } from '../../features/reports/components/report-stats';
-import { isLive, REPORT_POLL_MS, REPORTS_TEXTS } from '../../features/reports/reports-content';
+import { isLive, REPORTS_TEXTS } from '../../features/reports/reports-content';
+import { useReadAgainWhileLive } from '../../features/reports/use-read-again-while-live';
 import { asReportFailure, fetchCampaignReport, type ReportFailure } from '../../features/reports/reports-thunks';
 import { useAppDispatch } from '../store-hooks';
 import './campaign-report-route.css';
@@ -58,12 +59,7 @@ export default function CampaignReportRoute() {
   const report = current?.report ?? null;
   const sending = report !== null && isLive(report.campaign.status);
 
-  // Armed again after every answer, so reads never overlap; gone when sending ends or the page does.
-  useEffect(() => {
-    if (!sending) return;
-    const timer = window.setTimeout(() => setRead((count) => count + 1), REPORT_POLL_MS);
-    return () => window.clearTimeout(timer);
-  }, [sending, loaded]);
+  useReadAgainWhileLive(sending, loaded, setRead);
 
   const backLink = (
     <Link className="report-page__back" to={ROUTES.reports}>

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { type CampaignReportSummary, REPORT_MESSAGES } from '@postlark/shared/campaign-reports';
 import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
 import { ReportsTable } from '../../features/reports/components/reports-table';
-import { isLive, REPORT_POLL_MS, REPORTS_TEXTS } from '../../features/reports/reports-content';
+import { isLive, REPORTS_TEXTS } from '../../features/reports/reports-content';
+import { useReadAgainWhileLive } from '../../features/reports/use-read-again-while-live';
 import { asReportFailure, fetchReports } from '../../features/reports/reports-thunks';
 import { useAppDispatch } from '../store-hooks';
 import './reports-route.css';
@@ -40,12 +41,7 @@ export default function ReportsRoute() {
   const reports = loaded?.reports;
   const sending = reports?.some((report) => isLive(report.campaign.status)) ?? false;
 
-  // Armed again after every answer, so reads never overlap; gone when sending ends or the page does.
-  useEffect(() => {
-    if (!sending) return;
-    const timer = window.setTimeout(() => setRead((count) => count + 1), REPORT_POLL_MS);
-    return () => window.clearTimeout(timer);
-  }, [sending, loaded]);
+  useReadAgainWhileLive(sending, loaded, setRead);
 
   let content;
   if (reports && reports.length > 0) {
