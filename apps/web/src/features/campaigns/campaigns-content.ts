@@ -27,6 +27,7 @@ export const CAMPAIGN_TEXTS = {
   readOnly: 'This campaign has started sending, so it can no longer be changed. Duplicate it to send a new version.',
   relayWaiting:
     'Sending is waiting: the mail relay cannot be reached. No message is lost or counted as failed, and sending goes on by itself once the relay answers again.',
+  relayWaitingShort: 'Waiting for the mail relay',
   unknownExplained:
     'We could not tell whether these went out: the sender stopped while handing them over (a crash or a restart). They were not sent again, so nobody got the email twice.',
   generatedText: 'Generated from your HTML each time you save.',

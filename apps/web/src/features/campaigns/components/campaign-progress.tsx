@@ -47,7 +47,7 @@ export function CampaignProgress({ name, status, counts, relayError = null, comp
         (progress.failed > 0 || progress.unknown > 0 || relayError) && (
           <p className={`campaign-progress__note${relayError ? ' campaign-progress__note--waiting' : ''}`}>
             {relayError
-              ? 'Waiting for the mail relay'
+              ? CAMPAIGN_TEXTS.relayWaitingShort
               : [progress.failed > 0 && `${count.format(progress.failed)} failed`, progress.unknown > 0 && `${count.format(progress.unknown)} unknown`]
                   .filter(Boolean)
                   .join(' · ')}
