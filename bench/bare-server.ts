@@ -22,6 +22,11 @@ app.post('/bare', async (_request, reply) => reply.code(201).send({ payload: { m
 // The tracking pixel's peer: the same GIF and header, with no signature check and nothing stored.
 app.get('/bare-pixel/:token', async (_request, reply) => reply.header('cache-control', 'no-store, max-age=0').type('image/gif').send(TRACKING_PIXEL));
 
+// The click redirect's peer: the same query string read and the same 302, with no signature check and nothing stored.
+app.get<{ Querystring: { u?: string } }>('/bare-click/:token', async (request, reply) =>
+  reply.header('cache-control', 'no-store, max-age=0').redirect(request.query.u ?? '/', 302),
+);
+
 const shutdown = () => {
   void app.close().then(() => process.exit(0));
 };

@@ -1,3 +1,4 @@
+import { TRACKING_PATHS } from '../apps/api/src/modules/tracking/tracking-links';
 import { combineLoads, type LoadFigures, type LoadRequest, runLoad } from './http-load';
 import { BENCH_PASSWORD, createCustomer, loginBody, outboxMessages, startApiServer, type ApiServer } from './api-client';
 import { type ChildServer, baseEnv, freePort, startChildServer } from './child-server';
@@ -103,7 +104,14 @@ async function sentCampaign(api: ApiServer, log: (line: string) => void): Promis
 
 function requestFor(side: Side, paths: readonly string[]): LoadRequest {
   const headers = { 'user-agent': USER_AGENT };
-  if (side === 'bare') return { path: '/bare-pixel/x', paths: paths.map((_path, index) => `/bare-pixel/${index}`), headers, connections: TRACKING_LOAD.connections };
+  if (side === 'bare') {
+    // Each tracking path's peer: a pixel for a pixel, a redirect to the same address for a click.
+    const barePaths = paths.map((path, index) => {
+      const query = path.indexOf('?');
+      return path.startsWith(TRACKING_PATHS.click) && query !== -1 ? `/bare-click/${index}${path.slice(query)}` : `/bare-pixel/${index}`;
+    });
+    return { path: barePaths[0]!, paths: barePaths, headers, connections: TRACKING_LOAD.connections };
+  }
   return { path: paths[0]!, paths, headers, connections: TRACKING_LOAD.connections };
 }
 
