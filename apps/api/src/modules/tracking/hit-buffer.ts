@@ -4,7 +4,10 @@
 // so a clean stop loses none. A failed write is kept and tried again with the next batch.
 
 const FLUSH_MS = 250;
-const MAX_BATCH = 5_000;
+// An embedded database (PGlite) writes on the request thread, about 15 µs a hit: 500 hits hold
+// every other request back some 8 ms, where 5,000 held it back 75 ms. The statement's own cost,
+// spread over 500 rows, is under a microsecond each.
+const MAX_BATCH = 500;
 /** Past this many unwritten hits (the database is down), the oldest are dropped rather than exhaust memory. */
 const MAX_WAITING = 500_000;
 
@@ -37,6 +40,8 @@ export function hitBuffer<Hit>(
           schedule();
           return;
         }
+        // Let the requests that arrived meanwhile be answered before the next batch.
+        if (waiting.length > 0) await new Promise((resolve) => setImmediate(resolve));
       }
     });
     return writing;
