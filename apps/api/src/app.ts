@@ -1,3 +1,4 @@
+import { API_PREFIX } from '@postlark/shared/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
@@ -90,7 +91,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
       await api.register(docsRoutes(config.APP_URL));
       await api.register(countriesRoutes());
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
   await app.register(oneClickRoutes(preferenceDeps));
   await app.register(trackingRoutes({ db, now, links: campaignLinks.tracking }));

@@ -1,3 +1,9 @@
+/**
+ * Where the server mounts its API. Links the API hands out (downloads in answers and
+ * notifications) are paths under it; the web app reaches them through its own API base.
+ */
+export const API_PREFIX = '/api';
+
 // The spec's route table (SPEC section 2). Paths are the contract; components and the server use these names.
 export const ROUTES = {
   root: '/',

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { GENERIC_MESSAGES } from '@postlark/shared/messages';
-import { isPreferenceCentrePage, isRenderedPage, ROUTES } from '@postlark/shared/routes';
+import { API_PREFIX, isPreferenceCentrePage, isRenderedPage, ROUTES } from '@postlark/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const TOKEN_LINK_PAGES = new Set<string>([ROUTES.signup, ROUTES.forgetPassword, ROUTES.confirmEmail, ROUTES.confirmSubscription]);
@@ -35,7 +35,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!indexHtml || !wantsPage || pathname === '/api' || pathname.startsWith('/api/')) {
+    if (!indexHtml || !wantsPage || pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
       return reply.code(404).send({ payload: { message: GENERIC_MESSAGES.notFound } });
     }
     // These pages open from emailed links with a token in the query or path: it must not leak as a referrer.

@@ -1,3 +1,4 @@
+import { API_PREFIX } from '@postlark/shared/routes';
 import { allCampaigns } from '../campaigns/campaigns.service';
 import { allReports } from '../reports/reports.service';
 import {
@@ -44,7 +45,7 @@ export interface DataExportDeps {
 
 /** The API path that downloads an export; the notification links here, the email to APP_URL + this. */
 export function downloadPath(customerId: string, exportId: string): string {
-  return `/api/home/v1/user/${customerId}/exports/${exportId}/download`;
+  return `${API_PREFIX}/home/v1/user/${customerId}/exports/${exportId}/download`;
 }
 
 function statusOf(record: ExportRecord, now: Date): DataExportStatus {

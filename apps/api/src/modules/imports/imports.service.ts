@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { API_PREFIX } from '@postlark/shared/routes';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportCreate, type ImportProgress, REJECTION_REASONS, type RejectionReason } from '@postlark/shared/imports';
 import { HttpError } from '../../http/errors';
 import { csvRow } from '../../lib/csv';
@@ -18,7 +19,7 @@ const ABANDONED_AFTER_MS = 24 * 3_600_000;
 const notFound = () => new HttpError(404, IMPORT_MESSAGES.notFound);
 
 export function rejectionsPath(importId: string): string {
-  return `/api/audience/v1/imports/${importId}/rejections.csv`;
+  return `${API_PREFIX}/audience/v1/imports/${importId}/rejections.csv`;
 }
 
 function progressOf(row: ImportRow, now: Date): ImportProgress {

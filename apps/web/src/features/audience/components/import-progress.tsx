@@ -1,5 +1,6 @@
 import type { ImportProgress } from '@postlark/shared/imports';
 import { IMPORT_MESSAGES } from '@postlark/shared/imports';
+import { apiHref } from '../../../config/env';
 import { formatMoment } from '../audience-content';
 import { formatCount, IMPORT_STATUS_LABELS } from '../tools-content';
 import './import-page.css';
@@ -79,7 +80,7 @@ function ImportReport({ progress }: { progress: ImportProgress }) {
       {progress.rejected > 0 && progress.rejections_url && (
         <p className="import-report__rejections">
           Rows that could not be imported are listed with the reason.{' '}
-          <a href={progress.rejections_url} download>
+          <a href={apiHref(progress.rejections_url)} download>
             Download rejected rows
           </a>
         </p>

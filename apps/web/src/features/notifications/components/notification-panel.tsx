@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { webEnv } from '../../../config/env';
+import { apiHref, isApiLink } from '../../../config/env';
 import { type NotificationEntry, type NotificationIcon, NOTIFICATION_TEXTS } from '../notifications-content';
 import './notification-panel.css';
 
@@ -90,15 +90,14 @@ export function NotificationPanel({ entries, pending, onBack, onDismiss, onDismi
 
 /** Pages of this app open in place; API downloads and other sites are ordinary links. */
 function EntryLink({ href, label, title }: { href: string; label: string; title: string }) {
-  const apiPath = new URL(webEnv.apiBase, window.location.origin).pathname;
-  const inApp = href.startsWith('/') && !href.startsWith('//') && !href.startsWith(apiPath);
+  const inApp = href.startsWith('/') && !href.startsWith('//') && !isApiLink(href);
   const name = `${label}: ${title}`;
   return inApp ? (
     <Link className="notification__link" to={href} aria-label={name}>
       {label}
     </Link>
   ) : (
-    <a className="notification__link" href={href} aria-label={name} rel="noreferrer">
+    <a className="notification__link" href={apiHref(href)} aria-label={name} rel="noreferrer">
       {label}
     </a>
   );

@@ -1,4 +1,5 @@
 import { buttonClass } from '../../../components/ui/button';
+import { apiHref } from '../../../config/env';
 import { type DataExportsPayload, type DataExportStatus, type DataExportSummary, EXPORT_KINDS, EXPORT_PERIODS, formatExportTime } from '@postlark/shared/data-export';
 
 export type LoadedExports = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; payload: DataExportsPayload };
@@ -53,7 +54,7 @@ export function DataExportList({ loaded, onRetry }: { loaded: LoadedExports; onR
               <span className={`data-export__status data-export__status--${entry.status}`}>{STATUS_LABELS[entry.status]}</span>
               {entry.download_url && entry.expires_at && (
                 <div className="data-export__download">
-                  <a className={buttonClass('secondary')} href={entry.download_url} download>
+                  <a className={buttonClass('secondary')} href={apiHref(entry.download_url)} download>
                     Download Zip{entry.size_bytes !== null ? ` (${sizeLabel(entry.size_bytes)})` : ''}
                   </a>
                   <span className="data-export__expires">Link works until {formatExportTime(new Date(entry.expires_at))}</span>
