@@ -10,7 +10,7 @@ function deferred() {
 }
 
 describe('groupCommit', () => {
-  it('writes a lone call on the next turn of the event loop', async () => {
+  it('writes a lone call within a few turns of the event loop', async () => {
     const batches: number[][] = [];
     const write = groupCommit(async (items: number[]) => {
       batches.push(items);
@@ -28,6 +28,21 @@ describe('groupCommit', () => {
     }, { maxBatch: 10 });
     expect(await Promise.all([write(1), write(2), write(3)])).toEqual([1, 2, 3]);
     expect(batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('keeps gathering while calls still arrive on successive turns, then writes them as one batch', async () => {
+    const batches: number[][] = [];
+    const write = groupCommit(async (items: number[]) => {
+      batches.push(items);
+      return items;
+    }, { maxBatch: 10 });
+    const calls = [write(1)];
+    for (let item = 2; item <= 4; item += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      calls.push(write(item));
+    }
+    expect(await Promise.all(calls)).toEqual([1, 2, 3, 4]);
+    expect(batches).toEqual([[1, 2, 3, 4]]);
   });
 
   it('writes the calls made during a write as the next batch, each getting its own result', async () => {
