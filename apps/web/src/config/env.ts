@@ -1,26 +1,11 @@
 // The only reader of import.meta.env in the web app. Values are fixed at build time by Vite.
 
-import { API_PREFIX } from '@postlark/shared/routes';
-
 function withTrailingSlash(value: string): string {
   return value.endsWith('/') ? value : `${value}/`;
 }
 
 // SPEC section 7's {base}: the product's own API, joined as `${apiBase}authentication/v1/...`.
 const apiBase = withTrailingSlash(import.meta.env.VITE_API_BASE || '/api/');
-
-/**
- * A link the API handed out (a download in an answer or a notification) is a path under the
- * server's own mount; a build whose API is reached elsewhere (VITE_API_BASE) follows it there.
- * Anything else (a page of the app) is left as it is.
- */
-export function apiHref(path: string): string {
-  return isApiLink(path) ? `${apiBase}${path.slice(API_PREFIX.length + 1)}` : path;
-}
-
-export function isApiLink(path: string): boolean {
-  return path.startsWith(`${API_PREFIX}/`);
-}
 
 export const webEnv = {
   apiBase,

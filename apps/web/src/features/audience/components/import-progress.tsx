@@ -1,6 +1,6 @@
 import type { ImportProgress } from '@postlark/shared/imports';
 import { IMPORT_MESSAGES } from '@postlark/shared/imports';
-import { apiHref } from '../../../config/env';
+import { apiHref } from '../../../lib/api-links';
 import { formatMoment } from '../audience-content';
 import { formatCount, IMPORT_STATUS_LABELS } from '../tools-content';
 import './import-page.css';

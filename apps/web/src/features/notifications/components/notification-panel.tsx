@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { apiHref, isApiLink } from '../../../config/env';
+import { apiHref, isApiLink } from '../../../lib/api-links';
 import { type NotificationEntry, type NotificationIcon, NOTIFICATION_TEXTS } from '../notifications-content';
 import './notification-panel.css';
 

@@ -1,5 +1,5 @@
 import { buttonClass } from '../../../components/ui/button';
-import { apiHref } from '../../../config/env';
+import { apiHref } from '../../../lib/api-links';
 import { type DataExportsPayload, type DataExportStatus, type DataExportSummary, EXPORT_KINDS, EXPORT_PERIODS, formatExportTime } from '@postlark/shared/data-export';
 
 export type LoadedExports = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; payload: DataExportsPayload };

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// env.ts reads the build's settings when it is loaded, so each case loads it afresh.
+// config/env.ts reads the build's settings when it is loaded, so each case loads both afresh.
 async function loadEnv(apiBase: string | undefined) {
   vi.resetModules();
   if (apiBase !== undefined) vi.stubEnv('VITE_API_BASE', apiBase);
-  return import('./env');
+  return import('./api-links');
 }
 
 describe('links the API hands out', () => {
