@@ -13,6 +13,9 @@
 
 // Bounds how long a call waits for company: a handful of turns, each a few microseconds when idle.
 const MAX_GATHER_TURNS = 8;
+// A batch this big already spreads the statement's cost; waiting for more would only hold every
+// client at once (at 100 connections the server then idles while they all send their next call).
+const GATHER_BELOW = 16;
 
 export function groupCommit<Item, Result>(
   writeBatch: (items: Item[]) => Promise<Result[]>,
@@ -31,7 +34,7 @@ export function groupCommit<Item, Result>(
   // While each turn of the event loop still reads more calls, wait one more: the next write then
   // carries them too, instead of writing a half and leaving the rest for a write of their own.
   async function gather() {
-    for (let turn = 0; turn < MAX_GATHER_TURNS && queue.length < options.maxBatch; turn += 1) {
+    for (let turn = 0; turn < MAX_GATHER_TURNS && queue.length < Math.min(GATHER_BELOW, options.maxBatch); turn += 1) {
       const before = queue.length;
       await nextTurn();
       if (queue.length === before) return;
