@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useAccountsApp } from './support/accounts-app';
+import { customerWithAudience } from './support/campaigns';
+
+// Every route the app has, signed in and with an API key, fed what a careless client or a prober
+// sends: broken JSON, the wrong types, ids that are not ids, a query that does not decode. Each
+// must answer with a client error (or success), never a 5xx or a stack trace.
+
+const accounts = useAccountsApp({ API_REQUESTS_PER_MINUTE: '100000', WAITLIST_LIMIT_PER_MINUTE: '100000', FORM_SIGNUP_LIMIT_PER_MINUTE: '100000' });
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+/** The route table, read from Fastify's printed tree (one line a path; children indented under their parent). */
+function routesOf(printed: string): Route[] {
+  const routes: Route[] = [];
+  const stack: string[] = [];
+  for (const line of printed.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const [, indent = '', segment = '', methods] = match;
+    const depth = indent.length / 4;
+    stack.length = depth;
+    stack.push(segment);
+    if (!methods) continue;
+    for (const method of methods.split(', ')) if (method !== 'HEAD') routes.push({ method, path: stack.join('') });
+  }
+  return routes;
+}
+
+const WRONG_TYPES = {
+  email: 5,
+  name: [],
+  first_name: { a: 1 },
+  list_ids: 'x',
+  status: {},
+  definition: 7,
+  content_html: 5,
+  subject: null,
+  password: null,
+  page: 'x',
+  token: ['a'],
+};
+
+const NESTED = { a: { b: { c: [1, 2, { d: null, e: 'x'.repeat(1_000) }] } } };
+
+type Body = { payload: string; contentType: string };
+const json = (value: unknown): Body => ({ payload: JSON.stringify(value), contentType: 'application/json' });
+const BODIES: Body[] = [
+  { payload: '{"email": "a@b.c",', contentType: 'application/json' },
+  { payload: 'not json at all', contentType: 'text/plain' },
+  json({}),
+  json([]),
+  json(null),
+  json('text'),
+  json(42),
+  json(WRONG_TYPES),
+  json(NESTED),
+];
+
+const BAD_QUERY = '?page=abc&limit=-5&q=%ZZ&sort=;drop&status=nope&list_id=zz&since=yesterday&u=javascript:alert(1)';
+
+describe('bad input on every route', () => {
+  it('answers a client error or success, never a 5xx or a stack trace', async () => {
+    const { customer, list } = await customerWithAudience(accounts);
+    const created = await accounts.call('POST', 'home/v1/api-keys', customer.cookie, { name: 'Sweep' });
+    expect(created.statusCode).toBe(201);
+    // The public API takes its key; every other route the dashboard's session.
+    const bearer = { authorization: `Bearer ${created.json().payload.key as string}` };
+    const session = { cookie: customer.cookie };
+
+    const routes = routesOf(accounts.app.printRoutes({ commonPrefix: false }));
+    // The sweep must see the whole app, not a tree it failed to read.
+    expect(routes.length).toBeGreaterThan(80);
+
+    const failures: string[] = [];
+    for (const route of routes) {
+      // Routes that would end the session or the account are swept last, below.
+      if (route.path === '/api/authentication/v1/session' && route.method === 'DELETE') continue;
+      for (const id of [randomUUID(), "not-an-id'\"", list]) {
+        const path = route.path.replace(':customerId', customer.customerId).replace(/:[A-Za-z]+/g, encodeURIComponent(id));
+        const attempts: { url: string; body?: Body }[] = [{ url: path }, { url: `${path}${BAD_QUERY}` }];
+        if (route.method !== 'GET') for (const body of BODIES) attempts.push({ url: path, body });
+        for (const attempt of attempts) {
+          const response = await accounts.app.inject({
+            method: route.method as 'GET',
+            url: attempt.url,
+            headers: { ...(route.path.startsWith('/api/v1/') ? bearer : session), ...(attempt.body && { 'content-type': attempt.body.contentType }) },
+            ...(attempt.body && { payload: attempt.body.payload }),
+          });
+          const leaked = /\n\s+at [^\n]+:\d+:\d+/.test(response.body);
+          if (response.statusCode >= 500 || leaked) {
+            failures.push(`${route.method} ${attempt.url} ${attempt.body?.payload.slice(0, 40) ?? ''} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
