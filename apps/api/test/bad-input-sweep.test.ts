@@ -100,4 +100,17 @@ describe('bad input on every route', () => {
     }
     expect(failures).toEqual([]);
   });
+
+  it('answers a body far over any limit with a client error, never a 5xx', async () => {
+    const customer = await accounts.signedInCustomer();
+    const huge = JSON.stringify({ email: 'a@example.com', message: 'x'.repeat(3 * 1024 * 1024) });
+    const failures: string[] = [];
+    for (const route of routesOf(accounts.app.printRoutes({ commonPrefix: false }))) {
+      if (route.method === 'GET') continue;
+      const url = route.path.replace(':customerId', customer.customerId).replace(/:[A-Za-z]+/g, randomUUID());
+      const response = await accounts.app.inject({ method: route.method as 'POST', url, headers: { cookie: customer.cookie, 'content-type': 'application/json' }, payload: huge });
+      if (response.statusCode >= 500) failures.push(`${route.method} ${url} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+  });
 });
