@@ -78,7 +78,7 @@ describe('bad input on every route', () => {
 
     const failures: string[] = [];
     for (const route of routes) {
-      // Routes that would end the session or the account are swept last, below.
+      // Signing out would end the session every later request of the sweep relies on.
       if (route.path === '/api/authentication/v1/session' && route.method === 'DELETE') continue;
       for (const id of [randomUUID(), "not-an-id'\"", list]) {
         const path = route.path.replace(':customerId', customer.customerId).replace(/:[A-Za-z]+/g, encodeURIComponent(id));
