@@ -43,6 +43,23 @@ describe('bulk actions', () => {
     expect(await emails(customer, `list_id=${list.id}`)).toEqual(['a@example.com:active', 'c@example.com:active']);
   });
 
+  it('adds to a double opt-in list without confirming for anyone: a pending membership stays pending, like a single add', async () => {
+    const { customer, ids } = await audience();
+    const list = (await call('POST', 'audience/v1/lists', customer.cookie, { name: 'Careful', double_opt_in: true })).json().payload.list as { id: string };
+    const form = (await call('POST', 'audience/v1/forms', customer.cookie, { name: 'Footer', list_id: list.id, title: 'Join' })).json().payload.form as { id: string };
+    const signedUp = await accounts.app.inject({ method: 'POST', url: `/api/public/v1/forms/${form.id}/subscribe`, payload: { email: 'pending@example.com' }, remoteAddress: '10.7.7.7' });
+    expect(signedUp.statusCode).toBe(200);
+    const pending = (await call('GET', `${SUBSCRIBERS}?q=pending`, customer.cookie)).json().payload.subscribers[0].id as string;
+
+    const added = await call('POST', BULK, customer.cookie, { action: 'add_to_list', list_id: list.id, ids: [pending, ids.a] });
+    // Only the person with no membership was added (the customer's own choice, as a single add makes it).
+    expect(added.json().payload.affected).toBe(1);
+    const statusOn = async (id: string) =>
+      ((await call('GET', `${SUBSCRIBERS}/${id}`, customer.cookie)).json().payload.lists as { list_id: string; status: string }[]).find((entry) => entry.list_id === list.id)?.status;
+    expect(await statusOn(pending)).toBe('unconfirmed');
+    expect(await statusOn(ids.a)).toBe('confirmed');
+  });
+
   it('unsubscribes every match of a filter', async () => {
     const { customer } = await audience();
     const done = await call('POST', BULK, customer.cookie, { action: 'unsubscribe', filter: { q: 'Ada' } });

@@ -14,7 +14,11 @@ function targetOf(customerId: string, target: BulkTarget): SQL {
   return filtersOf(customerId, target.filter);
 }
 
-/** Puts the targeted subscribers on a list (confirmed, as a customer's own choice); answers how many changed. */
+/**
+ * Puts the targeted subscribers on a list as a single add does (setMemberships): a new membership,
+ * or re-joining one they left, is confirmed as the customer's own choice; one awaiting a double
+ * opt-in stays unconfirmed, since only the person can confirm it. Answers how many changed.
+ */
 export async function addTargetToList(db: Db, customerId: string, listId: string, target: BulkTarget, now: Date): Promise<number> {
   const at = now.toISOString();
   const result = await db.execute(sql`
@@ -23,7 +27,7 @@ export async function addTargetToList(db: Db, customerId: string, listId: string
     from ${subscribers} where ${targetOf(customerId, target)}
     on conflict (list_id, subscriber_id) do update
       set status = 'confirmed', updated_at = excluded.updated_at, confirmed_at = coalesce(list_memberships.confirmed_at, excluded.confirmed_at)
-      where list_memberships.status <> 'confirmed'`);
+      where list_memberships.status = 'unsubscribed'`);
   return changedRows(result);
 }
 
