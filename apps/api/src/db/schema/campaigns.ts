@@ -28,6 +28,9 @@ export const campaigns = pgTable(
     scheduledTimezone: text('scheduled_timezone'),
     // The postal address every message's footer shows, copied from the profile when sending starts.
     postalAddress: text('postal_address'),
+    // Why a scheduled campaign was put back to a draft at its time instead of sending (its sender
+    // address no longer confirmed, the daily quota reached); cleared when it is scheduled or sent.
+    heldReason: text('held_reason'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     // When its rows (one per recipient) were made: a sender does that first, not the request.
     preparedAt: timestamp('prepared_at', { withTimezone: true }),
