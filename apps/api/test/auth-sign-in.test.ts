@@ -60,6 +60,18 @@ describe('POST /api/authentication/v1/login/', () => {
     expect((await login(accounts.app, email, newPassword, '198.51.100.96')).statusCode).toBe(200);
   });
 
+  it('checks at most 5 of 20 parallel wrong guesses at an account; the others wait without being checked', async () => {
+    const email = await accounts.newCustomer();
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => login(accounts.app, email, `Wrong$Guess${index}`, `198.51.100.${120 + index}`)),
+    );
+    const statuses = guesses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - statuses.filter((status) => status === 401).length);
+    // The account waits now, even for its owner's right password.
+    expect((await login(accounts.app, email, STRONG_PASSWORD, '198.51.100.160')).statusCode).toBe(429);
+  });
+
   it('slows one client trying many accounts', async () => {
     const client = '203.0.113.200';
     for (let attempt = 1; attempt <= 20; attempt += 1) {

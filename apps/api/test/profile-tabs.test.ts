@@ -125,6 +125,16 @@ describe('changing the password', () => {
     expect(blocked.statusCode).toBe(429);
   });
 
+  it('checks at most 5 of 20 parallel wrong current passwords; the others wait', async () => {
+    const { customerId, cookie } = await accounts.signedInCustomer();
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => call('PUT', `home/v1/user/${customerId}/password`, cookie, change(`Wrong$Guess${index}`, 'Fresh$Pass2027'))),
+    );
+    const statuses = guesses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - statuses.filter((status) => status === 400).length);
+  });
+
   it("refuses a new password that breaks the rule or does not match its confirmation", async () => {
     const { customerId, cookie } = await accounts.signedInCustomer();
     const weak = await call('PUT', `home/v1/user/${customerId}/password`, cookie, change(STRONG_PASSWORD, 'weak'));

@@ -1,13 +1,13 @@
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
-import { type ChangePassword, PROFILE_MESSAGES } from '@postlark/shared/profile';
+import type { ChangePassword } from '@postlark/shared/profile';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { MailService } from '../../mail/mail-service';
 import { notify } from '../notifications/notify';
 import { findCustomerById, updatePassword } from './customers.repository';
-import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { checkCurrentPassword } from './current-password';
+import { hashPassword, isCommonPassword } from './passwords';
 import { deleteOtherSessions } from './sessions.repository';
-import { accountThrottleKey, clientThrottleKey, recordSignInFailure, recordSignInSuccess, secondsToWait } from './sign-in-throttle';
 
 /**
  * Changes a signed-in customer's password. The current password is checked like a sign-in, with
@@ -22,15 +22,7 @@ export async function changePassword(
 ): Promise<void> {
   const customer = await findCustomerById(deps.db, session.customerId);
   if (!customer) throw new HttpError(401, AUTH_API_MESSAGES.notSignedIn);
-  const keys = { account: accountThrottleKey(customer.email), client: clientThrottleKey(client.ipHash) };
-  const wait = await secondsToWait(deps.db, keys, deps.now());
-  if (wait > 0) throw new HttpError(429, AUTH_API_MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(wait) });
-
-  if (!(await verifyPassword(customer.passwordHash, request.current_password))) {
-    await recordSignInFailure(deps.db, keys, deps.now());
-    throw new HttpError(400, PROFILE_MESSAGES.currentPasswordWrong, { current_password: PROFILE_MESSAGES.currentPasswordWrong });
-  }
-  await recordSignInSuccess(deps.db, keys);
+  await checkCurrentPassword(deps, customer, request.current_password, client);
   if (isCommonPassword(request.new_password)) {
     throw new HttpError(400, AUTH_API_MESSAGES.commonPassword, { new_password: AUTH_API_MESSAGES.commonPassword });
   }

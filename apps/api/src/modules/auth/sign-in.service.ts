@@ -7,7 +7,7 @@ import { findCustomerByEmail } from './customers.repository';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { newSecretToken } from './secret-tokens';
 import { insertSession } from './sessions.repository';
-import { accountThrottleKey, clientThrottleKey, recordSignInFailure, recordSignInSuccess, secondsToWait } from './sign-in-throttle';
+import { accountThrottleKey, clientThrottleKey, passwordAccepted, startPasswordCheck } from './sign-in-throttle';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -28,16 +28,13 @@ export async function signIn(
 ): Promise<SignedIn> {
   const email = normalizeEmail(request.email);
   const keys = { account: accountThrottleKey(email), client: clientThrottleKey(client.ipHash) };
-  const wait = await secondsToWait(deps.db, keys, deps.now());
-  if (wait > 0) throw new HttpError(429, AUTH_API_MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(wait) });
+  await startPasswordCheck(deps.db, keys, deps.now());
 
   const customer = await findCustomerByEmail(deps.db, email);
   const valid = customer ? await verifyPassword(customer.passwordHash, request.password) : await verifyAgainstDummy(request.password);
-  if (!customer || !valid) {
-    await recordSignInFailure(deps.db, keys, deps.now());
-    throw new HttpError(401, AUTH_API_MESSAGES.badCredentials);
-  }
-  await recordSignInSuccess(deps.db, keys);
+  // A failure was counted before the check; only a success needs recording.
+  if (!customer || !valid) throw new HttpError(401, AUTH_API_MESSAGES.badCredentials);
+  await passwordAccepted(deps.db, keys);
 
   const now = deps.now();
   const { token, hash } = newSecretToken();
