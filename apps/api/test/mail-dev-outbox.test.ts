@@ -126,11 +126,11 @@ describe('the dev outbox (no SMTP_URL)', () => {
     expect(message.body).not.toContain('<img src=x');
   });
 
-  it('logs the subject and the first link of each message it keeps', async () => {
-    const lines: Record<string, unknown>[] = [];
+  it('logs the recipient and the subject of each message it keeps, never its link or token', async () => {
+    const lines: string[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        lines.push(chunk.toString());
         done();
       },
     });
@@ -139,18 +139,52 @@ describe('the dev outbox (no SMTP_URL)', () => {
     const jobs = await startJobs({
       config: loadConfig({ APP_URL, ...(database.url ? { DATABASE_URL: database.url } : {}) }),
       database,
-      log: pino({ level: 'info' }, sink),
+      log: pino({ level: 'trace' }, sink),
       tuning: { pollingIntervalMs: 100 },
     });
     try {
       const link = signupLink('logged@example.com', 'logtoken');
       await jobs.mail.enqueue({ template: 'signup-verification', to: 'logged@example.com', link });
-      const line = await eventually(() => lines.find((entry) => entry.to === 'logged@example.com'), { what: 'the dev outbox log line' });
-      expect(line).toMatchObject({ level: 30, subject: 'Verify your email to finish signing up for Postlark', link });
+      const raw = await eventually(() => lines.find((entry) => entry.includes('logged@example.com')), { what: 'the dev outbox log line' });
+      const line = JSON.parse(raw) as Record<string, unknown>;
+      expect(line).toMatchObject({ level: 30, to: 'logged@example.com', subject: 'Verify your email to finish signing up for Postlark' });
       expect(line.mailbox).toMatch(/^\/dev\/mailbox\/\d+$/);
+      expect(lines.join('')).not.toContain('logtoken');
+      expect(lines.join('')).not.toContain(`${APP_URL}/signup`);
     } finally {
       await jobs.stop();
       await database.close();
+    }
+  });
+});
+
+describe('who may read the dev outbox', () => {
+  const from = (remoteAddress: string, url: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({ method: 'GET', url, remoteAddress, headers });
+  const urls = (id: number | undefined) => ['/dev/mailbox', '/dev/mailbox/', `/dev/mailbox/${id}`, `/dev/mailbox/${id}.txt`, '/dev/mailbox/messages.json', '/dev/mailbox/messages.json?to=victim@example.com'];
+
+  it('answers only clients on this machine, judged by the connection, never by a forwarded address', async () => {
+    await testApp.mail.enqueue({ template: 'password-reset', to: 'victim@example.com', link: `${APP_URL}/forget-password?token=secret-reset&email=victim%40example.com` });
+    const [entry] = await mailboxFor('victim@example.com');
+    const unknownPath = await from('203.0.113.9', '/dev/nothing-here');
+
+    for (const client of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+      for (const url of urls(entry?.id)) expect((await from(client, url)).statusCode, `${client} ${url}`).toBe(200);
+    }
+    for (const client of ['203.0.113.9', '10.0.0.2', '::ffff:203.0.113.9', '2001:db8::1', '::127.0.0.1', '0.0.0.0']) {
+      for (const url of urls(entry?.id)) {
+        const response = await from(client, url);
+        expect(response.statusCode, `${client} ${url}`).toBe(404);
+        expect(response.body).not.toContain('secret-reset');
+        expect(response.body).toBe(unknownPath.body);
+      }
+    }
+    // A proxy on this machine relays other people's requests: a forwarded request is never local.
+    const forwarded: Record<string, string>[] = [{ 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }, { via: '1.1 proxy' }];
+    for (const headers of forwarded) {
+      const response = await from('127.0.0.1', '/dev/mailbox/messages.json?to=victim@example.com', headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(404);
+      expect(response.body).not.toContain('secret-reset');
     }
   });
 });

@@ -17,7 +17,7 @@ describe('loadConfig', () => {
   });
 
   it('keeps only the origin of APP_URL and treats empty values as unset', () => {
-    expect(loadConfig({ APP_URL: 'https://mail.example.com/', PORT: '' })).toMatchObject({
+    expect(loadConfig({ APP_URL: 'https://mail.example.com/', SMTP_URL: 'smtp://relay.example.com:587', PORT: '' })).toMatchObject({
       APP_URL: 'https://mail.example.com',
       PORT: 3000,
     });
@@ -33,5 +33,23 @@ describe('loadConfig', () => {
     expect(caught).toBeInstanceOf(ConfigError);
     const keys = (caught as ConfigError).problems.map((problem) => problem.split(':')[0]);
     expect(keys.sort()).toEqual(['APP_URL', 'DATABASE_URL', 'LOG_LEVEL', 'PORT', 'TRUST_PROXY']);
+  });
+
+  it('refuses a public https site without a relay: its mail, links with tokens, would sit in the dev outbox', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ APP_URL: 'https://mail.example.com' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const [problem, ...others] = (caught as ConfigError).problems;
+    expect(others).toEqual([]);
+    expect(problem).toMatch(/^SMTP_URL: /);
+    expect(problem).toContain('https');
+    expect(problem).toContain('/dev/mailbox');
+    expect(problem).toContain('token');
+    expect(loadConfig({ APP_URL: 'https://mail.example.com', SMTP_URL: 'smtps://relay.example.com' }).SMTP_URL).toBe('smtps://relay.example.com');
+    expect(loadConfig({ APP_URL: 'http://localhost:3000' }).SMTP_URL).toBeUndefined();
   });
 });

@@ -55,6 +55,16 @@ const envSchema = z.object({
   // A temporarily refused message waits this long before its second attempt, 4 times longer each time after.
   CAMPAIGN_RETRY_BASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(30),
 }).superRefine((value, context) => {
+  // Without a relay every message (sign-up, reset and email-change links with their tokens) waits
+  // in the dev outbox; an https address means a public site, where nothing may hold those.
+  if (value.APP_URL.startsWith('https:') && !value.SMTP_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      message:
+        'must be set when APP_URL is https (a public site): without a relay, mail with sign-up and password-reset links (their tokens) would sit in the dev outbox at /dev/mailbox',
+    });
+  }
   const dkim = [value.DKIM_DOMAIN, value.DKIM_SELECTOR, value.DKIM_PRIVATE_KEY].filter(Boolean).length;
   if (dkim > 0 && dkim < 3) {
     context.addIssue({ code: 'custom', path: ['DKIM_DOMAIN'], message: 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together: set all three or none' });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
+import { isLoopbackClient } from '../../http/client-address';
 import { listPage, messagePage, notFoundPage } from './mailbox.pages';
 import { createMailboxService } from './mailbox.service';
 
@@ -13,12 +14,17 @@ const PAGE_HEADERS = {
 
 /**
  * The dev outbox at /dev/mailbox: registered only when no SMTP_URL is set, so it never exists
- * beside a real relay. `messages.json?to=` is what the browser tests read links from.
+ * beside a real relay, and answered only to this machine (its messages hold sign-up and reset
+ * links): anyone else gets the site's 404, as if it did not exist. `messages.json?to=` is what
+ * the browser tests read links from.
  */
 export function mailboxRoutes(deps: { db: Db }) {
   const mailbox = createMailboxService(deps);
 
   return async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isLoopbackClient(request)) return reply.callNotFound();
+    });
     // Runs after the app-wide security headers hook, so these win.
     app.addHook('onSend', async (_request, reply, payload) => {
       reply.headers(PAGE_HEADERS);
