@@ -13,6 +13,9 @@ import { loadCampaignLinks } from './modules/campaigns/campaign-links';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { type ResolveTxt, systemResolveTxt } from './modules/senders/dns-txt';
+import { quotasFrom } from './modules/senders/quotas';
+import { senderRoutes } from './modules/senders/senders.routes';
 import { bounceWebhookRoutes } from './modules/webhooks/bounce-webhook.routes';
 import { segmentRoutes } from './modules/audience/segments.routes';
 import { formRoutes } from './modules/forms/forms.routes';
@@ -41,10 +44,12 @@ export interface AppDependencies {
   jobs: JobClients;
   /** The clock every rule with a time in it reads (token expiry, sessions, sign-in delays); tests move it. */
   now?: () => Date;
+  /** DNS TXT look-ups for sender domain verification (the system resolver by default); tests give a fake. */
+  resolveTxt?: ResolveTxt;
 }
 
 /** Builds the whole HTTP app without listening; the server and the tests both start here. */
-export async function buildApp({ config, database, jobs, now = () => new Date() }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jobs, now = () => new Date(), resolveTxt = systemResolveTxt() }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -67,6 +72,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
   const subscriptionDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, tokens: preferenceDeps.tokens };
   const signups = signupRoutes({ ...subscriptionDeps, hashIp, signupsPerMinute: config.FORM_SIGNUP_LIMIT_PER_MINUTE });
   const campaignLinks = await loadCampaignLinks(db, config.APP_URL);
+  const quotas = quotasFrom(config);
   const accountDeps: AccountDeps = { db, mail: jobs.mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES };
 
   await app.register(
@@ -80,7 +86,8 @@ export async function buildApp({ config, database, jobs, now = () => new Date() 
       await api.register(audienceRoutes(subscriberDeps));
       await api.register(importRoutes({ db, now, startImport: jobs.runImport }));
       await api.register(segmentRoutes({ db, now }));
-      await api.register(campaignRoutes({ db, now, mail: jobs.mail, links: campaignLinks }));
+      await api.register(campaignRoutes({ db, now, mail: jobs.mail, links: campaignLinks, quotas }));
+      await api.register(senderRoutes({ db, now, mail: jobs.mail, appUrl: config.APP_URL, quotas, resolveTxt }));
       await api.register(reportRoutes({ db, now }));
       await api.register(bounceWebhookRoutes({ db, now, secret: config.BOUNCE_WEBHOOK_SECRET }));
       await api.register(preferenceRoutes(preferenceDeps));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../src/app';
+import { type AppDependencies, buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import type { Database } from '../src/db/client';
 import { type JobTuning, startJobs } from '../src/jobs/start-jobs';
@@ -20,6 +20,8 @@ export interface TestAppOptions {
   jobs?: JobTuning;
   /** The app's clock (see AppDependencies.now). */
   now?: () => Date;
+  /** The DNS TXT look-ups of sender domain verification (see AppDependencies.resolveTxt). */
+  resolveTxt?: AppDependencies['resolveTxt'];
 }
 
 const TEST_JOB_TUNING: JobTuning = { pollingIntervalMs: 200, retry: { retryDelay: 1, retryBackoff: false }, stopTimeoutMs: 5_000 };
@@ -34,7 +36,7 @@ export async function buildTestApp(settings: Record<string, string> = {}, option
   // On PostgreSQL the queue connects by URL, as with DATABASE_URL in production.
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...(database.url ? { DATABASE_URL: database.url } : {}), ...settings });
   const jobs = await startJobs({ config, database, log: pino({ level: config.LOG_LEVEL }), tuning: { ...TEST_JOB_TUNING, ...options.jobs }, now: options.now });
-  const app = await buildApp({ config, database, jobs, now: options.now });
+  const app = await buildApp({ config, database, jobs, now: options.now, resolveTxt: options.resolveTxt });
   return {
     app,
     database,

@@ -39,6 +39,9 @@ export const ROUTES = {
   // A sign-up form's hosted page (/f/{formId}), and the page the double opt-in email opens.
   signupForm: '/f',
   confirmSubscription: '/confirm-subscription',
+  // Sender identities (issue 18): the Senders page, and the page a sender's confirmation link opens.
+  senders: '/dashboard/senders',
+  confirmSender: '/confirm-sender',
 } as const;
 
 // Pages the web app renders today; the server answers any other path with the not-found page and a 404.
@@ -67,6 +70,8 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.newCampaign,
   ROUTES.confirmEmail,
   ROUTES.confirmSubscription,
+  ROUTES.senders,
+  ROUTES.confirmSender,
 ];
 
 /** One subscriber's page. */

@@ -1,5 +1,130 @@
-// Sender identities and account quotas (issue 18, finding 4).
+import * as z from 'zod/mini';
+import { ACCOUNT_EMAIL_PATTERN } from './account';
+import { EMAIL_MAX_LENGTH } from './email';
+
+// Sender identities and account quotas (issue 18, finding 4). A campaign's From address, and
+// every address a test send goes to, must be one the customer proved is theirs: their account's
+// own address, an address they confirmed by a link we mailed to it, or any address at a domain
+// whose DNS holds the TXT record we gave them.
 
 /** What the per-account quotas count. */
 export const USAGE_KINDS = ['campaign-messages', 'test-sends', 'sender-confirmations'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
+
+export const SENDER_RULES = {
+  /** How long a confirmation link works. */
+  confirmationHours: 72,
+  /** Domains one account may add. */
+  domains: 20,
+  domainLength: 253,
+  /** The DNS name the TXT record goes at, under the customer's domain. */
+  recordLabel: '_postlark',
+  /** What the TXT record's value starts with. */
+  recordPrefix: 'postlark-verification=',
+} as const;
+
+export const SENDER_MESSAGES = {
+  emailInvalid: 'Enter a valid email address, like news@example.com.',
+  added: (email: string) => `We sent a confirmation link to ${email}. The address can send once the link is opened.`,
+  alreadyAdded: 'This address is already one of your senders. Send the link again from its row if it was lost.',
+  accountAddress: 'This is your account’s own address: it is confirmed already.',
+  coveredByDomain: (domain: string) => `Every address at ${domain} can send already: the domain is verified.`,
+  resent: (email: string) => `We sent the confirmation link to ${email} again.`,
+  alreadyConfirmed: 'This address is confirmed already.',
+  deleted: 'Sender removed. Campaigns can no longer send from it.',
+  notFound: 'This sender does not exist.',
+  confirmed: (email: string) => `${email} is confirmed. Campaigns can now be sent from it, and tests to it.`,
+  linkInvalid: 'This confirmation link has expired or was used already. Ask for a new one on the Senders page.',
+  fromNotConfirmed: (email: string) => `${email} is not a confirmed sender. Confirm it on the Senders page, or choose a confirmed address.`,
+  testRecipientNotConfirmed: (email: string) =>
+    `${email} is not one of your confirmed addresses. Tests only go to your confirmed senders and to addresses at your verified domains.`,
+  domainInvalid: 'Enter a domain name, like example.com.',
+  domainAdded: (domain: string) => `Publish the TXT record at your DNS provider, then verify ${domain}.`,
+  domainExists: 'This domain is already on your list.',
+  domainsTooMany: `An account can add at most ${SENDER_RULES.domains} domains. Remove one you no longer use first.`,
+  domainNotFound: 'This domain does not exist.',
+  domainVerified: (domain: string) => `${domain} is verified. Every address at it can now send your campaigns.`,
+  domainDeleted: 'Domain removed. Its addresses can no longer send, unless confirmed one by one.',
+  dnsNoRecord: (name: string) => `No TXT record was found at ${name}. Add it at your DNS provider; a change can take up to an hour to show.`,
+  dnsWrongValue: (name: string) => `${name} has a TXT record, but not with the value shown here. Copy the value again, whole.`,
+  dnsUnreachable: (domain: string) => `The DNS servers of ${domain} did not answer. Try again in a few minutes.`,
+  heldFromNotConfirmed: (email: string) =>
+    `Not sent at its scheduled time: ${email} is no longer a confirmed sender. Confirm it or choose another, then send or schedule again.`,
+  heldQuota: 'Not sent at its scheduled time: it would have gone past your account’s daily sending limit. Send or schedule it again later.',
+} as const;
+
+export const QUOTA_MESSAGES = {
+  campaignMessages: (limit: number, left: number) =>
+    `Your account can send ${limit.toLocaleString('en')} campaign messages a day; this campaign would go past that (${left.toLocaleString('en')} left now). Try again later or choose a smaller audience.`,
+  testSends: (limit: number) => `Your account can send ${limit.toLocaleString('en')} test messages an hour. Try again later.`,
+  senderConfirmations: (limit: number) => `Your account can send ${limit.toLocaleString('en')} confirmation emails an hour. Try again later.`,
+} as const;
+
+const senderEmail = z.string({ error: SENDER_MESSAGES.emailInvalid }).check(
+  z.trim(),
+  z.toLowerCase(),
+  z.maxLength(EMAIL_MAX_LENGTH, { error: SENDER_MESSAGES.emailInvalid, abort: true }),
+  z.regex(ACCOUNT_EMAIL_PATTERN, SENDER_MESSAGES.emailInvalid),
+);
+
+// Dot-separated labels of letters, digits and inner hyphens, ending in a top-level part of letters.
+// Each label must be followed by a dot, so no two ways to match one input: linear.
+const DOMAIN_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+export const senderCreateSchema = z.strictObject({ email: senderEmail });
+export type SenderCreate = z.output<typeof senderCreateSchema>;
+
+export const senderConfirmSchema = z.strictObject({
+  token: z.string({ error: SENDER_MESSAGES.linkInvalid }).check(z.maxLength(128, { error: SENDER_MESSAGES.linkInvalid, abort: true }), z.minLength(1, SENDER_MESSAGES.linkInvalid)),
+});
+
+export const senderDomainCreateSchema = z.strictObject({
+  domain: z
+    .string({ error: SENDER_MESSAGES.domainInvalid })
+    .check(z.trim(), z.toLowerCase(), z.maxLength(SENDER_RULES.domainLength, { error: SENDER_MESSAGES.domainInvalid, abort: true }), z.regex(DOMAIN_PATTERN, SENDER_MESSAGES.domainInvalid)),
+});
+export type SenderDomainCreate = z.output<typeof senderDomainCreateSchema>;
+
+/** The domain part of an address, lower-cased. */
+export function domainOf(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+}
+
+export interface SenderIdentity {
+  id: string;
+  email: string;
+  status: 'pending' | 'confirmed';
+  created_at: string;
+  confirmed_at: string | null;
+  /** When the last confirmation link was mailed. */
+  confirmation_sent_at: string;
+  /** Pending, and its link no longer works: it has to be sent again. */
+  link_expired: boolean;
+}
+
+export interface SenderDomain {
+  id: string;
+  domain: string;
+  status: 'pending' | 'verified';
+  /** What to publish at the domain's DNS provider. */
+  record: { type: 'TXT'; name: string; value: string };
+  verified_at: string | null;
+  last_checked_at: string | null;
+  /** Why the last check failed, until one succeeds. */
+  last_problem: string | null;
+  created_at: string;
+}
+
+/** Everything the Senders page and the editor's From field show. */
+export interface SenderOverview {
+  /** The account's own address: confirmed when the account was (see docs/decisions/004). */
+  account_email: string;
+  senders: SenderIdentity[];
+  domains: SenderDomain[];
+}
+
+/** The addresses a campaign may be sent from now: the account's, then every confirmed sender. */
+export function confirmedAddresses(overview: SenderOverview): string[] {
+  const confirmed = overview.senders.filter((sender) => sender.status === 'confirmed').map((sender) => sender.email);
+  return [...new Set([overview.account_email.toLowerCase(), ...confirmed])];
+}

@@ -54,6 +54,10 @@ const envSchema = z.object({
   CAMPAIGN_LEASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(300),
   // A temporarily refused message waits this long before its second attempt, 4 times longer each time after.
   CAMPAIGN_RETRY_BASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(30),
+  // Per-account quotas (modules/senders/quotas.ts), counted in the database across processes.
+  CAMPAIGN_MESSAGES_PER_DAY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(50_000),
+  TEST_SENDS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
+  SENDER_CONFIRMATIONS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(5),
 }).superRefine((value, context) => {
   // Without a relay every message (sign-up, reset and email-change links with their tokens) waits
   // in the dev outbox; an https address means a public site, where nothing may hold those.

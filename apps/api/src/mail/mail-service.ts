@@ -10,6 +10,7 @@ export type EmailMessage =
   | { template: 'email-change-notice'; to: string; firstName: string; newEmail: string }
   | { template: 'data-export-ready'; to: string; firstName: string; link: string; expiresAt: string }
   | { template: 'subscription-confirm'; to: string; link: string; listName: string; sender: string }
+  | { template: 'sender-confirm'; to: string; link: string; account: string }
   // A campaign's test send: rendered by the campaigns module for a sample subscriber.
   | { template: 'campaign-test'; to: string; subject: string; html: string; text: string };
 
@@ -53,6 +54,7 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
     listName: z.string().max(200),
     sender: z.string().max(300),
   }),
+  z.strictObject({ template: z.literal('sender-confirm'), to: recipient, link: absoluteUrl, account: z.string().max(EMAIL_MAX_LENGTH) }),
   z.strictObject({
     template: z.literal('campaign-test'),
     to: recipient,

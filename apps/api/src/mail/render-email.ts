@@ -7,6 +7,7 @@ import { DataExportReadyEmail, dataExportReadySubject } from './templates/data-e
 import { EmailChangeConfirmEmail, emailChangeConfirmSubject } from './templates/email-change-confirm';
 import { EmailChangeNoticeEmail, emailChangeNoticeSubject } from './templates/email-change-notice';
 import { SubscriptionConfirmEmail, subscriptionConfirmSubject } from './templates/subscription-confirm';
+import { SenderConfirmEmail, senderConfirmSubject } from './templates/sender-confirm';
 import { PasswordChangedEmail, passwordChangedSubject } from './templates/password-changed';
 import { PasswordResetEmail, passwordResetSubject } from './templates/password-reset';
 import { SignupAccountExistsEmail, signupAccountExistsSubject } from './templates/signup-account-exists';
@@ -48,6 +49,8 @@ function compose(message: Exclude<EmailMessage, { template: 'campaign-test' }>, 
         subject: subscriptionConfirmSubject(message.listName),
         body: createElement(SubscriptionConfirmEmail, { link: message.link, listName: message.listName, sender: message.sender }),
       };
+    case 'sender-confirm':
+      return { subject: senderConfirmSubject, body: createElement(SenderConfirmEmail, { link: message.link, account: message.account }) };
     case 'data-export-ready':
       return {
         subject: dataExportReadySubject,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildTestApp, type TestApp } from '../helper';
+import { buildTestApp, type TestApp, type TestAppOptions } from '../helper';
 import { APP_URL, customerDetails, linkIn, login, requestLink, sessionCookie, signup, STRONG_PASSWORD, verify } from './accounts';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 
@@ -7,7 +7,11 @@ import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
  * The app for one account test file: a test SMTP server receiving its mail, and a clock the tests
  * move forward, with any further settings. Registers its own beforeAll/afterAll.
  */
-export function useAccountsApp(settings: Record<string, string> = {}, smtpOptions: Parameters<typeof startTestSmtpServer>[0] = {}) {
+export function useAccountsApp(
+  settings: Record<string, string> = {},
+  smtpOptions: Parameters<typeof startTestSmtpServer>[0] = {},
+  appOptions: Pick<TestAppOptions, 'resolveTxt'> = {},
+) {
   let smtp: TestSmtpServer | undefined;
   let testApp: TestApp | undefined;
   let clock = new Date('2026-06-01T10:00:00Z');
@@ -20,7 +24,7 @@ export function useAccountsApp(settings: Record<string, string> = {}, smtpOption
   beforeAll(async () => {
     smtp = await startTestSmtpServer(smtpOptions);
     // Many sign-ups come from one test client: the per-client email-send limit has its own test.
-    testApp = await buildTestApp({ SMTP_URL: smtp.url, APP_URL, EMAIL_SEND_LIMIT_PER_MINUTE: '1000', ...settings }, { now: () => clock });
+    testApp = await buildTestApp({ SMTP_URL: smtp.url, APP_URL, EMAIL_SEND_LIMIT_PER_MINUTE: '1000', ...settings }, { now: () => clock, ...appOptions });
   });
   afterAll(async () => {
     await testApp?.close();

@@ -38,6 +38,7 @@ export async function previewFor(deps: CampaignDeps, customerId: string, fields:
     scheduledAt: null,
     scheduledTimezone: null,
     postalAddress: null,
+    heldReason: null,
     startedAt: null,
     preparedAt: null,
     finishedAt: null,

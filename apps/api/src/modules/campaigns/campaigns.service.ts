@@ -14,6 +14,7 @@ import { isUuid } from '../../lib/uuid';
 import { findSegment } from '../audience/segments.repository';
 import { ownListIds } from '../audience/subscribers.repository';
 import type { MailService } from '../../mail/mail-service';
+import type { Quotas } from '../senders/quotas';
 import type { CampaignLinks } from './campaign-message';
 import { campaignReadiness } from './campaign-readiness';
 import {
@@ -34,6 +35,8 @@ export interface CampaignDeps {
   mail: MailService;
   /** Preference and tracking links (the preview's and test sends' are never tracked). */
   links: CampaignLinks;
+  /** The account's quotas: campaign messages a day, test sends an hour. */
+  quotas: Quotas;
 }
 
 export const notFound = () => new HttpError(404, CAMPAIGN_MESSAGES.notFound);

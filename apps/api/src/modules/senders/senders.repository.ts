@@ -1,0 +1,143 @@
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { domainOf } from '@postlark/shared/senders';
+import type { Db } from '../../db/client';
+import { customers } from '../../db/schema/accounts';
+import { senderDomains, senderIdentities } from '../../db/schema/senders';
+
+// SQL for sender identities and domains. Every read and change is scoped to the owner's id: an
+// identity or domain of one customer is never another's, even for the same address.
+
+export type SenderRow = typeof senderIdentities.$inferSelect;
+export type SenderDomainRow = typeof senderDomains.$inferSelect;
+
+export async function listSenders(db: Db, customerId: string): Promise<SenderRow[]> {
+  return db.select().from(senderIdentities).where(eq(senderIdentities.customerId, customerId)).orderBy(asc(senderIdentities.email));
+}
+
+export async function findSender(db: Db, customerId: string, id: string): Promise<SenderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(senderIdentities)
+    .where(and(eq(senderIdentities.customerId, customerId), eq(senderIdentities.id, id)));
+  return row;
+}
+
+export async function findSenderByEmail(db: Db, customerId: string, email: string): Promise<SenderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(senderIdentities)
+    .where(and(eq(senderIdentities.customerId, customerId), eq(senderIdentities.email, email)));
+  return row;
+}
+
+/** Adds a pending identity; undefined when the customer has this address already. */
+export async function insertSender(db: Db, values: typeof senderIdentities.$inferInsert): Promise<SenderRow | undefined> {
+  const [row] = await db.insert(senderIdentities).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** A new link for a still pending identity: the previous one stops working. */
+export async function replaceSenderToken(db: Db, customerId: string, id: string, token: { hash: string; expiresAt: Date; now: Date }): Promise<SenderRow | undefined> {
+  const [row] = await db
+    .update(senderIdentities)
+    .set({ tokenHash: token.hash, tokenExpiresAt: token.expiresAt, confirmationSentAt: token.now })
+    .where(and(eq(senderIdentities.customerId, customerId), eq(senderIdentities.id, id), sql`${senderIdentities.confirmedAt} is null`))
+    .returning();
+  return row;
+}
+
+/**
+ * Confirms the identity whose live link this is, spending the link. One conditional update, so a
+ * link works once however many requests race with it.
+ */
+export async function confirmByToken(db: Db, tokenHash: string, now: Date): Promise<SenderRow | undefined> {
+  const [row] = await db
+    .update(senderIdentities)
+    .set({ confirmedAt: now, tokenHash: null, tokenExpiresAt: null })
+    .where(and(eq(senderIdentities.tokenHash, tokenHash), gt(senderIdentities.tokenExpiresAt, now), sql`${senderIdentities.confirmedAt} is null`))
+    .returning();
+  return row;
+}
+
+export async function deleteSender(db: Db, customerId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(senderIdentities)
+    .where(and(eq(senderIdentities.customerId, customerId), eq(senderIdentities.id, id)))
+    .returning({ id: senderIdentities.id });
+  return rows.length > 0;
+}
+
+export async function listDomains(db: Db, customerId: string): Promise<SenderDomainRow[]> {
+  return db.select().from(senderDomains).where(eq(senderDomains.customerId, customerId)).orderBy(asc(senderDomains.domain));
+}
+
+export async function findDomain(db: Db, customerId: string, id: string): Promise<SenderDomainRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(senderDomains)
+    .where(and(eq(senderDomains.customerId, customerId), eq(senderDomains.id, id)));
+  return row;
+}
+
+export async function countDomains(db: Db, customerId: string): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(senderDomains).where(eq(senderDomains.customerId, customerId));
+  return row?.count ?? 0;
+}
+
+/** Adds a domain to verify; undefined when the customer has it already. */
+export async function insertDomain(db: Db, values: typeof senderDomains.$inferInsert): Promise<SenderDomainRow | undefined> {
+  const [row] = await db.insert(senderDomains).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** What a DNS check found: verified (its time kept from the first success), or the problem. */
+export async function recordDomainCheck(db: Db, customerId: string, id: string, check: { now: Date; problem: string | null }): Promise<SenderDomainRow | undefined> {
+  const [row] = await db
+    .update(senderDomains)
+    .set({
+      lastCheckedAt: check.now,
+      lastProblem: check.problem,
+      ...(check.problem === null && { verifiedAt: sql`coalesce(${senderDomains.verifiedAt}, ${check.now.toISOString()}::timestamptz)` }),
+    })
+    .where(and(eq(senderDomains.customerId, customerId), eq(senderDomains.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteDomain(db: Db, customerId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(senderDomains)
+    .where(and(eq(senderDomains.customerId, customerId), eq(senderDomains.id, id)))
+    .returning({ id: senderDomains.id });
+  return rows.length > 0;
+}
+
+/**
+ * Of these lower-cased addresses, the ones the customer may use: their account's address, their
+ * confirmed identities, and any address at one of their verified domains (the exact domain: a
+ * subdomain is verified on its own).
+ */
+export async function usableAddresses(db: Db, customerId: string, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const [account] = await db.select({ email: sql<string>`lower(${customers.email})` }).from(customers).where(eq(customers.id, customerId));
+  const confirmed = await db
+    .select({ email: senderIdentities.email })
+    .from(senderIdentities)
+    .where(
+      and(
+        eq(senderIdentities.customerId, customerId),
+        isNotNull(senderIdentities.confirmedAt),
+        sql`${senderIdentities.email} = any(${sql.param([...emails])}::text[])`,
+      ),
+    );
+  const domains = await db
+    .select({ domain: senderDomains.domain })
+    .from(senderDomains)
+    .where(and(eq(senderDomains.customerId, customerId), isNotNull(senderDomains.verifiedAt)));
+  const verified = new Set(domains.map((row) => row.domain));
+  const usable = new Set(confirmed.map((row) => row.email));
+  for (const email of emails) {
+    if (email === account?.email || verified.has(domainOf(email))) usable.add(email);
+  }
+  return usable;
+}
