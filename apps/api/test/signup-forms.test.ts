@@ -111,9 +111,10 @@ describe('sign-up forms', () => {
     expect((await subscriberNamed(customer, 'erased@example.com')).lists[0].status).toBe('unconfirmed');
     await call('POST', 'public/v1/subscriptions/confirm', undefined, { token: confirmationToken((await accounts.smtp.waitForMessage('erased@example.com')).text) });
     expect((await subscriberNamed(customer, 'erased@example.com')).lists[0].status).toBe('confirmed');
-    // Their own consent took them off the suppression list.
+    // Their own consent took them both off the suppression list (their unsubscribe had put the first on it).
     const hashes = (await accounts.database.db.select().from(suppressions)).map((row) => row.emailHash);
     expect(hashes).not.toContain(suppressionHash('erased@example.com'));
+    expect(hashes).not.toContain(suppressionHash('left@example.com'));
   });
 
   it('takes plain HTML posts from a snippet and sends the browser back to the hosted page', async () => {

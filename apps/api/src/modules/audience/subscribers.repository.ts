@@ -83,6 +83,14 @@ export async function findSubscriber(db: Db, customerId: string, id: string): Pr
   return row;
 }
 
+export async function subscriberByEmail(db: Db, customerId: string, email: string): Promise<SubscriberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscribers)
+    .where(and(eq(subscribers.customerId, customerId), eq(subscribers.email, email)));
+  return row;
+}
+
 export async function insertSubscriber(db: Db, values: NewSubscriber): Promise<SubscriberRow> {
   const [row] = await db.insert(subscribers).values(values).returning();
   if (!row) throw new Error('subscriber insert returned no row');
@@ -172,4 +180,15 @@ export async function isSuppressed(db: Db, customerId: string, emailHash: string
 
 export async function suppress(db: Db, values: { customerId: string; emailHash: string; reason: string; createdAt: Date }): Promise<void> {
   await db.insert(suppressions).values(values).onConflictDoNothing();
+}
+
+/**
+ * Takes an address off the suppression list: only the person's own consent does this. Given
+ * reasons, only an entry for one of them goes (a re-subscribe in the preference centre undoes an
+ * unsubscribe, never a bounce or a complaint).
+ */
+export async function liftSuppression(db: Db, customerId: string, emailHash: string, reasons?: readonly string[]): Promise<void> {
+  const conditions = [eq(suppressions.customerId, customerId), eq(suppressions.emailHash, emailHash)];
+  if (reasons) conditions.push(inArray(suppressions.reason, [...reasons]));
+  await db.delete(suppressions).where(and(...conditions));
 }

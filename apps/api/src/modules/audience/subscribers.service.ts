@@ -27,6 +27,7 @@ import {
   ownListIds,
   pageSubscribers,
   setMemberships,
+  subscriberByEmail,
   suppress,
   type SubscriberRow,
   updateSubscriber as updateRow,
@@ -120,11 +121,22 @@ async function checkOwnLists(db: Db, customerId: string, listIds: readonly strin
   return unique;
 }
 
-/** Adds one subscriber, by hand or through the API. An address on the suppression list (erased before) cannot come back this way. */
+/**
+ * An address on the suppression list (unsubscribed, bounced, complained or erased before) cannot be
+ * added by hand, here or by renaming someone. One still in the audience (an unsubscribed subscriber
+ * keeps theirs) is answered as already there, the plainer of the two truths.
+ */
+async function refuseSuppressed(db: Db, customerId: string, email: string): Promise<void> {
+  if (!(await isSuppressed(db, customerId, suppressionHash(email)))) return;
+  const message = (await subscriberByEmail(db, customerId, email)) ? AUDIENCE_MESSAGES.subscriberExists : AUDIENCE_MESSAGES.suppressed;
+  throw new HttpError(409, message, { email: message });
+}
+
+/** Adds one subscriber, by hand or through the API. A suppressed address cannot come back this way. */
 export async function createSubscriber(deps: SubscriberDeps, customerId: string, body: SubscriberCreateData, source: 'manual' | 'api' = 'manual'): Promise<Subscriber> {
   const now = deps.now();
   const listIds = await checkOwnLists(deps.db, customerId, body.list_ids);
-  if (await isSuppressed(deps.db, customerId, suppressionHash(body.email))) throw new HttpError(409, AUDIENCE_MESSAGES.suppressed, { email: AUDIENCE_MESSAGES.suppressed });
+  await refuseSuppressed(deps.db, customerId, body.email);
   const values: NewSubscriber = {
     customerId,
     email: body.email,
@@ -163,9 +175,7 @@ export async function updateSubscriber(deps: SubscriberDeps, customerId: string,
     throw new HttpError(409, AUDIENCE_MESSAGES.suppressed, { status: AUDIENCE_MESSAGES.suppressed });
   }
   const email = body.email && body.email !== current.email ? body.email : undefined;
-  if (email && (await isSuppressed(deps.db, customerId, suppressionHash(email)))) {
-    throw new HttpError(409, AUDIENCE_MESSAGES.suppressed, { email: AUDIENCE_MESSAGES.suppressed });
-  }
+  if (email) await refuseSuppressed(deps.db, customerId, email);
   const listIds = body.list_ids ? await checkOwnLists(deps.db, customerId, body.list_ids) : undefined;
   const values: Partial<NewSubscriber> = {
     updatedAt: now,

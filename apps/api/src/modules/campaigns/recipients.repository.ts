@@ -53,13 +53,19 @@ export interface Recipient {
   attributes: Record<string, string | number | boolean | null>;
 }
 
-/** Of these subscribers, the ones the campaign may still go to, with what its merge tags read. */
+/**
+ * Of these subscribers, the ones the campaign may still go to, with what its merge tags read. An
+ * address on the suppression list by now is left out too, like an unsubscribed one, whatever the
+ * subscriber's status says (the hash as erasure and the suppression trigger write it).
+ */
 export async function stillEligible(db: Db, eligible: SQL, subscriberIds: readonly string[]): Promise<Recipient[]> {
   if (subscriberIds.length === 0) return [];
   const result = await db.execute(sql`
     select id, email, first_name as "firstName", last_name as "lastName", attributes
     from subscribers
-    where "subscribers"."id" = any(${sql.param([...subscriberIds])}::uuid[]) and ${eligible}`);
+    where "subscribers"."id" = any(${sql.param([...subscriberIds])}::uuid[]) and ${eligible}
+      and not exists (select 1 from suppressions s where s.customer_id = "subscribers"."customer_id"
+        and s.email_hash = encode(sha256(convert_to("subscribers"."email", 'UTF8')), 'hex'))`);
   return rowsOf<Recipient>(result);
 }
 

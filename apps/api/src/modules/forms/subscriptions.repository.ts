@@ -2,15 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { MembershipStatus } from '@postlark/shared/audience';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
-import { listMemberships, lists, subscribers, suppressions } from '../../db/schema/audience';
-
-export async function subscriberByEmail(db: Db, customerId: string, email: string) {
-  const [row] = await db
-    .select()
-    .from(subscribers)
-    .where(and(eq(subscribers.customerId, customerId), eq(subscribers.email, email)));
-  return row;
-}
+import { listMemberships, lists, subscribers } from '../../db/schema/audience';
+import { liftSuppression } from '../audience/subscribers.repository';
 
 export async function membershipStatus(db: Db, listId: string, subscriberId: string): Promise<MembershipStatus | undefined> {
   const [row] = await db
@@ -51,7 +44,11 @@ export async function confirmationTarget(db: Db, subscriberId: string, listId: s
   return row;
 }
 
-/** The subscriber's own confirmed consent: active again, confirmed now (first time only), off the suppression list. */
+/**
+ * The subscriber's own confirmed consent: active again, confirmed now (first time only), and off
+ * the suppression list whatever put the address there (the confirmation reached their inbox). A
+ * subscriber still bounced or complained stays suppressed.
+ */
 export async function markConfirmed(db: Db, subscriber: { id: string; customerId: string; status: string }, emailHash: string, now: Date): Promise<void> {
   await db
     .update(subscribers)
@@ -61,7 +58,7 @@ export async function markConfirmed(db: Db, subscriber: { id: string; customerId
       ...(subscriber.status === 'unsubscribed' && { status: 'active' as const }),
     })
     .where(eq(subscribers.id, subscriber.id));
-  await db.delete(suppressions).where(and(eq(suppressions.customerId, subscriber.customerId), eq(suppressions.emailHash, emailHash)));
+  if (subscriber.status === 'active' || subscriber.status === 'unsubscribed') await liftSuppression(db, subscriber.customerId, emailHash);
 }
 
 /** The lists a subscriber has yet to confirm, with their names (for resending the emails). */

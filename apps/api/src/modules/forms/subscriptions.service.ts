@@ -6,11 +6,11 @@ import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
 import type { MailService } from '../../mail/mail-service';
 import { senderName } from '../audience/sender';
-import { findSubscriber, insertSubscriber, isSuppressed } from '../audience/subscribers.repository';
+import { findSubscriber, insertSubscriber, isSuppressed, subscriberByEmail } from '../audience/subscribers.repository';
 import { type AudienceDeps, suppressionHash } from '../audience/subscribers.service';
 import type { LinkTokens } from '../preferences/link-tokens';
 import { publicForm } from './forms.repository';
-import { confirmationTarget, markConfirmed, membershipStatus, putMembership, subscriberByEmail, unconfirmedLists } from './subscriptions.repository';
+import { confirmationTarget, markConfirmed, membershipStatus, putMembership, unconfirmedLists } from './subscriptions.repository';
 
 export interface SubscriptionDeps extends AudienceDeps {
   mail: MailService;

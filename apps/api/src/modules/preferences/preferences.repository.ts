@@ -9,6 +9,7 @@ export async function subscriberWithSender(db: Db, subscriberId: string) {
   const [row] = await db
     .select({
       id: subscribers.id,
+      customerId: subscribers.customerId,
       email: subscribers.email,
       status: subscribers.status,
       senderFirstName: customers.firstName,

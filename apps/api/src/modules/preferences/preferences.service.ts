@@ -2,6 +2,8 @@ import { PREFERENCE_CENTRE_MESSAGES, type PreferenceCentre, type PreferenceChoic
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { senderName } from '../audience/sender';
+import { liftSuppression } from '../audience/subscribers.repository';
+import { suppressionHash } from '../audience/subscribers.service';
 import { chooseLists, listsOf, setSubscriberStatus, subscriberWithSender } from './preferences.repository';
 import { type LinkTokens, subscriberOfPreferenceToken } from './link-tokens';
 
@@ -34,7 +36,8 @@ export async function readPreferences(deps: PreferenceDeps, token: string): Prom
 
 /**
  * Saves the subscriber's choice of lists. Choosing any list after unsubscribing from everything is
- * their own new consent and makes them active again; bounced and complained addresses stay as they are.
+ * their own new consent and makes them active again, and lifts the suppression their unsubscribe
+ * wrote (the link came to their inbox); bounced and complained addresses stay as they are.
  */
 export async function savePreferences(deps: PreferenceDeps, token: string, choices: PreferenceChoices): Promise<PreferenceCentre> {
   const subscriber = await subscriberOf(deps, token);
@@ -47,7 +50,10 @@ export async function savePreferences(deps: PreferenceDeps, token: string, choic
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     await chooseLists(tx, subscriber.id, chosen, now);
-    if (chosen.length > 0 && subscriber.status === 'unsubscribed') await setSubscriberStatus(tx, subscriber.id, 'active', now);
+    if (chosen.length > 0 && subscriber.status === 'unsubscribed') {
+      await setSubscriberStatus(tx, subscriber.id, 'active', now);
+      await liftSuppression(tx, subscriber.customerId, suppressionHash(subscriber.email), ['unsubscribed']);
+    }
   });
   return readPreferences(deps, token);
 }
