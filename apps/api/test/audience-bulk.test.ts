@@ -57,7 +57,7 @@ describe('bulk actions', () => {
     const statusOn = async (id: string) =>
       ((await call('GET', `${SUBSCRIBERS}/${id}`, customer.cookie)).json().payload.lists as { list_id: string; status: string }[]).find((entry) => entry.list_id === list.id)?.status;
     expect(await statusOn(pending)).toBe('unconfirmed');
-    expect(await statusOn(ids.a)).toBe('confirmed');
+    expect(await statusOn(ids.a!)).toBe('confirmed');
   });
 
   it('unsubscribes every match of a filter', async () => {
