@@ -1,8 +1,10 @@
 import { API_PREFIX } from '@postlark/shared/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
+import { logSerializers, RedactingLogController } from './http/log-redaction';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { keyedHash } from './lib/keyed-hash';
@@ -44,20 +46,23 @@ export interface AppDependencies {
   jobs: JobClients;
   /** The clock every rule with a time in it reads (token expiry, sessions, sign-in delays); tests move it. */
   now?: () => Date;
+  /** Where the request log goes (stdout by default); tests read it. */
+  logStream?: DestinationStream;
   /** DNS TXT look-ups for sender domain verification (the system resolver by default); tests give a fake. */
   resolveTxt?: ResolveTxt;
 }
 
 /** Builds the whole HTTP app without listening; the server and the tests both start here. */
-export async function buildApp({ config, database, jobs, now = () => new Date(), resolveTxt = systemResolveTxt() }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jobs, now = () => new Date(), logStream, resolveTxt = systemResolveTxt() }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      // Query strings carry tokens (verification links, unsubscribe); headers carry sessions. Neither is logged.
-      serializers: {
-        req: (request) => ({ method: request.method, url: request.url.split('?')[0], id: request.id }),
-      },
+      // Query strings and some paths carry tokens (verification links, unsubscribe, preference
+      // centre, tracking); headers carry sessions. None is logged (http/log-redaction.ts).
+      serializers: logSerializers,
+      ...(logStream && { stream: logStream }),
     },
+    logController: new RedactingLogController(),
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   });
