@@ -60,19 +60,22 @@ export async function startApiServer(repoRoot: string, name: string, extraEnv: N
 
 export const AUTH = '/api/authentication/v1';
 
-async function postJson(baseUrl: string, path: string, body: unknown): Promise<{ status: number; text: string }> {
+async function postJson(baseUrl: string, path: string, body: unknown, cookie?: string): Promise<{ status: number; text: string; cookies: string[] }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });
-  return { status: response.status, text: await response.text() };
+  // The `name=value` pairs the answer set, to send back as a browser would.
+  const cookies = response.headers.getSetCookie().map((header) => header.split(';')[0] ?? '');
+  return { status: response.status, text: await response.text(), cookies };
 }
 
-async function expectStatus(baseUrl: string, path: string, body: unknown, status: number): Promise<void> {
-  const response = await postJson(baseUrl, path, body);
+async function expectStatus(baseUrl: string, path: string, body: unknown, status: number, cookie?: string): Promise<{ cookies: string[] }> {
+  const response = await postJson(baseUrl, path, body, cookie);
   if (response.status !== status) throw new Error(`POST ${path} answered ${response.status}, expected ${status}: ${response.text.slice(0, 300)}`);
+  return response;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -105,7 +108,8 @@ export async function createCustomer(api: ApiServer, email: string, password = B
   const base = api.server.url;
   await expectStatus(base, `${AUTH}/email-send/`, { email_receiver: email, direct_url: `${api.appUrl}/signup`, page: 'sign-up' }, 200);
   const token = await signUpToken(base, email);
-  await expectStatus(base, `${AUTH}/email-verification/`, { email_receiver: email, token, password: null }, 200);
+  // Verifying hands this client the sign-up ticket cookie that signup must present.
+  const verified = await expectStatus(base, `${AUTH}/email-verification/`, { email_receiver: email, token, password: null }, 200);
   await expectStatus(
     base,
     `${AUTH}/signup/`,
@@ -122,6 +126,7 @@ export async function createCustomer(api: ApiServer, email: string, password = B
       },
     },
     201,
+    verified.cookies.join('; '),
   );
 }
 

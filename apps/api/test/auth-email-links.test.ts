@@ -1,7 +1,7 @@
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from './helper';
-import { APP_URL, customerDetails, linkIn, post, requestLink, signup, verify } from './support/accounts';
+import { APP_URL, customerDetails, linkIn, post, requestLink, signup, ticketCookie, verify } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 
 const accounts = useAccountsApp();
@@ -41,8 +41,8 @@ describe('POST /api/authentication/v1/email-send/', () => {
 
   it('answers a sign-up for an existing account exactly as for a new address, and mails a sign-in hint', async () => {
     const token = await signupToken('member@example.com');
-    await verify(accounts.app, 'member@example.com', token);
-    expect((await signup(accounts.app, customerDetails('member@example.com'))).statusCode).toBe(201);
+    const verified = await verify(accounts.app, 'member@example.com', token);
+    expect((await signup(accounts.app, customerDetails('member@example.com'), ticketCookie(verified.headers['set-cookie']))).statusCode).toBe(201);
 
     const known = await requestLink(accounts.app, 'Member@EXAMPLE.com', 'sign-up');
     const unknown = await requestLink(accounts.app, 'stranger@example.com', 'sign-up');
@@ -54,8 +54,8 @@ describe('POST /api/authentication/v1/email-send/', () => {
 
   it('answers a reset for an unknown address exactly as for a customer, and mails nobody', async () => {
     const token = await signupToken('resetter@example.com');
-    await verify(accounts.app, 'resetter@example.com', token);
-    await signup(accounts.app, customerDetails('resetter@example.com'));
+    const verified = await verify(accounts.app, 'resetter@example.com', token);
+    await signup(accounts.app, customerDetails('resetter@example.com'), ticketCookie(verified.headers['set-cookie']));
 
     const unknown = await requestLink(accounts.app, 'nobody@example.com', 'forget-password');
     const known = await requestLink(accounts.app, 'resetter@example.com', 'forget-password');

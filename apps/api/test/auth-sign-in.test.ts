@@ -1,7 +1,7 @@
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from './helper';
-import { customerDetails, linkIn, login, post, requestLink, sessionCookie, signup, STRONG_PASSWORD, verify } from './support/accounts';
+import { customerDetails, linkIn, login, post, requestLink, sessionCookie, signup, STRONG_PASSWORD, ticketCookie, verify } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 
 const accounts = useAccountsApp();
@@ -88,8 +88,11 @@ describe('POST /api/authentication/v1/login/', () => {
       const email = 'secure@example.com';
       await post(secureApp.app, 'authentication/v1/email-send/', { email_receiver: email, direct_url: `${secureUrl}/signup`, page: 'sign-up' });
       const token = /token=([A-Za-z0-9_-]+)/.exec((await accounts.smtp.waitForMessage(email)).text ?? '')?.[1] ?? '';
-      expect((await verify(secureApp.app, email, token)).statusCode).toBe(200);
-      expect((await signup(secureApp.app, customerDetails(email))).statusCode).toBe(201);
+      const verified = await verify(secureApp.app, email, token);
+      expect(verified.statusCode).toBe(200);
+      // The sign-up ticket is Secure too.
+      expect(String(verified.headers['set-cookie'])).toMatch(/; Secure/);
+      expect((await signup(secureApp.app, customerDetails(email), ticketCookie(verified.headers['set-cookie']))).statusCode).toBe(201);
       const response = await login(secureApp.app, email, STRONG_PASSWORD);
       expect(response.statusCode).toBe(200);
       expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);

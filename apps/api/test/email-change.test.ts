@@ -1,7 +1,7 @@
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
 import { PROFILE_MESSAGES } from '@postlark/shared/profile';
 import { describe, expect, it } from 'vitest';
-import { customerDetails, linkIn, login, post, requestLink, signup, STRONG_PASSWORD, verify } from './support/accounts';
+import { customerDetails, linkIn, login, post, requestLink, signup, STRONG_PASSWORD, ticketCookie, verify } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 
 const accounts = useAccountsApp();
@@ -82,8 +82,9 @@ describe('changing the email address', () => {
 
     await requestLink(accounts.app, 'contested@example.org', 'sign-up');
     const signupLink = linkIn((await accounts.smtp.waitForMessage('contested@example.org', { after: 1 })).text, '/signup');
-    expect((await verify(accounts.app, 'contested@example.org', signupLink.searchParams.get('token') ?? '')).statusCode).toBe(200);
-    expect((await signup(accounts.app, customerDetails('contested@example.org'))).statusCode).toBe(201);
+    const verified = await verify(accounts.app, 'contested@example.org', signupLink.searchParams.get('token') ?? '');
+    expect(verified.statusCode).toBe(200);
+    expect((await signup(accounts.app, customerDetails('contested@example.org'), ticketCookie(verified.headers['set-cookie']))).statusCode).toBe(201);
 
     const late = await confirm(mine.email, mine.token);
     expect(late.statusCode).toBe(409);

@@ -18,6 +18,8 @@ export const FORM_MESSAGES = {
   thanksConfirm: 'Thanks! Check your inbox and click the link in our email to confirm your subscription.',
   thanksSubscribed: 'Thanks! You are subscribed.',
   confirmed: 'Your subscription is confirmed. Thank you!',
+  confirmPrompt: 'Press the button below to confirm your subscription.',
+  confirmButton: 'Confirm my subscription',
   confirmInvalid: 'This confirmation link is not valid. Sign up again to get a new one.',
   resent: 'We sent the confirmation email again.',
   nothingToConfirm: 'This subscriber has no subscription waiting for confirmation.',

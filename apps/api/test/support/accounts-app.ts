@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildTestApp, type TestApp, type TestAppOptions } from '../helper';
-import { APP_URL, customerDetails, linkIn, login, requestLink, sessionCookie, signup, STRONG_PASSWORD, verify } from './accounts';
+import { APP_URL, customerDetails, linkIn, login, requestLink, sessionCookie, signup, STRONG_PASSWORD, ticketCookie, verify } from './accounts';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 
 /**
@@ -16,6 +16,8 @@ export function useAccountsApp(
   let testApp: TestApp | undefined;
   let clock = new Date('2026-06-01T10:00:00Z');
   let addressNumber = 0;
+  // The sign-up ticket cookie each verified address's browser got, by address.
+  const tickets = new Map<string, string>();
   const started = <T>(value: T | undefined): T => {
     if (!value) throw new Error('useAccountsApp: used before beforeAll ran');
     return value;
@@ -55,13 +57,21 @@ export function useAccountsApp(
       const email = `reader${addressNumber}@example.com`;
       await requestLink(harness.app, email, 'sign-up');
       const token = linkIn((await harness.smtp.waitForMessage(email)).text, '/signup').searchParams.get('token') ?? '';
-      expect((await verify(harness.app, email, token)).statusCode).toBe(200);
+      const verified = await verify(harness.app, email, token);
+      expect(verified.statusCode).toBe(200);
+      tickets.set(email, ticketCookie(verified.headers['set-cookie']));
       return email;
+    },
+    /** The Cookie header of the browser that verified the address (its sign-up ticket). */
+    ticketOf(email: string): string {
+      const ticket = tickets.get(email.toLowerCase());
+      if (!ticket) throw new Error(`no sign-up ticket for ${email}`);
+      return ticket;
     },
     /** A customer with an account, through the real sign-up flow. */
     async newCustomer(): Promise<string> {
       const email = await harness.verifiedAddress();
-      expect((await signup(harness.app, customerDetails(email))).statusCode).toBe(201);
+      expect((await signup(harness.app, customerDetails(email), harness.ticketOf(email))).statusCode).toBe(201);
       return email;
     },
     /** A new customer, signed in: their id and the Cookie header of their session. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SIGNUP_TICKET_COOKIE } from '../../src/http/signup-ticket-cookie';
 
 export { customerDetails, STRONG_PASSWORD } from './sample-customer';
 
@@ -25,8 +26,17 @@ export function verify(app: FastifyInstance, email: string, token: string, passw
   return post(app, 'authentication/v1/email-verification/', { email_receiver: email, token, password });
 }
 
-export function signup(app: FastifyInstance, details: Record<string, unknown>) {
-  return post(app, 'authentication/v1/signup/', { customer_details: details });
+/** The signup call, presenting the sign-up ticket cookie the verifying browser got (see ticketCookie). */
+export function signup(app: FastifyInstance, details: Record<string, unknown>, ticket?: string) {
+  return post(app, 'authentication/v1/signup/', { customer_details: details }, ticket ? { cookie: ticket } : {});
+}
+
+/** The `name=value` pair of the sign-up ticket cookie a sign-up verification set, for the Cookie header. */
+export function ticketCookie(setCookie: string | string[] | undefined): string {
+  const headers = Array.isArray(setCookie) ? setCookie : [setCookie ?? ''];
+  const pair = headers.find((header) => header.startsWith(`${SIGNUP_TICKET_COOKIE}=`))?.split(';')[0];
+  if (!pair) throw new Error('no sign-up ticket cookie set');
+  return pair;
 }
 
 export function login(app: FastifyInstance, email: string, password: string, remoteAddress?: string) {

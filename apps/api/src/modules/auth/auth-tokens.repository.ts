@@ -1,8 +1,9 @@
-import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens } from '../../db/schema/accounts';
 
-export type TokenPurpose = 'sign-up' | 'password-reset' | 'email-change';
+// 'sign-up-ticket' is not mailed: it is the cookie the browser that opened a sign-up link gets.
+export type TokenPurpose = 'sign-up' | 'sign-up-ticket' | 'password-reset' | 'email-change';
 
 /** Stores a token's hash and ends every earlier unspent token of the same address and purpose. */
 export async function issueToken(
@@ -32,6 +33,17 @@ export async function issueToken(
   });
 }
 
+/** A token that is this address's and purpose's, unspent, not superseded and not expired. */
+const live = (token: { email: string; purpose: TokenPurpose; tokenHash: string; now: Date }) =>
+  and(
+    eq(authTokens.tokenHash, token.tokenHash),
+    eq(authTokens.email, token.email),
+    eq(authTokens.purpose, token.purpose),
+    isNull(authTokens.usedAt),
+    isNull(authTokens.supersededAt),
+    gt(authTokens.expiresAt, token.now),
+  );
+
 /**
  * Spends a token if it is live and belongs to this address and purpose, answering the account it
  * acts on (null when none was bound), or undefined. One conditional update, so two requests racing
@@ -44,26 +56,13 @@ export async function spendToken(
   const spent = await db
     .update(authTokens)
     .set({ usedAt: token.now })
-    .where(
-      and(
-        eq(authTokens.tokenHash, token.tokenHash),
-        eq(authTokens.email, token.email),
-        eq(authTokens.purpose, token.purpose),
-        isNull(authTokens.usedAt),
-        isNull(authTokens.supersededAt),
-        gt(authTokens.expiresAt, token.now),
-      ),
-    )
+    .where(live(token))
     .returning({ customerId: authTokens.customerId });
   return spent[0];
 }
 
-/** Whether a token of this purpose was spent for the address since `since`. */
-export async function wasSpentSince(db: Db, email: string, purpose: TokenPurpose, since: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ found: sql<number>`1` })
-    .from(authTokens)
-    .where(and(eq(authTokens.email, email), eq(authTokens.purpose, purpose), gte(authTokens.usedAt, since)))
-    .limit(1);
+/** Whether the token is live for this address and purpose, without spending it. */
+export async function isLiveToken(db: Db, token: { email: string; purpose: TokenPurpose; tokenHash: string; now: Date }): Promise<boolean> {
+  const [row] = await db.select({ found: sql<number>`1` }).from(authTokens).where(live(token)).limit(1);
   return row !== undefined;
 }

@@ -6,13 +6,14 @@ import { FORM_BODY_LIMIT } from '../../http/body-limits';
 import { parseWith } from '../../http/errors';
 import { limitPerClient } from '../../http/rate-limit';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
+import { clearSignupTicketCookie, setSignupTicketCookie, signupTicket } from '../../http/signup-ticket-cookie';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import type { AccountDeps } from './account-deps';
 import { confirmEmailChange } from './email-change.service';
 import { sendEmailLink, verifyEmailLink } from './email-links.service';
 import { endSession, requireCustomer } from './session.service';
 import { signIn } from './sign-in.service';
-import { signUp } from './sign-up.service';
+import { SIGNUP_TICKET_LIFETIME_MS, signUp } from './sign-up.service';
 
 export interface AuthRouteDeps extends AccountDeps {
   // Each email-send may mail someone: a client gets a few a minute, enough for typos and retries.
@@ -34,9 +35,11 @@ export function authRoutes(deps: AuthRouteDeps) {
       },
     );
 
-    app.post('/authentication/v1/email-verification/', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
-      const outcome = await verifyEmailLink(deps, parseWith(emailVerificationSchema, request.body));
-      return { payload: { message: outcome === 'password-reset' ? AUTH_API_MESSAGES.passwordReset : AUTH_API_MESSAGES.verified } };
+    app.post('/authentication/v1/email-verification/', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+      const verified = await verifyEmailLink(deps, parseWith(emailVerificationSchema, request.body));
+      if (verified.outcome === 'password-reset') return { payload: { message: AUTH_API_MESSAGES.passwordReset } };
+      setSignupTicketCookie(reply, verified.signupTicket, SIGNUP_TICKET_LIFETIME_MS / 1000, secureCookie);
+      return { payload: { message: AUTH_API_MESSAGES.verified } };
     });
 
     // Opened from the link mailed to a new address; the token alone proves the mailbox and names the account.
@@ -46,7 +49,8 @@ export function authRoutes(deps: AuthRouteDeps) {
     });
 
     app.post('/authentication/v1/signup/', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
-      await signUp(deps, parseWith(signupSchema, request.body).customer_details);
+      await signUp(deps, parseWith(signupSchema, request.body).customer_details, signupTicket(request));
+      clearSignupTicketCookie(reply, secureCookie);
       return reply.code(201).send({ payload: { message: AUTH_API_MESSAGES.signedUp } });
     });
 

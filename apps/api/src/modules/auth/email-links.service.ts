@@ -12,6 +12,7 @@ import { hashPassword, isCommonPassword } from './passwords';
 import { hashSecretToken, newSecretToken } from './secret-tokens';
 import { deleteCustomerSessions } from './sessions.repository';
 import { clearFailures } from './sign-in-failures.repository';
+import { issueSignupTicket } from './sign-up.service';
 import { accountThrottleKey } from './sign-in-throttle';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -83,12 +84,15 @@ export async function sendEmailLink(deps: EmailLinkDeps, request: EmailSendReque
   );
 }
 
+export type VerifiedLink = { outcome: 'signup-verified'; signupTicket: string } | { outcome: 'password-reset' };
+
 /**
- * SPEC section 7's email-verification. Without a password it spends a sign-up token: the address
- * may then sign up for 60 minutes. With one it spends a reset token and sets the password, ends
+ * SPEC section 7's email-verification. Without a password it spends a sign-up token and answers
+ * the sign-up ticket for the browser that opened the link: with it, and only with it, the address
+ * may sign up for 60 minutes. With a password it spends a reset token and sets the password, ends
  * every session of the customer and sends a notice. Every bad token gets the same answer.
  */
-export async function verifyEmailLink(deps: EmailLinkDeps, request: EmailVerificationRequest): Promise<'signup-verified' | 'password-reset'> {
+export async function verifyEmailLink(deps: EmailLinkDeps, request: EmailVerificationRequest): Promise<VerifiedLink> {
   const email = tokenEmail(request.email_receiver);
   const tokenHash = hashSecretToken(request.token);
   const now = deps.now();
@@ -96,7 +100,7 @@ export async function verifyEmailLink(deps: EmailLinkDeps, request: EmailVerific
 
   if (request.password === null) {
     if (!(await spendToken(deps.db, { email, purpose: 'sign-up', tokenHash, now }))) throw badToken();
-    return 'signup-verified';
+    return { outcome: 'signup-verified', signupTicket: await issueSignupTicket(deps, email) };
   }
 
   // Checked before the token is spent, so a refused password leaves the link usable.
@@ -111,5 +115,5 @@ export async function verifyEmailLink(deps: EmailLinkDeps, request: EmailVerific
   await clearFailures(deps.db, accountThrottleKey(customer.email));
   await notify(deps.db, customer.id, 'password-changed', now);
   await deps.mail.enqueue({ template: 'password-changed', to: customer.email, firstName: customer.firstName });
-  return 'password-reset';
+  return { outcome: 'password-reset' };
 }

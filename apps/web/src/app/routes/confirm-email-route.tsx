@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PROFILE_MESSAGES } from '@postlark/shared/profile';
 import { ROUTES } from '@postlark/shared/routes';
 import { AuthShell } from '../../components/layout/auth-shell';
+import { Button } from '../../components/ui/button';
 import { fetchProfile, restoreSession } from '../../features/login/login-slice';
 import { confirmEmailChange, type SaveFailure } from '../../features/profile/profile-thunks';
 import { useAppDispatch, useAppSelector } from '../store-hooks';
@@ -10,32 +11,33 @@ import { useTokenLink } from '../use-token-link';
 
 const INCOMPLETE_LINK = 'This page opens from the link in the email that confirms a new address. Ask for a new link from your profile.';
 const CONFIRM_FAILED = 'Could not confirm your new email address. Please try again.';
+const CONFIRM_PROMPT = 'Press the button below to make this the address of your Postlark account.';
+const CONFIRM_BUTTON = 'Confirm new email address';
 
-type Outcome = { state: 'confirming' } | { state: 'done'; message: string } | { state: 'failed'; message: string };
+type Outcome = { state: 'ready' } | { state: 'confirming' } | { state: 'done'; message: string } | { state: 'failed'; message: string };
 
 /**
  * /confirm-email: opened from the mail sent to a new address. Confirms it with the link's token
- * (no session needed, so it sits outside the sign-in guard) and says how it went.
+ * (no session needed, so it sits outside the sign-in guard) when the person presses the button,
+ * never on load, so a mail scanner that opens the link and runs its scripts confirms nothing.
  */
 export default function ConfirmEmailRoute() {
   const dispatch = useAppDispatch();
   const link = useTokenLink();
   const customerId = useAppSelector((state) => state.login.customerId);
   const hasLink = Boolean(link?.token && link.email);
-  const [outcome, setOutcome] = useState<Outcome>(hasLink ? { state: 'confirming' } : { state: 'failed', message: INCOMPLETE_LINK });
-  // A token is spent by its first use: StrictMode's second effect run must not send it again.
-  const sent = useRef(false);
+  const [outcome, setOutcome] = useState<Outcome>(hasLink ? { state: 'ready' } : { state: 'failed', message: INCOMPLETE_LINK });
 
-  useEffect(() => {
-    if (!link || !hasLink || sent.current) return;
-    sent.current = true;
+  function confirm() {
+    if (!link || !hasLink) return;
+    setOutcome({ state: 'confirming' });
     void dispatch(confirmEmailChange({ customerId: '', body: { email: link.email, token: link.token } }))
       .unwrap()
       .then(
         (message) => setOutcome({ state: 'done', message }),
         (reason: SaveFailure | undefined) => setOutcome({ state: 'failed', message: reason?.message ?? CONFIRM_FAILED }),
       );
-  }, [dispatch, link, hasLink]);
+  }
 
   // Signed in: the profile shows the new address from now on, and the page links to it. A link
   // opened in a new tab has an empty store, so the session cookie is asked (silently) first.
@@ -65,10 +67,13 @@ export default function ConfirmEmailRoute() {
       {/* Keeps the token out of the Referer of anything this page loads or links to. */}
       {link && <meta name="referrer" content="no-referrer" />}
       <div className="auth-form">
-        {outcome.state === 'confirming' && (
-          <p className="notice notice--info" role="status" aria-busy="true">
-            Confirming your new email address...
-          </p>
+        {(outcome.state === 'ready' || outcome.state === 'confirming') && (
+          <>
+            <p>{CONFIRM_PROMPT}</p>
+            <Button block onClick={confirm} disabled={outcome.state === 'confirming'} aria-busy={outcome.state === 'confirming'}>
+              {outcome.state === 'confirming' ? 'Confirming your new email address...' : CONFIRM_BUTTON}
+            </Button>
+          </>
         )}
         {outcome.state === 'done' && (
           <p className="notice notice--success" role="status">
@@ -81,7 +86,7 @@ export default function ConfirmEmailRoute() {
           </p>
         )}
       </div>
-      {outcome.state !== 'confirming' && (
+      {(outcome.state === 'done' || outcome.state === 'failed') && (
         <p className="auth-switch">
           {customerId ? <Link to={ROUTES.profile}>Go to your profile</Link> : <Link to={ROUTES.login}>Sign in</Link>}
         </p>
