@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CampaignAudience, CampaignStatus, MessageStatus } from '@postlark/shared/campaigns';
 import { customers } from './accounts';
 
@@ -119,8 +119,9 @@ export const campaignClicks = pgTable(
     subscriberId: uuid('subscriber_id').notNull(),
     url: text('url').notNull(),
     // Which of the campaign's links (its number in the content, tracked-html.ts); null for clicks
-    // on links made before links were numbered, which the report groups by address instead.
-    linkNumber: smallint('link_number'),
+    // on links made before links were numbered, which the report groups by address instead. An
+    // integer: a link token can name up to 1,679,615 (four base-36 digits), a smallint only 32,767.
+    linkNumber: integer('link_number'),
     at: timestamp('at', { withTimezone: true }).notNull(),
     machine: boolean('machine').notNull(),
   },

@@ -36,7 +36,7 @@ export async function insertClicks(db: Db, hits: readonly ClickHit[]): Promise<v
   await db.execute(sql`insert into campaign_clicks (campaign_id, message_row_id, subscriber_id, url, link_number, at, machine)
     select m.campaign_id, m.id, m.subscriber_id, hit.url, hit.link_number, hit.at, hit.machine
     from unnest(${sql.param(hits.map((hit) => hit.rowId))}::bigint[], ${sql.param(hits.map((hit) => hit.url))}::text[],
-      ${sql.param(hits.map((hit) => hit.link))}::smallint[],
+      ${sql.param(hits.map((hit) => hit.link))}::integer[],
       ${sql.param(hits.map((hit) => hit.at.toISOString()))}::timestamptz[], ${sql.param(hits.map((hit) => hit.machine))}::boolean[])
       as hit(row_id, url, link_number, at, machine)
     join campaign_messages m on m.id = hit.row_id`);
