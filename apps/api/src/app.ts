@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
+import { refuseCrossSiteCookieWrites } from './http/cross-site';
 import { registerErrorHandler } from './http/error-handler';
 import { logSerializers, RedactingLogController } from './http/log-redaction';
 import { securityHeaders } from './http/security-headers';
@@ -68,6 +69,9 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
   });
 
   registerErrorHandler(app);
+  // Fastify reads text/plain by default: a form on any site may send it without asking (a simple
+  // request). No route takes it; without the parser such a post is a 415.
+  app.removeContentTypeParser('text/plain');
   app.addHook('onSend', securityHeaders);
 
   const { db } = database;
@@ -82,6 +86,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
 
   await app.register(
     async (api) => {
+      api.addHook('onRequest', refuseCrossSiteCookieWrites(config.APP_URL));
       await api.register(healthRoutes({ db }));
       await api.register(waitlistRoutes({ db, hashIp, limitPerMinute: config.WAITLIST_LIMIT_PER_MINUTE }));
       await api.register(authRoutes({ ...accountDeps, emailSendsPerMinute: config.EMAIL_SEND_LIMIT_PER_MINUTE }));

@@ -16,4 +16,5 @@ export const GENERIC_MESSAGES = {
   badRequest: 'The request could not be read.',
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again.',
+  crossSiteRefused: 'This request came from another site, so it was refused. Open Postlark at its own address and try again.',
 } as const;
