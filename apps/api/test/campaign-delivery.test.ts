@@ -5,6 +5,7 @@ import { useAccountsApp } from './support/accounts-app';
 import { testDkimKey } from './support/dkim-key';
 import { CAMPAIGNS, customerWithAudience, draft, engine } from './support/campaigns';
 import { eventually } from './support/eventually';
+import { confirmSender } from './support/senders';
 
 // Issue 6, points 2, 3, 5 and 6: the editor's preview, test sends, scheduling in a timezone with
 // the clock injected, open and click tracking on signed links, and DKIM, read from messages a
@@ -80,10 +81,12 @@ describe('the editor', () => {
     expect((await call('POST', `${CAMPAIGNS}/${campaign.id}/test`, customer.cookie, { recipients: [] })).json().payload.message).toBe(CAMPAIGN_MESSAGES.testRecipientsRequired);
 
     const outsider = `outsider-${campaign.id.slice(0, 8)}@lark.example`;
+    // Tests go only to confirmed addresses (sender-enforcement.test.ts): each first got its confirmation link.
+    for (const address of [ada, outsider]) await confirmSender(accounts, customer.cookie, address);
     const sent = await call('POST', `${CAMPAIGNS}/${campaign.id}/test`, customer.cookie, { recipients: [ada.toUpperCase(), outsider] });
     expect(sent.json().payload.message).toBe(CAMPAIGN_MESSAGES.testSent(2));
-    expect((await accounts.smtp.waitForMessage(ada)).subject).toBe('[Test] Hello Ada');
-    const sample = await accounts.smtp.waitForMessage(outsider);
+    expect((await accounts.smtp.waitForMessage(ada, { after: 1 })).subject).toBe('[Test] Hello Ada');
+    const sample = await accounts.smtp.waitForMessage(outsider, { after: 1 });
     expect(sample.subject).toBe('[Test] Hello there');
     expect(sample.html).toContain('Your plan: free.');
     expect(sample.html).not.toContain('/t/o/');

@@ -193,4 +193,6 @@ export interface Campaign {
   messages: MessageCounts | null;
   /** While messages wait because the mail relay cannot be reached: what it answered; otherwise null. */
   relay_error: string | null;
+  /** Why a scheduled campaign went back to a draft at its time instead of sending; null once sent or scheduled again. */
+  held_reason: string | null;
 }

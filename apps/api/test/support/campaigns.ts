@@ -6,6 +6,7 @@ import { linkTokens } from '../../src/modules/preferences/link-tokens';
 import { getOrCreateSecret } from '../../src/modules/secrets/secrets.repository';
 import { APP_URL } from './accounts';
 import type { useAccountsApp } from './accounts-app';
+import { confirmSender } from './senders';
 
 // Campaign tests' common ground: a customer with a small audience, a complete draft, and the
 // sending engine run one pass at a time against the test's SMTP server.
@@ -17,13 +18,20 @@ export const CONTACT = { street_address: '1 Lark Lane', city: 'Leeds', state: ''
 
 let audiences = 0;
 
-/** A customer with a list of three: two active, one unsubscribed; addresses unique to the call. */
+/** The From address of every draft: each customer of these helpers confirms it first. */
+export const FROM_EMAIL = 'news@lark.example';
+
+/**
+ * A customer with a list of three: two active, one unsubscribed; addresses unique to the call.
+ * The customer has confirmed FROM_EMAIL as a sender, through the mailed link.
+ */
 export async function customerWithAudience(accounts: Accounts, options: { contact?: boolean } = {}) {
   const { call } = accounts;
   audiences += 1;
   const at = `@audience${audiences}-${process.pid}.example`;
   const customer = await accounts.signedInCustomer();
   if (options.contact !== false) await call('PUT', `home/v1/user/${customer.customerId}/contact`, customer.cookie, CONTACT);
+  await confirmSender(accounts, customer.cookie, FROM_EMAIL);
   const list = (await call('POST', 'audience/v1/lists', customer.cookie, { name: 'Weekly', double_opt_in: false })).json().payload.list.id as string;
   const people = [
     { email: `ada${at}`, first_name: 'Ada' },
@@ -45,7 +53,7 @@ export function draft(list: string, overrides: Record<string, unknown> = {}) {
     subject: 'Hello {{ first_name | default: "there" }}',
     preheader: 'What is new this month',
     from_name: 'Lark Letters',
-    from_email: 'news@lark.example',
+    from_email: FROM_EMAIL,
     reply_to: 'hello@lark.example',
     content_html: '<h1>Hi {{ first_name | default: "there" }}</h1><p>Your plan: {{ attributes.plan | default: "free" }}.</p>',
     audience: { list_ids: [list] },

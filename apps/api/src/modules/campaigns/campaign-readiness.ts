@@ -1,6 +1,8 @@
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
+import { SENDER_MESSAGES } from '@postlark/shared/senders';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
+import { usableAddresses } from '../senders/senders.repository';
 import type { CampaignRow } from './campaigns.repository';
 import { postalAddressParts } from './campaigns.repository';
 import { checkTemplate } from './merge-tags';
@@ -16,6 +18,11 @@ export function postalAddressLine(parts: { info: { company?: string; street_addr
     .join(', ');
 }
 
+/** Whether the campaign's From address is one of its customer's confirmed ones (senders module). */
+export async function isUsableFrom(db: Db, row: Pick<CampaignRow, 'customerId' | 'fromEmail'>): Promise<boolean> {
+  return (await usableAddresses(db, row.customerId, [row.fromEmail])).has(row.fromEmail);
+}
+
 /**
  * What a campaign needs before it may go out; every problem at once, by field, as the editor
  * shows them. Answers the postal address its footer will carry.
@@ -24,6 +31,8 @@ export async function campaignReadiness(db: Db, row: CampaignRow): Promise<strin
   const errors: Record<string, string> = {};
   if (!row.subject.trim()) errors.subject = CAMPAIGN_MESSAGES.subjectRequired;
   if (!row.fromName.trim() || !row.fromEmail) errors.from_email = CAMPAIGN_MESSAGES.fromRequired;
+  // Our relay signs what it sends (DKIM): only an address the customer proved is theirs goes out.
+  else if (!(await isUsableFrom(db, row))) errors.from_email = SENDER_MESSAGES.fromNotConfirmed(row.fromEmail);
   if (!row.contentHtml.trim()) errors.content_html = CAMPAIGN_MESSAGES.contentRequired;
   if (row.audience.list_ids.length + row.audience.segment_ids.length === 0) errors.audience = CAMPAIGN_MESSAGES.audienceRequired;
   const templates = { subject: row.subject, preheader: row.preheader, content_html: row.contentHtml, content_text: row.contentText ?? '' };

@@ -23,6 +23,7 @@ export async function scheduleCampaign(deps: CampaignDeps, customerId: string, i
     scheduledAt: sendAt,
     scheduledTimezone: body.timezone,
     postalAddress,
+    heldReason: null,
     updatedAt: deps.now(),
   });
   if (!scheduled) throw new HttpError(409, CAMPAIGN_MESSAGES.notSchedulable);

@@ -7,6 +7,7 @@ import { type CampaignTransport, SendFailure } from './campaign-transport';
 import { type CampaignRow, campaignById } from './campaigns.repository';
 import { addRecipients, type Recipient, stillEligible } from './recipients.repository';
 import { recordBounce } from './bounces.repository';
+import { startScheduled } from './start-scheduled';
 import {
   type ClaimedMessage,
   claimBatch,
@@ -159,9 +160,7 @@ export async function sendOnce(deps: SenderDeps, turn: () => Promise<void>, stat
   const { db } = deps;
   const abandoned = await markAbandoned(db, new Date(deps.now().getTime() - deps.settings.leaseMs));
   if (abandoned > 0) deps.log.warn({ rows: abandoned }, 'campaign messages left in sending by a stopped worker were marked unknown');
-  for (const id of await dueScheduled(db, deps.now())) {
-    await db.execute(sql`update campaigns set status = 'sending', started_at = ${deps.now().toISOString()}::timestamptz where id = ${id}::uuid and status = 'scheduled'`);
-  }
+  for (const id of await dueScheduled(db, deps.now())) await startScheduled(deps, id);
   if (deps.now().getTime() < state.relayDownUntil) return 0;
   let worked = 0;
   for (const campaignId of await sendingCampaignIds(db)) {

@@ -1,4 +1,5 @@
 import { CAMPAIGN_MESSAGES, type CampaignPreview, type CampaignPreviewRequest, type CampaignTestSend } from '@postlark/shared/campaigns';
+import { SENDER_MESSAGES } from '@postlark/shared/senders';
 import { HttpError } from '../../http/errors';
 import { previewCampaign, renderForRecipient, SAMPLE_RECIPIENT } from './campaign-preview';
 import { postalAddressLine } from './campaign-readiness';
@@ -6,6 +7,7 @@ import { type CampaignRow, postalAddressParts } from './campaigns.repository';
 import { type CampaignDeps, owned } from './campaigns.service';
 import { checkTemplate } from './merge-tags';
 import { subscribersByEmail } from './recipients.repository';
+import { usableAddresses } from '../senders/senders.repository';
 
 /** Marks a test in the inbox, so nobody mistakes it for the campaign itself. */
 const TEST_PREFIX = '[Test] ';
@@ -49,9 +51,11 @@ export async function previewFor(deps: CampaignDeps, customerId: string, fields:
 }
 
 /**
- * Sends the saved campaign to up to five addresses. An address that is one of the customer's
- * subscribers reads their own fields; any other reads the preview's sample. Not tracked, and
- * not counted in reports.
+ * Sends the saved campaign to up to five addresses, each one the customer proved is theirs (a
+ * confirmed sender, an address at a verified domain, the account's own): tests carry the
+ * customer's content with no unsubscribe, so they never reach strangers. An address that is one
+ * of the customer's subscribers reads their own fields; any other reads the preview's sample.
+ * Not tracked, and not counted in reports.
  */
 export async function testSend(deps: CampaignDeps, customerId: string, id: string, body: CampaignTestSend): Promise<number> {
   const row = await withFooterAddress(deps, await owned(deps, customerId, id));
@@ -62,6 +66,12 @@ export async function testSend(deps: CampaignDeps, customerId: string, id: strin
     if (problem) throw new HttpError(400, CAMPAIGN_MESSAGES.mergeTagsInvalid, { [field]: problem.message });
   }
   const recipients = [...new Set(body.recipients)];
+  const usable = await usableAddresses(deps.db, customerId, recipients);
+  const stranger = recipients.find((to) => !usable.has(to));
+  if (stranger) {
+    const message = SENDER_MESSAGES.testRecipientNotConfirmed(stranger);
+    throw new HttpError(400, message, { recipients: message });
+  }
   const known = new Map((await subscribersByEmail(deps.db, customerId, recipients)).map((subscriber) => [subscriber.email, subscriber]));
   for (const to of recipients) {
     const mail = renderForRecipient(row, known.get(to) ?? { ...SAMPLE_RECIPIENT, email: to }, deps.links);

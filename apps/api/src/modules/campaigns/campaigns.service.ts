@@ -67,6 +67,7 @@ export function campaignOf(row: CampaignRow, counts: MessageCounts | undefined, 
     updated_at: row.updatedAt.toISOString(),
     messages: row.status === 'draft' || row.status === 'scheduled' ? null : (counts ?? null),
     relay_error: relayError,
+    held_reason: row.heldReason,
   };
 }
 
@@ -187,7 +188,7 @@ export async function sendCampaign(deps: CampaignDeps, customerId: string, id: s
   if (!EDITABLE.includes(row.status)) throw new HttpError(409, CAMPAIGN_MESSAGES.notSendable);
   const postalAddress = await campaignReadiness(deps.db, row);
   const now = deps.now();
-  const started = await updateCampaignIn(deps.db, customerId, id, EDITABLE, { status: 'sending', postalAddress, startedAt: now, scheduledAt: null, scheduledTimezone: null, updatedAt: now });
+  const started = await updateCampaignIn(deps.db, customerId, id, EDITABLE, { status: 'sending', postalAddress, heldReason: null, startedAt: now, scheduledAt: null, scheduledTimezone: null, updatedAt: now });
   if (!started) throw new HttpError(409, CAMPAIGN_MESSAGES.notSendable);
   return withCounts(deps, started);
 }

@@ -126,3 +126,24 @@ export async function dueScheduled(db: Db, now: Date): Promise<string[]> {
   const result = await db.execute(sql`select id from campaigns where status = 'scheduled' and scheduled_at <= ${now.toISOString()}::timestamptz order by scheduled_at`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
+
+/** A scheduled campaign whose time came starts sending (if still scheduled). */
+export async function startScheduledIn(db: Db, campaignId: string, now: Date): Promise<boolean> {
+  return (
+    changedRows(
+      await db.execute(sql`update campaigns set status = 'sending', started_at = ${now.toISOString()}::timestamptz, held_reason = null
+        where id = ${campaignId}::uuid and status = 'scheduled'`),
+    ) > 0
+  );
+}
+
+/** A scheduled campaign that can no longer go out goes back to a draft, with the reason shown on it. */
+export async function holdScheduled(db: Db, campaignId: string, reason: string, now: Date): Promise<boolean> {
+  return (
+    changedRows(
+      await db.execute(sql`update campaigns set status = 'draft', scheduled_at = null, scheduled_timezone = null, held_reason = ${reason},
+          updated_at = ${now.toISOString()}::timestamptz
+        where id = ${campaignId}::uuid and status = 'scheduled'`),
+    ) > 0
+  );
+}

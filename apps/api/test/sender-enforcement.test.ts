@@ -1,0 +1,128 @@
+import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
+import { SENDER_MESSAGES } from '@postlark/shared/senders';
+import { describe, expect, it } from 'vitest';
+import { useAccountsApp } from './support/accounts-app';
+import { CAMPAIGNS, customerWithAudience, draft, engine } from './support/campaigns';
+import { fakeDns } from './support/fake-dns';
+import { confirmSender, SENDER_DOMAINS, SENDERS } from './support/senders';
+
+// Issue 18, finding 4: only the customer's confirmed addresses (their account's, confirmed
+// senders, addresses at their verified domains) send campaigns and receive test sends. A draft
+// may keep any From address, so no work is lost; sending it is what is refused.
+
+const dns = fakeDns();
+const accounts = useAccountsApp({}, {}, { resolveTxt: dns.resolveTxt });
+const { call } = accounts;
+const TOMORROW = { send_at: '2026-06-02T09:00', timezone: 'Europe/London' };
+
+describe('a campaign’s From address', () => {
+  it('may be unconfirmed in a draft, but send, schedule and a scheduled edit refuse it, naming it on the field', async () => {
+    const { customer, list } = await customerWithAudience(accounts);
+    const unconfirmed = `stranger-${process.pid}@lark.example`;
+    const created = await call('POST', CAMPAIGNS, customer.cookie, draft(list, { from_email: unconfirmed }));
+    expect(created.statusCode).toBe(201);
+    const campaign = created.json().payload.campaign;
+    expect(campaign.from_email).toBe(unconfirmed);
+
+    for (const action of ['send', 'schedule'] as const) {
+      const refused = await call('POST', `${CAMPAIGNS}/${campaign.id}/${action}`, customer.cookie, action === 'schedule' ? TOMORROW : undefined);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().payload.message).toBe(SENDER_MESSAGES.fromNotConfirmed(unconfirmed));
+      expect(refused.json().payload.errors).toEqual({ from_email: SENDER_MESSAGES.fromNotConfirmed(unconfirmed) });
+    }
+    expect((await call('GET', `${CAMPAIGNS}/${campaign.id}`, customer.cookie)).json().payload.campaign.status).toBe('draft');
+
+    // A pending sender is not a confirmed one.
+    await call('POST', SENDERS, customer.cookie, { email: unconfirmed });
+    expect((await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, customer.cookie)).statusCode).toBe(400);
+
+    // Scheduled with a confirmed address, it cannot be edited to an unconfirmed one.
+    await call('PATCH', `${CAMPAIGNS}/${campaign.id}`, customer.cookie, { from_email: 'news@lark.example' });
+    expect((await call('POST', `${CAMPAIGNS}/${campaign.id}/schedule`, customer.cookie, TOMORROW)).statusCode).toBe(200);
+    const edit = await call('PATCH', `${CAMPAIGNS}/${campaign.id}`, customer.cookie, { from_email: unconfirmed });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().payload.errors).toEqual({ from_email: SENDER_MESSAGES.fromNotConfirmed(unconfirmed) });
+  });
+
+  it('sends from the account’s own address and from any address at a verified domain', async () => {
+    const { customer, list, ada } = await customerWithAudience(accounts);
+    const fromAccount = (await call('POST', CAMPAIGNS, customer.cookie, draft(list, { from_email: customer.email }))).json().payload.campaign;
+    expect((await call('POST', `${CAMPAIGNS}/${fromAccount.id}/send`, customer.cookie)).statusCode).toBe(200);
+
+    const domain = `verified-${process.pid}.example`;
+    const fromDomain = (await call('POST', CAMPAIGNS, customer.cookie, draft(list, { from_email: `hello@${domain}` }))).json().payload.campaign;
+    expect((await call('POST', `${CAMPAIGNS}/${fromDomain.id}/send`, customer.cookie)).statusCode).toBe(400);
+    const record = (await call('POST', SENDER_DOMAINS, customer.cookie, { domain })).json().payload.domain;
+    dns.publish(record.record.name, record.record.value);
+    expect((await call('POST', `${SENDER_DOMAINS}/${record.id}/verify`, customer.cookie)).statusCode).toBe(200);
+    expect((await call('POST', `${CAMPAIGNS}/${fromDomain.id}/send`, customer.cookie)).statusCode).toBe(200);
+
+    const sender = await engine(accounts);
+    try {
+      await sender.run();
+    } finally {
+      await sender.close();
+    }
+    const froms = accounts.smtp.messagesTo(ada).map((message) => message.from);
+    expect(froms.sort()).toEqual([`"Lark Letters" <${customer.email.toLowerCase()}>`, `"Lark Letters" <hello@${domain}>`].sort());
+  });
+
+  it('confirmed by one customer is not another’s', async () => {
+    const first = await customerWithAudience(accounts);
+    const second = await customerWithAudience(accounts);
+    const shared = `shared-${process.pid}@lark.example`;
+    await confirmSender(accounts, first.customer.cookie, shared);
+    const campaign = (await call('POST', CAMPAIGNS, second.customer.cookie, draft(second.list, { from_email: shared }))).json().payload.campaign;
+    expect((await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, second.customer.cookie)).json().payload.errors).toEqual({
+      from_email: SENDER_MESSAGES.fromNotConfirmed(shared),
+    });
+  });
+
+  it('stops a scheduled campaign at its time when its sender was removed meanwhile, saying why, and sends nothing', async () => {
+    const { customer, list, ada, nameless } = await customerWithAudience(accounts);
+    const from = `weekly-${process.pid}@lark.example`;
+    await confirmSender(accounts, customer.cookie, from);
+    const campaign = (await call('POST', CAMPAIGNS, customer.cookie, draft(list, { from_email: from }))).json().payload.campaign;
+    expect((await call('POST', `${CAMPAIGNS}/${campaign.id}/schedule`, customer.cookie, TOMORROW)).statusCode).toBe(200);
+    const senderId = (await call('GET', SENDERS, customer.cookie)).json().payload.senders.find((each: { email: string }) => each.email === from).id;
+    expect((await call('DELETE', `${SENDERS}/${senderId}`, customer.cookie)).statusCode).toBe(200);
+
+    accounts.advance(24 * 3_600_000);
+    const sender = await engine(accounts);
+    try {
+      // (Other tests' scheduled campaigns start in this pass too.)
+      await sender.run();
+    } finally {
+      await sender.close();
+    }
+    const held = (await call('GET', `${CAMPAIGNS}/${campaign.id}`, customer.cookie)).json().payload.campaign;
+    expect(held).toMatchObject({ status: 'draft', scheduled_at: null, started_at: null, held_reason: SENDER_MESSAGES.heldFromNotConfirmed(from) });
+    expect((await call('GET', CAMPAIGNS, customer.cookie)).json().payload.campaigns.find((each: { id: string }) => each.id === campaign.id).held_reason).toBe(
+      SENDER_MESSAGES.heldFromNotConfirmed(from),
+    );
+    expect(accounts.smtp.messagesTo(ada)).toHaveLength(0);
+    expect(accounts.smtp.messagesTo(nameless)).toHaveLength(0);
+
+    // Fixed and sent, the reason goes.
+    await call('PATCH', `${CAMPAIGNS}/${campaign.id}`, customer.cookie, { from_email: 'news@lark.example' });
+    const sent = await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, customer.cookie);
+    expect(sent.json().payload.campaign).toMatchObject({ status: 'sending', held_reason: null });
+  });
+});
+
+describe('test sends', () => {
+  it('go only to confirmed addresses: any other is refused, named on the field, and nothing is sent', async () => {
+    const { customer, list, ada } = await customerWithAudience(accounts);
+    const campaign = (await call('POST', CAMPAIGNS, customer.cookie, draft(list))).json().payload.campaign;
+    const refused = await call('POST', `${CAMPAIGNS}/${campaign.id}/test`, customer.cookie, { recipients: [customer.email, ada] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().payload.message).toBe(SENDER_MESSAGES.testRecipientNotConfirmed(ada));
+    expect(refused.json().payload.errors).toEqual({ recipients: SENDER_MESSAGES.testRecipientNotConfirmed(ada) });
+
+    const own = await call('POST', `${CAMPAIGNS}/${campaign.id}/test`, customer.cookie, { recipients: [customer.email, 'news@lark.example'] });
+    expect(own.json().payload.message).toBe(CAMPAIGN_MESSAGES.testSent(2));
+    // The account's first message was its sign-up link.
+    expect((await accounts.smtp.waitForMessage(customer.email, { after: 1 })).subject).toBe('[Test] Hello there');
+    expect(accounts.smtp.messagesTo(ada)).toHaveLength(0);
+  });
+});
