@@ -1,4 +1,4 @@
-import { WAITLIST_MESSAGES } from '@postlark/shared/messages';
+import { GENERIC_MESSAGES, WAITLIST_MESSAGES } from '@postlark/shared/messages';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitlistSubmissions } from '../src/db/schema/waitlist';
@@ -109,6 +109,7 @@ describe('POST /api/landing/v1/waitlist/', () => {
     ['a number for the message', { status: 'Contact', email: 'ada@example.com', message: 7 }, 'message'],
     ['a null message', { status: 'Contact', email: 'ada@example.com', message: null }, 'message'],
     ['a message over 5,000 characters', { status: 'Contact', email: 'ada@example.com', message: 'x'.repeat(5001) }, 'message'],
+    ['a message with a NUL character', { status: 'Contact', email: 'ada@example.com', message: 'before\u0000after' }, 'message'],
   ])('refuses %s with 400 naming the field', async (_name, body, field) => {
     const response = await post(body);
     expect(response.statusCode).toBe(400);
@@ -126,6 +127,18 @@ describe('POST /api/landing/v1/waitlist/', () => {
     const response = await post({ status: 'Contact', email: 'ada@example.com', message });
     expect(response.statusCode).toBe(201);
     expect((await storedRows())[0]?.message).toBe(message);
+  });
+
+  it('says what is wrong with a NUL character, and stores the submissions sent with it', async () => {
+    const bodies = [
+      { status: 'Contact', email: 'first@example.com', message: 'fine' },
+      { status: 'Contact', email: 'nul@example.com', message: 'bad\u0000byte' },
+      { status: 'Waitlist', email: 'second@example.com' },
+    ];
+    const responses = await Promise.all(bodies.map((body, index) => post(body, { remoteAddress: `192.0.2.${100 + index}` })));
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 400, 201]);
+    expect(responses[1]!.json().payload.errors).toEqual({ message: GENERIC_MESSAGES.nulCharacter });
+    expect((await storedRows()).map((row) => row.email).sort()).toEqual(['first@example.com', 'second@example.com']);
   });
 
   it('accepts a message of exactly 5,000 characters', async () => {

@@ -16,5 +16,6 @@ export const GENERIC_MESSAGES = {
   badRequest: 'The request could not be read.',
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again.',
+  nulCharacter: 'The text cannot contain a NUL character.',
   crossSiteRefused: 'This request came from another site, so it was refused. Open Postlark at its own address and try again.',
 } as const;

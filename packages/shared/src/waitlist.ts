@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email';
-import { WAITLIST_MESSAGES } from './messages';
+import { GENERIC_MESSAGES, WAITLIST_MESSAGES } from './messages';
 
 // zod/mini keeps the landing bundle small; the schema is the same object the form and the API use.
 
@@ -24,6 +24,8 @@ export const waitlistSubmissionSchema = z.strictObject({
       z.maxLength(WAITLIST_MESSAGE_MAX_LENGTH, {
         error: `The message can be at most ${WAITLIST_MESSAGE_MAX_LENGTH} characters`,
       }),
+      // PostgreSQL text cannot hold a NUL: refused here with a clear answer, not by the database with a 500.
+      z.refine((text: string) => !text.includes('\u0000'), GENERIC_MESSAGES.nulCharacter),
     ),
     '',
   ),

@@ -65,16 +65,31 @@ describe('groupCommit', () => {
     expect(batches).toEqual([[1], [2, 3, 4], [5]]);
   });
 
-  it('fails every call of a failed batch and carries on with the next', async () => {
-    let calls = 0;
+  it('retries a failed batch one call at a time: the call that fails alone fails, the others are stored', async () => {
+    const batches: string[][] = [];
     const write = groupCommit(async (items: string[]) => {
-      calls += 1;
-      if (calls === 1) throw new Error('database unavailable');
+      batches.push(items);
+      if (items.includes('poison')) throw new Error('invalid byte sequence');
+      return items.map((item) => item.toUpperCase());
+    }, { maxBatch: 10 });
+    const calls = [write('a'), write('poison'), write('b')];
+    expect(await calls[0]).toBe('A');
+    await expect(calls[1]).rejects.toThrow('invalid byte sequence');
+    expect(await calls[2]).toBe('B');
+    expect(batches).toEqual([['a', 'poison', 'b'], ['a'], ['poison'], ['b']]);
+    expect(await write('c')).toBe('C');
+  });
+
+  it('fails every call while the database fails them all, and carries on with the next batch', async () => {
+    let down = true;
+    const write = groupCommit(async (items: string[]) => {
+      if (down) throw new Error('database unavailable');
       return items;
     }, { maxBatch: 10 });
     const failed = [write('a'), write('b')];
     await expect(failed[0]).rejects.toThrow('database unavailable');
     await expect(failed[1]).rejects.toThrow('database unavailable');
+    down = false;
     expect(await write('c')).toBe('c');
   });
 });

@@ -2,7 +2,8 @@
  * Group commit: calls made while a write is in flight are queued and written together by the next
  * one. Under load, N waiting submissions cost one statement instead of N; a lone call waits only
  * two turns of the event loop. Every caller's promise settles only after its own item is stored,
- * so an answer never gets ahead of the database.
+ * so an answer never gets ahead of the database. One bad item never fails the others: a failed
+ * batch is tried again one call at a time.
  *
  * Writes start from setImmediate, after the event loop has read every request that arrived: an
  * embedded database (PGlite) runs on this thread, so while it writes no new request is read, and
@@ -41,6 +42,19 @@ export function groupCommit<Item, Result>(
     }
   }
 
+  // A batch one bad item failed (a value the database refuses) is written again one call at a time,
+  // so that item's caller alone gets the error and the others are stored.
+  async function writeOneByOne(batch: Pending[]) {
+    for (const pending of batch) {
+      try {
+        const [result] = await writeBatch([pending.item]);
+        pending.resolve(result as Result);
+      } catch (error) {
+        pending.reject(error);
+      }
+    }
+  }
+
   async function drain() {
     while (queue.length > 0) {
       await gather();
@@ -50,7 +64,8 @@ export function groupCommit<Item, Result>(
         const results = await writeBatch(batch.map((pending) => pending.item));
         batch.forEach((pending, index) => pending.resolve(results[index] as Result));
       } catch (error) {
-        for (const pending of batch) pending.reject(error);
+        if (batch.length === 1) batch[0]!.reject(error);
+        else await writeOneByOne(batch);
       }
       await nextTurn();
     }

@@ -10,7 +10,7 @@ describe('the tracking hit buffer', () => {
         events.push(`write ${hits.length}`);
         stored.push(...hits);
       },
-      () => events.push('error'),
+      { onError: () => events.push('error'), onDropped: () => events.push('dropped') },
     );
     for (let hit = 0; hit < 12_001; hit += 1) buffer.add(hit);
     // A request that arrived while the first batch was being written.
@@ -30,7 +30,7 @@ describe('the tracking hit buffer', () => {
         if (fail) throw new Error('database unavailable');
         stored.push(...hits);
       },
-      (_error, waiting) => errors.push(waiting),
+      { onError: (_error, waiting) => errors.push(waiting), onDropped: () => {} },
     );
     buffer.add(1);
     buffer.add(2);
@@ -52,7 +52,7 @@ describe('the tracking hit buffer', () => {
         attempts += 1;
         throw new Error('database unavailable');
       },
-      (_error, waiting) => errors.push(waiting),
+      { onError: (_error, waiting) => errors.push(waiting), onDropped: () => {} },
     );
     for (let hit = 0; hit < 12_001; hit += 1) {
       buffer.add(hit);
@@ -65,5 +65,29 @@ describe('the tracking hit buffer', () => {
     await buffer.flush();
     expect(attempts).toBe(3);
     expect(errors.at(-1)).toBe(12_001);
+  });
+
+  it('retries a batch a bad row failed one row at a time, drops the bad rows with a count, and lets later batches flow', async () => {
+    const stored: number[] = [];
+    const dropped: number[] = [];
+    const errors: number[] = [];
+    // The database refuses a hit over 32,767 as bad data (SQLSTATE 22003), and with it its whole statement.
+    const outOfRange = Object.assign(new Error('value out of range'), { code: '22003' });
+    const buffer = hitBuffer<number>(
+      async (hits) => {
+        if (hits.some((hit) => hit > 32_767)) throw outOfRange;
+        stored.push(...hits);
+      },
+      { onError: (_error, waiting) => errors.push(waiting), onDropped: (count) => dropped.push(count) },
+    );
+    for (const hit of [1, 40_000, 2, 50_000, 3]) buffer.add(hit);
+    await buffer.flush();
+    expect(stored).toEqual([1, 2, 3]);
+    expect(dropped).toEqual([2]);
+    expect(errors).toEqual([]);
+
+    buffer.add(4);
+    await buffer.flush();
+    expect(stored).toEqual([1, 2, 3, 4]);
   });
 });

@@ -27,6 +27,16 @@ export interface TrackingLinks {
 
 export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/' } as const;
 
+/**
+ * Where a click goes, and the address its hit stores: the signed address with NUL, tab and line
+ * breaks taken out (as browsers take tabs and line breaks out of a URL; PostgreSQL text cannot hold
+ * a NUL) and any other control character percent-encoded, which a Location header cannot carry.
+ */
+export function clickDestination(url: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
+  return url.replace(/[\u0000\t\n\r]/g, '').replace(/[\u0001-\u001f\u007f]/g, (character) => encodeURIComponent(character));
+}
+
 /** The smallest transparent GIF: what an open pixel answers. */
 export const TRACKING_PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 

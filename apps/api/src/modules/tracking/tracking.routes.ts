@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { hitBuffer } from './hit-buffer';
+import { databaseErrorCode } from '../../db/errors';
+import { hitBuffer, type HitBufferEvents } from './hit-buffer';
 import { isMachineAgent } from './machine-opens';
 import { type ClickHit, insertClicks, insertOpens, type OpenHit } from './tracking.repository';
-import { TRACKING_PATHS, TRACKING_PIXEL, type TrackingLinks } from './tracking-links';
+import { clickDestination, TRACKING_PATHS, TRACKING_PIXEL, type TrackingLinks } from './tracking-links';
 
 
 export interface TrackingDeps {
@@ -21,9 +22,13 @@ type TokenParams = { Params: { token: string }; Querystring: { u?: unknown } };
  */
 export function trackingRoutes(deps: TrackingDeps) {
   return async (app: FastifyInstance) => {
-    const logWriteFailure = (error: unknown, waiting: number) => app.log.error({ err: error, waiting }, 'tracking hits could not be stored; retrying');
-    const opens = hitBuffer<OpenHit>((hits) => insertOpens(deps.db, hits), logWriteFailure);
-    const clicks = hitBuffer<ClickHit>((hits) => insertClicks(deps.db, hits), logWriteFailure);
+    const events: HitBufferEvents = {
+      onError: (error, waiting) => app.log.error({ err: error, waiting }, 'tracking hits could not be stored; retrying'),
+      // A count and the SQLSTATE only: the error's text can quote the hits' addresses.
+      onDropped: (dropped, error) => app.log.warn({ dropped, code: databaseErrorCode(error) }, 'tracking hits the database refused were dropped'),
+    };
+    const opens = hitBuffer<OpenHit>((hits) => insertOpens(deps.db, hits), events);
+    const clicks = hitBuffer<ClickHit>((hits) => insertClicks(deps.db, hits), events);
     app.addHook('onClose', async () => {
       await Promise.all([opens.flush(), clicks.flush()]);
     });
@@ -43,8 +48,9 @@ export function trackingRoutes(deps: TrackingDeps) {
       const url = typeof request.query.u === 'string' ? request.query.u : '';
       const target = url ? deps.links.clickRow(request.params.token, url) : null;
       if (target === null) return reply.code(404).type('text/plain; charset=utf-8').send('This link is not valid.');
-      clicks.add({ ...target, url, at: deps.now(), machine: isMachineAgent(request.headers['user-agent'], request.ip) });
-      return reply.header('cache-control', 'no-store, max-age=0').redirect(url, 302);
+      const destination = clickDestination(url);
+      clicks.add({ ...target, url: destination, at: deps.now(), machine: isMachineAgent(request.headers['user-agent'], request.ip) });
+      return reply.header('cache-control', 'no-store, max-age=0').redirect(destination, 302);
     });
   };
 }
