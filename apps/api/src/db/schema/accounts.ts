@@ -74,6 +74,10 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // The idle timeout: a session unused for idle_seconds (SESSION_IDLE_DAYS when it was opened)
+    // ends before expires_at. last_seen_at moves at most every few minutes (session.service.ts).
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    idleSeconds: integer('idle_seconds').notNull().default(7 * 24 * 60 * 60),
   },
   (table) => [uniqueIndex('sessions_token_hash_key').on(table.tokenHash), index('sessions_customer_idx').on(table.customerId)],
 );

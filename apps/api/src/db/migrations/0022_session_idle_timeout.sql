@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "last_seen_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "idle_seconds" integer DEFAULT 604800 NOT NULL;
