@@ -82,7 +82,15 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
   const signups = signupRoutes({ ...subscriptionDeps, hashIp, signupsPerMinute: config.FORM_SIGNUP_LIMIT_PER_MINUTE });
   const campaignLinks = await loadCampaignLinks(db, config.APP_URL);
   const quotas = quotasFrom(config);
-  const accountDeps: AccountDeps = { db, mail: jobs.mail, appUrl: config.APP_URL, now, hashIp, countryNames: COUNTRY_NAMES };
+  const accountDeps: AccountDeps = {
+    db,
+    mail: jobs.mail,
+    appUrl: config.APP_URL,
+    now,
+    hashIp,
+    countryNames: COUNTRY_NAMES,
+    sessionIdleMs: config.SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000,
+  };
 
   await app.register(
     async (api) => {

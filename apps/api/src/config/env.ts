@@ -33,6 +33,8 @@ const envSchema = z.object({
   EMAIL_SEND_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   FORM_SIGNUP_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   API_REQUESTS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(600),
+  // A signed-in session left unused this many days ends, within its 30-day life.
+  SESSION_IDLE_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(30, 'must be at most 30 (a session lives 30 days)').default(7),
   // Campaign sending through the relay account (SMTP_URL): messages a second per process, and
   // the SMTP connections kept open for them.
   CAMPAIGN_SEND_RATE: z.coerce.number({ error: 'must be a number of messages a second' }).positive().default(50),

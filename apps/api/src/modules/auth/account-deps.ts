@@ -10,4 +10,6 @@ export interface AccountDeps {
   now: () => Date;
   hashIp: KeyedHash;
   countryNames: ReadonlySet<string>;
+  /** A session unused this long ends (SESSION_IDLE_DAYS), within its 30-day life. */
+  sessionIdleMs: number;
 }

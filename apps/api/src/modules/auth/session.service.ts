@@ -4,7 +4,11 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { sessionToken } from '../../http/session-cookie';
 import { hashSecretToken } from './secret-tokens';
-import { deleteSession, findSessionOwner, type SessionOwner } from './sessions.repository';
+import { deleteSession, findSessionOwner, type SessionOwner, touchSession } from './sessions.repository';
+
+// Use is recorded at most this often per session: the idle timeout is days, and a write on every
+// request would cost more than the check itself.
+export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
 export interface SignedInCustomer extends SessionOwner {
   /** The hash of the request's session token, to tell this session from the customer's others. */
@@ -15,8 +19,11 @@ export interface SignedInCustomer extends SessionOwner {
 export async function requireCustomer(deps: { db: Db; now: () => Date }, request: FastifyRequest): Promise<SignedInCustomer> {
   const token = sessionToken(request);
   const tokenHash = token ? hashSecretToken(token) : undefined;
-  const owner = tokenHash ? await findSessionOwner(deps.db, tokenHash, deps.now()) : undefined;
-  if (!owner || !tokenHash) throw new HttpError(401, AUTH_API_MESSAGES.notSignedIn);
+  const now = deps.now();
+  const found = tokenHash ? await findSessionOwner(deps.db, tokenHash, now) : undefined;
+  if (!found || !tokenHash) throw new HttpError(401, AUTH_API_MESSAGES.notSignedIn);
+  const { lastSeenAt, ...owner } = found;
+  if (now.getTime() - lastSeenAt.getTime() >= SESSION_TOUCH_MS) await touchSession(deps.db, tokenHash, now);
   return { ...owner, tokenHash };
 }
 

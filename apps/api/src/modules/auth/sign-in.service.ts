@@ -22,7 +22,7 @@ export interface SignedIn {
  * answer after the same work; repeated failures make the account, and the client, wait.
  */
 export async function signIn(
-  deps: { db: Db; now: () => Date },
+  deps: { db: Db; now: () => Date; sessionIdleMs: number },
   request: LoginRequest['customer_details'],
   client: { ipHash: string },
 ): Promise<SignedIn> {
@@ -39,6 +39,6 @@ export async function signIn(
   const now = deps.now();
   const { token, hash } = newSecretToken();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  await insertSession(deps.db, { customerId: customer.id, tokenHash: hash, now, expiresAt });
+  await insertSession(deps.db, { customerId: customer.id, tokenHash: hash, now, expiresAt, idleSeconds: Math.round(deps.sessionIdleMs / 1000) });
   return { customerId: customer.id, token, expiresAt };
 }
