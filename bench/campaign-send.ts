@@ -44,7 +44,8 @@ export const CAMPAIGN_CONTENT = {
   subject: '{{ first_name | default: "Friend" }}, this week at Lark Letters',
   preheader: 'Three stories, a recipe and the crossword',
   from_name: 'Lark Letters',
-  from_email: 'news@lark.example',
+  // The bench customer's own account address: a confirmed sender without a confirmation round trip.
+  from_email: 'send-bench@example.com',
   reply_to: 'hello@lark.example',
   content_html: `<h1>Hello {{ first_name | default: "there" }}</h1><p>You are on the {{ attributes.plan | default: "free" }} plan.</p>${[1, 2, 3, 4, 5].map(STORY).join('')}<table><tr><th>Day</th><th>Event</th></tr><tr><td>Monday</td><td>Market walk</td></tr><tr><td>Friday</td><td>Crossword night</td></tr></table><p>See you next week,<br>the Lark Letters team</p>`,
 };
@@ -140,7 +141,7 @@ async function signIn(api: ApiServer, email: string) {
  * a server without them (RUN_WORKERS=false), so that only the measured worker sends.
  */
 export async function prepareCampaignToSend(repoRoot: string, databaseUrl: string, log: (line: string) => void): Promise<string> {
-  const email = 'send-bench@example.com';
+  const email = CAMPAIGN_CONTENT.from_email;
   let campaignId: string;
   let api: ApiServer | undefined = await startApiServer(repoRoot, 'send-setup-server', { DATABASE_URL: databaseUrl });
   try {
@@ -173,7 +174,8 @@ export async function prepareCampaignToSend(repoRoot: string, databaseUrl: strin
     await api.close();
     api = undefined;
     log(`${CAMPAIGN_SEND.recipients.toLocaleString('en-US')} subscribers and the campaign are ready; pressing Send on a server without workers …`);
-    api = await startApiServer(repoRoot, 'send-press-server', { DATABASE_URL: databaseUrl, RUN_WORKERS: 'false' });
+    // The campaign is twice the default daily quota of messages (CAMPAIGN_MESSAGES_PER_DAY).
+    api = await startApiServer(repoRoot, 'send-press-server', { DATABASE_URL: databaseUrl, RUN_WORKERS: 'false', CAMPAIGN_MESSAGES_PER_DAY: String(CAMPAIGN_SEND.recipients) });
     const press = await signIn(api, email);
     await press.ok('POST', `${CAMPAIGNS}/${campaignId}/send`);
   } finally {

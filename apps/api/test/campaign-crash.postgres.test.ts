@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
-import { CONTACT } from './support/campaigns';
+import { CONTACT, FROM_EMAIL } from './support/campaigns';
 import { eventually } from './support/eventually';
 import { type FaultySmtpSink, startFaultySmtpSink } from './support/faulty-smtp-sink';
+import { confirmSender } from './support/senders';
 
 // Issue 6, point 10: a 10,000-recipient campaign sent by `npm run start:worker` processes to a
 // relay that refuses and drops some messages, the worker killed with SIGKILL in the middle and
@@ -63,10 +64,11 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
     return child;
   }
 
-  /** A customer with a postal address and a list of 10,000 active, confirmed subscribers, made in bulk. */
+  /** A customer with a postal address, a confirmed sender and a list of 10,000 active, confirmed subscribers, made in bulk. */
   async function audience() {
     const customer = await accounts.signedInCustomer();
     await call('PUT', `home/v1/user/${customer.customerId}/contact`, customer.cookie, CONTACT);
+    await confirmSender(accounts, customer.cookie, FROM_EMAIL);
     const list = (await call('POST', 'audience/v1/lists', customer.cookie, { name: 'Everyone', double_opt_in: false })).json().payload.list.id as string;
     await query(
       `insert into subscribers (customer_id, email, first_name, last_name, status, created_at, updated_at, consent_source, consent_at, confirmed_at)
@@ -154,7 +156,7 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
             subject: 'Hello {{ first_name }}',
             preheader: 'A letter for you',
             from_name: 'Lark Letters',
-            from_email: 'news@lark.example',
+            from_email: FROM_EMAIL,
             reply_to: 'hello@lark.example',
             content_html: '<h1>Hi {{ first_name }}</h1><p>This month at Lark Letters: a story, a recipe and a crossword.</p>',
             audience: { list_ids: [list] },

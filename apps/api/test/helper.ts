@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { type AppDependencies, buildApp } from '../src/app';
-import { loadConfig } from '../src/config/env';
+import { type AppConfig, loadConfig } from '../src/config/env';
 import type { Database } from '../src/db/client';
 import { type JobTuning, startJobs } from '../src/jobs/start-jobs';
 import type { MailService } from '../src/mail/mail-service';
@@ -10,6 +10,8 @@ import { openTestDatabase } from './test-database';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The settings the app was built with. */
+  config: AppConfig;
   /** The app's own mail queue: what the routes enqueue goes through the real workers and transport. */
   mail: MailService;
   close(): Promise<void>;
@@ -40,6 +42,7 @@ export async function buildTestApp(settings: Record<string, string> = {}, option
   return {
     app,
     database,
+    config,
     mail: jobs.mail,
     async close() {
       await app.close();

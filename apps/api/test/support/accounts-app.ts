@@ -40,6 +40,9 @@ export function useAccountsApp(
     get database() {
       return started(testApp).database;
     },
+    get config() {
+      return started(testApp).config;
+    },
     get smtp() {
       return started(smtp);
     },

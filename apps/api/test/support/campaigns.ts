@@ -7,6 +7,7 @@ import { getOrCreateSecret } from '../../src/modules/secrets/secrets.repository'
 import { APP_URL } from './accounts';
 import type { useAccountsApp } from './accounts-app';
 import { confirmSender } from './senders';
+import { quotasFrom } from '../../src/modules/senders/quotas';
 
 // Campaign tests' common ground: a customer with a small audience, a complete draft, and the
 // sending engine run one pass at a time against the test's SMTP server.
@@ -69,6 +70,8 @@ export async function engine(accounts: Accounts, overrides: Partial<SenderDeps['
   const deps: SenderDeps = {
     db,
     now: accounts.now,
+    // The quotas of the test app's settings.
+    quotas: quotasFrom(accounts.config),
     transport,
     links: await loadCampaignLinks(db, APP_URL),
     settings: { batchSize: 100, ratePerSecond: 1000, concurrency: 2, leaseMs: 60_000, maxAttempts: 3, messageIdDomain: 'lark.example', idleMs: 10, ...overrides },

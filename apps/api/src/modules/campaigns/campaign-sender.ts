@@ -8,6 +8,7 @@ import { type CampaignRow, campaignById } from './campaigns.repository';
 import { addRecipients, type Recipient, stillEligible } from './recipients.repository';
 import { recordBounce } from './bounces.repository';
 import { startScheduled } from './start-scheduled';
+import type { Quotas } from '../senders/quotas';
 import {
   type ClaimedMessage,
   claimBatch,
@@ -47,6 +48,8 @@ export interface SenderSettings {
 export interface SenderDeps {
   db: Db;
   now: () => Date;
+  /** The accounts' quotas: a scheduled campaign starting counts against its account's messages a day. */
+  quotas: Quotas;
   transport: CampaignTransport;
   links: CampaignLinks;
   settings: SenderSettings;

@@ -7,6 +7,7 @@ import { type CampaignRow, postalAddressParts } from './campaigns.repository';
 import { type CampaignDeps, owned } from './campaigns.service';
 import { checkTemplate } from './merge-tags';
 import { subscribersByEmail } from './recipients.repository';
+import { withinQuota } from '../senders/quotas';
 import { usableAddresses } from '../senders/senders.repository';
 
 /** Marks a test in the inbox, so nobody mistakes it for the campaign itself. */
@@ -72,6 +73,8 @@ export async function testSend(deps: CampaignDeps, customerId: string, id: strin
     const message = SENDER_MESSAGES.testRecipientNotConfirmed(stranger);
     throw new HttpError(400, message, { recipients: message });
   }
+  // Each message counts against the account's test sends an hour (TEST_SENDS_PER_HOUR).
+  await withinQuota(deps, customerId, 'test-sends', recipients.length, async () => undefined);
   const known = new Map((await subscribersByEmail(deps.db, customerId, recipients)).map((subscriber) => [subscriber.email, subscriber]));
   for (const to of recipients) {
     const mail = renderForRecipient(row, known.get(to) ?? { ...SAMPLE_RECIPIENT, email: to }, deps.links);

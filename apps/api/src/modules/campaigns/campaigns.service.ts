@@ -14,7 +14,9 @@ import { isUuid } from '../../lib/uuid';
 import { findSegment } from '../audience/segments.repository';
 import { ownListIds } from '../audience/subscribers.repository';
 import type { MailService } from '../../mail/mail-service';
-import type { Quotas } from '../senders/quotas';
+import { type Quotas, withinQuota } from '../senders/quotas';
+import { audienceCondition } from './campaign-audience';
+import { countEligible } from './recipients.repository';
 import type { CampaignLinks } from './campaign-message';
 import { campaignReadiness } from './campaign-readiness';
 import {
@@ -180,16 +182,23 @@ export async function duplicateCampaign(deps: CampaignDeps, customerId: string, 
 }
 
 /**
- * Send now: the campaign must be complete (campaign-readiness). Only its status changes here;
- * a sender makes the rows, one per recipient, and sends them (campaign-sender).
+ * Send now: the campaign must be complete (campaign-readiness), and its recipients, counted now,
+ * must fit in what is left of the account's messages for the day (CAMPAIGN_MESSAGES_PER_DAY):
+ * they are counted against it in the same transaction that starts it. Only its status changes
+ * here; a sender makes the rows, one per recipient, and sends them (campaign-sender).
  */
 export async function sendCampaign(deps: CampaignDeps, customerId: string, id: string): Promise<Campaign> {
   const row = await owned(deps, customerId, id);
   if (!EDITABLE.includes(row.status)) throw new HttpError(409, CAMPAIGN_MESSAGES.notSendable);
   const postalAddress = await campaignReadiness(deps.db, row);
   const now = deps.now();
-  const started = await updateCampaignIn(deps.db, customerId, id, EDITABLE, { status: 'sending', postalAddress, heldReason: null, startedAt: now, scheduledAt: null, scheduledTimezone: null, updatedAt: now });
-  if (!started) throw new HttpError(409, CAMPAIGN_MESSAGES.notSendable);
+  const recipients = await countEligible(deps.db, await audienceCondition(deps.db, row, now));
+  const started = await withinQuota(deps, customerId, 'campaign-messages', recipients, async (tx) => {
+    const updated = await updateCampaignIn(tx, customerId, id, EDITABLE, { status: 'sending', postalAddress, heldReason: null, startedAt: now, scheduledAt: null, scheduledTimezone: null, updatedAt: now });
+    // Started (or changed) by another request meanwhile: the reservation is given back.
+    if (!updated) throw new HttpError(409, CAMPAIGN_MESSAGES.notSendable);
+    return updated;
+  });
   return withCounts(deps, started);
 }
 

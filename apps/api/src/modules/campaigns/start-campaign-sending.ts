@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import { dkimSettings } from '../../mail/dkim';
+import { quotasFrom } from '../senders/quotas';
 import { loadCampaignLinks } from './campaign-links';
 import { type CampaignSender, type SenderDeps, startCampaignSender } from './campaign-sender';
 import { devOutboxCampaignTransport, smtpCampaignTransport } from './campaign-transport';
@@ -22,6 +23,7 @@ export async function startCampaignSending(options: { config: AppConfig; db: Db;
   const sender = startCampaignSender({
     db,
     now: options.now ?? (() => new Date()),
+    quotas: quotasFrom(config),
     transport,
     links: await loadCampaignLinks(db, config.APP_URL),
     settings: {

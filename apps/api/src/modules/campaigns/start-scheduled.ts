@@ -1,15 +1,19 @@
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
+import { reserveQuota } from '../senders/quotas';
+import { audienceCondition } from './campaign-audience';
 import { isUsableFrom } from './campaign-readiness';
 import type { SenderDeps } from './campaign-sender';
 import { campaignById } from './campaigns.repository';
+import { countEligible } from './recipients.repository';
 import { holdScheduled, startScheduledIn } from './sending.repository';
 
 /**
  * A scheduled campaign whose time came. Its checks ran when it was scheduled, but things changed
- * since: its From address must still be a confirmed sender of its customer. If not, it goes back
- * to a draft with the reason on it, for the customer to see, rather than out unchecked.
+ * since: its From address must still be a confirmed sender of its customer, and its recipients
+ * must fit in the account's messages for the day (counted against it as it starts). If not, it
+ * goes back to a draft with the reason on it, for the customer to see, rather than out unchecked.
  */
-export async function startScheduled(deps: Pick<SenderDeps, 'db' | 'now' | 'log'>, campaignId: string): Promise<void> {
+export async function startScheduled(deps: Pick<SenderDeps, 'db' | 'now' | 'log' | 'quotas'>, campaignId: string): Promise<void> {
   const { db } = deps;
   const row = await campaignById(db, campaignId);
   if (!row || row.status !== 'scheduled') return;
@@ -18,5 +22,18 @@ export async function startScheduled(deps: Pick<SenderDeps, 'db' | 'now' | 'log'
     deps.log.warn({ campaignId }, 'a scheduled campaign was not started: its sender address is no longer confirmed');
     return;
   }
-  await startScheduledIn(db, campaignId, deps.now());
+  const recipients = await countEligible(db, await audienceCondition(db, row, deps.now()));
+  const outcome = await reserveQuota(deps, row.customerId, 'campaign-messages', recipients, async (tx) => {
+    // Unscheduled or started by another worker meanwhile: the reservation is given back.
+    if (!(await startScheduledIn(tx, campaignId, deps.now()))) throw new NotStarted();
+  }).catch((error: unknown) => {
+    if (error instanceof NotStarted) return undefined;
+    throw error;
+  });
+  if (outcome && !outcome.granted) {
+    await holdScheduled(db, campaignId, SENDER_MESSAGES.heldQuota, deps.now());
+    deps.log.warn({ campaignId }, 'a scheduled campaign was not started: it would go past its account\'s daily quota');
+  }
 }
+
+class NotStarted extends Error {}
