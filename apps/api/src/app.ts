@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { refuseCrossSiteCookieWrites } from './http/cross-site';
+import { trustedProxies } from './http/client-address';
 import { registerErrorHandler } from './http/error-handler';
 import { logSerializers, RedactingLogController } from './http/log-redaction';
 import { securityHeaders } from './http/security-headers';
@@ -64,7 +65,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       ...(logStream && { stream: logStream }),
     },
     logController: new RedactingLogController(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
   });
 

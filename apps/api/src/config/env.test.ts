@@ -52,4 +52,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ APP_URL: 'https://mail.example.com', SMTP_URL: 'smtps://relay.example.com' }).SMTP_URL).toBe('smtps://relay.example.com');
     expect(loadConfig({ APP_URL: 'http://localhost:3000' }).SMTP_URL).toBeUndefined();
   });
+
+  it('takes TRUST_PROXY as a number of proxies or a list of their addresses, never a blanket true', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 10.1.0.0/16,2001:db8::/32 ,loopback' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16', '2001:db8::/32', 'loopback']);
+    for (const value of ['true', 'TRUE', 'yes']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: .*X-Forwarded-For.*e\.g\. 1.*10\.0\.0\.1/);
+    }
+    for (const value of ['maybe', '10.0.0.300', '10.0.0.0/33', '0.0.0.0/0', '::/0', '-1', '1.5', '10.0.0.1,,x']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(ConfigError);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -8,6 +9,38 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+// TRUST_PROXY: which peers may tell us the client's address in X-Forwarded-For. `true` (trust
+// whoever connects) let any client write its own address there and walk past every per-client
+// limit, so it is refused with what to write instead rather than guessed at: a hop count where
+// two proxies stand in front would key every client by the first proxy's address.
+const TRUST_PROXY_HELP =
+  'write the number of proxies in front of the server (e.g. 1; only if it cannot be reached but through them) or their addresses and ranges (e.g. 10.0.0.1,10.1.0.0/16 or loopback); false or unset: none';
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A /0 would trust every peer, which is what `true` did.
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === 'no' || text === '0') return false;
+  if (text === 'true' || text === 'yes') {
+    context.addIssue({ code: 'custom', message: `true is no longer taken: it let any client choose its own address through X-Forwarded-For; ${TRUST_PROXY_HELP}` });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text) || false;
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  context.addIssue({ code: 'custom', message: `must be false, a number of proxies or their addresses: ${TRUST_PROXY_HELP}` });
+  return z.NEVER;
+});
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -23,7 +56,7 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587' })

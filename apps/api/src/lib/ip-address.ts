@@ -11,3 +11,39 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   const family = address ? isIP(address) : 0;
   return family !== 0 && LOOPBACK.check(address as string, family === 6 ? 'ipv6' : 'ipv4');
 }
+
+/** An IPv6 address's eight 16-bit groups; `address` must be valid IPv6 (net.isIP says 6). */
+function ipv6Groups(address: string): number[] {
+  let text = address.split('%')[0] ?? '';
+  // A trailing dotted IPv4 (::ffff:192.0.2.1) is the last two groups.
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const before = head ? head.split(':') : [];
+  const after = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - before.length - after.length).fill('0');
+  return [...before, ...zeros, ...after].map((group) => Number.parseInt(group, 16));
+}
+
+/**
+ * What a per-client limit counts by. An IPv4 address as it is. An IPv6 client by its /64: one
+ * home or server line gets a whole /64 (or more), so counting single addresses would give it
+ * 2^64 fresh tries. An IPv4-mapped IPv6 address (::ffff:192.0.2.1, as a dual-stack socket
+ * reports IPv4 clients) as the IPv4 address it is: as a /64 every IPv4 client would share one
+ * count. Anything else (not an address) is kept as it is.
+ */
+export function clientKeyOf(address: string): string {
+  const family = isIP(address.split('%')[0] ?? '');
+  if (family === 4) return address;
+  if (family !== 6) return address;
+  const groups = ipv6Groups(address);
+  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (mapped) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+}

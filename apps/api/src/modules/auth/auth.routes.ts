@@ -3,6 +3,7 @@ import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
 import { emailChangeConfirmSchema, PROFILE_MESSAGES } from '@postlark/shared/profile';
 import type { FastifyInstance } from 'fastify';
 import { FORM_BODY_LIMIT } from '../../http/body-limits';
+import { clientKey } from '../../http/client-address';
 import { parseWith } from '../../http/errors';
 import { limitPerClient } from '../../http/rate-limit';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
@@ -56,7 +57,7 @@ export function authRoutes(deps: AuthRouteDeps) {
 
     app.post('/authentication/v1/login/', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
       const { customer_details: details } = parseWith(loginSchema, request.body);
-      const session = await signIn(deps, details, { ipHash: deps.hashIp(request.ip) });
+      const session = await signIn(deps, details, { ipHash: deps.hashIp(clientKey(request)) });
       setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
       return {
         payload: {

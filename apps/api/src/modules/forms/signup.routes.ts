@@ -2,6 +2,7 @@ import { EMBED_ERRORS, type EmbedError, FORM_MESSAGES, type PublicForm, formSign
 import { signupFormPath } from '@postlark/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_BODY_LIMIT } from '../../http/body-limits';
+import { clientKey } from '../../http/client-address';
 import { HttpError, parseWith } from '../../http/errors';
 import { acceptFormPosts } from '../../http/form-body';
 import type { KeyedHash } from '../../lib/keyed-hash';
@@ -24,7 +25,7 @@ export interface SignupRouteDeps extends SubscriptionDeps {
  */
 export function signupRoutes(deps: SignupRouteDeps) {
   const limiter = createRateLimiter({ limit: deps.signupsPerMinute, windowMs: 60_000 });
-  const withinLimit = (request: FastifyRequest) => limiter.hit(request.ip).allowed;
+  const withinLimit = (request: FastifyRequest) => limiter.hit(clientKey(request)).allowed;
   const subscribe = (request: FastifyRequest<IdParams>, body: unknown) =>
     subscribeThroughForm(deps, request.params.id, parseWith(formSignupSchema, body), deps.hashIp(request.ip));
 

@@ -10,6 +10,7 @@ import {
 } from '@postlark/shared/profile';
 import type { FastifyInstance } from 'fastify';
 import { FORM_BODY_LIMIT } from '../../http/body-limits';
+import { clientKey } from '../../http/client-address';
 import { HttpError, parseWith } from '../../http/errors';
 import type { AccountDeps } from '../auth/account-deps';
 import { changePassword } from '../auth/change-password.service';
@@ -37,7 +38,7 @@ export function profileRoutes(deps: AccountDeps) {
     app.put<CustomerParams>('/home/v1/user/:customerId/password', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
       const owner = await requireOwnCustomer(deps, request);
       const change = parseWith(changePasswordSchema, request.body);
-      await changePassword(deps, owner, change, { ipHash: deps.hashIp(request.ip) });
+      await changePassword(deps, owner, change, { ipHash: deps.hashIp(clientKey(request)) });
       return { payload: { message: PROFILE_MESSAGES.passwordChanged } };
     });
 
