@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import { relayRequiresTls } from './relay-tls';
 
 // Open SMTP connections to one relay, reused message after message: nodemailer's own protocol
 // client (SMTPConnection: EHLO, STARTTLS, AUTH, PIPELINING, dot-stuffing) without its Mail layer,
@@ -46,7 +47,7 @@ export class RelayUnreachableError extends Error {
 }
 
 export function smtpPool(url: string, options: SmtpPoolOptions): SmtpPool {
-  const { auth, ...target } = parseConnectionUrl(url);
+  const { auth, ...target } = { ...parseConnectionUrl(url), ...(relayRequiresTls(url) && { requireTLS: true }) };
   const idle: Pooled[] = [];
   const waiters: (() => void)[] = [];
   let open = 0;

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config/env';
 import type { Db } from '../db/client';
 import { type DkimSettings, dkimSettings } from './dkim';
+import { relayRequiresTls } from './relay-tls';
 import { insertOutboxMessage } from '../modules/mailbox/mailbox.repository';
 import type { RenderedEmail } from './render-email';
 
@@ -36,6 +37,7 @@ function smtpTransport(url: string, from: string, dkim: DkimSettings | undefined
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    ...(relayRequiresTls(url) && { requireTLS: true }),
     ...(dkim && { dkim }),
   });
   return {
