@@ -5,7 +5,7 @@ import { expectCleanAddress, expectDashboardFor, signIn } from './support/accoun
 import { createCustomer, customerDetails, uniqueEmail } from './support/accounts';
 import { dashboardShell, expectOnLogin, profilePage, signedInCustomer } from './support/customer-area';
 import { expect, isolatedTest, relayTest } from './support/fixtures';
-import { linkIn } from './support/mail';
+import { linkIn, linkParams } from './support/mail';
 import { toast } from './support/page-helpers';
 
 // Issue 4, point 7: a new email address is applied only through the link mailed to it, with a
@@ -26,6 +26,17 @@ relayTest.describe('customer area: email change', () => {
     await page.goto(ROUTES.profile);
     const profile = profilePage(page);
     await expect(profile.basic.email).toHaveValue(customer.email);
+    await expect(profile.basic.currentPassword).toHaveCount(0);
+
+    // A new address needs the current password: the field appears once the address is edited.
+    await profile.basic.email.fill(newEmail);
+    await expect(profile.basic.currentPassword).toBeVisible();
+    await profile.basic.update.click();
+    await expect(profile.basic.currentPassword).toHaveAccessibleDescription(PROFILE_MESSAGES.currentPasswordRequired);
+    await profile.basic.currentPassword.fill('Wrong$Pass2026');
+    await profile.basic.update.click();
+    await expect(profile.basic.currentPassword).toHaveAccessibleDescription(PROFILE_MESSAGES.currentPasswordWrong);
+    await profile.basic.currentPassword.fill(customer.password);
 
     // The server's field message: the same address, however it is written.
     await profile.basic.email.fill(customer.email.toUpperCase());
@@ -48,7 +59,9 @@ relayTest.describe('customer area: email change', () => {
 
     const notice = await inbox.message(customer.email, oldMailsBefore);
     expect(notice.text).toContain(newEmail);
-    expect(notice.text).not.toContain('token=');
+    // Its one token link cancels; nothing in it confirms.
+    expect(notice.text).not.toContain(ROUTES.confirmEmail);
+    expect(linkIn(notice, baseURL!, ROUTES.cancelEmailChange)).toContain('token=');
     const link = linkIn(await inbox.message(newEmail), baseURL!, ROUTES.confirmEmail);
 
     await page.goto(link);
@@ -75,6 +88,39 @@ relayTest.describe('customer area: email change', () => {
     await expectOnLogin(page);
     await signIn(page, newEmail, customer.password);
     await expectDashboardFor(page, 'Mary');
+  });
+});
+
+relayTest.describe('customer area: "this wasn\'t me"', () => {
+  relayTest('the cancel link in the notice to the old address voids the change and signs every device out, on a click', async ({
+    page,
+    request,
+    baseURL,
+    inbox,
+  }) => {
+    const customer = await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'cancel-owner');
+    const session = async () => (await page.request.get('/api/authentication/v1/session')).status();
+    const profile = (await (await page.request.get('/api/authentication/v1/session')).json()).payload;
+    const newEmail = uniqueEmail('intruder');
+    const before = await inbox.count(customer.email);
+    const asked = await page.request.post(`/api/home/v1/user/${profile.customer_id}/email`, { data: { new_email: newEmail, current_password: customer.password } });
+    expect(asked.status()).toBe(200);
+    const confirmLink = linkParams(linkIn(await inbox.message(newEmail), baseURL!, ROUTES.confirmEmail));
+    const cancelLink = linkIn(await inbox.message(customer.email, before), baseURL!, ROUTES.cancelEmailChange);
+
+    await page.goto(cancelLink);
+    await expectCleanAddress(page, ROUTES.cancelEmailChange);
+    await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+    // Opening it, scripts and all, cancels nothing.
+    await page.waitForLoadState('networkidle');
+    expect(await session()).toBe(200);
+    await page.getByRole('button', { name: 'Cancel the change' }).click();
+    await expect(page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.emailChangeCancelled })).toBeVisible();
+    expect(await session()).toBe(401);
+    const late = await page.request.post('/api/authentication/v1/email-change/confirm', { data: confirmLink });
+    expect(late.status()).toBe(400);
+    await page.getByRole('link', { name: 'Sign in or reset your password' }).click();
+    await expectOnLogin(page);
   });
 });
 

@@ -197,7 +197,7 @@ test.describe('customer area: the profile', () => {
 
   test('Integrations: an API key is shown once, works against the public API, and stops working once revoked', async ({ page, request, baseURL, inbox }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'api-keys');
+    const customer = await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'api-keys');
     await page.goto(`${ROUTES.profile}?tab=integrations`);
     const panel = profilePage(page).panel;
     const card = panel.getByRole('region', { name: 'API keys', exact: true });
@@ -210,10 +210,18 @@ test.describe('customer area: the profile', () => {
     // A name is asked for, with the shared schema's message.
     await form.getByRole('button', { name: 'Create key' }).click();
     await expectFieldError(page, form.getByRole('textbox', { name: 'Key name' }), API_KEY_MESSAGES.nameRequired);
+    // And the current password: a stolen session alone makes no key.
+    const password = form.getByLabel('Current password', { exact: true });
+    await expectFieldError(page, password, PROFILE_MESSAGES.currentPasswordRequired);
+    await form.getByRole('textbox', { name: 'Key name' }).fill('Stolen');
+    await password.fill('Wrong$Pass2026');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await expectFieldError(page, password, PROFILE_MESSAGES.currentPasswordWrong);
 
     /** Makes a key through the card and reads it from the one place it is shown. */
     async function createKey(name: string): Promise<string> {
       await form.getByRole('textbox', { name: 'Key name' }).fill(name);
+      await password.fill(customer.password);
       await form.getByRole('button', { name: 'Create key' }).click();
       const shown = card.getByRole('region', { name: 'Your new API key' });
       await expect(shown).toContainText(API_KEY_MESSAGES.created);

@@ -52,6 +52,8 @@ export function profilePage(page: Page) {
       firstName: basic.getByRole('textbox', { name: 'First name' }),
       lastName: basic.getByRole('textbox', { name: 'Last name' }),
       email: basic.getByRole('textbox', { name: 'Email address' }),
+      // Shown once the address is edited: a new address needs the password again.
+      currentPassword: basic.getByLabel('Current password', { exact: true }),
       update: basic.getByRole('button', { name: 'Update' }),
     },
     password: {

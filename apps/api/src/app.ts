@@ -112,7 +112,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(preferenceRoutes(preferenceDeps));
       await api.register(formRoutes(subscriptionDeps));
       await api.register(signups.api);
-      await api.register(apiKeyRoutes({ db, now }));
+      await api.register(apiKeyRoutes({ db, now, mail: jobs.mail, hashIp }));
       await api.register(publicApiRoutes({ ...subscriberDeps, ...subscriptionDeps, requestsPerMinute: config.API_REQUESTS_PER_MINUTE }));
       await api.register(docsRoutes(config.APP_URL));
       await api.register(countriesRoutes());

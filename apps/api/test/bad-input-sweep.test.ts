@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useAccountsApp } from './support/accounts-app';
 import { customerWithAudience } from './support/campaigns';
+import { STRONG_PASSWORD } from './support/accounts';
 
 // Every route the app has, signed in and with an API key, fed what a careless client or a prober
 // sends: broken JSON, the wrong types, ids that are not ids, a query that does not decode. Each
@@ -66,7 +67,7 @@ const BAD_QUERY = '?page=abc&limit=-5&q=%ZZ&sort=;drop&status=nope&list_id=zz&si
 describe('bad input on every route', () => {
   it('answers a client error or success, never a 5xx or a stack trace', async () => {
     const { customer, list } = await customerWithAudience(accounts);
-    const created = await accounts.call('POST', 'home/v1/api-keys', customer.cookie, { name: 'Sweep' });
+    const created = await accounts.call('POST', 'home/v1/api-keys', customer.cookie, { name: 'Sweep', current_password: STRONG_PASSWORD });
     expect(created.statusCode).toBe(201);
     // The public API takes its key; every other route the dashboard's session.
     const bearer = { authorization: `Bearer ${created.json().payload.key as string}` };

@@ -1,23 +1,34 @@
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
 import { PROFILE_MESSAGES } from '@postlark/shared/profile';
 import { describe, expect, it } from 'vitest';
-import { customerDetails, linkIn, login, post, requestLink, signup, STRONG_PASSWORD, ticketCookie, verify } from './support/accounts';
+import { customerDetails, linkIn, login, post, requestLink, sessionCookie, signup, STRONG_PASSWORD, ticketCookie, verify } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 
 const accounts = useAccountsApp();
 
-function requestChange(customerId: string, cookie: string | undefined, newEmail: string) {
+function requestChange(customerId: string, cookie: string | undefined, newEmail: string, currentPassword: string | null = STRONG_PASSWORD) {
   return accounts.app.inject({
     method: 'POST',
     url: `/api/home/v1/user/${customerId}/email`,
     headers: cookie ? { cookie } : {},
-    payload: { new_email: newEmail },
+    payload: { new_email: newEmail, ...(currentPassword === null ? {} : { current_password: currentPassword }) },
   });
 }
 
-function confirm(email: string, token: string) {
-  return post(accounts.app, 'authentication/v1/email-change/confirm', { email, token });
+function confirm(email: string, token: string, cookie?: string) {
+  return post(accounts.app, 'authentication/v1/email-change/confirm', { email, token }, cookie ? { cookie } : {});
 }
+
+function cancel(email: string, token: string) {
+  return post(accounts.app, 'authentication/v1/email-change/cancel', { email, token });
+}
+
+async function cancelLink(oldEmail: string, after: number) {
+  const link = linkIn((await accounts.smtp.waitForMessage(oldEmail, { after })).text, '/cancel-email-change');
+  return { email: link.searchParams.get('email') ?? '', token: link.searchParams.get('token') ?? '' };
+}
+
+const session = (cookie: string) => accounts.app.inject({ method: 'GET', url: '/api/authentication/v1/session', headers: { cookie } });
 
 async function confirmationLink(newEmail: string) {
   const link = linkIn((await accounts.smtp.waitForMessage(newEmail)).text, '/confirm-email');
@@ -33,7 +44,9 @@ describe('changing the email address', () => {
 
     const notice = await accounts.smtp.waitForMessage(email, { after: 1 });
     expect(notice.text).toContain('moved@example.org');
-    expect(notice.text).not.toContain('token=');
+    // Its only token link cancels; nothing in it can confirm.
+    expect(notice.text).not.toContain('/confirm-email');
+    expect(linkIn(notice.text, '/cancel-email-change').searchParams.get('email')).toBe(email);
     expect((await login(accounts.app, email, STRONG_PASSWORD)).statusCode).toBe(200);
 
     const link = await confirmationLink('moved@example.org');
@@ -42,12 +55,85 @@ describe('changing the email address', () => {
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().payload.message).toBe(PROFILE_MESSAGES.emailChanged);
 
-    expect((await login(accounts.app, 'moved@example.org', STRONG_PASSWORD)).statusCode).toBe(200);
+    // Confirmed from a browser not signed in: every session ends.
+    expect((await session(cookie)).statusCode).toBe(401);
+    const signedIn = await login(accounts.app, 'moved@example.org', STRONG_PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
     expect((await login(accounts.app, email, STRONG_PASSWORD, '198.51.100.77')).statusCode).toBe(401);
-    const notices = await accounts.app.inject({ method: 'GET', url: '/api/home/v1/notifications', headers: { cookie } });
+    const notices = await accounts.app.inject({ method: 'GET', url: '/api/home/v1/notifications', headers: { cookie: sessionCookie(signedIn.headers['set-cookie']) } });
     expect(notices.json().payload.notifications[0]).toMatchObject({ kind: 'email-changed' });
     // A link works once.
     expect((await confirm(link.email, link.token)).statusCode).toBe(400);
+  });
+
+  it('asks for the current password, refusing a missing or wrong one clearly and mailing nobody', async () => {
+    const { customerId, cookie } = await accounts.signedInCustomer();
+    const missing = await requestChange(customerId, cookie, 'no-password@example.org', null);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().payload.errors.current_password).toBe(PROFILE_MESSAGES.currentPasswordRequired);
+    const wrong = await requestChange(customerId, cookie, 'no-password@example.org', 'Wrong$Pass1');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().payload.errors.current_password).toBe(PROFILE_MESSAGES.currentPasswordWrong);
+    expect(accounts.smtp.messagesTo('no-password@example.org')).toHaveLength(0);
+  });
+
+  it('checks at most 5 of 20 parallel wrong current passwords; the others wait', async () => {
+    const { customerId, cookie } = await accounts.signedInCustomer();
+    const guesses = await Promise.all(Array.from({ length: 20 }, (_, index) => requestChange(customerId, cookie, 'guess@example.org', `Wrong$Guess${index}`)));
+    const statuses = guesses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - statuses.filter((status) => status === 400).length);
+  });
+
+  it('voids a pending link when the password is changed', async () => {
+    const { customerId, cookie } = await accounts.signedInCustomer();
+    await requestChange(customerId, cookie, 'pending-change@example.org');
+    const link = await confirmationLink('pending-change@example.org');
+    const changed = await accounts.call('PUT', `home/v1/user/${customerId}/password`, cookie, {
+      current_password: STRONG_PASSWORD,
+      new_password: 'Fresh$Pass2027',
+      confirm_password: 'Fresh$Pass2027',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await confirm(link.email, link.token)).statusCode).toBe(400);
+  });
+
+  it('voids a pending link when the password is reset', async () => {
+    const { email, customerId, cookie } = await accounts.signedInCustomer();
+    await requestChange(customerId, cookie, 'pending-reset@example.org');
+    const link = await confirmationLink('pending-reset@example.org');
+    const before = accounts.smtp.messagesTo(email).length;
+    await requestLink(accounts.app, email, 'forget-password');
+    const reset = linkIn((await accounts.smtp.waitForMessage(email, { after: before })).text, '/forget-password');
+    expect((await verify(accounts.app, email, reset.searchParams.get('token') ?? '', 'Reset$Pass2027')).statusCode).toBe(200);
+    expect((await confirm(link.email, link.token)).statusCode).toBe(400);
+  });
+
+  it("cancels from the old address's link: the change is void and every session ends", async () => {
+    const { email, customerId, cookie } = await accounts.signedInCustomer();
+    const before = accounts.smtp.messagesTo(email).length;
+    await requestChange(customerId, cookie, 'takeover@example.org');
+    const link = await confirmationLink('takeover@example.org');
+    const undo = await cancelLink(email, before);
+    const cancelled = await cancel(undo.email, undo.token);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().payload.message).toBe(PROFILE_MESSAGES.emailChangeCancelled);
+    expect((await confirm(link.email, link.token)).statusCode).toBe(400);
+    expect((await session(cookie)).statusCode).toBe(401);
+    expect((await login(accounts.app, email, STRONG_PASSWORD)).statusCode).toBe(200);
+    // The cancel link works once, and only for its own address.
+    expect((await cancel(undo.email, undo.token)).statusCode).toBe(400);
+    expect((await cancel('takeover@example.org', undo.token)).statusCode).toBe(400);
+  });
+
+  it('ends the other sessions when the change is confirmed, keeping the confirming one', async () => {
+    const { email, customerId, cookie } = await accounts.signedInCustomer();
+    const other = sessionCookie((await login(accounts.app, email, STRONG_PASSWORD)).headers['set-cookie']);
+    await requestChange(customerId, cookie, 'sessions-end@example.org');
+    const link = await confirmationLink('sessions-end@example.org');
+    expect((await confirm(link.email, link.token, cookie)).statusCode).toBe(200);
+    expect((await session(cookie)).statusCode).toBe(200);
+    expect((await session(other)).statusCode).toBe(401);
   });
 
   it('refuses the current address, an address with an account, and a bad one', async () => {

@@ -1,9 +1,11 @@
 import { API_KEY_MESSAGES } from '@postlark/shared/api-keys';
 import { AUDIENCE_MESSAGES } from '@postlark/shared/audience';
 import { FORM_MESSAGES } from '@postlark/shared/forms';
+import { PROFILE_MESSAGES } from '@postlark/shared/profile';
 import { describe, expect, it } from 'vitest';
 import { apiKeys } from '../src/db/schema/audience';
 import { hashSecretToken } from '../src/modules/auth/secret-tokens';
+import { STRONG_PASSWORD } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 
 const REQUESTS_PER_MINUTE = 40;
@@ -13,7 +15,7 @@ const call = accounts.call;
 /** A customer and a fresh key of theirs. */
 async function customerWithKey() {
   const customer = await accounts.signedInCustomer();
-  const created = await call('POST', 'home/v1/api-keys', customer.cookie, { name: 'Zapier' });
+  const created = await call('POST', 'home/v1/api-keys', customer.cookie, { name: 'Zapier', current_password: STRONG_PASSWORD });
   expect(created.statusCode).toBe(201);
   return { customer, key: created.json().payload.key as string, apiKey: created.json().payload.api_key };
 }
@@ -43,13 +45,34 @@ describe('API keys', () => {
     expect((await call('GET', 'home/v1/api-keys', customer.cookie)).json().payload.api_keys).toEqual([]);
   });
 
+  it('are made only with the current password, and the customer is told by email and notification', async () => {
+    const customer = await accounts.signedInCustomer();
+    const missing = await call('POST', 'home/v1/api-keys', customer.cookie, { name: 'Stolen session' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().payload.errors.current_password).toBe(PROFILE_MESSAGES.currentPasswordRequired);
+    const wrong = await call('POST', 'home/v1/api-keys', customer.cookie, { name: 'Stolen session', current_password: 'Wrong$Pass1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().payload.errors.current_password).toBe(PROFILE_MESSAGES.currentPasswordWrong);
+    expect((await call('GET', 'home/v1/api-keys', customer.cookie)).json().payload.api_keys).toEqual([]);
+
+    const before = accounts.smtp.messagesTo(customer.email).length;
+    const created = await call('POST', 'home/v1/api-keys', customer.cookie, { name: 'Zapier', current_password: STRONG_PASSWORD });
+    expect(created.statusCode).toBe(201);
+    const notice = await accounts.smtp.waitForMessage(customer.email, { after: before });
+    expect(notice.subject).toMatch(/API key/);
+    expect(notice.text).toContain('Zapier');
+    expect(notice.text).not.toContain(created.json().payload.key);
+    const notices = (await call('GET', 'home/v1/notifications', customer.cookie)).json().payload;
+    expect(notices.notifications[0]).toMatchObject({ kind: 'api-key-created', read: false });
+  });
+
   it("cannot be listed or revoked by another customer, and need a session to manage", async () => {
     const { apiKey } = await customerWithKey();
     const stranger = await accounts.signedInCustomer();
     expect((await call('DELETE', `home/v1/api-keys/${apiKey.id}`, stranger.cookie)).statusCode).toBe(404);
     expect((await call('GET', 'home/v1/api-keys', stranger.cookie)).json().payload.api_keys).toEqual([]);
-    expect((await call('POST', 'home/v1/api-keys', undefined, { name: 'x' })).statusCode).toBe(401);
-    expect((await call('POST', 'home/v1/api-keys', stranger.cookie, { name: ' ' })).json().payload.errors).toEqual({ name: API_KEY_MESSAGES.nameRequired });
+    expect((await call('POST', 'home/v1/api-keys', undefined, { name: 'x', current_password: STRONG_PASSWORD })).statusCode).toBe(401);
+    expect((await call('POST', 'home/v1/api-keys', stranger.cookie, { name: ' ', current_password: STRONG_PASSWORD })).json().payload.errors).toEqual({ name: API_KEY_MESSAGES.nameRequired });
   });
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { subscriberEmailSchema } from './audience';
+import { currentPasswordSchema } from './profile';
 
 // API keys for other apps (the sidebar's Connect other apps): made and revoked in the profile's
 // Integrations tab, shown once, kept only as a hash. Defined once for the tab and the API.
@@ -18,6 +19,8 @@ export const apiKeyCreateSchema = z.strictObject({
   name: z
     .string({ error: API_KEY_MESSAGES.nameRequired })
     .check(z.trim(), z.minLength(1, API_KEY_MESSAGES.nameRequired), z.maxLength(100, 'At most 100 characters.')),
+  // A key reaches the whole audience: a stolen session alone must not be enough to make one.
+  current_password: currentPasswordSchema,
 });
 export type ApiKeyCreate = z.output<typeof apiKeyCreateSchema>;
 

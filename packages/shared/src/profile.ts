@@ -17,6 +17,8 @@ export const PROFILE_MESSAGES = {
   sameEmail: 'That is already your email address.',
   emailTaken: 'Another account already uses this address.',
   emailChanged: 'Your email address was changed.',
+  emailChangeCancelled:
+    'The change of your email address is cancelled and every device was signed out. Whoever asked for it knew your password: reset it now from the sign-in page.',
   tooLong: (max: number) => `At most ${max} characters.`,
 } as const;
 
@@ -30,12 +32,15 @@ export const basicInfoSchema = z.strictObject({
 });
 export type BasicInfo = z.output<typeof basicInfoSchema>;
 
+/** The password a signed-in customer types again before a sensitive change (password, email, API key). */
+export const currentPasswordSchema = z.string({ error: PROFILE_MESSAGES.currentPasswordRequired }).check(
+  z.minLength(1, PROFILE_MESSAGES.currentPasswordRequired),
+  z.maxLength(128, PROFILE_MESSAGES.currentPasswordWrong),
+);
+
 export const changePasswordSchema = z
   .strictObject({
-    current_password: z.string({ error: PROFILE_MESSAGES.currentPasswordRequired }).check(
-      z.minLength(1, PROFILE_MESSAGES.currentPasswordRequired),
-      z.maxLength(128, PROFILE_MESSAGES.currentPasswordWrong),
-    ),
+    current_password: currentPasswordSchema,
     new_password: newPasswordSchema,
     confirm_password: z.string({ error: ACCOUNT_MESSAGES.passwordsDontMatch }),
   })
@@ -114,10 +119,11 @@ export interface NotificationsPayload {
   unread: number;
 }
 
-export const emailChangeSchema = z.strictObject({ new_email: accountEmailSchema });
+export const emailChangeSchema = z.strictObject({ new_email: accountEmailSchema, current_password: currentPasswordSchema });
 export type EmailChange = z.output<typeof emailChangeSchema>;
 
-// The link in the confirmation mail carries the new address and the token.
+// The link in the confirmation mail carries the new address and the token; the cancel link in the
+// notice to the old address carries that address and its own token, in the same shape.
 export const emailChangeConfirmSchema = z.strictObject({
   email: accountEmailSchema,
   token: z.string().check(z.minLength(1), z.maxLength(256)),

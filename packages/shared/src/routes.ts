@@ -34,6 +34,8 @@ export const ROUTES = {
   reports: '/dashboard/reports',
   // Opened from the mail that confirms a new email address.
   confirmEmail: '/confirm-email',
+  // Opened from the notice to the old address: "this wasn't me" cancels a pending email change.
+  cancelEmailChange: '/cancel-email-change',
   // A subscriber's preference centre, opened from any campaign email: /u/{token}.
   preferenceCentre: '/u',
   // A sign-up form's hosted page (/f/{formId}), and the page the double opt-in email opens.
@@ -69,6 +71,7 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.campaigns,
   ROUTES.newCampaign,
   ROUTES.confirmEmail,
+  ROUTES.cancelEmailChange,
   ROUTES.confirmSubscription,
   ROUTES.senders,
   ROUTES.confirmSender,

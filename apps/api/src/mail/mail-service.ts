@@ -7,7 +7,8 @@ export type EmailMessage =
   | { template: 'password-reset'; to: string; link: string }
   | { template: 'password-changed'; to: string; firstName: string }
   | { template: 'email-change-confirm'; to: string; link: string }
-  | { template: 'email-change-notice'; to: string; firstName: string; newEmail: string }
+  | { template: 'email-change-notice'; to: string; firstName: string; newEmail: string; cancelLink: string }
+  | { template: 'api-key-created'; to: string; firstName: string; keyName: string; prefix: string }
   | { template: 'data-export-ready'; to: string; firstName: string; link: string; expiresAt: string }
   | { template: 'subscription-confirm'; to: string; link: string; listName: string; sender: string }
   | { template: 'sender-confirm'; to: string; link: string; account: string }
@@ -39,7 +40,8 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
   z.strictObject({ template: z.literal('password-reset'), to: recipient, link: absoluteUrl }),
   z.strictObject({ template: z.literal('password-changed'), to: recipient, firstName: z.string().max(200) }),
   z.strictObject({ template: z.literal('email-change-confirm'), to: recipient, link: absoluteUrl }),
-  z.strictObject({ template: z.literal('email-change-notice'), to: recipient, firstName: z.string().max(200), newEmail: recipient }),
+  z.strictObject({ template: z.literal('email-change-notice'), to: recipient, firstName: z.string().max(200), newEmail: recipient, cancelLink: absoluteUrl }),
+  z.strictObject({ template: z.literal('api-key-created'), to: recipient, firstName: z.string().max(200), keyName: z.string().max(200), prefix: z.string().max(40) }),
   z.strictObject({
     template: z.literal('data-export-ready'),
     to: recipient,

@@ -3,6 +3,7 @@ import { ROUTES } from '@postlark/shared/routes';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { EmailMessage } from './mail-service';
+import { ApiKeyCreatedEmail, apiKeyCreatedSubject } from './templates/api-key-created';
 import { DataExportReadyEmail, dataExportReadySubject } from './templates/data-export-ready';
 import { EmailChangeConfirmEmail, emailChangeConfirmSubject } from './templates/email-change-confirm';
 import { EmailChangeNoticeEmail, emailChangeNoticeSubject } from './templates/email-change-notice';
@@ -41,6 +42,17 @@ function compose(message: Exclude<EmailMessage, { template: 'campaign-test' }>, 
         body: createElement(EmailChangeNoticeEmail, {
           firstName: message.firstName,
           newEmail: message.newEmail,
+          cancelLink: message.cancelLink,
+        }),
+      };
+    case 'api-key-created':
+      return {
+        subject: apiKeyCreatedSubject,
+        body: createElement(ApiKeyCreatedEmail, {
+          firstName: message.firstName,
+          keyName: message.keyName,
+          prefix: message.prefix,
+          profileUrl: `${appUrl}${ROUTES.profile}`,
           signInUrl: `${appUrl}${ROUTES.login}`,
         }),
       };

@@ -7,6 +7,7 @@ import BasicRoute from './routes/basic-route';
 import CampaignEditorRoute from './routes/campaign-editor-route';
 import CampaignReportRoute from './routes/campaign-report-route';
 import CampaignsRoute from './routes/campaigns-route';
+import CancelEmailChangeRoute from './routes/cancel-email-change-route';
 import ConfirmEmailRoute from './routes/confirm-email-route';
 import { RequireSession } from './require-session';
 import DashboardHomeRoute from './routes/dashboard-home-route';
@@ -37,6 +38,7 @@ const SCREENS = {
   forgetPassword: ForgetPasswordRoute,
   confirmEmail: ConfirmEmailRoute,
   requireSession: RequireSession,
+  cancelEmailChange: CancelEmailChangeRoute,
   platformIntegration: PlatformIntegrationRoute,
   dashboard: DashboardRoute,
   dashboardHome: DashboardHomeRoute,

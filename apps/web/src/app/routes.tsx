@@ -47,6 +47,8 @@ export function AppRoutes() {
           {/* Signed-in only: a signed-out visitor goes to /login and comes back after signing in. */}
           <Route element={<AccountScreen name="requireSession" />}>
             <Route path={ROUTES.platformIntegration} element={<AccountScreen name="platformIntegration" />} />
+          {/* The old address's "this wasn't me" link: its token is the proof too. */}
+          <Route path={ROUTES.cancelEmailChange} element={<AccountScreen name="cancelEmailChange" />} />
             <Route path={ROUTES.dashboard} element={<AccountScreen name="dashboard" />}>
               <Route index element={<AccountScreen name="dashboardHome" />} />
               <Route path={ROUTES.profile} element={<AccountScreen name="profile" />} />

@@ -1,12 +1,12 @@
 /** @jsxRuntime automatic */
-import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
-import { BRAND, Layout, paragraph, small } from './layout';
+import { ActionButton, Layout, paragraph, small } from './layout';
 
 export const emailChangeNoticeSubject = 'A new email address was requested for your Postlark account';
 
-// Sent to the old address: no link that changes anything, only where to go if it wasn't them.
-export function EmailChangeNoticeEmail({ firstName, newEmail, signInUrl }: { firstName: string; newEmail: string; signInUrl: string }) {
+// Sent to the old address. Its one link cancels the change (and signs every device out); nothing
+// in it can confirm the change.
+export function EmailChangeNoticeEmail({ firstName, newEmail, cancelLink }: { firstName: string; newEmail: string; cancelLink: string }) {
   return (
     <Layout preview="Your Postlark account's email address is about to change." heading="Your email address is about to change">
       <Text style={paragraph}>{firstName ? `Hi ${firstName},` : 'Hi,'}</Text>
@@ -14,13 +14,9 @@ export function EmailChangeNoticeEmail({ firstName, newEmail, signInUrl }: { fir
         A change of your account&apos;s email address to {newEmail} was requested. It takes effect once the link we sent
         to that address is opened.
       </Text>
-      <Text style={small}>
-        If it wasn&apos;t you, change your password now at{' '}
-        <Link href={signInUrl} style={{ color: BRAND.indigo }}>
-          {signInUrl}
-        </Link>
-        .
-      </Text>
+      <Text style={paragraph}>If it wasn&apos;t you, cancel the change now, then reset your password:</Text>
+      <ActionButton href={cancelLink} label="This wasn't me: cancel the change" />
+      <Text style={small}>The link works once, for 24 hours.</Text>
     </Layout>
   );
 }

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { authTokens } from '../../db/schema/accounts';
 
 // 'sign-up-ticket' is not mailed: it is the cookie the browser that opened a sign-up link gets.
-export type TokenPurpose = 'sign-up' | 'sign-up-ticket' | 'password-reset' | 'email-change';
+// 'email-change-cancel' is the "this wasn't me" link in the notice to the old address.
+export type TokenPurpose = 'sign-up' | 'sign-up-ticket' | 'password-reset' | 'email-change' | 'email-change-cancel';
 
 /** Stores a token's hash and ends every earlier unspent token of the same address and purpose. */
 export async function issueToken(
@@ -31,6 +32,14 @@ export async function issueToken(
       expiresAt: token.expiresAt,
     });
   });
+}
+
+/** Ends every live token of this purpose that acts on the customer's account (a pending email change). */
+export async function supersedeCustomerTokens(db: Db, customerId: string, purpose: TokenPurpose, now: Date): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ supersededAt: now })
+    .where(and(eq(authTokens.customerId, customerId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), isNull(authTokens.supersededAt)));
 }
 
 /** A token that is this address's and purpose's, unspent, not superseded and not expired. */

@@ -6,12 +6,13 @@ import { FORM_BODY_LIMIT } from '../../http/body-limits';
 import { clientKey } from '../../http/client-address';
 import { parseWith } from '../../http/errors';
 import { limitPerClient } from '../../http/rate-limit';
-import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '../../http/session-cookie';
 import { clearSignupTicketCookie, setSignupTicketCookie, signupTicket } from '../../http/signup-ticket-cookie';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import type { AccountDeps } from './account-deps';
-import { confirmEmailChange } from './email-change.service';
+import { cancelEmailChange, confirmEmailChange } from './email-change.service';
 import { sendEmailLink, verifyEmailLink } from './email-links.service';
+import { hashSecretToken } from './secret-tokens';
 import { endSession, requireCustomer } from './session.service';
 import { signIn } from './sign-in.service';
 import { SIGNUP_TICKET_LIFETIME_MS, signUp } from './sign-up.service';
@@ -45,8 +46,16 @@ export function authRoutes(deps: AuthRouteDeps) {
 
     // Opened from the link mailed to a new address; the token alone proves the mailbox and names the account.
     app.post('/authentication/v1/email-change/confirm', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
-      await confirmEmailChange(deps, parseWith(emailChangeConfirmSchema, request.body));
+      const token = sessionToken(request);
+      await confirmEmailChange(deps, parseWith(emailChangeConfirmSchema, request.body), { tokenHash: token ? hashSecretToken(token) : undefined });
       return { payload: { message: PROFILE_MESSAGES.emailChanged } };
+    });
+
+    // "This wasn't me", from the notice to the old address: its token alone cancels the pending change.
+    app.post('/authentication/v1/email-change/cancel', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+      await cancelEmailChange(deps, parseWith(emailChangeConfirmSchema, request.body));
+      clearSessionCookie(reply, secureCookie);
+      return { payload: { message: PROFILE_MESSAGES.emailChangeCancelled } };
     });
 
     app.post('/authentication/v1/signup/', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {

@@ -6,6 +6,7 @@ import type { MailService } from '../../mail/mail-service';
 import { notify } from '../notifications/notify';
 import { findCustomerById, updatePassword } from './customers.repository';
 import { checkCurrentPassword } from './current-password';
+import { voidPendingEmailChanges } from './email-change.service';
 import { hashPassword, isCommonPassword } from './passwords';
 import { deleteOtherSessions } from './sessions.repository';
 
@@ -29,6 +30,7 @@ export async function changePassword(
   const now = deps.now();
   await updatePassword(deps.db, customer.id, await hashPassword(request.new_password), now);
   await deleteOtherSessions(deps.db, customer.id, session.tokenHash);
+  await voidPendingEmailChanges(deps.db, customer.id, now);
   await notify(deps.db, customer.id, 'password-changed', now);
   await deps.mail.enqueue({ template: 'password-changed', to: customer.email, firstName: customer.firstName });
 }

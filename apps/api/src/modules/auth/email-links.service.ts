@@ -8,6 +8,7 @@ import type { MailService } from '../../mail/mail-service';
 import { issueToken, spendToken, type TokenPurpose } from './auth-tokens.repository';
 import { notify } from '../notifications/notify';
 import { findCustomerByEmail, updatePassword } from './customers.repository';
+import { voidPendingEmailChanges } from './email-change.service';
 import { hashPassword, isCommonPassword } from './passwords';
 import { hashSecretToken, newSecretToken } from './secret-tokens';
 import { deleteCustomerSessions } from './sessions.repository';
@@ -111,6 +112,7 @@ export async function verifyEmailLink(deps: EmailLinkDeps, request: EmailVerific
   if (!customer || !(await spendToken(deps.db, { email, purpose: 'password-reset', tokenHash, now }))) throw badToken();
   await updatePassword(deps.db, customer.id, await hashPassword(request.password), now);
   await deleteCustomerSessions(deps.db, customer.id);
+  await voidPendingEmailChanges(deps.db, customer.id, now);
   // The owner proved control of the mailbox: sign-in delays on the account end here.
   await clearFailures(deps.db, accountThrottleKey(customer.email));
   await notify(deps.db, customer.id, 'password-changed', now);

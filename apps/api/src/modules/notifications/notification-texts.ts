@@ -10,6 +10,10 @@ export const NOTIFICATION_TEXTS = {
     title: 'Your email address was changed',
     body: 'We will write to your new address from now on.',
   },
+  'api-key-created': {
+    title: 'A new API key was made',
+    body: 'An app with this key can reach your audience. If this was not you, revoke it under Profile, Integrations, and reset your password.',
+  },
   'export-ready': {
     title: 'Your data export is ready',
     body: `Download the Zip of CSV files within ${DATA_EXPORT_RULES.linkHours} hours; after that the link stops working.`,

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { FORM_BODY_LIMIT } from '../../http/body-limits';
 import { parseWith } from '../../http/errors';
 import { requireCustomer } from '../auth/session.service';
-import { type ApiKeyDeps, createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
+import { type ApiKeyCreateDeps, createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 
 const BASE = '/home/v1/api-keys';
 
 /** The profile's Integrations tab: the signed-in customer's API keys. */
-export function apiKeyRoutes(deps: ApiKeyDeps) {
+export function apiKeyRoutes(deps: ApiKeyCreateDeps) {
   return async (app: FastifyInstance) => {
     app.get(BASE, async (request) => {
       const owner = await requireCustomer(deps, request);
@@ -17,8 +17,7 @@ export function apiKeyRoutes(deps: ApiKeyDeps) {
 
     app.post(BASE, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
       const owner = await requireCustomer(deps, request);
-      const { name } = parseWith(apiKeyCreateSchema, request.body);
-      const created = await createApiKey(deps, owner.customerId, name);
+      const created = await createApiKey(deps, owner.customerId, parseWith(apiKeyCreateSchema, request.body), { ipHash: deps.hashIp(request.ip) });
       // The key is in this answer only: nothing may keep a copy on the way.
       return reply.code(201).header('cache-control', 'no-store').send({ payload: { message: API_KEY_MESSAGES.created, ...created } });
     });

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { PageLoading } from '../../components/ui/page-state';
 import { showToast } from '../../components/ui/toasts';
 import { fetchProfile } from '../../features/login/login-slice';
-import type { ApiKey } from '@postlark/shared/api-keys';
+import type { ApiKey, ApiKeyCreate } from '@postlark/shared/api-keys';
 import { createApiKey, fetchApiKeys, revokeApiKey } from '../../features/profile/api-keys-thunks';
 import type { ApiKeyCreated } from '../../features/profile/components/api-keys-card';
 import { BillingTab } from '../../features/profile/components/billing-tab';
@@ -95,11 +95,11 @@ export default function ProfileRoute() {
 
   /** Integrations: the new key goes straight to the tab, which shows it once; no store keeps it. */
   const createKey = useCallback(
-    async (name: string): Promise<ApiKeyCreated> => {
+    async (body: ApiKeyCreate): Promise<ApiKeyCreated> => {
       let key = '';
       try {
         // The tab shows the answer's message beside the key, so there is no toast.
-        await dispatch(createApiKey({ body: { name }, reveal: (value) => (key = value) })).unwrap();
+        await dispatch(createApiKey({ body, reveal: (value) => (key = value) })).unwrap();
         return { ok: true, key };
       } catch (reason) {
         const failure = asFailure(reason);

@@ -47,6 +47,11 @@ export function postEmailChangeConfirm(body: EmailChangeConfirm) {
   return requestJson<ApiMessage>('POST', `${webEnv.apiBase}authentication/v1/email-change/confirm`, body);
 }
 
+/** The "this wasn't me" link's page, from the notice to the old address: the same shape, its own token. */
+export function postEmailChangeCancel(body: EmailChangeConfirm) {
+  return requestJson<ApiMessage>('POST', `${webEnv.apiBase}authentication/v1/email-change/cancel`, body);
+}
+
 /** Manage my data: the customer's exports and when the next may start. */
 export function getExports(customerId: string) {
   return requestJson<{ payload: DataExportsPayload }>('GET', `${userUrl(customerId)}/exports`);

@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { type ApiKey, apiKeyCreateSchema } from '@postlark/shared/api-keys';
+import { type ApiKey, type ApiKeyCreate, apiKeyCreateSchema } from '@postlark/shared/api-keys';
 import { fieldErrors } from '@postlark/shared/validation';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useFieldErrors } from '../../../lib/form-state';
 import { apiDocsUrl } from '../profile-api';
@@ -16,8 +17,8 @@ export type ApiKeyCreated = { ok: true; key: string } | { ok: false; message: st
 export interface ApiKeysCardProps {
   /** Resolves with the customer's keys, or rejects with the message to show. */
   load(): Promise<ApiKey[]>;
-  /** Makes a key; resolves with the whole key, which this card shows once and forgets. */
-  onCreate(name: string): Promise<ApiKeyCreated>;
+  /** Makes a key (with the current password); resolves with the whole key, which this card shows once and forgets. */
+  onCreate(request: ApiKeyCreate): Promise<ApiKeyCreated>;
   /** Revokes a key; resolves with the message to show in the dialog, or '' when it is done. */
   onRevoke(key: ApiKey): Promise<string>;
 }
@@ -27,6 +28,8 @@ export function ApiKeysCard({ load, onCreate, onRevoke }: ApiKeysCardProps) {
   const [loaded, setLoaded] = useState<LoadedKeys>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [name, setName] = useState('');
+  // A key reaches the whole audience: the server asks for the password again, as for an email change.
+  const [currentPassword, setCurrentPassword] = useState('');
   const [creating, setCreating] = useState(false);
   const [formError, setFormError] = useState('');
   const errors = useFieldErrors();
@@ -49,17 +52,18 @@ export function ApiKeysCard({ load, onCreate, onRevoke }: ApiKeysCardProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError('');
-    const parsed = apiKeyCreateSchema.safeParse({ name });
+    const parsed = apiKeyCreateSchema.safeParse({ name, current_password: currentPassword });
     if (!parsed.success) {
       errors.show(fieldErrors(parsed.error));
       return;
     }
     setCreating(true);
-    const outcome = await onCreate(parsed.data.name);
+    const outcome = await onCreate(parsed.data);
     setCreating(false);
     if (outcome.ok) {
       setCreated(outcome.key);
       setName('');
+      setCurrentPassword('');
       setAttempt((count) => count + 1);
       return;
     }
@@ -115,6 +119,17 @@ export function ApiKeysCard({ load, onCreate, onRevoke }: ApiKeysCardProps) {
           onChange={(event) => {
             setName(event.target.value);
             errors.clear('name');
+          }}
+        />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={currentPassword}
+          error={errors.errors.current_password}
+          disabled={creating}
+          onChange={(event) => {
+            setCurrentPassword(event.target.value);
+            errors.clear('current_password');
           }}
         />
         <Button type="submit" className="api-keys__create" disabled={creating}>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { UserProfile } from '@postlark/shared/account';
+import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
 import {
   type BasicInfo,
   basicInfoSchema,
@@ -60,14 +61,17 @@ function BasicInfoForm({ profile, onSave, onChangeEmail }: BasicInfoFormProps) {
   const [saving, setSaving] = useState(false);
   // Stays up after the draft is reset: the shown address is the old one until the link is opened.
   const [emailNotice, setEmailNotice] = useState('');
+  // Asked only for a new address: changing it needs the password again, as the server checks.
+  const [currentPassword, setCurrentPassword] = useState('');
+  const emailEdited = draft.values.new_email.trim() !== profile.email;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const names = { first_name: draft.values.first_name, last_name: draft.values.last_name };
     const namesChanged = names.first_name !== saved.first_name || names.last_name !== saved.last_name;
-    const emailChanged = draft.values.new_email.trim() !== profile.email;
+    const emailChanged = emailEdited;
     const parsedNames = basicInfoSchema.safeParse(names);
-    const parsedEmail = emailChangeSchema.safeParse({ new_email: draft.values.new_email });
+    const parsedEmail = emailChangeSchema.safeParse({ new_email: draft.values.new_email, current_password: currentPassword });
     const invalid = {
       ...(namesChanged && !parsedNames.success ? fieldErrors(parsedNames.error) : {}),
       ...(emailChanged && !parsedEmail.success ? fieldErrors(parsedEmail.error) : {}),
@@ -92,12 +96,17 @@ function BasicInfoForm({ profile, onSave, onChangeEmail }: BasicInfoFormProps) {
       if (outcome.ok) setEmailNotice(PROFILE_MESSAGES.emailChangeSent);
       else {
         ok = false;
-        // A refusal without a field named (a 409 says it in the message) still belongs to the address.
-        errors.show(Object.keys(outcome.errors).length > 0 ? outcome.errors : { new_email: outcome.message });
+        // A refusal without a field named belongs to the password when it is a wait for too many
+        // tries, else to the address (a 409 says it in the message).
+        const field = outcome.message === AUTH_API_MESSAGES.tooManyAttempts ? 'current_password' : 'new_email';
+        errors.show(Object.keys(outcome.errors).length > 0 ? outcome.errors : { [field]: outcome.message });
       }
     }
     setSaving(false);
-    if (ok) draft.reset();
+    if (ok) {
+      draft.reset();
+      setCurrentPassword('');
+    }
   }
 
   return (
@@ -140,6 +149,18 @@ function BasicInfoForm({ profile, onSave, onChangeEmail }: BasicInfoFormProps) {
           setEmailNotice('');
         }}
       />
+      {emailEdited && (
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={currentPassword}
+          error={errors.errors.current_password}
+          onChange={(event) => {
+            setCurrentPassword(event.target.value);
+            errors.clear('current_password');
+          }}
+        />
+      )}
       <p className="notice notice--success" role="status">
         {emailNotice}
       </p>
