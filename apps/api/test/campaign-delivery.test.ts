@@ -189,7 +189,7 @@ describe('tracking', () => {
       (await call('POST', 'audience/v1/segments/preview', customer.cookie, { definition: { conditions: [{ field: 'engagement', op, value: days }] } })).json().payload.count;
     expect(await count('engaged', '7')).toBe(1);
     expect(await count('not_engaged', '7')).toBe(2);
-    accounts.advance(8 * 86_400_000);
+    await accounts.advanceInUse(8 * 86_400_000, customer.cookie);
     expect(await count('engaged', '7')).toBe(0);
     expect(await count('engaged', '14')).toBe(1);
   });

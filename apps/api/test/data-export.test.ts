@@ -171,7 +171,7 @@ describe('data export', () => {
       confirm_password: 'Another$Pass1',
     });
     expect(changed.statusCode).toBe(200);
-    accounts.advance(8 * DAY_MS);
+    await accounts.advanceInUse(8 * DAY_MS, customer.cookie);
     const ready = await readyExport(customer, { ...CHOICE, period: '7' });
     expect(filesOf((await download(ready.download_url!, customer.cookie)).rawPayload)['notifications.csv']).toBe('created_at,title,body,read_at\r\n');
 
@@ -181,7 +181,7 @@ describe('data export', () => {
       new_password: 'Another$Pass1',
       confirm_password: 'Another$Pass1',
     });
-    accounts.advance(8 * DAY_MS);
+    await accounts.advanceInUse(8 * DAY_MS, other.cookie);
     const wider = await readyExport(other, { ...CHOICE, period: '30' });
     const rows = filesOf((await download(wider.download_url!, other.cookie)).rawPayload)['notifications.csv']!.split('\r\n');
     expect(rows).toHaveLength(3);

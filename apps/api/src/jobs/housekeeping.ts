@@ -1,26 +1,48 @@
 import type { Db } from '../db/client';
+import { purgeDeadTokens } from '../modules/auth/dead-tokens';
+import { purgeEndedSessions } from '../modules/auth/session.service';
+import { purgeForgottenFailures } from '../modules/auth/sign-in-throttle';
+import { dropDeliveriesBefore } from '../modules/campaigns/bounces.repository';
 import { purgeExpiredArchives } from '../modules/data-export/data-export.service';
-import { purgeAbandonedImports } from '../modules/imports/imports.service';
+import { purgeAbandonedImports, purgeFailedImportFiles } from '../modules/imports/imports.service';
+import { REPLAY_WINDOW_MS } from '../modules/webhooks/webhook-signature';
 import { describe, type JobLog } from './job-worker';
 
-// Expired export links leave their Zips behind, and imports whose upload broke off their first
-// pieces; an hour's delay in freeing that space is harmless.
+// Expired export links leave their Zips behind, imports whose upload broke off their first pieces,
+// failed imports their files; ended sessions, dead links, forgotten sign-in failures and old
+// webhook ids stay in their tables. An hour's delay in freeing any of it is harmless.
 const HOUSEKEEPING_EVERY_MS = 3_600_000;
+
+type Deps = { db: Db; now: () => Date };
+
+/** Each purge, and what its log line says it dropped. */
+const PURGES: [(deps: Deps) => Promise<number>, string][] = [
+  [purgeExpiredArchives, 'expired data export archives dropped'],
+  [purgeAbandonedImports, 'imports that never received their file dropped'],
+  [purgeFailedImportFiles, 'files of failed imports dropped (their reports stay)'],
+  [purgeEndedSessions, 'ended sessions dropped'],
+  [purgeDeadTokens, 'spent, superseded and expired link tokens dropped'],
+  [purgeForgottenFailures, 'forgotten sign-in failures dropped'],
+  [({ db, now }) => dropDeliveriesBefore(db, new Date(now().getTime() - REPLAY_WINDOW_MS)), 'webhook delivery ids past the replay window dropped'],
+];
 
 /**
  * Periodic clean-up beside the workers: at start, then hourly. Every worker process runs it; each
- * pass is one idempotent statement, so several processes doing it costs nothing but a query.
+ * purge is one idempotent statement, so several processes doing it costs nothing but a query.
  */
 export function startHousekeeping(options: { db: Db; now: () => Date; log: JobLog; everyMs?: number }): { stop(): Promise<void> } {
   const { db, now, log } = options;
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<unknown> = Promise.resolve();
   const pass = () => {
-    running = Promise.all([purgeExpiredArchives({ db, now }), purgeAbandonedImports({ db, now })]).then(
-      ([archives, imports]) => {
-        if (archives > 0) log.info({ dropped: archives }, 'expired data export archives dropped');
-        if (imports > 0) log.info({ dropped: imports }, 'imports that never received their file dropped');
-      },
-      (error: unknown) => log.warn({ reason: describe(error) }, 'housekeeping pass failed; trying again later'),
+    running = Promise.all(
+      PURGES.map(([purge, done]) =>
+        purge({ db, now }).then(
+          (dropped) => {
+            if (dropped > 0) log.info({ dropped }, done);
+          },
+          (error: unknown) => log.warn({ reason: describe(error), purge: done }, 'housekeeping purge failed; trying again later'),
+        ),
+      ),
     );
   };
   pass();

@@ -54,6 +54,17 @@ export function useAccountsApp(
     advance(milliseconds: number) {
       clock = new Date(clock.getTime() + milliseconds);
     },
+    /**
+     * Moves the clock forward a day at a time, the customer using these sessions each day: a
+     * session left unused for SESSION_IDLE_DAYS (7) would end on the way.
+     */
+    async advanceInUse(milliseconds: number, ...cookies: string[]) {
+      const day = 24 * 60 * 60 * 1000;
+      for (let left = milliseconds; left > 0; left -= day) {
+        clock = new Date(clock.getTime() + Math.min(day, left));
+        for (const cookie of cookies) await harness.call('GET', 'authentication/v1/session', cookie);
+      }
+    },
     /** A fresh address whose sign-up link has been opened. */
     async verifiedAddress(): Promise<string> {
       addressNumber += 1;

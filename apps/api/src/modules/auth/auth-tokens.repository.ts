@@ -75,3 +75,13 @@ export async function isLiveToken(db: Db, token: { email: string; purpose: Token
   const [row] = await db.select({ found: sql<number>`1` }).from(authTokens).where(live(token)).limit(1);
   return row !== undefined;
 }
+
+/** Tokens spent, superseded or expired before `before`: no link or ticket acts with them again. */
+export async function dropDeadTokens(db: Db, before: Date): Promise<number> {
+  const at = before.toISOString();
+  const rows = await db
+    .delete(authTokens)
+    .where(sql`${authTokens.usedAt} < ${at}::timestamptz or ${authTokens.supersededAt} < ${at}::timestamptz or ${authTokens.expiresAt} < ${at}::timestamptz`)
+    .returning({ id: authTokens.id });
+  return rows.length;
+}

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { sessionToken } from '../../http/session-cookie';
 import { hashSecretToken } from './secret-tokens';
-import { deleteSession, findSessionOwner, type SessionOwner, touchSession } from './sessions.repository';
+import { deleteSession, dropEndedSessions, findSessionOwner, type SessionOwner, touchSession } from './sessions.repository';
 
 // Use is recorded at most this often per session: the idle timeout is days, and a write on every
 // request would cost more than the check itself.
@@ -38,6 +38,11 @@ export async function requireOwnCustomer(
   const owner = await requireCustomer(deps, request);
   if (request.params.customerId !== owner.customerId) throw new HttpError(404, AUTH_API_MESSAGES.userNotFound);
   return owner;
+}
+
+/** Housekeeping: sessions past their life or idle timeout go. */
+export async function purgeEndedSessions(deps: { db: Db; now: () => Date }): Promise<number> {
+  return dropEndedSessions(deps.db, deps.now());
 }
 
 /** Ends the request's session, if it has one. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, sessions } from '../../db/schema/accounts';
 
@@ -53,6 +53,12 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
 
 export async function deleteCustomerSessions(db: Db, customerId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.customerId, customerId));
+}
+
+/** Sessions past their life or their idle timeout: nothing signs in with them again. Answers how many went. */
+export async function dropEndedSessions(db: Db, now: Date): Promise<number> {
+  const rows = await db.delete(sessions).where(not(liveSession(now))).returning({ id: sessions.id });
+  return rows.length;
 }
 
 /** Ends every session of the customer but the one making the request. */

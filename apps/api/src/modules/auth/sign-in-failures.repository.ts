@@ -62,3 +62,13 @@ export async function latestBlock(db: Db, keys: string[]): Promise<Date | undefi
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(signInFailures).where(eq(signInFailures.key, key));
 }
+
+/** Keys whose last failure is older than `forgottenBefore` and that wait no longer: they count for nothing. */
+export async function dropForgottenFailures(db: Db, forgottenBefore: Date, now: Date): Promise<number> {
+  const rows = await db
+    .delete(signInFailures)
+    .where(sql`${signInFailures.lastFailureAt} < ${forgottenBefore.toISOString()}::timestamptz
+      and (${signInFailures.blockedUntil} is null or ${signInFailures.blockedUntil} <= ${now.toISOString()}::timestamptz)`)
+    .returning({ key: signInFailures.key });
+  return rows.length;
+}

@@ -1,7 +1,7 @@
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { clearFailures, countAttempt, latestBlock, uncountAttempt, type WaitRule } from './sign-in-failures.repository';
+import { clearFailures, countAttempt, dropForgottenFailures, latestBlock, uncountAttempt, type WaitRule } from './sign-in-failures.repository';
 
 // After 5 failures on one account, each further failure doubles the wait, from 30 s up to an hour.
 // One client failing on 20 sign-ins (across any accounts) waits the same way. Failures older than
@@ -43,4 +43,10 @@ export async function startPasswordCheck(db: Db, keys: ThrottleKeys, now: Date):
 export async function passwordAccepted(db: Db, keys: ThrottleKeys): Promise<void> {
   await clearFailures(db, keys.account);
   await uncountAttempt(db, keys.client, CLIENT_RULE);
+}
+
+/** Housekeeping: failures older than the window, of keys no longer waiting, are forgotten rows. */
+export async function purgeForgottenFailures(deps: { db: Db; now: () => Date }): Promise<number> {
+  const now = deps.now();
+  return dropForgottenFailures(deps.db, new Date(now.getTime() - WINDOW_MS), now);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { BounceType } from '@postlark/shared/webhooks';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/results';
+import { changedRows, rowsOf } from '../../db/results';
 
 /** Soft bounces (a full mailbox, a server down) suppress an address only once they add up. */
 export const SOFT_BOUNCES_TO_SUPPRESS = 3;
@@ -56,4 +56,9 @@ export async function firstDelivery(db: Db, id: string, at: Date): Promise<boole
   const inserted = await db.execute(sql`insert into webhook_deliveries (id, received_at) values (${id}, ${at.toISOString()}::timestamptz)
     on conflict (id) do nothing returning id`);
   return rowsOf(inserted).length > 0;
+}
+
+/** Delivery ids received before `before`: past the replay window (webhook-signature.ts), they guard nothing. */
+export async function dropDeliveriesBefore(db: Db, before: Date): Promise<number> {
+  return changedRows(await db.execute(sql`delete from webhook_deliveries where received_at < ${before.toISOString()}::timestamptz`));
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { importChunks, importRejections, imports } from '../../db/schema/imports';
 
@@ -61,6 +61,23 @@ export async function dropAbandonedImports(db: Db, createdBefore: Date): Promise
     .where(and(eq(imports.status, 'awaiting_file'), lt(imports.createdAt, createdBefore)))
     .returning({ id: imports.id });
   return rows.length;
+}
+
+/** The stored file of imports that failed before `finishedBefore`: their retries are over; the import and its report stay. */
+export async function dropFailedImportFiles(db: Db, finishedBefore: Date): Promise<number> {
+  const rows = await db
+    .delete(importChunks)
+    .where(
+      inArray(
+        importChunks.importId,
+        db
+          .select({ id: imports.id })
+          .from(imports)
+          .where(and(eq(imports.status, 'failed'), lt(imports.finishedAt, finishedBefore))),
+      ),
+    )
+    .returning({ importId: importChunks.importId });
+  return new Set(rows.map((row) => row.importId)).size;
 }
 
 /** A run starts from the top: counters and rejections of an earlier, interrupted run are cleared. */

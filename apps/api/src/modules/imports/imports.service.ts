@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/uuid';
 import { ownListIds } from '../audience/subscribers.repository';
 import type { ImportRunDeps } from './import-run.service';
 import type { Db } from '../../db/client';
-import { addChunk, dropAbandonedImports, dropChunks, findImport, type ImportRow, insertImport, markQueued, recentImports, rejectionsAfter } from './imports.repository';
+import { addChunk, dropAbandonedImports, dropChunks, dropFailedImportFiles, findImport, type ImportRow, insertImport, markQueued, recentImports, rejectionsAfter } from './imports.repository';
 
 export interface ImportDeps extends ImportRunDeps {
   startImport(importId: string): Promise<void>;
@@ -16,6 +16,8 @@ export interface ImportDeps extends ImportRunDeps {
 const CHUNK_BYTES = 1024 * 1024;
 /** An import still waiting for its file this long after it was made will not get it. */
 const ABANDONED_AFTER_MS = 24 * 3_600_000;
+// The run-import job's retries (3, from 30 s apart, each up to an hour) are over long before this.
+const FAILED_FILE_KEPT_MS = 24 * 3_600_000;
 const notFound = () => new HttpError(404, IMPORT_MESSAGES.notFound);
 
 export function rejectionsPath(importId: string): string {
@@ -115,6 +117,11 @@ export async function listImports(deps: ImportRunDeps, customerId: string): Prom
 /** Imports whose file never came, a day after they were made: they and the pieces they kept go. */
 export async function purgeAbandonedImports(deps: { db: Db; now: () => Date }): Promise<number> {
   return dropAbandonedImports(deps.db, new Date(deps.now().getTime() - ABANDONED_AFTER_MS));
+}
+
+/** A failed import's file, a day after it failed (well past its job's retries): its report stays, its bytes go. */
+export async function purgeFailedImportFiles(deps: { db: Db; now: () => Date }): Promise<number> {
+  return dropFailedImportFiles(deps.db, new Date(deps.now().getTime() - FAILED_FILE_KEPT_MS));
 }
 
 /** The rejected rows as CSV: the row's number, the reason, then the row as the file had it. */

@@ -8,6 +8,12 @@ import { hmacSha256 } from '../../lib/hmac';
 
 export const SIGNATURE_HEADER = 'x-postlark-signature';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
+/**
+ * How long a delivery's id must be remembered to refuse its replay: a signature is good from
+ * TOLERANCE before its time to TOLERANCE after, so a replay arrives at most twice that after the
+ * first delivery; past it, the signature's age refuses the replay by itself.
+ */
+export const REPLAY_WINDOW_MS = 2 * SIGNATURE_TOLERANCE_SECONDS * 1000;
 
 export function signWebhook(secret: string, body: string, at: Date): string {
   const t = Math.floor(at.getTime() / 1000);
