@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { EMAIL_MAX_LENGTH, lowerCaseEmailSchema } from './email';
 import { UUID_PATTERN } from './ids';
 
 // Campaigns (issue 6): what a customer writes and sends to lists and segments. A draft may be
@@ -9,7 +10,7 @@ export const CAMPAIGN_LIMITS = {
   subject: 300,
   preheader: 300,
   fromName: 100,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   /** The editor's HTML and the plain-text version. */
   html: 512 * 1024,
   text: 256 * 1024,
@@ -70,7 +71,7 @@ export const CAMPAIGN_MESSAGES = {
   notUnschedulable: 'Only a scheduled campaign can be unscheduled.',
 } as const;
 
-const emailAddress = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(CAMPAIGN_LIMITS.email, CAMPAIGN_MESSAGES.emailInvalid), z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, CAMPAIGN_MESSAGES.emailInvalid));
+const emailAddress = lowerCaseEmailSchema(CAMPAIGN_MESSAGES.emailInvalid, { allowEmpty: true });
 const capped = (limit: number) => z.string().check(z.maxLength(limit, CAMPAIGN_MESSAGES.tooLong(limit)));
 const ids = z.array(z.string().check(z.regex(UUID_PATTERN, CAMPAIGN_MESSAGES.audienceInvalid))).check(z.maxLength(CAMPAIGN_LIMITS.audienceItems, CAMPAIGN_MESSAGES.audienceInvalid));
 
@@ -98,7 +99,7 @@ const campaignFields = {
 /** Up to five addresses get the campaign as it is now, rendered for a sample subscriber. */
 export const campaignTestSendSchema = z.strictObject({
   recipients: z
-    .array(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(CAMPAIGN_LIMITS.email, CAMPAIGN_MESSAGES.emailInvalid), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, CAMPAIGN_MESSAGES.emailInvalid)))
+    .array(lowerCaseEmailSchema(CAMPAIGN_MESSAGES.emailInvalid))
     .check(z.minLength(1, CAMPAIGN_MESSAGES.testRecipientsRequired), z.maxLength(CAMPAIGN_LIMITS.testRecipients, CAMPAIGN_MESSAGES.testRecipientsTooMany)),
 });
 export type CampaignTestSend = z.output<typeof campaignTestSendSchema>;

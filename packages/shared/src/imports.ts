@@ -43,7 +43,7 @@ export const importColumnSchema = z.discriminatedUnion(
     z.strictObject({ field: z.enum(['email', 'first_name', 'last_name', 'timezone', 'ignore']) }),
     z.strictObject({
       field: z.literal('attribute'),
-      key: z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_]*$/, IMPORT_MESSAGES.attributeName), z.maxLength(64, IMPORT_MESSAGES.attributeName)),
+      key: z.string().check(z.maxLength(64, { error: IMPORT_MESSAGES.attributeName, abort: true }), z.regex(/^[A-Za-z][A-Za-z0-9_]*$/, IMPORT_MESSAGES.attributeName)),
     }),
   ],
   { error: IMPORT_MESSAGES.columnInvalid },

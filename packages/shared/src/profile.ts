@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { accountEmailSchema, NAME_MAX_LENGTH, newPasswordSchema } from './account';
+import { accountEmailSchema, NAME_MAX_LENGTH, newPasswordSchema, PASSWORD_MAX_LENGTH } from './account';
 import { ACCOUNT_MESSAGES } from './account-messages';
 
 // The customer area's requests (profile tabs and notifications), defined once for the forms and the API.
@@ -42,7 +42,7 @@ export const changePasswordSchema = z
   .strictObject({
     current_password: currentPasswordSchema,
     new_password: newPasswordSchema,
-    confirm_password: z.string({ error: ACCOUNT_MESSAGES.passwordsDontMatch }),
+    confirm_password: z.string({ error: ACCOUNT_MESSAGES.passwordsDontMatch }).check(z.maxLength(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordsDontMatch)),
   })
   .check(
     z.refine((value) => value.new_password === value.confirm_password, {

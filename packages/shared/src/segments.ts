@@ -30,7 +30,7 @@ export const SEGMENT_ENGAGEMENT_DAYS = ['7', '14', '30', '60', '90', '180', '365
 
 const text = z.string().check(z.maxLength(SEGMENT_LIMITS.value, SEGMENT_MESSAGES.conditionInvalid));
 const id = z.string().check(z.regex(UUID_PATTERN, SEGMENT_MESSAGES.listInvalid));
-const isoDate = z.string().check(z.refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), SEGMENT_MESSAGES.conditionInvalid));
+const isoDate = z.string().check(z.maxLength(SEGMENT_LIMITS.value, { error: SEGMENT_MESSAGES.conditionInvalid, abort: true }), z.refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), SEGMENT_MESSAGES.conditionInvalid));
 
 export const segmentConditionSchema = z.discriminatedUnion(
   'field',
@@ -38,7 +38,7 @@ export const segmentConditionSchema = z.discriminatedUnion(
     z.strictObject({ field: z.enum(SEGMENT_TEXT_FIELDS), op: z.enum(SEGMENT_TEXT_OPS), value: z._default(text, '') }),
     z.strictObject({
       field: z.literal('attribute'),
-      key: z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_]*$/, SEGMENT_MESSAGES.conditionInvalid), z.maxLength(SEGMENT_LIMITS.attributeKey, SEGMENT_MESSAGES.conditionInvalid)),
+      key: z.string().check(z.maxLength(SEGMENT_LIMITS.attributeKey, { error: SEGMENT_MESSAGES.conditionInvalid, abort: true }), z.regex(/^[A-Za-z][A-Za-z0-9_]*$/, SEGMENT_MESSAGES.conditionInvalid)),
       op: z.enum(SEGMENT_ATTRIBUTE_OPS),
       value: z._default(text, ''),
     }),

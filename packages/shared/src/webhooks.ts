@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lowerCaseEmailSchema } from './email';
 
 // The bounce and complaint webhook (issue 6, point 7): what a relay posts to
 // POST /api/webhooks/bounces, signed with the shared secret (see README, "Bounce webhook").
@@ -20,7 +21,7 @@ export const bounceEventSchema = z.strictObject({
   /** Unique per delivery: a replay of the same id changes nothing. */
   id: z.string({ error: WEBHOOK_MESSAGES.idRequired }).check(z.minLength(1, WEBHOOK_MESSAGES.idRequired), z.maxLength(200, WEBHOOK_MESSAGES.idRequired)),
   type: z.enum(BOUNCE_TYPES, { error: WEBHOOK_MESSAGES.typeInvalid }),
-  email: z.string({ error: WEBHOOK_MESSAGES.emailInvalid }).check(z.trim(), z.toLowerCase(), z.maxLength(254, WEBHOOK_MESSAGES.emailInvalid), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, WEBHOOK_MESSAGES.emailInvalid)),
+  email: lowerCaseEmailSchema(WEBHOOK_MESSAGES.emailInvalid),
   /** The Message-ID of the campaign message it is about, with or without <>; optional. */
   message_id: z.optional(z.string().check(z.maxLength(500))),
   /** The relay's own words (an SMTP reply, a feedback report type). */

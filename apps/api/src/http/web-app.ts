@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { GENERIC_MESSAGES } from '@postlark/shared/messages';
-import { API_PREFIX, isPreferenceCentrePage, isRenderedPage, ROUTES } from '@postlark/shared/routes';
+import { API_PREFIX, isPreferenceCentrePage, isRenderedPage, ROUTES, withoutTrailingSlash } from '@postlark/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const TOKEN_LINK_PAGES = new Set<string>([ROUTES.signup, ROUTES.forgetPassword, ROUTES.confirmEmail, ROUTES.cancelEmailChange, ROUTES.confirmSubscription]);
@@ -39,7 +39,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       return reply.code(404).send({ payload: { message: GENERIC_MESSAGES.notFound } });
     }
     // These pages open from emailed links with a token in the query or path: it must not leak as a referrer.
-    if (TOKEN_LINK_PAGES.has(pathname.replace(/(.)\/+$/, '$1')) || isPreferenceCentrePage(pathname)) reply.header('referrer-policy', 'no-referrer');
+    if (TOKEN_LINK_PAGES.has(withoutTrailingSlash(pathname)) || isPreferenceCentrePage(pathname)) reply.header('referrer-policy', 'no-referrer');
     return reply
       .code(isRenderedPage(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')

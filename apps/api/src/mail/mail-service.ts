@@ -30,7 +30,7 @@ export interface MailService {
 // A recipient is one bare address, the spec's pattern: no name, no list, no line break. Stripping
 // CR/LF from "a@x.com\r\nBcc: b@y.com" would leave a group address that still reaches b@y.com,
 // so such a recipient is refused rather than cleaned.
-const recipient = z.string().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN, 'not a single plain email address');
+const recipient = z.string().max(EMAIL_MAX_LENGTH, { abort: true }).regex(EMAIL_PATTERN, 'not a single plain email address');
 const absoluteUrl = z.url({ protocol: /^https?$/ });
 
 /** The queued job's payload, checked when queued and again when the worker reads it. */

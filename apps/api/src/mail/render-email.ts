@@ -88,5 +88,5 @@ export async function renderEmail(message: EmailMessage, appUrl: string): Promis
   if (message.template === 'campaign-test') return { to: message.to, subject: message.subject, html: message.html, text: message.text };
   const { subject, body } = compose(message, appUrl);
   const markup = renderToStaticMarkup(body);
-  return { to: message.to, subject, html: `${XHTML_DOCTYPE}${markup.replace(/<!DOCTYPE.*?>/, '')}`, text: toPlainText(markup) };
+  return { to: message.to, subject, html: `${XHTML_DOCTYPE}${markup.replace(/^<!DOCTYPE[^>]*>/, '')}`, text: toPlainText(markup) };
 }

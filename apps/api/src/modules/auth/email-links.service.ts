@@ -1,7 +1,7 @@
 import { normalizeEmail } from '@postlark/shared/email';
 import type { EmailSendRequest, EmailVerificationRequest } from '@postlark/shared/account';
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
-import { ROUTES } from '@postlark/shared/routes';
+import { ROUTES, withoutTrailingSlash } from '@postlark/shared/routes';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { MailService } from '../../mail/mail-service';
@@ -45,7 +45,7 @@ function linkBase(directUrl: string, page: EmailSendRequest['page'], appUrl: str
   } catch {
     throw new HttpError(400, AUTH_API_MESSAGES.directUrlRejected, { direct_url: AUTH_API_MESSAGES.directUrlRejected });
   }
-  const samePage = url.origin === appUrl && url.pathname.replace(/\/+$/, '') === PAGES[page].path;
+  const samePage = url.origin === appUrl && withoutTrailingSlash(url.pathname) === PAGES[page].path;
   if (!samePage || url.search || url.hash || url.username || url.password) {
     throw new HttpError(400, AUTH_API_MESSAGES.directUrlRejected, { direct_url: AUTH_API_MESSAGES.directUrlRejected });
   }

@@ -60,7 +60,8 @@ function describe(raw: string): string {
   if (/^output "[\s\S]*" not closed$/.test(raw)) return `This merge tag is not closed. End it with "}}", like ${EXAMPLE}.`;
   if (/^tag "[\s\S]*" not closed$/.test(raw)) return 'This tag is not closed. End it with "%}".';
   if (/^raw "[\s\S]*" not closed$/.test(raw)) return 'The {% raw %} block is not closed. Add {% endraw %} after it.';
-  if ((match = /^tag \{%-?\s*(\w+)[\s\S]*not closed$/.exec(raw))) return `The {% ${match[1]} %} block is not closed. Add {% end${match[1]} %} after it.`;
+  // The tag's name, and the end read apart: (\w+)[\s\S]*not closed$ would rescan the message once per letter of the name.
+  if (raw.endsWith(' not closed') && (match = /^tag \{%-?\s*(\w+)/.exec(raw))) return `The {% ${match[1]} %} block is not closed. Add {% end${match[1]} %} after it.`;
   if (raw === 'parse length limit exceeded') return `This content is too long to check. Keep it under ${MAX_TEMPLATE_LENGTH.toLocaleString('en-US')} characters.`;
   if (raw === DATE_PADDING_TOO_WIDE) return 'This date format pads too wide. Use at most two digits after %, like %-d or %02d.';
   if (raw.startsWith('undefined variable')) return `Merge tags must name a field directly, like {{ first_name }}. Use one of: ${FIELD_LIST}.`;

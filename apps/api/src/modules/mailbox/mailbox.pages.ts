@@ -46,9 +46,10 @@ export function messagePage(message: MailboxMessage): string {
 &nbsp;&middot;&nbsp;${escapeHtml(message.subject)}
 &nbsp;&middot;&nbsp;<a href="/dev/mailbox/${message.id}.txt" style="color:#c7d2fe">Text part</a>
 </div>`;
-  const bodyTag = /<body[^>]*>/i.exec(message.html);
-  if (!bodyTag) return bar + message.html;
-  const at = bodyTag.index + bodyTag[0].length;
+  // Found in one pass: /<body[^>]*>/ would rescan the rest from every "<body" that has no ">" (quadratic).
+  const bodyStart = message.html.search(/<body/i);
+  const at = bodyStart < 0 ? -1 : message.html.indexOf('>', bodyStart) + 1;
+  if (at <= 0) return bar + message.html;
   return message.html.slice(0, at) + bar + message.html.slice(at);
 }
 

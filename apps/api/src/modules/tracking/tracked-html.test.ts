@@ -51,4 +51,30 @@ describe('links numbered in the template and tracked in each message', () => {
   it('leaves a message without tracking as written', () => {
     expect(untrackedHtml(numberLinks(template))).toBe(template);
   });
+
+  it('reads a megabyte of unclosed "<a " the way a browser does, in one pass: one tag whose link is tracked', () => {
+    // A browser reads every later "<a" as an attribute of the first tag, up to the first ">".
+    const flood = `<p>${'<a '.repeat(350_000)}href="https://shop.example/">Shop</a></p>`;
+    expect(templateLinks(flood)).toEqual(['https://shop.example/']);
+    const html = trackedHtml(numberLinks(flood), 42, links, never);
+    const tracked = [...html.matchAll(/href="([^"]+\/t\/c\/[^"]+)"/g)].map((match) => new URL(match[1]!.replaceAll('&#38;', '&')));
+    expect(tracked.map((url) => url.searchParams.get('u'))).toEqual(['https://shop.example/']);
+    expect(html.startsWith(`<p>${'<a '.repeat(350_000)}href="`)).toBe(true);
+    expect(html).not.toContain('data-postlark-link');
+  });
+
+  it('leaves a megabyte of "<a " that never closes as it is', () => {
+    const flood = `<p>${'<a '.repeat(350_000)}`;
+    expect(templateLinks(flood)).toEqual([]);
+    expect(untrackedHtml(numberLinks(flood))).toBe(flood);
+    expect(trackedHtml(numberLinks(flood), 42, links, never)).toBe(`${flood}<img src="${links.openPixel(42).replaceAll('&', '&#38;')}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`);
+  });
+
+  it('numbers only real links: not an "<a" inside a comment, a script or an attribute', () => {
+    const html = '<!-- <a href="https://old.example/"> --><img alt="<a href=x>"><script>"<a href=y>"</script><a href=https://shop.example/>Shop</a>';
+    expect(templateLinks(html)).toEqual(['https://shop.example/']);
+    expect(untrackedHtml(numberLinks(html))).toBe(html);
+    const tracked = trackedHtml(numberLinks(html), 42, links, never);
+    expect(tracked.startsWith('<!-- <a href="https://old.example/"> --><img alt="<a href=x>"><script>"<a href=y>"</script><a href="https://app.example/t/c/')).toBe(true);
+  });
 });

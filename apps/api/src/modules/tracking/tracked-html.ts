@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../lib/html';
+import { anchorsOf, attributeOf } from './html-anchors';
 import type { TrackingLinks } from './tracking-links';
 
 // A message's content with its links sent through the click redirect and an open pixel at its
@@ -13,11 +14,8 @@ import type { TrackingLinks } from './tracking-links';
 /** Marks an `<a>` of the template with its number; removed again from every rendered message. */
 const LINK_NUMBER = 'data-postlark-link';
 
-const ANCHOR_START = /<a(?=[\s>])/gi;
-const ANCHOR_TAG = /<a\s[^>]*>/gi;
-const HREF = /(\shref\s*=\s*)(["'])(.*?)\2/i;
-const NUMBER = new RegExp(`\\s${LINK_NUMBER}="(\\d+)"`);
-const NUMBERS = new RegExp(NUMBER.source, 'g');
+// Linear: a fixed text, then digits up to a quote.
+const NUMBERS = new RegExp(`\\s${LINK_NUMBER}="\\d+"`, 'g');
 
 const NAMED: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
 
@@ -32,18 +30,19 @@ function decodeAttribute(value: string): string {
 
 /** The campaign's HTML template with each `<a>` numbered in order (before merge tags are compiled). */
 export function numberLinks(templateHtml: string): string {
-  let next = 0;
-  return templateHtml.replace(ANCHOR_START, (start) => `${start} ${LINK_NUMBER}="${next++}"`);
+  const parts: string[] = [];
+  let at = 0;
+  anchorsOf(templateHtml).forEach((anchor, number) => {
+    parts.push(templateHtml.slice(at, anchor.nameEnd), ` ${LINK_NUMBER}="${number}"`);
+    at = anchor.nameEnd;
+  });
+  parts.push(templateHtml.slice(at));
+  return parts.join('');
 }
 
 /** Each `<a>` of the template by its number: its href as the customer wrote it (merge tags and all), or '' without one. */
 export function templateLinks(templateHtml: string): string[] {
-  const hrefs: string[] = [];
-  for (const [tag] of numberLinks(templateHtml).matchAll(ANCHOR_TAG)) {
-    const number = NUMBER.exec(tag);
-    if (number) hrefs[Number(number[1])] = decodeAttribute(HREF.exec(tag)?.[3] ?? '');
-  }
-  return Array.from(hrefs, (href) => href ?? '');
+  return anchorsOf(templateHtml).map((anchor) => decodeAttribute(attributeOf(anchor, 'href')?.value ?? ''));
 }
 
 /** A rendered message that is not tracked: the links as written, numbers removed. */
@@ -52,16 +51,18 @@ export function untrackedHtml(html: string): string {
 }
 
 export function trackedHtml(html: string, rowId: number, links: TrackingLinks, untracked: (url: string) => boolean): string {
-  const rewritten = html.replace(ANCHOR_TAG, (tag) => {
-    const number = NUMBER.exec(tag);
-    const plain = number ? tag.replace(number[0], '') : tag;
-    const href = HREF.exec(plain);
-    if (!number || !href) return plain;
-    const url = decodeAttribute(href[3]!);
-    if (!/^https?:\/\//i.test(url) || untracked(url)) return plain;
-    const [whole, start, quote] = href as unknown as [string, string, string];
-    // A function, so nothing in the address is read as a replacement pattern ($&, $1 …).
-    return plain.replace(whole, () => `${start}${quote}${escapeHtml(links.click(rowId, url, Number(number[1])))}${quote}`);
-  });
-  return `${rewritten}<img src="${escapeHtml(links.openPixel(rowId))}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
+  const parts: string[] = [];
+  let at = 0;
+  for (const anchor of anchorsOf(html)) {
+    const number = attributeOf(anchor, LINK_NUMBER)?.value;
+    const href = attributeOf(anchor, 'href');
+    if (!number || !/^\d{1,9}$/.test(number) || !href || href.valueStart < 0) continue;
+    const url = decodeAttribute(href.value);
+    if (!/^https?:\/\//i.test(url) || untracked(url)) continue;
+    const click = escapeHtml(links.click(rowId, url, Number(number)));
+    parts.push(html.slice(at, href.valueStart), href.quoted ? click : `"${click}"`);
+    at = href.valueEnd;
+  }
+  parts.push(html.slice(at));
+  return `${untrackedHtml(parts.join(''))}<img src="${escapeHtml(links.openPixel(rowId))}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
 }
