@@ -140,6 +140,7 @@ export function isRenderedPage(pathname: string): boolean {
 export function hidesFooter(pathname: string): boolean {
   const path = withoutTrailingSlash(pathname);
   // Pages a subscriber sees belong to the customer who sends, not to our marketing site.
-  const subscriberPage = isPreferenceCentrePage(path) || SIGNUP_FORM_PAGE.test(path) || path === ROUTES.confirmSubscription;
+  // The sender confirmation page is read by whoever owns the mailbox: the same plain frame.
+  const subscriberPage = isPreferenceCentrePage(path) || SIGNUP_FORM_PAGE.test(path) || path === ROUTES.confirmSubscription || path === ROUTES.confirmSender;
   return FOOTER_HIDDEN_ROUTES.includes(path) || path.startsWith(`${ROUTES.dashboard}/`) || subscriberPage;
 }

@@ -21,6 +21,7 @@ import PlatformIntegrationRoute from './routes/platform-integration-route';
 import ProfileRoute from './routes/profile-route';
 import ReportsRoute from './routes/reports-route';
 import SegmentsRoute from './routes/segments-route';
+import SendersRoute from './routes/senders-route';
 import SignupRoute from './routes/signup-route';
 import SubscriberRoute from './routes/subscriber-route';
 import SubscribersRoute from './routes/subscribers-route';
@@ -51,6 +52,7 @@ const SCREENS = {
   forms: FormsRoute,
   campaigns: CampaignsRoute,
   campaignEditor: CampaignEditorRoute,
+  senders: SendersRoute,
   reports: ReportsRoute,
   campaignReport: CampaignReportRoute,
 } satisfies Record<string, ComponentType>;

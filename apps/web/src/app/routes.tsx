@@ -17,6 +17,8 @@ const PoliciesRoute = lazy(() => import('./routes/policies-route'));
 const PreferenceCentreRoute = lazy(() => import('./routes/preference-centre-route'));
 const SignupFormRoute = lazy(() => import('./routes/signup-form-route'));
 const ConfirmSubscriptionRoute = lazy(() => import('./routes/confirm-subscription-route'));
+// Opened from a sender address's confirmation email, by whoever reads that mailbox: no session.
+const ConfirmSenderRoute = lazy(() => import('./routes/confirm-sender-route'));
 // The account screens and the dashboard: one chunk with the Redux store (see account-layout.tsx).
 const AccountLayout = lazy(() => import('./account-layout'));
 
@@ -28,6 +30,7 @@ export function AppRoutes() {
         <Route path={`${ROUTES.preferenceCentre}/:token`} element={<Lazy page={<PreferenceCentreRoute />} />} />
         <Route path={`${ROUTES.signupForm}/:formId`} element={<Lazy page={<SignupFormRoute />} />} />
         <Route path={ROUTES.confirmSubscription} element={<Lazy page={<ConfirmSubscriptionRoute />} />} />
+        <Route path={ROUTES.confirmSender} element={<Lazy page={<ConfirmSenderRoute />} />} />
         <Route element={<PublicLayout />}>
           <Route path={ROUTES.landing} element={<LandingRoute />} />
           <Route path={ROUTES.privacy} element={<Lazy page={<PrivacyRoute />} />} />
@@ -61,6 +64,7 @@ export function AppRoutes() {
               {/* Campaigns (issue 6): the list, and the editor of a new one (/new) or a saved one (/{id}). */}
               <Route path={`${ROUTES.dashboard}/campaigns`} element={<AccountScreen name="campaigns" />} />
               <Route path={`${ROUTES.dashboard}/campaigns/:campaignId`} element={<AccountScreen name="campaignEditor" />} />
+              <Route path={ROUTES.senders} element={<AccountScreen name="senders" />} />
               <Route path={ROUTES.reports} element={<AccountScreen name="reports" />} />
               <Route path={`${ROUTES.reports}/:campaignId`} element={<AccountScreen name="campaignReport" />} />
             </Route>

@@ -4,7 +4,7 @@ import type { Campaign } from '@postlark/shared/campaigns';
 import { buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { showToast } from '../../components/ui/toasts';
-import { CAMPAIGN_TEXTS, campaignPath, NEW_CAMPAIGN_PATH } from '../../features/campaigns/campaigns-content';
+import { CAMPAIGN_TEXTS, campaignPath, NEW_CAMPAIGN_PATH, SENDERS_PATH } from '../../features/campaigns/campaigns-content';
 import { asCampaignFailure, removeCampaign, runCampaignAction } from '../../features/campaigns/campaigns-thunks';
 import { CampaignsEmpty } from '../../features/campaigns/components/campaigns-empty';
 import { PageLoadFailed, PageLoading } from '../../components/ui/page-state';
@@ -75,6 +75,9 @@ export default function CampaignsRoute() {
           <p className="dashboard-page__lead">Write an email, test it, then send it to your lists and segments now or at a time you choose.</p>
         </div>
         <div className="dashboard-page__actions">
+          <Link className={buttonClass('secondary')} to={SENDERS_PATH}>
+            Senders
+          </Link>
           <Link className={buttonClass('primary')} to={NEW_CAMPAIGN_PATH}>
             New campaign
           </Link>

@@ -23,6 +23,7 @@ const campaign: Campaign = {
   updated_at: '2026-11-01T10:00:00.000Z',
   messages: null,
   relay_error: null,
+  held_reason: null,
 };
 
 describe('campaign draft', () => {

@@ -38,6 +38,37 @@ export const CAMPAIGN_TEXTS = {
   leaveUnsaved: 'This campaign has unsaved changes. Leave without saving them?',
 } as const;
 
+/** Where the customer adds and confirms the addresses campaigns are sent from. */
+export const SENDERS_PATH = ROUTES.senders;
+
+// The Senders page's and the From field's own texts (the server's answers are SENDER_MESSAGES).
+export const SENDER_TEXTS = {
+  loadFailed: 'Could not load your senders.',
+  loading: 'Loading senders...',
+  changeFailed: 'That did not work. Please try again.',
+  lead: 'Campaigns go out only from addresses you have proved are yours, and tests only go to them. Add an address and open the link we email to it, or verify a whole domain.',
+  addressesTitle: 'Sender addresses',
+  addressesText: 'Each address gets an email with a confirmation link, valid for 72 hours. Until it is opened, nothing is sent from or to the address.',
+  accountTag: 'Your account',
+  confirmed: 'Confirmed',
+  pending: 'Waiting for confirmation',
+  expired: 'Link expired',
+  domainsTitle: 'Domains',
+  domainsText: 'Verify a domain you manage and every address at it can send, with no link to open. Add the TXT record below at your DNS provider, then press Verify.',
+  noDomains: 'No domains yet. Add one to send from any address at it.',
+  verified: 'Verified',
+  notVerified: 'Not verified',
+  domainCovers: (domain: string) => `Every address at ${domain} can send your campaigns and receive your tests.`,
+  copied: 'Copied to the clipboard.',
+  copyFailed: 'Could not copy: select the value and copy it with your keyboard.',
+  fromHint: 'Only confirmed addresses can send.',
+  fromManage: 'Add or confirm a sender',
+  fromOther: (domain: string) => `Another address at ${domain}…`,
+  fromUnconfirmed: (email: string) => `${email} (not confirmed)`,
+  fromAtDomain: (domain: string) => `Address at ${domain}`,
+  testExplained: 'Tests go only to your confirmed addresses: your account’s, your confirmed senders and any address at a verified domain.',
+} as const;
+
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   draft: 'Draft',
   scheduled: 'Scheduled',

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Campaign } from '@postlark/shared/campaigns';
+import { confirmedAddresses } from '@postlark/shared/senders';
 import { type CampaignDraft, isEditable } from '../campaign-draft';
 import { CAMPAIGN_TEXTS, CONTACT_INFO_PATH } from '../campaigns-content';
 import { useAudienceChoices } from '../hooks/use-audience-choices';
 import { useCampaignActions } from '../hooks/use-campaign-actions';
 import { useCampaignDraft } from '../hooks/use-campaign-draft';
 import { useCampaignPreview } from '../hooks/use-campaign-preview';
+import { useSenders } from '../hooks/use-senders';
 import { AudiencePicker } from './audience-picker';
 import { CampaignContentEditor } from './campaign-content-editor';
 import { CampaignFields } from './campaign-fields';
@@ -51,6 +53,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
   const actions = useCampaignActions({ campaign, draft, dirty, setErrors, markSaved, onCreated, replace });
   useUnsavedChangesPrompt(dirty && editable, CAMPAIGN_TEXTS.leaveUnsaved);
   const { choices, error: choicesError } = useAudienceChoices();
+  const { overview: senders } = useSenders();
   const { preview, error: previewError, pending } = useCampaignPreview({ from_name: draft.from_name, subject: draft.subject, preheader: draft.preheader, content_html: draft.content_html, content_text: draft.content_text });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [started, setStarted] = useState(campaign !== null || initial.content_html !== undefined);
@@ -82,6 +85,11 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
         onSend={() => open('send')}
         onDuplicate={() => campaign && void actions.duplicate(campaign.id).then((copy) => copy && onDuplicated(copy))}
       />
+      {campaign?.held_reason && campaign.status === 'draft' && (
+        <p className="notice notice--error campaign-editor__notice" role="alert">
+          {campaign.held_reason}
+        </p>
+      )}
       {errors.postal_address && (
         <p className="notice notice--error campaign-editor__notice" role="alert">
           {errors.postal_address} <Link to={CONTACT_INFO_PATH}>Add your postal address</Link>
@@ -115,7 +123,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
       )}
       <div className="campaign-editor__grid">
         <div className="campaign-editor__form">
-          <CampaignFields draft={draft} set={set} errors={errors} problems={problems} readOnly={!editable} />
+          <CampaignFields draft={draft} set={set} errors={errors} problems={problems} readOnly={!editable} senders={senders} />
           {editable && (
             <section className="dash-card campaign-card" aria-labelledby="campaign-content-title">
               <h2 id="campaign-content-title" className="campaign-card__title">
@@ -157,6 +165,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
       </div>
       <TestSendDialog
         open={dialog === 'test'}
+        confirmed={senders ? confirmedAddresses(senders) : []}
         busy={actions.busy === 'test'}
         error={actions.dialogError?.message ?? ''}
         onClose={() => setDialog(null)}

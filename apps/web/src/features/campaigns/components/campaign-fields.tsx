@@ -1,7 +1,9 @@
 import type { CampaignPreview } from '@postlark/shared/campaigns';
 import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
+import type { SenderOverview } from '@postlark/shared/senders';
 import { TextField } from '../../../components/ui/text-field';
 import type { CampaignDraft, DraftField } from '../campaign-draft';
+import { FromAddressField } from './from-address-field';
 import { MergeTagProblems } from './merge-tag-problems';
 
 export type DraftSetter = <Field extends keyof CampaignDraft>(field: Field, value: CampaignDraft[Field]) => void;
@@ -12,10 +14,12 @@ interface CampaignFieldsProps {
   errors: Partial<Record<DraftField, string>>;
   problems: CampaignPreview['problems'];
   readOnly: boolean;
+  /** The customer's senders, for the From address's choices (null while loading). */
+  senders: SenderOverview | null;
 }
 
 /** The envelope: the campaign's name, what the inbox shows, and who it is from. */
-export function CampaignFields({ draft, set, errors, problems, readOnly }: CampaignFieldsProps) {
+export function CampaignFields({ draft, set, errors, problems, readOnly, senders }: CampaignFieldsProps) {
   return (
     <section className="dash-card campaign-card" aria-labelledby="campaign-details-title">
       <h2 id="campaign-details-title" className="campaign-card__title">
@@ -71,17 +75,7 @@ export function CampaignFields({ draft, set, errors, problems, readOnly }: Campa
             readOnly={readOnly}
             onChange={(event) => set('from_name', event.target.value)}
           />
-          <TextField
-            id="campaign-from-email"
-            label="From email"
-            type="email"
-            autoComplete="email"
-            maxLength={CAMPAIGN_LIMITS.email}
-            value={draft.from_email}
-            error={errors.from_email}
-            readOnly={readOnly}
-            onChange={(event) => set('from_email', event.target.value)}
-          />
+          <FromAddressField value={draft.from_email} senders={senders} error={errors.from_email} readOnly={readOnly} onChange={(value) => set('from_email', value)} />
         </div>
         <TextField
           id="campaign-reply-to"

@@ -41,6 +41,7 @@ export function CampaignTable({ campaigns, busyId, onDuplicate, onDelete }: Camp
               </td>
               <td className="campaign-table__status">
                 <CampaignStatusBadge status={campaign.status} />
+                {campaign.status === 'draft' && campaign.held_reason && <span className="campaign-table__held">{campaign.held_reason}</span>}
                 {campaign.status === 'scheduled' && campaign.scheduled_at && (
                   <span className="campaign-table__detail">{formatSchedule(campaign.scheduled_at, campaign.scheduled_timezone)}</span>
                 )}

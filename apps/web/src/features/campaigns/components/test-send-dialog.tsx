@@ -1,21 +1,25 @@
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { parseRecipients } from '../recipients';
+import { SENDER_TEXTS, SENDERS_PATH } from '../campaigns-content';
 
 interface TestSendDialogProps {
   open: boolean;
   busy: boolean;
   /** The server's answer when it refused. */
   error: string;
+  /** The addresses a test may go to (the account's and the confirmed senders), offered to pick. */
+  confirmed: readonly string[];
   onSend(recipients: string[]): void;
   onClose(): void;
 }
 
 /** Up to five addresses get the campaign as saved, filled in for a sample subscriber. */
-export function TestSendDialog({ open, busy, error, onSend, onClose }: TestSendDialogProps) {
+export function TestSendDialog({ open, busy, error, confirmed, onSend, onClose }: TestSendDialogProps) {
   return (
     <Modal
       open={open}
@@ -23,12 +27,12 @@ export function TestSendDialog({ open, busy, error, onSend, onClose }: TestSendD
       description={`The campaign as it is now, with merge tags filled in for a sample subscriber. Up to ${CAMPAIGN_LIMITS.testRecipients} addresses.`}
       onClose={busy ? () => undefined : onClose}
     >
-      {open && <TestSendForm busy={busy} error={error} onSend={onSend} onClose={onClose} />}
+      {open && <TestSendForm busy={busy} error={error} confirmed={confirmed} onSend={onSend} onClose={onClose} />}
     </Modal>
   );
 }
 
-function TestSendForm({ busy, error, onSend, onClose }: Omit<TestSendDialogProps, 'open'>) {
+function TestSendForm({ busy, error, confirmed, onSend, onClose }: Omit<TestSendDialogProps, 'open'>) {
   const [input, setInput] = useState('');
   const [problem, setProblem] = useState('');
 
@@ -43,8 +47,28 @@ function TestSendForm({ busy, error, onSend, onClose }: Omit<TestSendDialogProps
     onSend(parsed.recipients);
   }
 
+  function add(address: string) {
+    const current = input.split(/[\s,;]+/).filter(Boolean);
+    if (!current.includes(address)) setInput([...current, address].join(', '));
+    setProblem('');
+  }
+
   return (
     <form className="campaign-dialog-form" noValidate onSubmit={submit}>
+      <p className="notice notice--info test-send__rule">
+        <span>
+          {SENDER_TEXTS.testExplained} <Link to={SENDERS_PATH}>Manage senders</Link>
+        </span>
+      </p>
+      {confirmed.length > 0 && (
+        <div className="test-send__picks" role="group" aria-label="Your confirmed addresses">
+          {confirmed.map((address) => (
+            <button key={address} type="button" className="test-send__pick" onClick={() => add(address)} aria-label={`Add ${address}`}>
+              + {address}
+            </button>
+          ))}
+        </div>
+      )}
       <TextAreaField
         label="Send to"
         hint="Separate addresses with commas or new lines."

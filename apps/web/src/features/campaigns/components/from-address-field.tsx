@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
+import { confirmedAddresses, domainOf, type SenderOverview } from '@postlark/shared/senders';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { SENDER_TEXTS, SENDERS_PATH } from '../campaigns-content';
+
+interface FromAddressFieldProps {
+  value: string;
+  /** The customer's senders; null while they load (or could not be read): the plain field then. */
+  senders: SenderOverview | null;
+  error?: string;
+  readOnly: boolean;
+  onChange(value: string): void;
+}
+
+const AT = '@';
+
+/**
+ * The From address: a choice of the customer's confirmed addresses, or any address at one of
+ * their verified domains, typed. A draft keeps an address that is not confirmed (shown as such),
+ * so no work is lost; sending it is refused until it is.
+ */
+export function FromAddressField({ value, senders, error, readOnly, onChange }: FromAddressFieldProps) {
+  const confirmed = senders ? confirmedAddresses(senders) : [];
+  const domains = senders?.domains.filter((domain) => domain.status === 'verified').map((domain) => domain.domain) ?? [];
+  const atDomain = value && !confirmed.includes(value) && domains.includes(domainOf(value)) ? domainOf(value) : '';
+  const [otherDomain, setOtherDomain] = useState(atDomain);
+  const manage = (
+    <>
+      {SENDER_TEXTS.fromHint} <Link to={SENDERS_PATH}>{SENDER_TEXTS.fromManage}</Link>
+    </>
+  );
+
+  if (!senders || readOnly) {
+    return (
+      <TextField
+        id="campaign-from-email"
+        label="From email"
+        type="email"
+        autoComplete="email"
+        maxLength={CAMPAIGN_LIMITS.email}
+        value={value}
+        error={error}
+        readOnly={readOnly}
+        hint={readOnly ? undefined : manage}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  }
+
+  const unconfirmed = value && !confirmed.includes(value) && !otherDomain ? value : '';
+  return (
+    <div className="from-address">
+      <SelectField
+        id="campaign-from-email"
+        label="From email"
+        value={otherDomain ? `${AT}${otherDomain}` : value}
+        error={otherDomain ? undefined : error}
+        hint={manage}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          if (chosen.startsWith(AT)) {
+            setOtherDomain(chosen.slice(1));
+            onChange(value && domainOf(value) === chosen.slice(1) ? value : '');
+          } else {
+            setOtherDomain('');
+            onChange(chosen);
+          }
+        }}
+      >
+        {!value && !otherDomain && <option value="">Choose a sender</option>}
+        {unconfirmed && <option value={unconfirmed}>{SENDER_TEXTS.fromUnconfirmed(unconfirmed)}</option>}
+        {confirmed.map((address) => (
+          <option key={address} value={address}>
+            {address}
+          </option>
+        ))}
+        {domains.map((domain) => (
+          <option key={domain} value={`${AT}${domain}`}>
+            {SENDER_TEXTS.fromOther(domain)}
+          </option>
+        ))}
+      </SelectField>
+      {otherDomain && (
+        <TextField
+          id="campaign-from-email-at-domain"
+          label={SENDER_TEXTS.fromAtDomain(otherDomain)}
+          type="email"
+          maxLength={CAMPAIGN_LIMITS.email}
+          placeholder={`news@${otherDomain}`}
+          value={value}
+          error={error}
+          onChange={(event) => onChange(event.target.value.trim().toLowerCase())}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { SENDER_MESSAGES, type SenderIdentity, type SenderOverview, senderCreateSchema } from '@postlark/shared/senders';
+import { Button } from '../../../../components/ui/button';
+import { SENDER_TEXTS } from '../../campaigns-content';
+import { formatMoment } from '../../schedule';
+import { AddRowForm } from './add-row-form';
+import { SenderBadge } from './sender-status';
+
+interface SenderAddressesCardProps {
+  overview: SenderOverview;
+  /** The id being changed, or 'add' while an address is added. */
+  busy: string | null;
+  onAdd(email: string): Promise<string | undefined>;
+  onResend(sender: SenderIdentity): void;
+  onRemove(sender: SenderIdentity): void;
+}
+
+/** The account's own address, then every address added, with what each is waiting for. */
+export function SenderAddressesCard({ overview, busy, onAdd, onResend, onRemove }: SenderAddressesCardProps) {
+  return (
+    <section className="dash-card sender-card" aria-labelledby="sender-addresses-title">
+      <header className="sender-card__head">
+        <h2 id="sender-addresses-title" className="sender-card__title">
+          {SENDER_TEXTS.addressesTitle}
+        </h2>
+        <p className="sender-card__text">{SENDER_TEXTS.addressesText}</p>
+      </header>
+      <AddRowForm
+        id="sender-email"
+        label="Email address"
+        type="email"
+        placeholder="news@yourcompany.com"
+        button="Add address"
+        busy={busy === 'add'}
+        check={(value) => (senderCreateSchema.safeParse({ email: value }).success ? undefined : SENDER_MESSAGES.emailInvalid)}
+        onAdd={onAdd}
+      />
+      <ul className="sender-list" aria-label={SENDER_TEXTS.addressesTitle}>
+        <li className="sender-row">
+          <div className="sender-row__main">
+            <span className="sender-row__name">{overview.account_email}</span>
+            <span className="sender-row__meta">{SENDER_TEXTS.accountTag}</span>
+          </div>
+          <div className="sender-row__state">
+            <SenderBadge sender={{ status: 'confirmed', link_expired: false }} />
+          </div>
+          <div className="sender-row__actions" />
+        </li>
+        {overview.senders.map((sender) => (
+          <li key={sender.id} className="sender-row">
+            <div className="sender-row__main">
+              <span className="sender-row__name">{sender.email}</span>
+              <span className="sender-row__meta">
+                {sender.confirmed_at ? `Confirmed ${formatMoment(sender.confirmed_at)}` : `Link sent ${formatMoment(sender.confirmation_sent_at)}`}
+              </span>
+            </div>
+            <div className="sender-row__state">
+              <SenderBadge sender={sender} />
+            </div>
+            <div className="sender-row__actions">
+              {sender.status === 'pending' && (
+                <Button variant="secondary" disabled={busy !== null} aria-label={`Send the link again to ${sender.email}`} onClick={() => onResend(sender)}>
+                  {busy === sender.id ? 'Sending...' : 'Send link again'}
+                </Button>
+              )}
+              <Button variant="ghost" className="sender-row__remove" disabled={busy !== null} aria-label={`Remove ${sender.email}`} onClick={() => onRemove(sender)}>
+                Remove
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
