@@ -2,7 +2,7 @@ import { WEBHOOK_MESSAGES } from '@postlark/shared/webhooks';
 import { describe, expect, it } from 'vitest';
 import { signWebhook } from '../src/modules/webhooks/webhook-signature';
 import { useAccountsApp } from './support/accounts-app';
-import { CAMPAIGNS, customerWithAudience, draft, engine } from './support/campaigns';
+import { CAMPAIGNS, customerWithAudience, sentCampaign as sentCampaignOf } from './support/campaigns';
 
 // Issue 6, points 7 and 8: bounces and complaints from the relay's webhook (signed, replay-safe)
 // and from its SMTP replies, and the report figures they feed.
@@ -33,18 +33,7 @@ async function statusOf(cookie: string, id: string): Promise<string> {
   return (await call('GET', `audience/v1/subscribers/${id}`, cookie)).json().payload.status;
 }
 
-async function sentCampaign() {
-  const audience = await customerWithAudience(accounts);
-  const campaign = (await call('POST', CAMPAIGNS, audience.customer.cookie, draft(audience.list))).json().payload.campaign;
-  await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, audience.customer.cookie);
-  const sender = await engine(accounts);
-  try {
-    await sender.run();
-  } finally {
-    await sender.close();
-  }
-  return { ...audience, campaign };
-}
+const sentCampaign = () => sentCampaignOf(accounts);
 
 describe('the bounce webhook', () => {
   it('refuses a missing, wrong or stale signature with 401 and changes nothing', async () => {

@@ -7,7 +7,7 @@ import { linkTokens, preferenceToken } from '../src/modules/preferences/link-tok
 import { getOrCreateSecret } from '../src/modules/secrets/secrets.repository';
 import { signWebhook } from '../src/modules/webhooks/webhook-signature';
 import { useAccountsApp } from './support/accounts-app';
-import { CAMPAIGNS, customerWithAudience, draft, engine } from './support/campaigns';
+import { CAMPAIGNS, customerWithAudience, draft, engine, sentCampaign } from './support/campaigns';
 
 // Issue 18, finding 9: every unsubscribe, bounce and complaint puts the address on the suppression
 // list (not only erasure), so renaming the subscriber and adding the old address again is refused;
@@ -93,15 +93,7 @@ describe('suppression on every unsubscribe, bounce and complaint', () => {
   });
 
   it('after the relay refuses an address while sending, the old address cannot be added again', async () => {
-    const audience = await customerWithAudience(accounts);
-    const campaign = (await call('POST', CAMPAIGNS, audience.customer.cookie, draft(audience.list))).json().payload.campaign;
-    await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, audience.customer.cookie);
-    const sender = await engine(accounts);
-    try {
-      await sender.run();
-    } finally {
-      await sender.close();
-    }
+    const audience = await sentCampaign(accounts);
     expect(await statusOf(audience.customer, audience.ids[audience.nameless]!)).toBe('bounced');
     const again = await renameAndReAdd(audience.customer, audience.ids[audience.nameless]!, audience.nameless);
     expect(again.statusCode).toBe(409);

@@ -3,14 +3,13 @@ import { rawQuery } from '../src/db/client';
 import { loadCampaignLinks } from '../src/modules/campaigns/campaign-links';
 import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
-import { CAMPAIGNS, customerWithAudience, draft, engine } from './support/campaigns';
+import { sentCampaign } from './support/campaigns';
 import { eventually } from './support/eventually';
 
 // Issue 18, finding 10: a click whose link number is over 32,767 or whose address holds a NUL
 // character once failed its batch for ever, and with it every tenant's later clicks.
 
 const accounts = useAccountsApp();
-const { call } = accounts;
 
 const get = (url: string) => {
   const target = new URL(url);
@@ -19,16 +18,7 @@ const get = (url: string) => {
 
 describe('tracking hits the old column or text could not hold', () => {
   it('stores a click on link 40,000 and one whose address decodes to a NUL, and the clicks after them', async () => {
-    const audience = await customerWithAudience(accounts);
-    const campaign = (await call('POST', CAMPAIGNS, audience.customer.cookie, draft(audience.list, { content_html: '<p><a href="https://lark.example/offer">Offer</a></p>' }))).json()
-      .payload.campaign;
-    await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, audience.customer.cookie);
-    const sender = await engine(accounts);
-    try {
-      await sender.run();
-    } finally {
-      await sender.close();
-    }
+    const { campaign } = await sentCampaign(accounts, { content_html: '<p><a href="https://lark.example/offer">Offer</a></p>' });
     const [row] = await rawQuery<{ id: string }>(accounts.database.db, 'select id from campaign_messages where campaign_id = $1::uuid and status = $2', [campaign.id, 'sent']);
     const rowId = Number(row!.id);
     // Links as a campaign with that many links, or such an address in its content, would carry them.

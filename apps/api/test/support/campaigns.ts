@@ -79,3 +79,17 @@ export async function engine(accounts: Accounts, overrides: Partial<SenderDeps['
   };
   return { deps, tokens, run: () => sendOnce(deps, async () => {}), close: () => transport.close() };
 }
+
+/** A campaign to a new customer's list of three (customerWithAudience), started and sent by one pass of the engine. */
+export async function sentCampaign(accounts: Accounts, overrides: Record<string, unknown> = {}) {
+  const audience = await customerWithAudience(accounts);
+  const campaign = (await accounts.call('POST', CAMPAIGNS, audience.customer.cookie, draft(audience.list, overrides))).json().payload.campaign as { id: string };
+  await accounts.call('POST', `${CAMPAIGNS}/${campaign.id}/send`, audience.customer.cookie);
+  const sender = await engine(accounts);
+  try {
+    await sender.run();
+  } finally {
+    await sender.close();
+  }
+  return { ...audience, campaign };
+}
