@@ -26,6 +26,8 @@ export const imports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Why the file could not be read (a cell, row or column count past its cap), shown in its report; null otherwise. */
+    error: text('error'),
   },
   (table) => [index('imports_customer_created_idx').on(table.customerId, table.createdAt)],
 );
