@@ -2,6 +2,8 @@ import { IMPORT_MESSAGES, REJECTION_REASONS } from '@postlark/shared/imports';
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { startHousekeeping } from '../src/jobs/housekeeping';
+import { rawQuery } from '../src/db/client';
+import { runImportJob } from '../src/jobs/run-import.job';
 import { readCsv } from '../src/lib/csv-reader';
 import { addChunk, chunkAt } from '../src/modules/imports/imports.repository';
 import { useAccountsApp } from './support/accounts-app';
@@ -161,6 +163,21 @@ describe('CSV import', () => {
     expect((await call('GET', `${IMPORTS}/${abandoned}`, customer.cookie)).statusCode).toBe(404);
     expect(await chunkAt(accounts.database.db, abandoned, 0)).toBeUndefined();
     expect((await call('GET', `${IMPORTS}/${id}`, customer.cookie)).json().payload.status).toBe('done');
+  });
+
+  it('refuses for good a file whose quote never closes, saying why in its report, and the server keeps answering', async () => {
+    const customer = await accounts.signedInCustomer();
+    // Five megabytes in one cell: read a character at a time, that cost about 165 MB of heap.
+    const { id, sent } = await upload(customer, `Email,First name,Plan,Notes\r\nada@example.com,"Ada${'x'.repeat(5 * 1024 * 1024)}\r\n`);
+    expect(sent.statusCode).toBe(202);
+    const progress = await finished(customer, id);
+    expect(progress).toMatchObject({ status: 'failed', error: IMPORT_MESSAGES.cellTooLong(2), rejections_url: null });
+    // A permanent failure: the job completed and is not tried again.
+    const jobs = await rawQuery<{ state: string }>(accounts.database.db, `select state from pgboss.job where name = $1 and data->>'importId' = $2`, [runImportJob.name, id]);
+    expect(jobs.map((job) => job.state)).toEqual(['completed']);
+    expect((await call('GET', IMPORTS, customer.cookie)).json().payload.imports[0]).toMatchObject({ id, status: 'failed', error: IMPORT_MESSAGES.cellTooLong(2) });
+    // A good file afterwards imports as ever.
+    expect(await finished(customer, (await upload(customer, 'email,n,p,x\nafter@example.com,,,\n')).id)).toMatchObject({ status: 'done', added: 1, error: null });
   });
 
   it("keeps imports each customer's own", async () => {

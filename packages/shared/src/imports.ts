@@ -10,6 +10,10 @@ export const IMPORT_LIMITS = {
   columns: 200,
   fileName: 255,
   lists: 100,
+  /** What one cell, one row (its cells together) and one row's column count may reach in the file. */
+  cellChars: 64 * 1024,
+  rowChars: 1024 * 1024,
+  rowColumns: 1_000,
 } as const;
 
 export const IMPORT_FIELDS = ['email', 'first_name', 'last_name', 'timezone', 'attribute', 'ignore'] as const;
@@ -27,6 +31,12 @@ export const IMPORT_MESSAGES = {
   created: 'Import created: now send its file.',
   queued: 'File received. The import is running; you can leave this page.',
   failed: 'The import stopped because of an error on our side. Start it again: rows already imported are not duplicated.',
+  cellTooLong: (row: number) =>
+    `The file could not be read: row ${row.toLocaleString('en')} has a cell longer than ${IMPORT_LIMITS.cellChars.toLocaleString('en')} characters, often a quote (") that is never closed. Fix the file and import it again.`,
+  rowTooLong: (row: number) =>
+    `The file could not be read: row ${row.toLocaleString('en')} is longer than ${IMPORT_LIMITS.rowChars.toLocaleString('en')} characters. Fix the file and import it again.`,
+  tooManyColumns: (row: number) =>
+    `The file could not be read: row ${row.toLocaleString('en')} has more than ${IMPORT_LIMITS.rowColumns.toLocaleString('en')} columns. Fix the file and import it again.`,
 } as const;
 
 /** Why a row was not imported, as the rejected-rows file says it. */
@@ -88,4 +98,6 @@ export interface ImportProgress {
   finished_at: string | null;
   /** The rejected rows with their reasons (CSV), once the import is done. */
   rejections_url: string | null;
+  /** Why the file could not be read (failed for good, not retried); null otherwise. */
+  error: string | null;
 }

@@ -6,7 +6,8 @@ const payload = z.strictObject({ importId: z.uuid() });
 
 /**
  * Runs one CSV import. A run starts over from the top, which is safe (rows already added are found
- * again as unchanged), so a crashed or interrupted run is simply retried.
+ * again as unchanged), so a crashed or interrupted run is simply retried. A file that cannot be
+ * read (past the reader's caps) is no error of ours: runImport records that and resolves, unretried.
  */
 export const runImportJob = {
   name: 'run-import',

@@ -2,7 +2,7 @@ import { ACCOUNT_EMAIL_PATTERN } from '@postlark/shared/account';
 import { AUDIENCE_LIMITS, type Attributes, isTimeZone } from '@postlark/shared/audience';
 import type { ImportColumn, RejectionReason } from '@postlark/shared/imports';
 import type { Db } from '../../db/client';
-import { CsvReader } from '../../lib/csv-reader';
+import { CsvLimitError, CsvReader } from '../../lib/csv-reader';
 import { FingerprintSet } from '../../lib/fingerprint-set';
 import { emailDigest } from '../audience/subscribers.service';
 import { existingAmong, type ExistingSubscriber, insertNew, joinLists, setLocalAsyncCommit, suppressedAmong, updateDetails } from './import-batch.repository';
@@ -140,6 +140,8 @@ const WRITERS_AT_ONCE = 2;
  * Runs an import from the top: reads the stored file piece by piece, and writes each batch of rows
  * in one transaction. Safe to run again after an interruption: what was added is found again as
  * unchanged, never doubled; nobody who unsubscribed, bounced, complained or was erased comes back.
+ * A file past the reader's caps (a cell, a row, the columns) fails for good: the reason goes in its
+ * report, its stored file is dropped, and this resolves, so the job is not tried again.
  */
 export async function runImport(deps: ImportRunDeps, importId: string): Promise<void> {
   const { db } = deps;
@@ -215,6 +217,11 @@ export async function runImport(deps: ImportRunDeps, importId: string): Promise<
     await finishRun(db, importId, 'done', deps.now());
   } catch (error) {
     await Promise.allSettled(writing);
+    if (error instanceof CsvLimitError) {
+      await dropChunks(db, importId);
+      await finishRun(db, importId, 'failed', deps.now(), error.message);
+      return;
+    }
     await finishRun(db, importId, 'failed', deps.now()).catch(() => {});
     throw error;
   }

@@ -85,7 +85,7 @@ export async function startRun(db: Db, importId: string, now: Date): Promise<voi
   await db.delete(importRejections).where(eq(importRejections.importId, importId));
   await db
     .update(imports)
-    .set({ status: 'running', startedAt: now, finishedAt: null, bytesDone: 0, rowsDone: 0, added: 0, updated: 0, unchanged: 0, rejected: 0 })
+    .set({ status: 'running', startedAt: now, finishedAt: null, error: null, bytesDone: 0, rowsDone: 0, added: 0, updated: 0, unchanged: 0, rejected: 0 })
     .where(eq(imports.id, importId));
 }
 
@@ -113,8 +113,9 @@ export async function saveProgress(db: Db, importId: string, delta: ProgressDelt
     .where(eq(imports.id, importId));
 }
 
-export async function finishRun(db: Db, importId: string, status: 'done' | 'failed', now: Date): Promise<void> {
-  await db.update(imports).set({ status, finishedAt: now }).where(eq(imports.id, importId));
+/** Ends a run; `error` says why a file could not be read (a failure for good, shown in its report). */
+export async function finishRun(db: Db, importId: string, status: 'done' | 'failed', now: Date, error: string | null = null): Promise<void> {
+  await db.update(imports).set({ status, finishedAt: now, error }).where(eq(imports.id, importId));
 }
 
 export async function addRejections(db: Db, rows: (typeof importRejections.$inferInsert)[]): Promise<void> {

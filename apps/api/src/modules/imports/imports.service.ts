@@ -42,6 +42,7 @@ function progressOf(row: ImportRow, now: Date): ImportProgress {
     started_at: row.startedAt?.toISOString() ?? null,
     finished_at: row.finishedAt?.toISOString() ?? null,
     rejections_url: row.status === 'done' ? rejectionsPath(row.id) : null,
+    error: row.error,
   };
 }
 

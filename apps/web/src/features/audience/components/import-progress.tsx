@@ -51,7 +51,7 @@ export function ImportStatus({ progress }: { progress: ImportProgress }) {
       </p>
       {progress.status === 'failed' && (
         <p className="notice notice--error" role="alert">
-          {IMPORT_MESSAGES.failed}
+          {progress.error ?? IMPORT_MESSAGES.failed}
         </p>
       )}
       {progress.status === 'done' && <ImportReport progress={progress} />}
