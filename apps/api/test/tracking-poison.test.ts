@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { loadCampaignLinks } from '../src/modules/campaigns/campaign-links';
+import { hitBuffer } from '../src/modules/tracking/hit-buffer';
+import { type ClickHit, insertClicks } from '../src/modules/tracking/tracking.repository';
 import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 import { sentCampaign } from './support/campaigns';
@@ -46,5 +48,23 @@ describe('tracking hits the old column or text could not hold', () => {
       { url: 'https://lark.example/ab', link_number: 1 },
       { url: 'https://lark.example/far', link_number: 40_000 },
     ]);
+  });
+
+  it('drops a hit the database still refuses, on its own, and stores the hits of its batch and the next', async () => {
+    const { campaign } = await sentCampaign(accounts);
+    const [row] = await rawQuery<{ id: string }>(accounts.database.db, 'select id from campaign_messages where campaign_id = $1::uuid limit 1', [campaign.id]);
+    const dropped: number[] = [];
+    const errors: unknown[] = [];
+    const buffer = hitBuffer<ClickHit>((hits) => insertClicks(accounts.database.db, hits), { onError: (error) => errors.push(error), onDropped: (count) => dropped.push(count) });
+    const click = (url: string, link: number): ClickHit => ({ rowId: Number(row!.id), url, link, at: accounts.now(), machine: false });
+    // Past what an integer holds: no token names it, but whatever else a database refuses fails the same way.
+    for (const hit of [click('https://lark.example/1', 1), click('https://lark.example/bad', 2 ** 31), click('https://lark.example/2', 2)]) buffer.add(hit);
+    await buffer.flush();
+    buffer.add(click('https://lark.example/3', 3));
+    await buffer.flush();
+    const stored = await rawQuery<{ url: string }>(accounts.database.db, 'select url from campaign_clicks where campaign_id = $1::uuid order by link_number', [campaign.id]);
+    expect(stored.map((hit) => hit.url)).toEqual(['https://lark.example/1', 'https://lark.example/2', 'https://lark.example/3']);
+    expect(dropped).toEqual([1]);
+    expect(errors).toEqual([]);
   });
 });
