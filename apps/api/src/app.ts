@@ -80,7 +80,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
   const preferenceDeps = { db, now, tokens: linkTokens(await getOrCreateSecret(db, 'subscriber-links')) };
   const subscriberDeps = { db, now, preferenceUrl: subscriberLinks(config.APP_URL, preferenceDeps.tokens).preferences };
   const subscriptionDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, tokens: preferenceDeps.tokens };
-  const signups = signupRoutes({ ...subscriptionDeps, hashIp, signupsPerMinute: config.FORM_SIGNUP_LIMIT_PER_MINUTE });
+  const signups = signupRoutes({ ...subscriptionDeps, hashIp, signupsPerMinute: config.FORM_SIGNUP_LIMIT_PER_MINUTE, queueFormSignup: jobs.queueFormSignup });
   const campaignLinks = await loadCampaignLinks(db, config.APP_URL);
   const quotas = quotasFrom(config);
   const accountDeps: AccountDeps = {
@@ -98,7 +98,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       api.addHook('onRequest', refuseCrossSiteCookieWrites(config.APP_URL));
       await api.register(healthRoutes({ db }));
       await api.register(waitlistRoutes({ db, hashIp, limitPerMinute: config.WAITLIST_LIMIT_PER_MINUTE }));
-      await api.register(authRoutes({ ...accountDeps, emailSendsPerMinute: config.EMAIL_SEND_LIMIT_PER_MINUTE }));
+      await api.register(authRoutes({ ...accountDeps, emailSendsPerMinute: config.EMAIL_SEND_LIMIT_PER_MINUTE, queueEmailLink: jobs.queueEmailLink }));
       await api.register(profileRoutes(accountDeps));
       await api.register(notificationsRoutes({ db, now }));
       await api.register(dataExportRoutes({ db, now, startBuild: jobs.buildDataExport }));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { suppressionHash } from '../src/modules/audience/subscribers.service';
 import { suppressions } from '../src/db/schema/audience';
 import { useAccountsApp } from './support/accounts-app';
+import { eventually } from './support/eventually';
 
 const accounts = useAccountsApp();
 const call = accounts.call;
@@ -49,7 +50,8 @@ describe('bulk actions', () => {
     const form = (await call('POST', 'audience/v1/forms', customer.cookie, { name: 'Footer', list_id: list.id, title: 'Join' })).json().payload.form as { id: string };
     const signedUp = await accounts.app.inject({ method: 'POST', url: `/api/public/v1/forms/${form.id}/subscribe`, payload: { email: 'pending@example.com' }, remoteAddress: '10.7.7.7' });
     expect(signedUp.statusCode).toBe(200);
-    const pending = (await call('GET', `${SUBSCRIBERS}?q=pending`, customer.cookie)).json().payload.subscribers[0].id as string;
+    // The sign-up's work runs in a queued job.
+    const pending = await eventually(async () => (await call('GET', `${SUBSCRIBERS}?q=pending`, customer.cookie)).json().payload.subscribers[0]?.id as string | undefined);
 
     const added = await call('POST', BULK, customer.cookie, { action: 'add_to_list', list_id: list.id, ids: [pending, ids.a] });
     // Only the person with no membership was added (the customer's own choice, as a single add makes it).

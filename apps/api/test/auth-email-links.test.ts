@@ -1,5 +1,7 @@
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { customers } from '../src/db/schema/accounts';
 import { buildTestApp } from './helper';
 import { APP_URL, customerDetails, linkIn, post, requestLink, signup, ticketCookie, verify } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
@@ -70,6 +72,35 @@ describe('POST /api/authentication/v1/email-send/', () => {
     expect(empty.json().payload.message).toBe('Email is required');
     const bad = await post(accounts.app, 'authentication/v1/email-send/', { email_receiver: 'a b@x.io', direct_url: `${APP_URL}/signup`, page: 'sign-up' });
     expect(bad.json().payload.message).toBe('Please enter a valid mail');
+  });
+});
+
+describe('the work behind email-send', () => {
+  it('is one queued job whoever the address is: the answers match and the request itself writes nothing else', async () => {
+    // No workers: what a request does is what stays in the database once it has answered.
+    const queued = await buildTestApp({ APP_URL, EMAIL_SEND_LIMIT_PER_MINUTE: '1000' }, { jobs: { runWorkers: false } });
+    try {
+      const { db } = queued.database;
+      await db.insert(customers).values({ email: 'known@example.com', passwordHash: 'x', firstName: 'Kim', gender: 'Female', dob: '1990-01-01', country: 'France' });
+      const counts = async () => {
+        const result = (await db.execute(sql`select (select count(*)::int from pgboss.job) as jobs, (select count(*)::int from auth_tokens) as tokens`)) as unknown as {
+          rows: { jobs: number; tokens: number }[];
+        };
+        return result.rows[0]!;
+      };
+      for (const page of ['forget-password', 'sign-up'] as const) {
+        const before = await counts();
+        const known = await requestLink(queued.app, 'known@example.com', page);
+        const afterKnown = await counts();
+        const unknown = await requestLink(queued.app, `unknown-${page}@example.com`, page);
+        const afterUnknown = await counts();
+        expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
+        expect({ jobs: afterKnown.jobs - before.jobs, tokens: afterKnown.tokens - before.tokens }, page).toEqual({ jobs: 1, tokens: 0 });
+        expect({ jobs: afterUnknown.jobs - afterKnown.jobs, tokens: afterUnknown.tokens - afterKnown.tokens }, page).toEqual({ jobs: 1, tokens: 0 });
+      }
+    } finally {
+      await queued.close();
+    }
   });
 });
 

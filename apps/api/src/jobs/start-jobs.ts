@@ -10,6 +10,12 @@ import { startHousekeeping } from './housekeeping';
 import { createJobQueue } from './job-queue';
 import { describe, type JobLog, type JobWorker, startJobWorker } from './job-worker';
 import { sendEmailJob } from './send-email.job';
+import { emailLinkJob } from './email-link.job';
+import { formSignupJob } from './form-signup.job';
+import type { EmailLinkRequest } from '../modules/auth/email-links.service';
+import type { FormSignupJob } from '../modules/forms/subscriptions.service';
+import { linkTokens } from '../modules/preferences/link-tokens';
+import { getOrCreateSecret } from '../modules/secrets/secrets.repository';
 
 export interface JobTuning {
   /** Run the workers in this process (the default), or only queue jobs for another process. */
@@ -31,6 +37,10 @@ export interface JobClients {
   buildDataExport(exportId: string): Promise<void>;
   /** Queues the run of a CSV import whose file has arrived (modules/imports). */
   runImport(importId: string): Promise<void>;
+  /** Queues an email-send's work, whoever the address belongs to (modules/auth). */
+  queueEmailLink(request: EmailLinkRequest): Promise<void>;
+  /** Queues a form sign-up's work, whoever the person is (modules/forms). */
+  queueFormSignup(signup: FormSignupJob): Promise<void>;
 }
 
 export interface Jobs extends JobClients {
@@ -47,7 +57,7 @@ const IMPORT_CONCURRENCY = 1;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of jobs with different payloads and deps
 type AnyJob = JobDefinition<z.ZodType, any>;
-const JOBS: readonly AnyJob[] = [sendEmailJob, buildDataExportJob, runImportJob];
+const JOBS: readonly AnyJob[] = [sendEmailJob, buildDataExportJob, runImportJob, emailLinkJob, formSignupJob];
 
 /**
  * Starts the durable queue (pg-boss, on the app's database) and, unless told not to, its workers.
@@ -107,6 +117,11 @@ export async function startJobs(options: {
         concurrency: EXPORT_CONCURRENCY,
       }),
     );
+    const accountMail = { db: database.db, mail, appUrl: config.APP_URL, now };
+    workers.set(emailLinkJob.name, startJobWorker({ ...common, job: emailLinkJob, deps: accountMail, concurrency: tuning.concurrency }));
+    // Confirmation links are signed with the subscriber-links secret, as the app's own are.
+    const tokens = linkTokens(await getOrCreateSecret(database.db, 'subscriber-links'));
+    workers.set(formSignupJob.name, startJobWorker({ ...common, job: formSignupJob, deps: { ...accountMail, tokens }, concurrency: tuning.concurrency }));
   }
   log.info({ transport: transport.kind, workers: tuning.runWorkers ? tuning.concurrency : 0 }, 'job queue started');
 
@@ -115,6 +130,8 @@ export async function startJobs(options: {
     mail,
     buildDataExport: (exportId) => send(buildDataExportJob, { exportId }),
     runImport: (importId) => send(runImportJob, { importId }),
+    queueEmailLink: (request) => send(emailLinkJob, request),
+    queueFormSignup: (signup) => send(formSignupJob, signup),
     stop() {
       stopped ??= (async () => {
         await Promise.all([...[...workers.values()].map((worker) => worker.stop(tuning.stopTimeoutMs)), housekeeping?.stop()]);

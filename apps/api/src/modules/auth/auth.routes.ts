@@ -11,7 +11,7 @@ import { clearSignupTicketCookie, setSignupTicketCookie, signupTicket } from '..
 import { createRateLimiter } from '../../lib/rate-limiter';
 import type { AccountDeps } from './account-deps';
 import { cancelEmailChange, confirmEmailChange } from './email-change.service';
-import { sendEmailLink, verifyEmailLink } from './email-links.service';
+import { type EmailLinkRequest, requestEmailLink, verifyEmailLink } from './email-links.service';
 import { hashSecretToken } from './secret-tokens';
 import { endSession, requireCustomer } from './session.service';
 import { signIn } from './sign-in.service';
@@ -20,6 +20,8 @@ import { SIGNUP_TICKET_LIFETIME_MS, signUp } from './sign-up.service';
 export interface AuthRouteDeps extends AccountDeps {
   // Each email-send may mail someone: a client gets a few a minute, enough for typos and retries.
   emailSendsPerMinute: number;
+  /** Queues an email-send's work (jobs/email-link.job.ts). */
+  queueEmailLink(request: EmailLinkRequest): Promise<void>;
 }
 
 /** SPEC section 7's authentication calls, under /api/authentication/v1/. */
@@ -32,7 +34,7 @@ export function authRoutes(deps: AuthRouteDeps) {
       '/authentication/v1/email-send/',
       { bodyLimit: FORM_BODY_LIMIT, onRequest: limitPerClient(emailSendLimiter) },
       async (request) => {
-        await sendEmailLink(deps, parseWith(emailSendSchema, request.body));
+        await requestEmailLink(deps, parseWith(emailSendSchema, request.body));
         return { payload: { message: AUTH_API_MESSAGES.emailSendAccepted } };
       },
     );

@@ -38,7 +38,7 @@ const tokenEmail = (email: string) => normalizeEmail(email).toLowerCase();
  * The link must open our own sign-up or reset page: we never email a link to another site, and the
  * page must match the purpose so a reset token cannot be sent through the sign-up page.
  */
-function linkBase(directUrl: string, page: EmailSendRequest['page'], appUrl: string): string {
+function checkLinkPage(directUrl: string, page: EmailSendRequest['page'], appUrl: string): void {
   let url: URL;
   try {
     url = new URL(directUrl);
@@ -49,17 +49,35 @@ function linkBase(directUrl: string, page: EmailSendRequest['page'], appUrl: str
   if (!samePage || url.search || url.hash || url.username || url.password) {
     throw new HttpError(400, AUTH_API_MESSAGES.directUrlRejected, { direct_url: AUTH_API_MESSAGES.directUrlRejected });
   }
-  return `${appUrl}${PAGES[page].path}`;
+}
+
+/** What an email-send request queues: the page and the address, nothing about who has an account. */
+export interface EmailLinkRequest {
+  page: EmailSendRequest['page'];
+  email: string;
 }
 
 /**
- * SPEC section 7's email-send: the answer is the same whether or not the address has an account,
- * so it tells nobody who is a customer. Sign-up to an existing account gets a "you already have an
- * account" mail; a reset for an unknown address sends nothing.
+ * SPEC section 7's email-send: checks the request and queues one job with the page and address,
+ * the same single write whoever the address belongs to. Looking the address up (and issuing a
+ * token, or not) happens in the job (sendEmailLink), so neither the answer nor its timing tells
+ * anyone who is a customer.
  */
-export async function sendEmailLink(deps: EmailLinkDeps, request: EmailSendRequest): Promise<void> {
-  const base = linkBase(request.direct_url, request.page, deps.appUrl);
-  const email = normalizeEmail(request.email_receiver);
+export async function requestEmailLink(
+  deps: { appUrl: string; queueEmailLink(request: EmailLinkRequest): Promise<void> },
+  request: EmailSendRequest,
+): Promise<void> {
+  checkLinkPage(request.direct_url, request.page, deps.appUrl);
+  await deps.queueEmailLink({ page: request.page, email: normalizeEmail(request.email_receiver) });
+}
+
+/**
+ * The queued email-send, run by the worker. Sign-up to an existing account gets a "you already
+ * have an account" mail; a reset for an unknown address sends nothing: mailing strangers on
+ * anyone's request would make the form a way to send them mail they never asked for.
+ */
+export async function sendEmailLink(deps: EmailLinkDeps, request: EmailLinkRequest): Promise<void> {
+  const { email } = request;
   const customer = await findCustomerByEmail(deps.db, email);
   if (request.page === 'sign-up' && customer) {
     await deps.mail.enqueue({ template: 'signup-account-exists', to: customer.email, signInUrl: `${deps.appUrl}${ROUTES.login}` });
@@ -77,7 +95,7 @@ export async function sendEmailLink(deps: EmailLinkDeps, request: EmailSendReque
     now,
     expiresAt: new Date(now.getTime() + page.lifetimeMs),
   });
-  const link = `${base}?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+  const link = `${deps.appUrl}${page.path}?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
   await deps.mail.enqueue(
     request.page === 'sign-up'
       ? { template: 'signup-verification', to: email, link }

@@ -10,13 +10,15 @@ import { createRateLimiter } from '../../lib/rate-limiter';
 import { isUuid } from '../../lib/uuid';
 import { senderName } from '../audience/sender';
 import { publicForm } from './forms.repository';
-import { confirmSubscription, type SubscriptionDeps, subscribeThroughForm } from './subscriptions.service';
+import { confirmSubscription, type FormSignupJob, type SubscriptionDeps, subscribeThroughForm } from './subscriptions.service';
 
 type IdParams = { Params: { id: string } };
 
 export interface SignupRouteDeps extends SubscriptionDeps {
   hashIp: KeyedHash;
   signupsPerMinute: number;
+  /** Queues a sign-up's work (jobs/form-signup.job.ts). */
+  queueFormSignup(signup: FormSignupJob): Promise<void>;
 }
 
 /**

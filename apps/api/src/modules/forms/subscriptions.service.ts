@@ -1,6 +1,7 @@
 import { AUDIENCE_MESSAGES } from '@postlark/shared/audience';
 import { FORM_MESSAGES, type FormSignup } from '@postlark/shared/forms';
 import { ROUTES } from '@postlark/shared/routes';
+import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
@@ -88,19 +89,42 @@ export async function subscribeToList(deps: SubscriptionDeps, target: SignupTarg
   return true;
 }
 
+/** A form sign-up as it is queued: the form, the person, and the consent we record. */
+export interface FormSignupJob {
+  formId: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  ipHash: string;
+}
+
 /**
  * A person signs up through a form. The answer is the same whoever they are (new, already on the
- * list, unsubscribed before, undeliverable), so a form reveals nothing about an audience.
+ * list, unsubscribed before, undeliverable), and so is the work: one queued job, which decides
+ * (runFormSignup). Writing and mailing here only for new people would tell, by the time the answer
+ * takes, who is in an audience.
  */
-export async function subscribeThroughForm(deps: SubscriptionDeps, formId: string, input: FormSignup, ipHash: string): Promise<string> {
+export async function subscribeThroughForm(
+  deps: { db: Db; queueFormSignup(signup: FormSignupJob): Promise<void> },
+  formId: string,
+  input: FormSignup,
+  ipHash: string,
+): Promise<string> {
   const found = isUuid(formId) ? await publicForm(deps.db, formId) : undefined;
   if (!found) throw formNotFound();
   const thanks = found.doubleOptIn ? FORM_MESSAGES.thanksConfirm : FORM_MESSAGES.thanksSubscribed;
   // A bot filled the field people never see: thank it, keep nothing.
   if (input.website.trim() !== '') return thanks;
-  const target = { customerId: found.form.customerId, listId: found.form.listId, listName: found.listName, doubleOptIn: found.doubleOptIn, sender: senderName(found) };
-  await subscribeToList(deps, target, input, { source: 'form', formId, ipHash });
+  await deps.queueFormSignup({ formId, email: input.email, first_name: input.first_name, last_name: input.last_name, ipHash });
   return thanks;
+}
+
+/** The queued form sign-up, run by the worker. A form deleted since is a sign-up to nothing. */
+export async function runFormSignup(deps: SubscriptionDeps, signup: FormSignupJob): Promise<void> {
+  const found = await publicForm(deps.db, signup.formId);
+  if (!found) return;
+  const target = { customerId: found.form.customerId, listId: found.form.listId, listName: found.listName, doubleOptIn: found.doubleOptIn, sender: senderName(found) };
+  await subscribeToList(deps, target, signup, { source: 'form', formId: signup.formId, ipHash: signup.ipHash });
 }
 
 /** The double opt-in link: confirms the membership it was made for. Opening it again is harmless. */
