@@ -6,6 +6,7 @@ import { campaignEditor, campaignsPage } from './support/campaign-pages';
 import { dashboardShell, signedInCustomer } from './support/customer-area';
 import { expect, test } from './support/fixtures';
 import { toast } from './support/page-helpers';
+import { confirmSender } from './support/senders';
 
 // Issue 6: the Campaigns pages against the real server. A campaign is written in the editor with
 // a merge tag, checked, test-sent, sent to a small list while its progress bar is watched, and a
@@ -42,6 +43,11 @@ test.describe('campaigns', () => {
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'campaigns');
     const label = randomUUID().slice(0, 8);
     const [ada, , nameless] = await audience(page, label);
+    // Campaigns go out from a confirmed sender, and tests only to confirmed addresses (senders.spec.ts).
+    const sender = `news-${label}@lark.example`;
+    const tester = `tester-${label}@example.com`;
+    await confirmSender(page, inbox, sender);
+    await confirmSender(page, inbox, tester);
     const list = campaignsPage(page);
     const editor = campaignEditor(page);
 
@@ -60,7 +66,7 @@ test.describe('campaigns', () => {
 
     await editor.name.fill('November news');
     await editor.fromName.fill('Lark Letters');
-    await editor.fromEmail.fill('news@lark.example');
+    await editor.fromEmail.selectOption(sender);
     // A misspelt tag is pointed out under its field before anything is sent.
     await editor.subject.fill('News for {{ frist_name }}');
     await expect(editor.problems).toContainText('Unknown merge tag "frist_name"');
@@ -94,7 +100,6 @@ test.describe('campaigns', () => {
     const id = new URL(page.url()).pathname.split('/').at(-1)!;
 
     // A test to an address outside the list reads the sample: the tag's fallback shows.
-    const tester = `tester-${label}@example.com`;
     await editor.test.click();
     await editor.testDialog.to.fill(`${tester}, not-an-address`);
     await editor.testDialog.send.click();
@@ -103,7 +108,8 @@ test.describe('campaigns', () => {
     await editor.testDialog.send.click();
     await expect(toast(page, CAMPAIGN_MESSAGES.testSent(1))).toBeVisible();
     await expect(editor.testDialog.root).toBeHidden();
-    const testMail = await inbox.message(tester);
+    // (The tester's first message was its confirmation link.)
+    const testMail = await inbox.message(tester, 1);
     expect(testMail.subject).toContain('News for there');
     expect(testMail.html).toContain('Hello there, here is the news.');
     expect(testMail.html).not.toContain('{{');
@@ -154,7 +160,10 @@ test.describe('campaigns', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'campaigns-schedule');
     const { list } = await api<{ list: { id: string } }>(page, 'POST', 'audience/v1/lists', { name: 'Weekly', double_opt_in: false });
-    await addSubscribersByApi(page, [{ email: `ada-${randomUUID().slice(0, 8)}@example.com`, first_name: 'Ada', list_ids: [list.id] }]);
+    const label = randomUUID().slice(0, 8);
+    await addSubscribersByApi(page, [{ email: `ada-${label}@example.com`, first_name: 'Ada', list_ids: [list.id] }]);
+    const sender = `news-${label}@lark.example`;
+    await confirmSender(page, inbox, sender);
     const editor = campaignEditor(page);
 
     await page.goto(`${CAMPAIGNS}/new`);
@@ -162,7 +171,7 @@ test.describe('campaigns', () => {
     await expect(editor.name).toHaveValue('Announcement');
     await expect(editor.subject).toHaveValue('Something new for you');
     await editor.fromName.fill('Lark Letters');
-    await editor.fromEmail.fill('news@lark.example');
+    await editor.fromEmail.selectOption(sender);
     await editor.list('Weekly').check();
     await editor.sendNow.click();
     await editor.sendDialog.send.click();

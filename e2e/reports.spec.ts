@@ -5,6 +5,8 @@ import { reportPath, ROUTES } from '@postlark/shared/routes';
 import { addSubscribersByApi } from './support/audience-pages';
 import { dashboardShell, signedInCustomer } from './support/customer-area';
 import { expect, test } from './support/fixtures';
+import type { Inbox } from './support/mail';
+import { confirmSender } from './support/senders';
 
 // Issue 6, point 8: the Reports pages against the real server. The campaign is made and sent
 // through the API (as the Campaigns pages would), then the reports are read as a customer sees them.
@@ -18,8 +20,10 @@ async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, 
   return ((await response.json()) as { payload: T }).payload;
 }
 
-/** A list of three people, the postal address a campaign's footer needs, and a draft to them. */
-async function draftCampaign(page: Page, label: string): Promise<string> {
+/** A list of three people, the postal address a campaign's footer needs, a confirmed sender, and a draft to them. */
+async function draftCampaign(page: Page, inbox: Inbox, label: string): Promise<string> {
+  const sender = `news-${label}@lark.example`;
+  await confirmSender(page, inbox, sender);
   const { customer_id: customerId } = await api<{ customer_id: string }>(page, 'GET', 'authentication/v1/session');
   await api(page, 'PUT', `home/v1/user/${customerId}/contact`, CONTACT);
   const { list } = await api<{ list: { id: string } }>(page, 'POST', 'audience/v1/lists', { name: 'Weekly', double_opt_in: false });
@@ -31,7 +35,7 @@ async function draftCampaign(page: Page, label: string): Promise<string> {
     name: CAMPAIGN,
     subject: 'Hello {{ first_name | default: "there" }}',
     from_name: 'Lark Letters',
-    from_email: 'news@lark.example',
+    from_email: sender,
     reply_to: 'hello@lark.example',
     content_html: '<h1>Hi {{ first_name | default: "there" }}</h1><p><a href="https://lark.example/read">Read on</a></p>',
     audience: { list_ids: [list.id] },
@@ -54,7 +58,7 @@ test.describe('reports', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'reports');
     const shell = dashboardShell(page);
-    const id = await draftCampaign(page, randomUUID().slice(0, 8));
+    const id = await draftCampaign(page, inbox, randomUUID().slice(0, 8));
 
     // Nothing sent yet: the sidebar's Reports leads to the empty page, and a draft has no report.
     await shell.sidebar.getByRole('link', { name: 'Reports' }).click();

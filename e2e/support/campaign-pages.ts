@@ -22,7 +22,8 @@ export function campaignEditor(page: Page) {
     subject: page.getByRole('textbox', { name: 'Subject line' }),
     preheader: page.getByRole('textbox', { name: 'Preview text' }),
     fromName: page.getByRole('textbox', { name: 'From name' }),
-    fromEmail: page.getByRole('textbox', { name: 'From email' }),
+    // A choice of the customer's confirmed senders.
+    fromEmail: page.getByRole('combobox', { name: 'From email' }),
     content: page.getByRole('textbox', { name: 'Content', exact: true }),
     plainText: page.getByRole('textbox', { name: 'Plain-text version' }),
     list: (name: string) => page.getByRole('group', { name: 'Lists' }).getByRole('checkbox', { name: new RegExp(`^${name}`) }),

@@ -32,6 +32,7 @@ const WAITING: Campaign = {
   updated_at: '2026-12-01T09:00:00.000Z',
   messages: { pending: 7_420, sending: 0, sent: 5_060, failed: 0, unknown: 0, skipped: 12 },
   relay_error: 'The relay could not be reached: connect ECONNREFUSED 10.0.4.12:587',
+  held_reason: null,
 };
 
 async function answerWithSample(page: Page) {

@@ -64,19 +64,18 @@ export function CampaignFields({ draft, set, errors, problems, readOnly, senders
           />
           <MergeTagProblems id="campaign-preheader-problems" problems={problems.preheader} />
         </div>
-        <div className="campaign-card__row">
-          <TextField
-            id="campaign-from-name"
-            label="From name"
-            autoComplete="organization"
-            maxLength={CAMPAIGN_LIMITS.fromName}
-            value={draft.from_name}
-            error={errors.from_name}
-            readOnly={readOnly}
-            onChange={(event) => set('from_name', event.target.value)}
-          />
-          <FromAddressField value={draft.from_email} senders={senders} error={errors.from_email} readOnly={readOnly} onChange={(value) => set('from_email', value)} />
-        </div>
+        <TextField
+          id="campaign-from-name"
+          label="From name"
+          autoComplete="organization"
+          maxLength={CAMPAIGN_LIMITS.fromName}
+          value={draft.from_name}
+          error={errors.from_name}
+          readOnly={readOnly}
+          onChange={(event) => set('from_name', event.target.value)}
+        />
+        {/* Full width: a sender's address is often long, and its choice carries a hint and a link. */}
+        <FromAddressField value={draft.from_email} senders={senders} error={errors.from_email} readOnly={readOnly} onChange={(value) => set('from_email', value)} />
         <TextField
           id="campaign-reply-to"
           label="Reply-to email"

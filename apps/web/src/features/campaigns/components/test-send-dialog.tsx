@@ -6,6 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { parseRecipients } from '../recipients';
 import { SENDER_TEXTS, SENDERS_PATH } from '../campaigns-content';
+import './campaigns.css';
 
 interface TestSendDialogProps {
   open: boolean;
@@ -63,7 +64,7 @@ function TestSendForm({ busy, error, confirmed, onSend, onClose }: Omit<TestSend
       {confirmed.length > 0 && (
         <div className="test-send__picks" role="group" aria-label="Your confirmed addresses">
           {confirmed.map((address) => (
-            <button key={address} type="button" className="test-send__pick" onClick={() => add(address)} aria-label={`Add ${address}`}>
+            <button key={address} type="button" className="campaign-pill-button" onClick={() => add(address)} aria-label={`Add ${address}`}>
               + {address}
             </button>
           ))}

@@ -3,6 +3,7 @@ import { Button } from '../../../../components/ui/button';
 import { SENDER_TEXTS } from '../../campaigns-content';
 import { formatMoment } from '../../schedule';
 import { AddRowForm } from './add-row-form';
+import { SenderCard } from './sender-card';
 import { SenderBadge } from './sender-status';
 
 interface SenderAddressesCardProps {
@@ -17,13 +18,7 @@ interface SenderAddressesCardProps {
 /** The account's own address, then every address added, with what each is waiting for. */
 export function SenderAddressesCard({ overview, busy, onAdd, onResend, onRemove }: SenderAddressesCardProps) {
   return (
-    <section className="dash-card sender-card" aria-labelledby="sender-addresses-title">
-      <header className="sender-card__head">
-        <h2 id="sender-addresses-title" className="sender-card__title">
-          {SENDER_TEXTS.addressesTitle}
-        </h2>
-        <p className="sender-card__text">{SENDER_TEXTS.addressesText}</p>
-      </header>
+    <SenderCard id="sender-addresses-title" title={SENDER_TEXTS.addressesTitle} text={SENDER_TEXTS.addressesText}>
       <AddRowForm
         id="sender-email"
         label="Email address"
@@ -69,6 +64,6 @@ export function SenderAddressesCard({ overview, busy, onAdd, onResend, onRemove 
           </li>
         ))}
       </ul>
-    </section>
+    </SenderCard>
   );
 }

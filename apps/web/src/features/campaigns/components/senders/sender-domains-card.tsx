@@ -3,6 +3,7 @@ import { SENDER_MESSAGES, type SenderDomain, senderDomainCreateSchema } from '@p
 import { Button } from '../../../../components/ui/button';
 import { SENDER_TEXTS } from '../../campaigns-content';
 import { AddRowForm } from './add-row-form';
+import { SenderCard } from './sender-card';
 import { DomainBadge } from './sender-status';
 
 interface SenderDomainsCardProps {
@@ -16,13 +17,7 @@ interface SenderDomainsCardProps {
 /** Domains: the TXT record each needs, a Verify button, and why the last check failed. */
 export function SenderDomainsCard({ domains, busy, onAdd, onVerify, onRemove }: SenderDomainsCardProps) {
   return (
-    <section className="dash-card sender-card" aria-labelledby="sender-domains-title">
-      <header className="sender-card__head">
-        <h2 id="sender-domains-title" className="sender-card__title">
-          {SENDER_TEXTS.domainsTitle}
-        </h2>
-        <p className="sender-card__text">{SENDER_TEXTS.domainsText}</p>
-      </header>
+    <SenderCard id="sender-domains-title" title={SENDER_TEXTS.domainsTitle} text={SENDER_TEXTS.domainsText}>
       <AddRowForm
         id="sender-domain"
         label="Domain"
@@ -68,7 +63,7 @@ export function SenderDomainsCard({ domains, busy, onAdd, onVerify, onRemove }: 
           ))}
         </ul>
       )}
-    </section>
+    </SenderCard>
   );
 }
 
@@ -97,7 +92,7 @@ function DnsRecord({ domain }: { domain: SenderDomain }) {
             <dd>
               <code>{part.value}</code>
               {part.copyable && (
-                <button type="button" className="sender-record__copy" aria-label={`Copy the ${part.label.toLowerCase()} for ${domain.domain}`} onClick={() => void copy(part.value)}>
+                <button type="button" className="campaign-pill-button" aria-label={`Copy the ${part.label.toLowerCase()} for ${domain.domain}`} onClick={() => void copy(part.value)}>
                   Copy
                 </button>
               )}

@@ -1,10 +1,12 @@
 import type { SenderDomain, SenderIdentity } from '@postlark/shared/senders';
 import { SENDER_TEXTS } from '../../campaigns-content';
+import '../campaigns.css';
 
-type Tone = 'ok' | 'waiting' | 'problem';
+// The campaign pills' colours: green as a sent campaign, amber as a paused one, red as a cancelled one.
+const TONES = { ok: 'sent', waiting: 'paused', problem: 'cancelled' } as const;
 
-function Badge({ tone, label }: { tone: Tone; label: string }) {
-  return <span className={`sender-badge sender-badge--${tone}`}>{label}</span>;
+function Badge({ tone, label }: { tone: keyof typeof TONES; label: string }) {
+  return <span className={`campaign-badge campaign-badge--${TONES[tone]}`}>{label}</span>;
 }
 
 /** Confirmed, waiting for its link, or its link expired (it must be sent again). */
