@@ -100,11 +100,13 @@ describe('changing the email address', () => {
 
   it('voids a pending link when the password is reset', async () => {
     const { email, customerId, cookie } = await accounts.signedInCustomer();
+    const before = accounts.smtp.messagesTo(email).length;
     await requestChange(customerId, cookie, 'pending-reset@example.org');
     const link = await confirmationLink('pending-reset@example.org');
-    const before = accounts.smtp.messagesTo(email).length;
+    // The notice to the old address first, so the next mail there is the reset.
+    await accounts.smtp.waitForMessage(email, { after: before });
     await requestLink(accounts.app, email, 'forget-password');
-    const reset = linkIn((await accounts.smtp.waitForMessage(email, { after: before })).text, '/forget-password');
+    const reset = linkIn((await accounts.smtp.waitForMessage(email, { after: before + 1 })).text, '/forget-password');
     expect((await verify(accounts.app, email, reset.searchParams.get('token') ?? '', 'Reset$Pass2027')).statusCode).toBe(200);
     expect((await confirm(link.email, link.token)).statusCode).toBe(400);
   });
