@@ -1,5 +1,5 @@
-import { test as base } from '@playwright/test';
 import type { TestInfo } from '@playwright/test';
+import { cspCheckedTest as base } from './csp';
 import { startTestSmtpServer, type TestSmtpServer } from '../../apps/api/test/support/smtp-server';
 import { type Inbox, outboxInbox, relayInbox } from './mail';
 import { readSubmissions, removeDataDir, startServer, type RunningServer, type ServerSettings, type StoredSubmission } from './server';

@@ -73,7 +73,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
   // Fastify reads text/plain by default: a form on any site may send it without asking (a simple
   // request). No route takes it; without the parser such a post is a 415.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onSend', securityHeaders);
+  app.addHook('onSend', securityHeaders(config.APP_URL));
 
   const { db } = database;
   const hashIp = keyedHash(await getOrCreateSecret(db, 'ip-hash'));

@@ -1,5 +1,19 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { contentSecurityPolicy } from '../../http/security-headers';
 import { openApiDocument } from './openapi';
+
+const DOCS_STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;color:#27304a;max-width:1100px;margin:40px auto;padding:0 16px}h1{color:#0b1020}table{border-collapse:collapse;width:100%}td{border-top:1px solid #e3e7f0;padding:10px 8px;vertical-align:top}code{background:#eef0ff;border-radius:6px;padding:1px 6px}ul{margin:6px 0 0;padding-left:18px;color:#5b6479;font-size:14px}';
+
+// A page of text and links: nothing may load or run on it but its one style block, allowed by its hash.
+const DOCS_POLICY = contentSecurityPolicy({
+  'default-src': ["'none'"],
+  'style-src': [`'sha256-${createHash('sha256').update(DOCS_STYLE).digest('base64')}'`],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+});
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[character]!);
 
@@ -16,7 +30,7 @@ function docsPage(document: ReturnType<typeof openApiDocument>): string {
   );
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(document.info.title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;color:#27304a;max-width:1100px;margin:40px auto;padding:0 16px}h1{color:#0b1020}table{border-collapse:collapse;width:100%}td{border-top:1px solid #e3e7f0;padding:10px 8px;vertical-align:top}code{background:#eef0ff;border-radius:6px;padding:1px 6px}ul{margin:6px 0 0;padding-left:18px;color:#5b6479;font-size:14px}</style></head>
+<style>${DOCS_STYLE}</style></head>
 <body><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description)}</p>
 <p>Base address: <code>${escapeHtml(document.servers[0]!.url)}</code>. The machine-readable description: <a href="/api/docs/openapi.json">openapi.json</a> (OpenAPI 3.1).</p>
 <table><tbody>${rows.join('')}</tbody></table></body></html>`;
@@ -27,6 +41,6 @@ export function docsRoutes(appUrl: string) {
   const page = docsPage(document);
   return async (app: FastifyInstance) => {
     app.get('/docs/openapi.json', async () => document);
-    app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+    app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', DOCS_POLICY).send(page));
   };
 }

@@ -3,7 +3,9 @@ import { createPortal } from 'react-dom';
 
 // react-toastify is fetched just after the first paint rather than in the first bundle; a toast
 // raised before its container mounts waits in react-toastify's queue and shows once it does.
-const loadToastify = () => import('react-toastify');
+// Its unstyled build: the default one writes its CSS into a <style> element at run time, which
+// the Content-Security-Policy (style-src 'self') refuses; the same CSS comes as a file instead.
+const loadToastify = () => import('react-toastify/unstyled');
 
 const ToastHost = lazy(async () => {
   const [{ ToastContainer, Slide }] = await Promise.all([loadToastify(), import('react-toastify/dist/ReactToastify.css')]);

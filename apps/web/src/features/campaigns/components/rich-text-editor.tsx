@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { EditorToolbar } from './editor-toolbar';
 import { EMAIL_BUTTON_CLASS, EMAIL_BUTTON_STYLE, EmailLink } from './email-link';
 import { InsertDialog, type InsertKind } from './insert-dialog';
+import './prosemirror-base.css';
 import './rich-text-editor.css';
 
 // TipTap is large, so this file is its own chunk, loaded when the editor is opened
@@ -31,6 +32,9 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
       Image.configure({ HTMLAttributes: { style: 'max-width:100%;height:auto;' } }),
     ],
     content: initialHtml,
+    // TipTap would write its base CSS into a <style> element, which the Content-Security-Policy
+    // (style-src 'self') refuses; the same rules come as a file (prosemirror-base.css).
+    injectCSS: false,
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
