@@ -177,6 +177,10 @@ describe('who may read the dev outbox', () => {
         expect(response.statusCode, `${client} ${url}`).toBe(404);
         expect(response.body).not.toContain('secret-reset');
         expect(response.body).toBe(unknownPath.body);
+        // Not even its headers tell that it is there.
+        for (const header of ['content-type', 'referrer-policy', 'cache-control', 'content-security-policy']) {
+          expect(response.headers[header], `${client} ${url} ${header}`).toBe(unknownPath.headers[header]);
+        }
       }
     }
     // A proxy on this machine relays other people's requests: a forwarded request is never local.

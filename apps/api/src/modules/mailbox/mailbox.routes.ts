@@ -25,9 +25,10 @@ export function mailboxRoutes(deps: { db: Db }) {
     app.addHook('onRequest', async (request, reply) => {
       if (!isLoopbackClient(request)) return reply.callNotFound();
     });
-    // Runs after the app-wide security headers hook, so these win.
-    app.addHook('onSend', async (_request, reply, payload) => {
-      reply.headers(PAGE_HEADERS);
+    // Runs after the app-wide security headers hook, so these win. Not on the 404 others get:
+    // its headers would tell that the outbox is there.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (isLoopbackClient(request)) reply.headers(PAGE_HEADERS);
       return payload;
     });
 
