@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Campaign } from '@postlark/shared/campaigns';
 import { ROUTES } from '@postlark/shared/routes';
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
 import { signedInCustomer } from '../../support/customer-area';
@@ -9,6 +10,32 @@ import { shoot, WIDTHS } from '../shoot';
 // The Senders page (a confirmed and a pending address, a domain whose check failed), the
 // confirmation link's page, the editor's From choice and the test dialog, at phone and desktop
 // widths, into e2e/screenshots/out/. Everything is made through the real API and mail.
+
+// A scheduled campaign whose sender was removed before its time, as the list shows it: a sample
+// shaped by the contract (packages/shared/src/campaigns.ts), since reaching it takes a day's wait.
+const HELD: Campaign = {
+  id: '0193a5b2-7c1d-7e00-8000-0000000000bb',
+  name: 'Weekly digest',
+  subject: 'This week at Lark Letters',
+  preheader: '',
+  from_name: 'Lark Letters',
+  from_email: 'weekly@larkletters.example',
+  reply_to: '',
+  content_html: '<p>Hello</p>',
+  content_text: null,
+  audience: { list_ids: [], segment_ids: [] },
+  tracking: true,
+  status: 'draft',
+  scheduled_at: null,
+  scheduled_timezone: null,
+  started_at: null,
+  finished_at: null,
+  created_at: '2026-11-20T16:12:00.000Z',
+  updated_at: '2026-11-24T09:00:00.000Z',
+  messages: null,
+  relay_error: null,
+  held_reason: SENDER_MESSAGES.heldFromNotConfirmed('weekly@larkletters.example'),
+};
 
 for (const [label, viewport] of Object.entries(WIDTHS)) {
   test(`senders at ${label} width`, async ({ page, request, baseURL, inbox }) => {
@@ -48,5 +75,12 @@ for (const [label, viewport] of Object.entries(WIDTHS)) {
     await page.getByRole('button', { name: 'Send test' }).click();
     await page.getByRole('dialog', { name: 'Send a test' }).waitFor();
     await shoot(page, `${label}-campaign-test-dialog`);
+
+    await page.route('**/api/campaigns/v1/campaigns', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: { payload: { campaigns: [HELD] } } }) : route.fallback(),
+    );
+    await page.goto(ROUTES.campaigns);
+    await page.getByText(HELD.held_reason!).waitFor();
+    await shoot(page, `${label}-campaigns-held`);
   });
 }
