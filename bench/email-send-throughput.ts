@@ -2,7 +2,10 @@ import { AUTH, outboxMessages, startApiServer } from './api-client';
 import { runTsx } from './child-server';
 import { type LoadFigures, describeRun, runLoad } from './http-load';
 
-/** Email-send requests accepted per second: each one issues a token and queues a mail. */
+/**
+ * Email-send requests accepted per second: each one queues an email-link job, whose worker issues a
+ * token and queues the mail (the same request work whoever the address belongs to).
+ */
 
 // The default is 10 per minute per client, and every bench request comes from one client
 // (127.0.0.1): lifted far above anything the bench can send.
@@ -21,7 +24,7 @@ export interface EmailSendReport {
   deliveredAtEnd: number | undefined;
   /** Read back from DATA_DIR after the server stopped. */
   outboxAfterStop: number | undefined;
-  /** send-email jobs by pg-boss state after the server stopped (created = still waiting). */
+  /** email-link and send-email jobs by name and pg-boss state after the server stopped (created = still waiting). */
   jobsAfterStop: Record<string, number> | undefined;
   note: string;
 }

@@ -164,7 +164,7 @@ function printEmailSend(report: EmailSendReport) {
   const afterStop = report.outboxAfterStop === undefined ? 'unknown' : bytes(report.outboxAfterStop);
   console.log(`\n  accepted (200), warm-up included: ${bytes(report.accepted)}; in the dev outbox when the run ended: ${delivered}; after the server stopped: ${afterStop}`);
   const jobs = report.jobsAfterStop ? Object.entries(report.jobsAfterStop).map(([state, count]) => `${state} ${bytes(count)}`).join(', ') : 'unknown';
-  console.log(`  send-email jobs after the server stopped: ${jobs} (${report.note})`);
+  console.log(`  email-link and send-email jobs after the server stopped: ${jobs} (${report.note})`);
   console.log('  the answers never waited for a mail: the rest stayed queued in pg-boss (a restart would deliver them; the bench deletes the DATA_DIR)');
   const problems = loudProblems('email-send', run);
   for (const problem of problems) console.log(`\n  !!! ${problem} — the figures above are NOT trustworthy !!!`);
