@@ -102,6 +102,9 @@ describe('a campaign’s From address', () => {
     );
     expect(accounts.smtp.messagesTo(ada)).toHaveLength(0);
     expect(accounts.smtp.messagesTo(nameless)).toHaveLength(0);
+    // The customer is told in their notifications too, with a link to the campaign.
+    const notifications = (await call('GET', 'home/v1/notifications', customer.cookie)).json().payload.notifications;
+    expect(notifications).toMatchObject([{ kind: 'campaign-held', title: 'A scheduled campaign was not sent', link: `/dashboard/campaigns/${campaign.id}` }]);
 
     // Fixed and sent, the reason goes.
     await call('PATCH', `${CAMPAIGNS}/${campaign.id}`, customer.cookie, { from_email: 'news@lark.example' });

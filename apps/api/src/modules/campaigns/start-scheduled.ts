@@ -1,9 +1,11 @@
+import { campaignPath } from '@postlark/shared/routes';
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
+import { notify } from '../notifications/notify';
 import { reserveQuota } from '../senders/quotas';
 import { audienceCondition } from './campaign-audience';
 import { isUsableFrom } from './campaign-readiness';
 import type { SenderDeps } from './campaign-sender';
-import { campaignById } from './campaigns.repository';
+import { campaignById, type CampaignRow } from './campaigns.repository';
 import { countEligible } from './recipients.repository';
 import { holdScheduled, startScheduledIn } from './sending.repository';
 
@@ -18,7 +20,7 @@ export async function startScheduled(deps: Pick<SenderDeps, 'db' | 'now' | 'log'
   const row = await campaignById(db, campaignId);
   if (!row || row.status !== 'scheduled') return;
   if (!(await isUsableFrom(db, row))) {
-    await holdScheduled(db, campaignId, SENDER_MESSAGES.heldFromNotConfirmed(row.fromEmail), deps.now());
+    await hold(deps, row, SENDER_MESSAGES.heldFromNotConfirmed(row.fromEmail));
     deps.log.warn({ campaignId }, 'a scheduled campaign was not started: its sender address is no longer confirmed');
     return;
   }
@@ -31,9 +33,14 @@ export async function startScheduled(deps: Pick<SenderDeps, 'db' | 'now' | 'log'
     throw error;
   });
   if (outcome && !outcome.granted) {
-    await holdScheduled(db, campaignId, SENDER_MESSAGES.heldQuota, deps.now());
+    await hold(deps, row, SENDER_MESSAGES.heldQuota);
     deps.log.warn({ campaignId }, 'a scheduled campaign was not started: it would go past its account\'s daily quota');
   }
 }
 
 class NotStarted extends Error {}
+
+/** Back to a draft with the reason on it, and a notification that leads there. */
+async function hold(deps: Pick<SenderDeps, 'db' | 'now'>, row: CampaignRow, reason: string): Promise<void> {
+  if (await holdScheduled(deps.db, row.id, reason, deps.now())) await notify(deps.db, row.customerId, 'campaign-held', deps.now(), campaignPath(row.id));
+}

@@ -14,6 +14,10 @@ export const NOTIFICATION_TEXTS = {
     title: 'A new API key was made',
     body: 'An app with this key can reach your audience. If this was not you, revoke it under Profile, Integrations, and reset your password.',
   },
+  'campaign-held': {
+    title: 'A scheduled campaign was not sent',
+    body: 'It went back to a draft at its time. Open it to see why, then send or schedule it again.',
+  },
   'export-ready': {
     title: 'Your data export is ready',
     body: `Download the Zip of CSV files within ${DATA_EXPORT_RULES.linkHours} hours; after that the link stops working.`,
