@@ -44,7 +44,7 @@ export function profileRoutes(deps: AccountDeps) {
 
     app.post<CustomerParams>('/home/v1/user/:customerId/email', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
       const owner = await requireOwnCustomer(deps, request);
-      await requestEmailChange(deps, owner.customerId, parseWith(emailChangeSchema, request.body), { ipHash: deps.hashIp(request.ip) });
+      await requestEmailChange(deps, owner.customerId, parseWith(emailChangeSchema, request.body), { ipHash: deps.hashIp(clientKey(request)) });
       return { payload: { message: PROFILE_MESSAGES.emailChangeSent } };
     });
 
