@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
-import { confirmedAddresses, domainOf, type SenderOverview } from '@postlark/shared/senders';
+import { domainOf, type SenderOverview } from '@postlark/shared/senders';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { SENDER_TEXTS, SENDERS_PATH } from '../campaigns-content';
+import { fromChoices } from '../from-address';
 
 interface FromAddressFieldProps {
   value: string;
@@ -23,10 +24,8 @@ const AT = '@';
  * so no work is lost; sending it is refused until it is.
  */
 export function FromAddressField({ value, senders, error, readOnly, onChange }: FromAddressFieldProps) {
-  const confirmed = senders ? confirmedAddresses(senders) : [];
-  const domains = senders?.domains.filter((domain) => domain.status === 'verified').map((domain) => domain.domain) ?? [];
-  const atDomain = value && !confirmed.includes(value) && domains.includes(domainOf(value)) ? domainOf(value) : '';
-  const [otherDomain, setOtherDomain] = useState(atDomain);
+  // The domain picked from the list ('' for a listed address); null until the first pick.
+  const [picked, setPicked] = useState<string | null>(null);
   const manage = (
     <>
       {SENDER_TEXTS.fromHint} <Link to={SENDERS_PATH}>{SENDER_TEXTS.fromManage}</Link>
@@ -50,7 +49,7 @@ export function FromAddressField({ value, senders, error, readOnly, onChange }: 
     );
   }
 
-  const unconfirmed = value && !confirmed.includes(value) && !otherDomain ? value : '';
+  const { confirmed, domains, otherDomain, unconfirmed } = fromChoices(value, senders, picked);
   return (
     <div className="from-address">
       <SelectField
@@ -62,10 +61,10 @@ export function FromAddressField({ value, senders, error, readOnly, onChange }: 
         onChange={(event) => {
           const chosen = event.target.value;
           if (chosen.startsWith(AT)) {
-            setOtherDomain(chosen.slice(1));
+            setPicked(chosen.slice(1));
             onChange(value && domainOf(value) === chosen.slice(1) ? value : '');
           } else {
-            setOtherDomain('');
+            setPicked('');
             onChange(chosen);
           }
         }}

@@ -4,7 +4,7 @@ import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import { parseRecipients } from '../recipients';
+import { parseRecipients, splitRecipients } from '../recipients';
 import { SENDER_TEXTS, SENDERS_PATH } from '../campaigns-content';
 import './campaigns.css';
 
@@ -49,7 +49,7 @@ function TestSendForm({ busy, error, confirmed, onSend, onClose }: Omit<TestSend
   }
 
   function add(address: string) {
-    const current = input.split(/[\s,;]+/).filter(Boolean);
+    const current = splitRecipients(input);
     if (!current.includes(address)) setInput([...current, address].join(', '));
     setProblem('');
   }
