@@ -33,8 +33,8 @@ export const imports = pgTable(
 );
 
 /**
- * The uploaded file, in pieces of about a megabyte, kept in the database so whichever process runs
- * the job can read it; dropped when the import is done.
+ * The uploaded file, in pieces of 256 KB (imports.service), kept in the database so whichever
+ * process runs the job can read it; dropped when the import is done.
  */
 export const importChunks = pgTable(
   'import_chunks',

@@ -13,7 +13,9 @@ export interface ImportDeps extends ImportRunDeps {
   startImport(importId: string): Promise<void>;
 }
 
-const CHUNK_BYTES = 1024 * 1024;
+// The file is stored in pieces of 256 KB: on PGlite each statement runs on the server's one
+// JavaScript thread, so a piece is as long as anyone else waits for it (a few ms; see addChunk).
+const CHUNK_BYTES = 256 * 1024;
 /** An import still waiting for its file this long after it was made will not get it. */
 const ABANDONED_AFTER_MS = 24 * 3_600_000;
 // The run-import job's retries (3, from 30 s apart, each up to an hour) are over long before this.
