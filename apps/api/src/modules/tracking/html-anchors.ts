@@ -26,8 +26,9 @@ const noop = () => {};
 // The tokenizer's QuoteType (not exported by htmlparser2 8): 2 single, 3 double quotes.
 const QUOTED = new Set([2, 3]);
 
-/** Every `<a>` start tag in order. */
-export function anchorsOf(html: string): HtmlAnchor[] {
+/** Every `<a>` start tag in order, with the attributes of these (lower-case) names only. */
+export function anchorsOf(html: string, names: readonly string[]): HtmlAnchor[] {
+  const lengths = new Set(names.map((name) => name.length));
   const anchors: HtmlAnchor[] = [];
   let tag: HtmlAnchor | null = null;
   let attribute: HtmlAttribute | null = null;
@@ -42,7 +43,9 @@ export function anchorsOf(html: string): HtmlAnchor[] {
         tag = end - start === 1 && (html[start] === 'a' || html[start] === 'A') ? { nameEnd: end, attributes: [] } : null;
       },
       onattribname(start, end) {
-        attribute = tag ? { name: html.slice(start, end).toLowerCase(), value: '', valueStart: -1, valueEnd: -1, quoted: false } : null;
+        // Other attributes are skipped unread: a tag may hold a megabyte of them.
+        const name = tag && lengths.has(end - start) ? html.slice(start, end).toLowerCase() : '';
+        attribute = names.includes(name) ? { name, value: '', valueStart: -1, valueEnd: -1, quoted: false } : null;
       },
       onattribdata(start, end) {
         if (!attribute) return;

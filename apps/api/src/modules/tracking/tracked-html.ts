@@ -32,7 +32,7 @@ function decodeAttribute(value: string): string {
 export function numberLinks(templateHtml: string): string {
   const parts: string[] = [];
   let at = 0;
-  anchorsOf(templateHtml).forEach((anchor, number) => {
+  anchorsOf(templateHtml, []).forEach((anchor, number) => {
     parts.push(templateHtml.slice(at, anchor.nameEnd), ` ${LINK_NUMBER}="${number}"`);
     at = anchor.nameEnd;
   });
@@ -42,7 +42,7 @@ export function numberLinks(templateHtml: string): string {
 
 /** Each `<a>` of the template by its number: its href as the customer wrote it (merge tags and all), or '' without one. */
 export function templateLinks(templateHtml: string): string[] {
-  return anchorsOf(templateHtml).map((anchor) => decodeAttribute(attributeOf(anchor, 'href')?.value ?? ''));
+  return anchorsOf(templateHtml, ['href']).map((anchor) => decodeAttribute(attributeOf(anchor, 'href')?.value ?? ''));
 }
 
 /** A rendered message that is not tracked: the links as written, numbers removed. */
@@ -53,7 +53,7 @@ export function untrackedHtml(html: string): string {
 export function trackedHtml(html: string, rowId: number, links: TrackingLinks, untracked: (url: string) => boolean): string {
   const parts: string[] = [];
   let at = 0;
-  for (const anchor of anchorsOf(html)) {
+  for (const anchor of anchorsOf(html, ['href', LINK_NUMBER])) {
     const number = attributeOf(anchor, LINK_NUMBER)?.value;
     const href = attributeOf(anchor, 'href');
     if (!number || !/^\d{1,9}$/.test(number) || !href || href.valueStart < 0) continue;
