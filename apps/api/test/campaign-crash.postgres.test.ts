@@ -36,11 +36,12 @@ interface LedgerRow {
 }
 
 describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: needs TEST_DATABASE_URL)', () => {
-  const accounts = useAccountsApp();
+  const accounts = useAccountsApp({}, {}, { startAt: new Date() }); // the spawned worker runs on the real clock
   const call = accounts.call;
   const query = <Row>(text: string, params: unknown[] = []) => rawQuery<Row>(accounts.database.db, text, params);
 
-  function startWorker(sink: FaultySmtpSink, output: string[]): ChildProcess {
+  /** `name` becomes the worker's application_name, so the test can see its database sessions. */
+  function startWorker(sink: FaultySmtpSink, output: string[], name: string): ChildProcess {
     const databaseUrl = (accounts.database as { url?: string }).url;
     if (!databaseUrl) throw new Error('the test database has no URL');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
@@ -48,7 +49,7 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: withApplicationName(databaseUrl, name),
         SMTP_URL: sink.url,
         APP_URL,
         CAMPAIGN_SEND_RATE: '5000',
@@ -165,7 +166,7 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
         expect((await call('POST', `campaigns/v1/campaigns/${campaign.id}/send`, customer.cookie)).statusCode).toBe(200);
 
         // The first worker, killed outright once the relay has taken KILL_AFTER messages.
-        const first = startWorker(sink, output);
+        const first = startWorker(sink, output, 'crash-first-worker');
         workers.push(first);
         const firstExit = once(first, 'exit');
         sink.onAccepted = (count) => {
@@ -176,6 +177,15 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
           new Promise((_, reject) => setTimeout(() => reject(new Error(`the first worker did not get ${KILL_AFTER} messages out in 60 s:\n${output.join('')}`)), 60_000)),
         ]);
         expect(first.signalCode).toBe('SIGKILL');
+        // A COMMIT the worker wrote just before the kill is still applied by the server after the
+        // process is gone: count what it left only once its database sessions have ended.
+        await eventually(
+          async () => {
+            const [open] = await query<{ count: number }>(`select count(*)::int as count from pg_stat_activity where application_name = 'crash-first-worker'`);
+            return open?.count === 0 ? true : undefined;
+          },
+          { timeoutMs: 30_000, what: "the killed worker's database sessions ending" },
+        );
         const acceptedAtKill = sink.accepted.length;
         const leftSending =
           (await query<{ count: number }>(`select count(*)::int as count from campaign_messages where campaign_id = $1::uuid and status = 'sending'`, [campaign.id]))[0]?.count ?? 0;
@@ -184,7 +194,7 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
 
         // Started again: it marks the dead worker's rows unknown once their lease is over, and
         // sends the rest. The campaign reads sent only when no row is pending or sending.
-        const second = startWorker(sink, output);
+        const second = startWorker(sink, output, 'crash-second-worker');
         workers.push(second);
         await eventually(
           async () => {
@@ -284,3 +294,9 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
     180_000,
   );
 });
+
+function withApplicationName(databaseUrl: string, name: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('application_name', name);
+  return url.toString();
+}

@@ -10,11 +10,13 @@ import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 export function useAccountsApp(
   settings: Record<string, string> = {},
   smtpOptions: Parameters<typeof startTestSmtpServer>[0] = {},
-  appOptions: Pick<TestAppOptions, 'resolveTxt'> = {},
+  appOptions: Pick<TestAppOptions, 'resolveTxt'> & { startAt?: Date } = {},
 ) {
   let smtp: TestSmtpServer | undefined;
   let testApp: TestApp | undefined;
-  let clock = new Date('2026-06-01T10:00:00Z');
+  // A fixed start keeps dates in assertions stable; a test that shares the database with another
+  // process on the real clock (a spawned worker's housekeeping) starts at the real time instead.
+  let clock = appOptions.startAt ?? new Date('2026-06-01T10:00:00Z');
   let addressNumber = 0;
   // The sign-up ticket cookie each verified address's browser got, by address.
   const tickets = new Map<string, string>();
@@ -26,7 +28,7 @@ export function useAccountsApp(
   beforeAll(async () => {
     smtp = await startTestSmtpServer(smtpOptions);
     // Many sign-ups come from one test client: the per-client email-send limit has its own test.
-    testApp = await buildTestApp({ SMTP_URL: smtp.url, APP_URL, EMAIL_SEND_LIMIT_PER_MINUTE: '1000', ...settings }, { now: () => clock, ...appOptions });
+    testApp = await buildTestApp({ SMTP_URL: smtp.url, APP_URL, EMAIL_SEND_LIMIT_PER_MINUTE: '1000', ...settings }, { now: () => clock, resolveTxt: appOptions.resolveTxt });
   });
   afterAll(async () => {
     await testApp?.close();
