@@ -47,11 +47,11 @@ export function AppRoutes() {
           <Route path={ROUTES.forgetPassword} element={<AccountScreen name="forgetPassword" />} />
           {/* The new address's confirmation link: its token is the proof, so no session is needed. */}
           <Route path={ROUTES.confirmEmail} element={<AccountScreen name="confirmEmail" />} />
+          {/* The old address's "this wasn't me" link: its token is the proof too. */}
+          <Route path={ROUTES.cancelEmailChange} element={<AccountScreen name="cancelEmailChange" />} />
           {/* Signed-in only: a signed-out visitor goes to /login and comes back after signing in. */}
           <Route element={<AccountScreen name="requireSession" />}>
             <Route path={ROUTES.platformIntegration} element={<AccountScreen name="platformIntegration" />} />
-          {/* The old address's "this wasn't me" link: its token is the proof too. */}
-          <Route path={ROUTES.cancelEmailChange} element={<AccountScreen name="cancelEmailChange" />} />
             <Route path={ROUTES.dashboard} element={<AccountScreen name="dashboard" />}>
               <Route index element={<AccountScreen name="dashboardHome" />} />
               <Route path={ROUTES.profile} element={<AccountScreen name="profile" />} />
