@@ -19,7 +19,14 @@ export interface ApiServer {
  * `npm start` runs it), LOG_LEVEL=warn, and no SMTP_URL: mail goes to the dev outbox, whose
  * `/dev/mailbox/messages.json` the bench reads links from. The shell's environment is not passed on.
  */
-export async function startApiServer(repoRoot: string, name: string, extraEnv: NodeJS.ProcessEnv = {}, reuseDataDir?: string): Promise<ApiServer> {
+export async function startApiServer(
+  repoRoot: string,
+  name: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+  reuseDataDir?: string,
+  /** Modules loaded into the server before it starts (`--import`), such as a probe of the bench's. */
+  preload: readonly string[] = [],
+): Promise<ApiServer> {
   // A restart on the data a stopped server left: that directory is removed by this server's close().
   const data = reuseDataDir ? { dir: reuseDataDir, remove: () => rm(reuseDataDir, { recursive: true, force: true }) } : await tempDataDir();
   try {
@@ -36,7 +43,7 @@ export async function startApiServer(repoRoot: string, name: string, extraEnv: N
     };
     const server = await startChildServer({
       name,
-      args: ['apps/api/src/server.ts'],
+      args: [...preload.flatMap((module) => ['--import', module]), 'apps/api/src/server.ts'],
       cwd: repoRoot,
       env,
       port,
@@ -138,4 +145,30 @@ export const loginBody = (email: string, password = BENCH_PASSWORD) =>
 export async function checkSignIn(api: ApiServer, email: string, password = BENCH_PASSWORD): Promise<void> {
   const response = await postJson(api.server.url, `${AUTH}/login/`, JSON.parse(loginBody(email, password)));
   if (response.status !== 200) throw new Error(`sign-in as ${email} answered ${response.status}: ${response.text.slice(0, 300)}`);
+}
+
+/** A dashboard call with the session cookie; a non-2xx answer throws. */
+export async function apiCall(api: ApiServer, cookie: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${api.server.url}/api/${path}`, {
+    method,
+    headers: { cookie, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} /api/${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads a few known fields of several answers
+  return JSON.parse(text) as { payload: Record<string, any> };
+}
+
+/** Signs in with the bench password; the session cookie. */
+export async function signIn(api: ApiServer, email: string): Promise<string> {
+  const response = await fetch(`${api.server.url}${AUTH}/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: loginBody(email, BENCH_PASSWORD),
+  });
+  const cookie = response.headers.get('set-cookie')?.split(';')[0];
+  if (!response.ok || !cookie) throw new Error(`sign-in answered ${response.status}`);
+  return cookie;
 }

@@ -5,6 +5,7 @@ import { type BundleReport, GZIP_LEVEL, INITIAL_JS_BUDGET_BYTES, measureBundle }
 import { SCALE, SCALE_TARGETS, type ScaleReport, measureAudienceScale } from './audience-scale';
 import { CAMPAIGN_SEND, CAMPAIGN_SEND_TARGETS, type CampaignSendReport, measureCampaignSend } from './campaign-send';
 import { killAllChildren } from './child-server';
+import { EVENT_LOOP_LOAD, EVENT_LOOP_TARGET_P99_MS, type EventLoopReport, measureEventLoop } from './event-loop';
 import { measureTrackingThroughput, TRACKING_LOAD, TRACKING_TARGETS, type TrackingReport } from './tracking-throughput';
 import { BENCH_EMAIL_SEND_LIMIT_PER_MINUTE, EMAIL_SEND_LOAD, type EmailSendReport, measureEmailSendThroughput } from './email-send-throughput';
 import { ARGON2_MIRROR, SIGN_IN_LOAD, type SignInReport, measureSignInThroughput } from './sign-in-throughput';
@@ -20,9 +21,10 @@ import {
 
 // `npm run bench` builds the web app first, then runs this: bundle sizes, waitlist throughput,
 // sign-ins against raw argon2, email-send requests, a million subscribers on PostgreSQL, a campaign
-// of 100,000 messages next to raw nodemailer, and tracking hits next to a bare route.
+// of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
+// event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -43,7 +45,7 @@ process.once('SIGINT', () => {
 });
 process.once('SIGTERM', () => process.exit(143));
 // Bounded: a hung server or client fails the bench instead of keeping a CI slot forever.
-// About 18 minutes are expected (waitlist ~2 min, sign-in ~1 min, email-send ~30 s, audience ~2 min, send ~10 min, tracking ~2 min).
+// About 19 minutes are expected (waitlist ~2 min, sign-in ~1 min, email-send ~30 s, audience ~2 min, send ~10 min, tracking ~2 min, event-loop ~1 min).
 const WATCHDOG_MS = 1_500_000;
 setTimeout(() => {
   console.error(`\nbench did not finish within ${WATCHDOG_MS / 1000} s: stopping`);
@@ -234,6 +236,34 @@ function printTracking(report: TrackingReport) {
   return problems.length === 0;
 }
 
+function printEventLoop(report: EventLoopReport) {
+  const { phaseSeconds, normalClients, probeEveryMs } = EVENT_LOOP_LOAD;
+  console.log(`\n== (h) Event-loop delay under hostile inputs next to normal traffic (issue 18, points 2 and 3) ==`);
+  console.log('  apps/api/src/server.ts on PGlite (fresh DATA_DIR), with bench/event-loop-probe.ts loaded by --import: perf_hooks.monitorEventLoopDelay inside the server');
+  console.log(`  and, as a client sees it, GET /api/health polled every ${probeEveryMs} ms; ${normalClients} clients of normal traffic (waitlist POST, campaign save, report read)`);
+  console.log(`  two phases of ${phaseSeconds} s on the same server: normal traffic only, then the same with the attacks (1 MB worst-case addresses in From, Reply-To`);
+  console.log('  and a test recipient; "<a " that never closes saved, previewed and its sent campaign\'s report read: one every');
+  console.log(`  ${EVENT_LOOP_LOAD.attackEveryMs} ms, in turn), and a 100 MB CSV whose quote never closes, uploaded at the start\n`);
+  const line = (name: string, figures: EventLoopReport['normal']) =>
+    `  ${name.padEnd(20)} inside p50 ${ms(figures.p50).padStart(8)}  p99 ${ms(figures.p99).padStart(8)}  max ${ms(figures.max).padStart(9)} (${bytes(figures.samples)} samples)   health probe p50 ${ms(figures.probeP50).padStart(8)}  p99 ${ms(figures.probeP99).padStart(8)}  max ${ms(figures.probeMax).padStart(9)} (${bytes(figures.probes)})`;
+  console.log(line('normal traffic only', report.normal));
+  console.log(line('normal + attacks', report.attack));
+  for (const [name, figures] of [['normal only', report.normal], ['normal + attacks', report.attack]] as const) {
+    console.log(`\n  requests, ${name}:`);
+    for (const [kind, counts] of Object.entries(figures.requests)) {
+      const statuses = Object.entries(counts).map(([status, count]) => `${status} × ${bytes(count)}`).join(', ');
+      console.log(`    ${kind.padEnd(40)} ${statuses.padEnd(14)} slowest ${ms(figures.slowest[kind] ?? 0)}`);
+    }
+  }
+  const { csv } = report;
+  console.log(`\n  the 100 MB CSV: uploaded, and its import ended ${csv.status}, ${csv.uploadSeconds.toFixed(1)} s after the upload began: ${csv.error ?? '(no reason given)'}`);
+  console.log(`  server peak RSS over its life (VmHWM): ${csv.serverPeakRssMb === undefined ? '?' : `${csv.serverPeakRssMb.toFixed(0)} MB`}`);
+  const verdict = report.attack.p99 < EVENT_LOOP_TARGET_P99_MS ? 'PASS' : 'OVER';
+  console.log(`\n  event-loop delay p99 under attack ${ms(report.attack.p99)} (normal only ${ms(report.normal.p99)})   target < ${EVENT_LOOP_TARGET_P99_MS} ms   ${verdict}`);
+  for (const problem of report.problems) console.log(`\n  !!! ${problem} — the figures above are NOT trustworthy !!!`);
+  return report.problems.length === 0;
+}
+
 async function main() {
   const started = Date.now();
   let clean = true;
@@ -298,6 +328,15 @@ async function main() {
     const { hitsPerSecond, ratio } = TRACKING_TARGETS;
     summary.push(
       `  tracking      ${tracking.tracking.requestsPerSecond.toFixed(0)} hits/s (≥ ${bytes(hitsPerSecond)} ${tracking.tracking.requestsPerSecond >= hitsPerSecond ? 'PASS' : 'BELOW'}) vs bare ${tracking.bare.requestsPerSecond.toFixed(0)} = ${(tracking.ratio * 100).toFixed(1)} % (≥ ${ratio * 100}% ${tracking.ratio >= ratio ? 'PASS' : 'BELOW'}); ${bytes(tracking.stored)} of ${bytes(tracking.answered)} stored`,
+    );
+  }
+
+  if (runs('event-loop')) {
+    console.log('\nmeasuring the event-loop delay under hostile inputs (about a minute) …');
+    const loop = await measureEventLoop(repoRoot, (line) => console.log(`  ${line}`));
+    clean = printEventLoop(loop) && clean;
+    summary.push(
+      `  event-loop    p99 ${ms(loop.attack.p99)} under attack vs ${ms(loop.normal.p99)} normal only (< ${EVENT_LOOP_TARGET_P99_MS} ms ${loop.attack.p99 < EVENT_LOOP_TARGET_P99_MS ? 'PASS' : 'OVER'}); health probe p99 ${ms(loop.attack.probeP99)} vs ${ms(loop.normal.probeP99)}`,
     );
   }
 

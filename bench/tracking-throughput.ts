@@ -1,6 +1,6 @@
 import { TRACKING_PATHS } from '../apps/api/src/modules/tracking/tracking-links';
 import { combineLoads, type LoadFigures, type LoadRequest, runLoad } from './http-load';
-import { BENCH_PASSWORD, createCustomer, loginBody, outboxMessages, startApiServer, type ApiServer } from './api-client';
+import { apiCall as call, type ApiServer, createCustomer, outboxMessages, signIn, startApiServer } from './api-client';
 import { type ChildServer, baseEnv, freePort, startChildServer } from './child-server';
 
 /**
@@ -33,30 +33,6 @@ export interface TrackingReport {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function call(api: ApiServer, cookie: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${api.server.url}/api/${path}`, {
-    method,
-    headers: { cookie, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(20_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} /api/${path} answered ${response.status}: ${text.slice(0, 300)}`);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads a few known fields of several answers
-  return JSON.parse(text) as { payload: Record<string, any> };
-}
-
-async function signIn(api: ApiServer, email: string): Promise<string> {
-  const response = await fetch(`${api.server.url}/api/authentication/v1/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: loginBody(email, BENCH_PASSWORD),
-  });
-  const cookie = response.headers.get('set-cookie')?.split(';')[0];
-  if (!response.ok || !cookie) throw new Error(`sign-in answered ${response.status}`);
-  return cookie;
-}
 
 /** A customer, a list of recipients and a sent campaign with one link; its messages' tracking paths. */
 async function sentCampaign(api: ApiServer, log: (line: string) => void): Promise<{ cookie: string; campaignId: string; paths: string[] }> {
