@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { authTokens, sessions, signInFailures } from '../src/db/schema/accounts';
 import { webhookDeliveries } from '../src/db/schema/campaigns';
+import { accountUsage } from '../src/db/schema/senders';
 import { importChunks, imports } from '../src/db/schema/imports';
 import { startHousekeeping } from '../src/jobs/housekeeping';
 import { useAccountsApp } from './support/accounts-app';
 
 // Issue 18, finding 16 (c): the hourly pass purges what has served its time (ended sessions, spent
 // links past a grace period, forgotten sign-in failures, webhook ids past the replay window, the
-// file bytes of failed imports) and keeps what is still in use.
+// file bytes of failed imports, quota usage past its window) and keeps what is still in use.
 
 const accounts = useAccountsApp();
 const HOUR = 3_600_000;
@@ -92,6 +93,10 @@ describe('housekeeping', () => {
       { importId: newFailure!.id, seq: 0, data: Buffer.from('email\r\nnew@example.com\r\n') },
     ]);
 
+    // Quota usage: what left the longest window (a day) counts for nothing and goes.
+    const [oldUse] = await db.insert(accountUsage).values({ customerId, kind: 'campaign-messages', amount: 10, at: ago(DAY + HOUR) }).returning({ id: accountUsage.id });
+    const [recentUse] = await db.insert(accountUsage).values({ customerId, kind: 'test-sends', amount: 1, at: ago(HOUR / 2) }).returning({ id: accountUsage.id });
+
     await housekeep();
 
     expect(await remaining('sessions', 'token_hash', [expired, idle, live])).toEqual([live]);
@@ -103,6 +108,7 @@ describe('housekeeping', () => {
     ]);
     expect(await remaining('webhook_deliveries', 'id', ['evt-old', 'evt-fresh'])).toEqual(['evt-fresh']);
     expect(await remaining('import_chunks', 'import_id', [oldFailure!.id, newFailure!.id])).toEqual([newFailure!.id]);
+    expect(await remaining('account_usage', 'id', [String(oldUse!.id), String(recentUse!.id)])).toEqual([String(recentUse!.id)]);
     expect(await remaining('imports', 'id', [oldFailure!.id, newFailure!.id])).toEqual([oldFailure!.id, newFailure!.id].sort());
   });
 });

@@ -53,7 +53,8 @@ describe('serving the web app', () => {
   });
 
   it('sends no referrer from the pages that emailed links open', async () => {
-    for (const url of ['/signup?token=abc&email=a%40b.co', '/forget-password?token=abc&email=a%40b.co']) {
+    const links = ['/signup', '/forget-password', '/confirm-email', '/cancel-email-change', '/confirm-subscription', '/confirm-sender'];
+    for (const url of links.map((page) => `${page}?token=abc&email=a%40b.co`)) {
       const response = await testApp.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['referrer-policy']).toBe('no-referrer');

@@ -5,7 +5,7 @@ import { GENERIC_MESSAGES } from '@postlark/shared/messages';
 import { API_PREFIX, isPreferenceCentrePage, isRenderedPage, ROUTES, withoutTrailingSlash } from '@postlark/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const TOKEN_LINK_PAGES = new Set<string>([ROUTES.signup, ROUTES.forgetPassword, ROUTES.confirmEmail, ROUTES.cancelEmailChange, ROUTES.confirmSubscription]);
+const TOKEN_LINK_PAGES = new Set<string>([ROUTES.signup, ROUTES.forgetPassword, ROUTES.confirmEmail, ROUTES.cancelEmailChange, ROUTES.confirmSubscription, ROUTES.confirmSender]);
 
 /**
  * Serves the built React app: hashed assets cached for a year, index.html never cached, and any

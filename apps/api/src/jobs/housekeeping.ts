@@ -5,12 +5,13 @@ import { purgeForgottenFailures } from '../modules/auth/sign-in-throttle';
 import { dropDeliveriesBefore } from '../modules/campaigns/bounces.repository';
 import { purgeExpiredArchives } from '../modules/data-export/data-export.service';
 import { purgeAbandonedImports, purgeFailedImportFiles } from '../modules/imports/imports.service';
+import { purgeSpentUsage } from '../modules/senders/quotas';
 import { REPLAY_WINDOW_MS } from '../modules/webhooks/webhook-signature';
 import { describe, type JobLog } from './job-worker';
 
 // Expired export links leave their Zips behind, imports whose upload broke off their first pieces,
 // failed imports their files; ended sessions, dead links, forgotten sign-in failures and old
-// webhook ids stay in their tables. An hour's delay in freeing any of it is harmless.
+// webhook ids and quota usage stay in their tables. An hour's delay in freeing any of it is harmless.
 const HOUSEKEEPING_EVERY_MS = 3_600_000;
 
 type Deps = { db: Db; now: () => Date };
@@ -23,6 +24,7 @@ const PURGES: [(deps: Deps) => Promise<number>, string][] = [
   [purgeEndedSessions, 'ended sessions dropped'],
   [purgeDeadTokens, 'spent, superseded and expired link tokens dropped'],
   [purgeForgottenFailures, 'forgotten sign-in failures dropped'],
+  [purgeSpentUsage, 'quota usage past its window dropped'],
   [({ db, now }) => dropDeliveriesBefore(db, new Date(now().getTime() - REPLAY_WINDOW_MS)), 'webhook delivery ids past the replay window dropped'],
 ];
 

@@ -2,7 +2,7 @@ import { QUOTA_MESSAGES, type UsageKind } from '@postlark/shared/senders';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { type Reservation, reserveUsage } from './usage.repository';
+import { dropUsageBefore, type Reservation, reserveUsage } from './usage.repository';
 
 /** Per-account quotas (the settings CAMPAIGN_MESSAGES_PER_DAY, TEST_SENDS_PER_HOUR, SENDER_CONFIRMATIONS_PER_HOUR). */
 export interface Quotas {
@@ -45,4 +45,11 @@ export async function withinQuota<T>(deps: QuotaDeps, customerId: string, kind: 
   if (outcome.granted) return outcome.value;
   const quota = QUOTAS[kind];
   throw new HttpError(429, quota.message(quota.limit(deps.quotas), outcome.left), undefined, { 'retry-after': String(outcome.retryAfterSeconds) });
+}
+
+const LONGEST_WINDOW_MS = Math.max(...Object.values(QUOTAS).map((quota) => quota.windowMs));
+
+/** The hourly clean-up's part: usage older than the longest window, of accounts that never reserved again. */
+export function purgeSpentUsage(deps: { db: Db; now: () => Date }): Promise<number> {
+  return dropUsageBefore(deps.db, new Date(deps.now().getTime() - LONGEST_WINDOW_MS));
 }

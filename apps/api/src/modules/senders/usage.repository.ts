@@ -49,3 +49,9 @@ export async function reserveUsage<T>(db: Db, request: UsageRequest, then: (tx: 
     return { granted: true as const, value: await then(tx) };
   });
 }
+
+/** Drops usage that has left every quota's window (the longest, a day): it counts for nothing. */
+export async function dropUsageBefore(db: Db, before: Date): Promise<number> {
+  const rows = rowsOf<{ id: number }>(await db.execute(sql`delete from account_usage where at <= ${before.toISOString()}::timestamptz returning id`));
+  return rows.length;
+}
