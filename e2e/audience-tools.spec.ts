@@ -89,6 +89,23 @@ test.describe('audience: import, segments and forms', () => {
     await expect(table.table).toContainText('alan@example.com');
   });
 
+  test('a CSV whose quote never closes fails, and the import page says why', async ({ page, request, baseURL, inbox }, testInfo) => {
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'broken-csv');
+    const shell = dashboardShell(page);
+    await shell.sidebar.getByRole('button', { name: 'Subscribers' }).click();
+    await shell.sidebar.getByRole('link', { name: 'Import' }).click();
+    const tools = importPage(page);
+    await expect(tools.heading).toBeVisible();
+    const file = testInfo.outputPath('broken.csv');
+    await writeFile(file, `email,first_name\r\nada@example.com,"Ada${'x'.repeat(100_000)}\r\n`);
+    await tools.file.setInputFiles(file);
+    await expect(tools.holds(1)).toHaveValue('email');
+    await tools.start.click();
+    await expect(tools.progress).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: IMPORT_MESSAGES.cellTooLong(2) })).toBeVisible({ timeout: 20_000 });
+    await expect(tools.report).toHaveCount(0);
+  });
+
   test('a sign-up form is created, and its hosted page shows its title', async ({ page, request, baseURL, inbox }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'forms');
