@@ -3,13 +3,14 @@ import { PROFILE_MESSAGES } from '@postlark/shared/profile';
 import { ROUTES } from '@postlark/shared/routes';
 import { postEmailChangeCancel } from '../../features/profile/profile-api';
 import { settle } from '../../lib/api-client';
-import { MailedLinkAction, type MailedLinkOutcome } from '../mailed-link-action';
+import type { PressOutcome } from '../../components/ui/press-to-act';
+import { MailedLinkAction } from '../mailed-link-action';
 import { type TokenLink, useTokenLink } from '../use-token-link';
 
 const INCOMPLETE_LINK = 'This page opens from the link in the email that tells you a new address was requested for your account.';
 const CANCEL_FAILED = 'Could not cancel the change. Please try again.';
 
-async function cancel({ email, token }: TokenLink): Promise<MailedLinkOutcome> {
+async function cancel({ email, token }: TokenLink): Promise<PressOutcome> {
   const result = await settle(() => postEmailChangeCancel({ email, token }), CANCEL_FAILED);
   return result.ok ? { ok: true, message: PROFILE_MESSAGES.emailChangeCancelled } : { ok: false, message: result.message };
 }

@@ -4,7 +4,8 @@ import { PROFILE_MESSAGES } from '@postlark/shared/profile';
 import { ROUTES } from '@postlark/shared/routes';
 import { fetchProfile, restoreSession } from '../../features/login/login-slice';
 import { confirmEmailChange, type SaveFailure } from '../../features/profile/profile-thunks';
-import { MailedLinkAction, type MailedLinkOutcome } from '../mailed-link-action';
+import type { PressOutcome } from '../../components/ui/press-to-act';
+import { MailedLinkAction } from '../mailed-link-action';
 import { useAppDispatch, useAppSelector } from '../store-hooks';
 import { type TokenLink, useTokenLink } from '../use-token-link';
 
@@ -21,7 +22,7 @@ export default function ConfirmEmailRoute() {
   const customerId = useAppSelector((state) => state.login.customerId);
   const [confirmed, setConfirmed] = useState(false);
 
-  async function confirm({ email, token }: TokenLink): Promise<MailedLinkOutcome> {
+  async function confirm({ email, token }: TokenLink): Promise<PressOutcome> {
     try {
       const message = await dispatch(confirmEmailChange({ customerId: '', body: { email, token } })).unwrap();
       setConfirmed(true);
