@@ -9,8 +9,11 @@ const SEGMENTS = 'audience/v1/segments';
 
 type Customer = Awaited<ReturnType<typeof accounts.signedInCustomer>>;
 
-/** Six subscribers with names, attributes, lists, statuses and join dates to filter on. */
-async function audience() {
+/**
+ * Six subscribers with names, attributes, lists, statuses and join dates to filter on, a day
+ * apart; the sessions in `inUse` are used each day, so they do not end for being idle meanwhile.
+ */
+async function audience(...inUse: string[]) {
   const customer = await accounts.signedInCustomer();
   // The third subscriber joins two days after the first.
   const thirdDay = new Date(accounts.now().getTime() + 2 * 86_400_000).toISOString();
@@ -25,7 +28,7 @@ async function audience() {
   ];
   for (const person of people) {
     expect((await call('POST', 'audience/v1/subscribers', customer.cookie, person)).statusCode).toBe(201);
-    accounts.advance(86_400_000);
+    await accounts.advanceInUse(86_400_000, ...inUse);
   }
   return { customer, vip, thirdDay };
 }
@@ -137,7 +140,7 @@ describe('segments', () => {
 
   it("keeps segments each customer's own: another's segment, list or id is refused", async () => {
     const mine = await audience();
-    const theirs = await audience();
+    const theirs = await audience(mine.customer.cookie);
     const segment = (await call('POST', SEGMENTS, theirs.customer.cookie, { name: 'Theirs', definition: { conditions: [{ field: 'first_name', op: 'is_not_empty' }] } })).json().payload.segment;
     for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
       expect((await call(method, `${SEGMENTS}/${segment.id}`, mine.customer.cookie, method === 'PATCH' ? { name: 'Mine' } : undefined)).statusCode, method).toBe(404);
