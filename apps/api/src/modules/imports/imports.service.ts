@@ -90,6 +90,9 @@ export async function receiveFile(deps: ImportDeps, customerId: string, id: stri
     seq += 1;
     pending = [];
     pendingBytes = 0;
+    // A turn of the event loop between pieces: a 100 MB upload arrives faster than it is stored,
+    // and without it one upload's data events and writes would hold every other request back.
+    await new Promise((resolve) => setImmediate(resolve));
   };
   for await (const piece of file) {
     const buffer = Buffer.isBuffer(piece) ? piece : Buffer.from(piece as string);
