@@ -4,6 +4,7 @@ import { SENDER_TEXTS } from '../../campaigns-content';
 import { formatMoment } from '../../schedule';
 import { AddRowForm } from './add-row-form';
 import { SenderCard } from './sender-card';
+import { SenderRow } from './sender-row';
 import { SenderBadge } from './sender-status';
 
 interface SenderAddressesCardProps {
@@ -30,38 +31,24 @@ export function SenderAddressesCard({ overview, busy, onAdd, onResend, onRemove 
         onAdd={onAdd}
       />
       <ul className="sender-list" aria-label={SENDER_TEXTS.addressesTitle}>
-        <li className="sender-row">
-          <div className="sender-row__main">
-            <span className="sender-row__name">{overview.account_email}</span>
-            <span className="sender-row__meta">{SENDER_TEXTS.accountTag}</span>
-          </div>
-          <div className="sender-row__state">
-            <SenderBadge sender={{ status: 'confirmed', link_expired: false }} />
-          </div>
-          <div className="sender-row__actions" />
-        </li>
+        <SenderRow as="li" name={overview.account_email} meta={SENDER_TEXTS.accountTag} badge={<SenderBadge sender={{ status: 'confirmed', link_expired: false }} />} />
         {overview.senders.map((sender) => (
-          <li key={sender.id} className="sender-row">
-            <div className="sender-row__main">
-              <span className="sender-row__name">{sender.email}</span>
-              <span className="sender-row__meta">
-                {sender.confirmed_at ? `Confirmed ${formatMoment(sender.confirmed_at)}` : `Link sent ${formatMoment(sender.confirmation_sent_at)}`}
-              </span>
-            </div>
-            <div className="sender-row__state">
-              <SenderBadge sender={sender} />
-            </div>
-            <div className="sender-row__actions">
-              {sender.status === 'pending' && (
-                <Button variant="secondary" disabled={busy !== null} aria-label={`Send the link again to ${sender.email}`} onClick={() => onResend(sender)}>
-                  {busy === sender.id ? 'Sending...' : 'Send link again'}
-                </Button>
-              )}
-              <Button variant="ghost" className="sender-row__remove" disabled={busy !== null} aria-label={`Remove ${sender.email}`} onClick={() => onRemove(sender)}>
-                Remove
+          <SenderRow
+            key={sender.id}
+            as="li"
+            name={sender.email}
+            meta={sender.confirmed_at ? `Confirmed ${formatMoment(sender.confirmed_at)}` : `Link sent ${formatMoment(sender.confirmation_sent_at)}`}
+            badge={<SenderBadge sender={sender} />}
+          >
+            {sender.status === 'pending' && (
+              <Button variant="secondary" disabled={busy !== null} aria-label={`Send the link again to ${sender.email}`} onClick={() => onResend(sender)}>
+                {busy === sender.id ? 'Sending...' : 'Send link again'}
               </Button>
-            </div>
-          </li>
+            )}
+            <Button variant="ghost" className="sender-row__remove" disabled={busy !== null} aria-label={`Remove ${sender.email}`} onClick={() => onRemove(sender)}>
+              Remove
+            </Button>
+          </SenderRow>
         ))}
       </ul>
     </SenderCard>

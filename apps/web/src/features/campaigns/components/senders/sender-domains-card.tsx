@@ -4,6 +4,7 @@ import { Button } from '../../../../components/ui/button';
 import { SENDER_TEXTS } from '../../campaigns-content';
 import { AddRowForm } from './add-row-form';
 import { SenderCard } from './sender-card';
+import { SenderRow } from './sender-row';
 import { DomainBadge } from './sender-status';
 
 interface SenderDomainsCardProps {
@@ -34,25 +35,21 @@ export function SenderDomainsCard({ domains, busy, onAdd, onVerify, onRemove }: 
         <ul className="sender-list" aria-label={SENDER_TEXTS.domainsTitle}>
           {domains.map((domain) => (
             <li key={domain.id} className="sender-domain">
-              <div className="sender-row">
-                <div className="sender-row__main">
-                  <span className="sender-row__name">{domain.domain}</span>
-                  {domain.status === 'verified' && <span className="sender-row__meta">{SENDER_TEXTS.domainCovers(domain.domain)}</span>}
-                </div>
-                <div className="sender-row__state">
-                  <DomainBadge domain={domain} />
-                </div>
-                <div className="sender-row__actions">
-                  {domain.status === 'pending' && (
-                    <Button variant="secondary" disabled={busy !== null} aria-label={`Verify ${domain.domain}`} onClick={() => onVerify(domain)}>
-                      {busy === domain.id ? 'Checking...' : 'Verify'}
-                    </Button>
-                  )}
-                  <Button variant="ghost" className="sender-row__remove" disabled={busy !== null} aria-label={`Remove ${domain.domain}`} onClick={() => onRemove(domain)}>
-                    Remove
+              <SenderRow
+                as="div"
+                name={domain.domain}
+                meta={domain.status === 'verified' ? SENDER_TEXTS.domainCovers(domain.domain) : undefined}
+                badge={<DomainBadge domain={domain} />}
+              >
+                {domain.status === 'pending' && (
+                  <Button variant="secondary" disabled={busy !== null} aria-label={`Verify ${domain.domain}`} onClick={() => onVerify(domain)}>
+                    {busy === domain.id ? 'Checking...' : 'Verify'}
                   </Button>
-                </div>
-              </div>
+                )}
+                <Button variant="ghost" className="sender-row__remove" disabled={busy !== null} aria-label={`Remove ${domain.domain}`} onClick={() => onRemove(domain)}>
+                  Remove
+                </Button>
+              </SenderRow>
               {domain.status === 'pending' && <DnsRecord domain={domain} />}
               {domain.status === 'pending' && domain.last_problem && (
                 <p className="notice notice--error sender-domain__problem" role="alert">
