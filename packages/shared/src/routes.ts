@@ -136,11 +136,19 @@ export function isRenderedPage(pathname: string): boolean {
   return RENDERED_PAGES.includes(path) || SUBSCRIBER_PAGE.test(path) || REPORT_PAGE.test(path) || CAMPAIGN_PAGE.test(path) || isPreferenceCentrePage(path) || SIGNUP_FORM_PAGE.test(path);
 }
 
+/**
+ * Pages a subscriber opens from a customer's email or site: the preference centre, a hosted
+ * sign-up form and the double opt-in confirmation. They belong to the customer who sends, not to
+ * our marketing site, and lead nowhere else in the app.
+ */
+export function isSubscriberPage(pathname: string): boolean {
+  const path = withoutTrailingSlash(pathname);
+  return isPreferenceCentrePage(path) || SIGNUP_FORM_PAGE.test(path) || path === ROUTES.confirmSubscription;
+}
+
 /** The footer is hidden on the spec's account screens and everywhere in the dashboard. */
 export function hidesFooter(pathname: string): boolean {
   const path = withoutTrailingSlash(pathname);
-  // Pages a subscriber sees belong to the customer who sends, not to our marketing site.
-  // The sender confirmation page is read by whoever owns the mailbox: the same plain frame.
-  const subscriberPage = isPreferenceCentrePage(path) || SIGNUP_FORM_PAGE.test(path) || path === ROUTES.confirmSubscription || path === ROUTES.confirmSender;
-  return FOOTER_HIDDEN_ROUTES.includes(path) || path.startsWith(`${ROUTES.dashboard}/`) || subscriberPage;
+  // The sender confirmation page is read by whoever owns the mailbox: the subscriber pages' plain frame.
+  return FOOTER_HIDDEN_ROUTES.includes(path) || path.startsWith(`${ROUTES.dashboard}/`) || isSubscriberPage(path) || path === ROUTES.confirmSender;
 }

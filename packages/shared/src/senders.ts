@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { ACCOUNT_EMAIL_PATTERN } from './account';
-import { EMAIL_MAX_LENGTH } from './email';
+import { lowerCaseEmailSchema } from './email';
 
 // Sender identities and account quotas (issue 18, finding 4). A campaign's From address, and
 // every address a test send goes to, must be one the customer proved is theirs: their account's
@@ -60,18 +59,11 @@ export const QUOTA_MESSAGES = {
   senderConfirmations: (limit: number) => `Your account can send ${limit.toLocaleString('en')} confirmation emails an hour. Try again later.`,
 } as const;
 
-const senderEmail = z.string({ error: SENDER_MESSAGES.emailInvalid }).check(
-  z.trim(),
-  z.toLowerCase(),
-  z.maxLength(EMAIL_MAX_LENGTH, { error: SENDER_MESSAGES.emailInvalid, abort: true }),
-  z.regex(ACCOUNT_EMAIL_PATTERN, SENDER_MESSAGES.emailInvalid),
-);
-
 // Dot-separated labels of letters, digits and inner hyphens, ending in a top-level part of letters.
 // Each label must be followed by a dot, so no two ways to match one input: linear.
 const DOMAIN_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-export const senderCreateSchema = z.strictObject({ email: senderEmail });
+export const senderCreateSchema = z.strictObject({ email: lowerCaseEmailSchema(SENDER_MESSAGES.emailInvalid) });
 export type SenderCreate = z.output<typeof senderCreateSchema>;
 
 export const senderConfirmSchema = z.strictObject({

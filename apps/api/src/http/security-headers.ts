@@ -1,4 +1,4 @@
-import { isPreferenceCentrePage, ROUTES, withoutTrailingSlash } from '@postlark/shared/routes';
+import { isSubscriberPage } from '@postlark/shared/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A Content-Security-Policy from its directives, in order. */
@@ -52,16 +52,6 @@ const APP_PAGE = {
 const STRICT_POLICY = contentSecurityPolicy(STRICT_PAGE);
 const APP_POLICY = contentSecurityPolicy(APP_PAGE);
 
-/**
- * Pages a subscriber opens from a customer's email or site: the preference centre (/u/{token}),
- * a hosted sign-up form (/f/{id}) and the double opt-in confirmation. They lead nowhere else in
- * the app, so they keep the strict policy.
- */
-function isSubscriberPage(pathname: string): boolean {
-  const path = withoutTrailingSlash(pathname);
-  return isPreferenceCentrePage(path) || path.startsWith(`${ROUTES.signupForm}/`) || path === ROUTES.confirmSubscription;
-}
-
 // A year, the preload lists' minimum; subdomains too, so none of them is ever reached over http.
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -81,6 +71,7 @@ export function securityHeaders(appUrl: string) {
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       const pathname = request.url.split('?')[0] ?? '/';
+      // Subscriber pages lead nowhere else in the app: they keep the strict policy.
       reply.header('content-security-policy', isSubscriberPage(pathname) ? STRICT_POLICY : APP_POLICY);
     }
     return payload;

@@ -1,10 +1,11 @@
+import { EMAIL_MAX_LENGTH } from '@postlark/shared/email';
 import { z } from 'zod';
 import { runFormSignup, type SubscriptionDeps } from '../modules/forms/subscriptions.service';
 import type { JobDefinition } from './job-definition';
 
 const payload = z.strictObject({
   formId: z.uuid(),
-  email: z.string().max(320),
+  email: z.string().max(EMAIL_MAX_LENGTH),
   first_name: z.string().max(200),
   last_name: z.string().max(200),
   ipHash: z.string().max(200),

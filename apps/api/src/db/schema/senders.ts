@@ -57,7 +57,7 @@ export const senderDomains = pgTable(
 /**
  * What each account used of its quotas (campaign messages a day, test sends and confirmation
  * emails an hour), one row per use, so a sliding window is a sum. In the database because several
- * processes share the quotas; rows older than the longest window are dropped as new ones come, and hourly.
+ * processes share the quotas; rows older than the longest window are dropped hourly.
  */
 export const accountUsage = pgTable(
   'account_usage',

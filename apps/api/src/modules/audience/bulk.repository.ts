@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { changedRows } from '../../db/results';
 import { subscribers } from '../../db/schema/audience';
-import { filtersOf, type ResolvedFilter } from './subscribers.repository';
+import { filtersOf, type ResolvedFilter, suppressionHashOf } from './subscribers.repository';
 
 // Set-based changes to many subscribers at once: one statement each, however many match.
 
@@ -57,7 +57,7 @@ export async function eraseTarget(db: Db, customerId: string, target: BulkTarget
     with erased as (delete from ${subscribers} where ${targetOf(customerId, target)} returning "customer_id", "email", "status"),
     suppressed as (
       insert into suppressions (customer_id, email_hash, reason, created_at)
-      select customer_id, encode(sha256(convert_to(email, 'UTF8')), 'hex'), case when status = 'active' then 'erased' else status end,
+      select customer_id, ${suppressionHashOf(sql`email`)}, case when status = 'active' then 'erased' else status end,
         ${now.toISOString()}::timestamptz
       from erased
       on conflict do nothing

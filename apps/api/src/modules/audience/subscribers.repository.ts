@@ -170,6 +170,11 @@ export async function leaveOtherLists(db: Db, subscriberId: string, keepListIds:
     .where(and(...leaving));
 }
 
+/** suppressionHash (subscribers.service.ts) in SQL, for statements that read or write the list in bulk. */
+export function suppressionHashOf(email: SQL): SQL {
+  return sql`encode(sha256(convert_to(${email}, 'UTF8')), 'hex')`;
+}
+
 export async function isSuppressed(db: Db, customerId: string, emailHash: string): Promise<boolean> {
   const rows = await db
     .select({ reason: suppressions.reason })

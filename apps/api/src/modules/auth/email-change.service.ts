@@ -87,7 +87,7 @@ export async function cancelEmailChange(deps: EmailChangeDeps, request: { email:
   const email = normalizeEmail(request.email).toLowerCase();
   const spent = await spendToken(deps.db, { email, purpose: 'email-change-cancel', tokenHash: hashSecretToken(request.token), now });
   if (!spent?.customerId) throw new HttpError(400, AUTH_API_MESSAGES.badToken);
-  await supersedeCustomerTokens(deps.db, spent.customerId, 'email-change', now);
+  await voidPendingEmailChanges(deps.db, spent.customerId, now);
   await deleteCustomerSessions(deps.db, spent.customerId);
 }
 

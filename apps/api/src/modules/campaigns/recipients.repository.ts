@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { CampaignAudience } from '@postlark/shared/campaigns';
 import type { Db } from '../../db/client';
 import { changedRows, rowsOf } from '../../db/results';
+import { suppressionHashOf } from '../audience/subscribers.repository';
 
 // Who a campaign goes to, in SQL over "subscribers": used once to make the campaign's rows, and
 // again for each batch at send time, so that whoever unsubscribed, bounced, complained or left
@@ -65,7 +66,7 @@ export async function stillEligible(db: Db, eligible: SQL, subscriberIds: readon
     from subscribers
     where "subscribers"."id" = any(${sql.param([...subscriberIds])}::uuid[]) and ${eligible}
       and not exists (select 1 from suppressions s where s.customer_id = "subscribers"."customer_id"
-        and s.email_hash = encode(sha256(convert_to("subscribers"."email", 'UTF8')), 'hex'))`);
+        and s.email_hash = ${suppressionHashOf(sql`"subscribers"."email"`)})`);
   return rowsOf<Recipient>(result);
 }
 

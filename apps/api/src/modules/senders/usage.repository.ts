@@ -18,16 +18,16 @@ export type Reservation<T> = { granted: true; value: T } | { granted: false; lef
  * Takes `amount` of an account's quota for `kind` over a sliding window, and runs `then` in the
  * same transaction (its failure gives the amount back). The account's customers row is locked
  * first, so two processes reserving for one account at once take turns: no check-then-act race
- * lets both through on the last units. Rows that left the window are dropped on the way.
+ * lets both through on the last units. Rows that left the window count for nothing; the hourly
+ * clean-up drops them (purgeSpentUsage).
  */
 export async function reserveUsage<T>(db: Db, request: UsageRequest, then: (tx: Db) => Promise<T>): Promise<Reservation<T>> {
   const { customerId, kind, amount, limit, windowMs, now } = request;
   const since = new Date(now.getTime() - windowMs).toISOString();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from customers where id = ${customerId}::uuid for update`);
-    await tx.execute(sql`delete from account_usage where customer_id = ${customerId}::uuid and kind = ${kind} and at <= ${since}::timestamptz`);
     const rows = rowsOf<{ amount: number; at: string | Date }>(
-      await tx.execute(sql`select amount, at from account_usage where customer_id = ${customerId}::uuid and kind = ${kind} order by at, id`),
+      await tx.execute(sql`select amount, at from account_usage where customer_id = ${customerId}::uuid and kind = ${kind} and at > ${since}::timestamptz order by at, id`),
     );
     const used = rows.reduce((sum, row) => sum + Number(row.amount), 0);
     if (used + amount > limit) {

@@ -69,12 +69,11 @@ function BasicInfoForm({ profile, onSave, onChangeEmail }: BasicInfoFormProps) {
     event.preventDefault();
     const names = { first_name: draft.values.first_name, last_name: draft.values.last_name };
     const namesChanged = names.first_name !== saved.first_name || names.last_name !== saved.last_name;
-    const emailChanged = emailEdited;
     const parsedNames = basicInfoSchema.safeParse(names);
     const parsedEmail = emailChangeSchema.safeParse({ new_email: draft.values.new_email, current_password: currentPassword });
     const invalid = {
       ...(namesChanged && !parsedNames.success ? fieldErrors(parsedNames.error) : {}),
-      ...(emailChanged && !parsedEmail.success ? fieldErrors(parsedEmail.error) : {}),
+      ...(emailEdited && !parsedEmail.success ? fieldErrors(parsedEmail.error) : {}),
     };
     if (Object.keys(invalid).length > 0) {
       errors.show(invalid);
@@ -91,7 +90,7 @@ function BasicInfoForm({ profile, onSave, onChangeEmail }: BasicInfoFormProps) {
         errors.show(outcome.errors);
       }
     }
-    if (ok && emailChanged && parsedEmail.success) {
+    if (ok && emailEdited && parsedEmail.success) {
       const outcome = await onChangeEmail(parsedEmail.data);
       if (outcome.ok) setEmailNotice(PROFILE_MESSAGES.emailChangeSent);
       else {
