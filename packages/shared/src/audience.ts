@@ -6,7 +6,9 @@ import { UUID_PATTERN } from './ids';
 // A customer's audience: subscribers and lists. The requests are defined once here for the
 // dashboard's forms and the API's routes.
 
-export const SUBSCRIBER_STATUSES = ['active', 'unsubscribed', 'bounced', 'complained'] as const;
+// not_subscribed: a profile known only from events (a purchase, a visit) with no consent to mail:
+// counted, scored and segmented, never sent a campaign until the person subscribes.
+export const SUBSCRIBER_STATUSES = ['active', 'unsubscribed', 'bounced', 'complained', 'not_subscribed'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 /** What a customer may set by hand; bounced and complained come only from the mail servers. */
 export const SETTABLE_SUBSCRIBER_STATUSES = ['active', 'unsubscribed'] as const;

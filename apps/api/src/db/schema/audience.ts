@@ -43,7 +43,7 @@ export const subscribers = pgTable(
     index('subscribers_search_idx')
       .using('gin', sql`(${table.email} || ' ' || ${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`)
       .with({ gin_pending_list_limit: 16384 }),
-    check('subscribers_status_check', sql`${table.status} in ('active', 'unsubscribed', 'bounced', 'complained')`),
+    check('subscribers_status_check', sql`${table.status} in ('active', 'unsubscribed', 'bounced', 'complained', 'not_subscribed')`),
   ],
 );
 
