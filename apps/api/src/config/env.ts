@@ -93,6 +93,16 @@ const envSchema = z.object({
   CAMPAIGN_MESSAGES_PER_DAY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(50_000),
   TEST_SENDS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
   SENDER_CONFIRMATIONS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(5),
+  // The key that seals stored secrets (webhook signing secrets; lib/secret-box.ts): 32 random bytes
+  // in base64 (openssl rand -base64 32). Unset: a key made on first start in DATA_DIR/secrets.key.
+  SECRETS_KEY: z
+    .string()
+    .transform((value) => Buffer.from(value.trim(), 'base64'))
+    .refine((key) => key.length === 32, 'must be 32 random bytes in base64, e.g. the output of `openssl rand -base64 32`')
+    .optional(),
+  // Development only: webhook endpoints may be http:// and on this machine (loopback), to try them
+  // against a local receiver. Private networks stay refused; an https APP_URL refuses the setting.
+  WEBHOOKS_ALLOW_LOCAL: booleanFlag.default(false),
 }).superRefine((value, context) => {
   // Without a relay every message (sign-up, reset and email-change links with their tokens) waits
   // in the dev outbox; an https address means a public site, where nothing may hold those.
@@ -103,6 +113,9 @@ const envSchema = z.object({
       message:
         'must be set when APP_URL is https (a public site): without a relay, mail with sign-up and password-reset links (their tokens) would sit in the dev outbox at /dev/mailbox',
     });
+  }
+  if (value.WEBHOOKS_ALLOW_LOCAL && value.APP_URL.startsWith('https:')) {
+    context.addIssue({ code: 'custom', path: ['WEBHOOKS_ALLOW_LOCAL'], message: 'is for development only: a public site (https APP_URL) must not post webhooks to plain http or to its own machine' });
   }
   const dkim = [value.DKIM_DOMAIN, value.DKIM_SELECTOR, value.DKIM_PRIVATE_KEY].filter(Boolean).length;
   if (dkim > 0 && dkim < 3) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKeyOf, isLoopbackAddress } from './ip-address';
+import { clientKeyOf, isLoopbackAddress, isPublicAddress } from './ip-address';
 
 describe('isLoopbackAddress', () => {
   it('knows 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6', () => {
@@ -30,5 +30,21 @@ describe('clientKeyOf', () => {
   it('keeps anything that is not an address as it is', () => {
     expect(clientKeyOf('')).toBe('');
     expect(clientKeyOf('not-an-ip')).toBe('not-an-ip');
+  });
+});
+
+describe('isPublicAddress', () => {
+  it('refuses this machine, private networks, link-local, and the other special-purpose ranges', () => {
+    for (const address of [
+      '127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
+      '192.0.2.5', '198.18.0.1', '203.0.113.9', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fd00::1', 'fc12::3', 'ff02::1',
+      '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1', '2002:a00:1::1', '2001:db8::1', '2001::1', '::127.0.0.1', 'localhost', '',
+    ]) expect(isPublicAddress(address), address).toBe(false);
+  });
+
+  it('takes public addresses of both families', () => {
+    for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '2a00:1450:4001:800::200e', '::ffff:8.8.8.8', '64:ff9b::808:808']) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
   });
 });

@@ -47,3 +47,36 @@ export function clientKeyOf(address: string): string {
   }
   return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
 }
+
+// Addresses no request of ours may reach on a customer's say-so (outgoing webhooks): this machine,
+// private networks, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, and every
+// other special-purpose range of the IANA registries (documentation, benchmarking, multicast,
+// reserved). IPv4-mapped IPv6 addresses match the IPv4 rules (BlockList does that itself).
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  // Unspecified and loopback; discard-only; IETF protocol assignments (Teredo among them); documentation;
+  // 6to4 (it can wrap any IPv4 address, private ones too); unique-local; link-local; site-local; multicast.
+  ['::', 127], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  // IPv4-compatible (deprecated) addresses.
+  ['::', 96],
+] as const) NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+
+/** Whether an address is on the public internet: false for anything special-purpose, or not an address at all. */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (family === 6) {
+    const groups = ipv6Groups(address);
+    // NAT64 (64:ff9b::/96) reaches the IPv4 address in its last 32 bits: judge that one.
+    if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0)) {
+      const [high = 0, low = 0] = groups.slice(6);
+      return isPublicAddress([high >> 8, high & 0xff, low >> 8, low & 0xff].join('.'));
+    }
+  }
+  return !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4');
+}
