@@ -22,6 +22,9 @@ export const campaigns = pgTable(
     contentText: text('content_text'),
     audience: jsonb('audience').$type<CampaignAudience>().notNull(),
     tracking: boolean('tracking').notNull().default(true),
+    // 'automation': the hidden row behind a flow's email step (flow_step_campaigns), never listed
+    // with the customer's campaigns; its messages reuse the ledger, tracking and reports.
+    kind: text('kind').$type<'campaign' | 'automation'>().notNull().default('campaign'),
     status: text('status').$type<CampaignStatus>().notNull().default('draft'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     // The IANA timezone the customer chose the time in, to show it back as they wrote it.
@@ -43,6 +46,7 @@ export const campaigns = pgTable(
     // The scheduler's and the senders' look-ups: few rows are ever in these states.
     index('campaigns_due_idx').on(table.status, table.scheduledAt),
     check('campaigns_status_check', sql`${table.status} in ('draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled')`),
+    check('campaigns_kind_check', sql`${table.kind} in ('campaign', 'automation')`),
   ],
 );
 
@@ -69,9 +73,12 @@ export const campaignMessages = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    // 0 for a campaign's message; for an automation email, the flow step execution it is for, so
+    // a person who enters a flow again gets the step's email again (flow_step_runs.id).
+    flowStepRunId: bigint('flow_step_run_id', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
-    uniqueIndex('campaign_messages_campaign_subscriber_idx').on(table.campaignId, table.subscriberId),
+    uniqueIndex('campaign_messages_campaign_subscriber_idx').on(table.campaignId, table.subscriberId, table.flowStepRunId),
     uniqueIndex('campaign_messages_message_id_idx').on(table.messageId),
     // What the senders claim next: due pending rows of a campaign, in order.
     index('campaign_messages_due_idx').on(table.campaignId, table.status, table.nextAttemptAt, table.id),

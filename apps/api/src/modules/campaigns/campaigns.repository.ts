@@ -9,14 +9,19 @@ export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaign = typeof campaigns.$inferInsert;
 
 export async function listCampaigns(db: Db, customerId: string): Promise<CampaignRow[]> {
-  return db.select().from(campaigns).where(eq(campaigns.customerId, customerId)).orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+  // A flow's email steps are campaign rows too (kind 'automation'): the flow shows them, not this list.
+  return db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.customerId, customerId), eq(campaigns.kind, 'campaign')))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
 }
 
 export async function findCampaign(db: Db, customerId: string, id: string): Promise<CampaignRow | undefined> {
   const [row] = await db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.customerId, customerId), eq(campaigns.id, id)));
+    .where(and(eq(campaigns.customerId, customerId), eq(campaigns.id, id), eq(campaigns.kind, 'campaign')));
   return row;
 }
 
@@ -36,7 +41,7 @@ export async function updateCampaignIn(db: Db, customerId: string, id: string, i
   const [row] = await db
     .update(campaigns)
     .set(values)
-    .where(and(eq(campaigns.customerId, customerId), eq(campaigns.id, id), sql`${campaigns.status} = any(${sql.param([...inStatus])}::text[])`))
+    .where(and(eq(campaigns.customerId, customerId), eq(campaigns.id, id), eq(campaigns.kind, 'campaign'), sql`${campaigns.status} = any(${sql.param([...inStatus])}::text[])`))
     .returning();
   return row;
 }
@@ -44,7 +49,7 @@ export async function updateCampaignIn(db: Db, customerId: string, id: string, i
 export async function deleteCampaignIn(db: Db, customerId: string, id: string, inStatus: readonly string[]): Promise<boolean> {
   const rows = await db
     .delete(campaigns)
-    .where(and(eq(campaigns.customerId, customerId), eq(campaigns.id, id), sql`${campaigns.status} = any(${sql.param([...inStatus])}::text[])`))
+    .where(and(eq(campaigns.customerId, customerId), eq(campaigns.id, id), eq(campaigns.kind, 'campaign'), sql`${campaigns.status} = any(${sql.param([...inStatus])}::text[])`))
     .returning({ id: campaigns.id });
   return rows.length > 0;
 }

@@ -36,7 +36,7 @@ export async function addRecipients(db: Db, campaignId: string, eligible: SQL, m
       '<' || ${campaignId} || '.' || "subscribers"."id" || '@' || ${messageIdDomain} || '>', ${now.toISOString()}::timestamptz
     from subscribers
     where ${eligible}
-    on conflict (campaign_id, subscriber_id) do nothing`);
+    on conflict (campaign_id, subscriber_id, flow_step_run_id) do nothing`);
   return changedRows(result);
 }
 
