@@ -59,8 +59,10 @@ export const PRODUCT_MESSAGES = {
 } as const;
 
 // Control characters (C0 and DEL): a NUL cannot be stored in text, the others are never meant.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
 const CONTROL = /[\u0000-\u001f\u007f]/;
 // The scheme, then no space or control character; the length was checked first.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const HTTP_URL = /^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i;
 
 const text = (max: number, message: string) =>
@@ -126,13 +128,16 @@ const productShape = {
   in_stock: z._default(z.boolean({ error: PRODUCT_MESSAGES.inStockInvalid }), true),
 };
 
+type Money = { price: number | null; currency: string | null };
+
+// A price and its currency come together: a price alone cannot be shown, a currency alone means nothing.
 const moneyTogether = [
-  z.refine((value: { price: number | null; currency: string | null }) => value.price === null || value.currency !== null, {
+  z.refine<Money>((value) => value.price === null || value.currency !== null, {
     error: PRODUCT_MESSAGES.priceWithoutCurrency,
     path: ['currency'],
     when: (payload) => payload.issues.length === 0,
   }),
-  z.refine((value: { price: number | null; currency: string | null }) => value.currency === null || value.price !== null, {
+  z.refine<Money>((value) => value.currency === null || value.price !== null, {
     error: PRODUCT_MESSAGES.currencyWithoutPrice,
     path: ['price'],
     when: (payload) => payload.issues.length === 0,
@@ -172,7 +177,7 @@ export type ProductCheck<T> = { ok: true; product: T } | { ok: false; message: s
 export function checkProduct<S extends typeof productSchema | typeof productPutSchema>(schema: S, input: unknown): ProductCheck<z.output<S>> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, message: PRODUCT_MESSAGES.notAnObject, errors: { '': PRODUCT_MESSAGES.notAnObject } };
   const result = schema.safeParse(input);
-  if (result.success) return { ok: true, product: result.data };
+  if (result.success) return { ok: true, product: result.data as z.output<S> };
   const errors = fieldErrors(result.error);
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys' && issue.path.length === 0) for (const key of issue.keys) errors[key] = PRODUCT_MESSAGES.unknownField(key);
