@@ -16,6 +16,10 @@ export const IMPORT_LIMITS = {
   rowColumns: 1_000,
 } as const;
 
+/** What an import's file holds: subscribers (the audience), or products (the catalogue). */
+export const IMPORT_KINDS = ['subscribers', 'products'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
 export const IMPORT_FIELDS = ['email', 'first_name', 'last_name', 'timezone', 'attribute', 'ignore'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ImportColumn, ImportStatusName } from '@postlark/shared/imports';
+import type { ImportColumn, ImportKind, ImportStatusName } from '@postlark/shared/imports';
 import { customers } from './accounts';
 import { bytea } from './bytea';
 
@@ -11,6 +11,8 @@ export const imports = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
+    /** What the file holds: subscribers, or the customer's products (the catalogue). */
+    kind: text('kind').$type<ImportKind>().notNull().default('subscribers'),
     fileName: text('file_name').notNull(),
     hasHeader: boolean('has_header').notNull(),
     columns: jsonb('columns').$type<ImportColumn[]>().notNull(),
