@@ -21,7 +21,7 @@ describe('secret box', () => {
     const sealed = await box.seal('whsec_abc', 'endpoint-1');
     await expect(box.open(sealed, 'endpoint-2')).rejects.toThrow();
     const bytes = Buffer.from(sealed.slice(3), 'base64url');
-    bytes[bytes.length - 1] ^= 1;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
     await expect(box.open(`v1.${bytes.toString('base64url')}`, 'endpoint-1')).rejects.toThrow();
     await expect(secretBoxWith(randomBytes(32)).open(sealed, 'endpoint-1')).rejects.toThrow();
   });

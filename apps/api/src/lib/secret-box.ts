@@ -76,3 +76,8 @@ export function lazySecretBox(loadKey: () => Promise<Buffer>): SecretBox {
     open: async (sealed, context) => (await ready()).open(sealed, context),
   };
 }
+
+/** The server's box: SECRETS_KEY when set, else the data directory's key, loaded on first use. */
+export function secretBoxFrom(config: { SECRETS_KEY?: Buffer; DATA_DIR: string }): SecretBox {
+  return lazySecretBox(async () => config.SECRETS_KEY ?? dataDirSecretsKey(config.DATA_DIR));
+}

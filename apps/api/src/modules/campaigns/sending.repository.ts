@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { changedRows, rowsOf } from '../../db/results';
+import { queueWebhookEvent, wantsWebhook } from '../outgoing-webhooks/outbox';
 
 // The sending engine's moves on campaign_messages. Each is one conditional statement: a row only
 // leaves a state it is still in, so two workers (or a worker and a crash recovery) never both win.
@@ -112,13 +113,22 @@ export async function markAbandoned(db: Db, claimedBefore: Date): Promise<number
 
 /** A campaign is sent once none of its rows is pending or being sent. Answers whether it just finished. */
 export async function finishIfDone(db: Db, campaignId: string, now: Date): Promise<boolean> {
-  return (
-    changedRows(
-      await db.execute(sql`update campaigns set status = 'sent', finished_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-        where id = ${campaignId}::uuid and status = 'sending'
-        and not exists (select 1 from campaign_messages where campaign_id = ${campaignId}::uuid and status in ('pending', 'sending'))`),
-    ) > 0
-  );
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`update campaigns set status = 'sent', finished_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+      where id = ${campaignId}::uuid and status = 'sending'
+      and not exists (select 1 from campaign_messages where campaign_id = ${campaignId}::uuid and status in ('pending', 'sending'))
+      returning id, customer_id as "customerId", kind, name, subject, started_at as "startedAt"`);
+    const [finished] = rowsOf<{ id: string; customerId: string; kind: string; name: string; subject: string; startedAt: Date | null }>(result);
+    if (!finished) return false;
+    // Recorded exactly when the campaign is; its messages are counted only for an account that wants the event.
+    if (finished.kind === 'campaign' && (await wantsWebhook(tx, finished.customerId, 'campaign.sent'))) {
+      const counts = await tx.execute(sql`select status, count(*)::int as n from campaign_messages where campaign_id = ${campaignId}::uuid group by status`);
+      const messages = Object.fromEntries(rowsOf<{ status: string; n: number }>(counts).map((row) => [row.status, row.n]));
+      const campaign = { id: finished.id, name: finished.name, subject: finished.subject, started_at: finished.startedAt && new Date(finished.startedAt).toISOString(), finished_at: now.toISOString() };
+      await queueWebhookEvent(tx, finished.customerId, 'campaign.sent', { campaign, messages }, now);
+    }
+    return true;
+  });
 }
 
 /** Scheduled campaigns whose time has come. */

@@ -1,0 +1,74 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/results';
+import { webhookEndpoints } from '../../db/schema/outgoing-webhooks';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+const owned = (customerId: string, id: string) => and(eq(webhookEndpoints.customerId, customerId), eq(webhookEndpoints.id, id));
+
+export async function endpointsOf(db: Db, customerId: string): Promise<EndpointRow[]> {
+  return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.customerId, customerId)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+}
+
+export async function endpointCount(db: Db, customerId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.customerId, customerId));
+  return row?.n ?? 0;
+}
+
+export async function findEndpoint(db: Db, customerId: string, id: string): Promise<EndpointRow | undefined> {
+  const [row] = await db.select().from(webhookEndpoints).where(owned(customerId, id));
+  return row;
+}
+
+export async function insertEndpoint(db: Db, values: typeof webhookEndpoints.$inferInsert): Promise<EndpointRow> {
+  const [row] = await db.insert(webhookEndpoints).values(values).returning();
+  if (!row) throw new Error('webhook endpoint insert returned no row');
+  return row;
+}
+
+export async function updateEndpoint(db: Db, customerId: string, id: string, values: Partial<typeof webhookEndpoints.$inferInsert>): Promise<EndpointRow | undefined> {
+  const [row] = await db.update(webhookEndpoints).set(values).where(owned(customerId, id)).returning();
+  return row;
+}
+
+export async function deleteEndpoint(db: Db, customerId: string, id: string): Promise<boolean> {
+  return (await db.delete(webhookEndpoints).where(owned(customerId, id)).returning({ id: webhookEndpoints.id })).length > 0;
+}
+
+/** A test event for one endpoint, whatever types it asked for: the outbox row and its one send. */
+export async function queueTestEvent(db: Db, customerId: string, endpointId: string, type: string, data: object, now: Date): Promise<string> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    with event as (
+      insert into webhook_outbox (customer_id, type, data, created_at) values (${customerId}::uuid, ${type}, ${JSON.stringify(data)}::jsonb, ${at}) returning id
+    ), send as (
+      insert into webhook_sends (event_id, endpoint_id, next_attempt_at, created_at) select event.id, ${endpointId}::uuid, ${at}, ${at} from event
+    )
+    select id from event`);
+  return rowsOf<{ id: string }>(result)[0]!.id;
+}
+
+export interface AttemptLogRow {
+  id: string;
+  eventId: string;
+  eventType: string;
+  at: Date;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  deliveryStatus: 'pending' | 'delivered' | 'failed';
+  nextAttemptAt: Date;
+}
+
+/** The endpoint's latest attempts, newest first. */
+export async function latestAttempts(db: Db, endpointId: string, limit: number): Promise<AttemptLogRow[]> {
+  const result = await db.execute(sql`
+    select a.id::text as id, o.id as "eventId", o.type as "eventType", a.at, a.status_code as "statusCode", a.error, a.duration_ms as "durationMs",
+      s.status as "deliveryStatus", s.next_attempt_at as "nextAttemptAt"
+    from webhook_attempts a join webhook_sends s on s.id = a.send_id join webhook_outbox o on o.id = s.event_id
+    where a.endpoint_id = ${endpointId}::uuid
+    order by a.at desc, a.id desc limit ${limit}`);
+  return rowsOf<AttemptLogRow>(result);
+}
+
