@@ -12,6 +12,9 @@ import { registerWebApp } from './http/web-app';
 import { keyedHash } from './lib/keyed-hash';
 import type { JobClients } from './jobs/start-jobs';
 import type { AccountDeps } from './modules/auth/account-deps';
+import { eventApiRoutes, eventDashboardRoutes } from './modules/events/events.routes';
+import { productApiRoutes, productDashboardRoutes } from './modules/events/products.routes';
+import { apiKeyGate } from './modules/public-api/api-key-gate';
 import { audienceRoutes } from './modules/audience/audience.routes';
 import { loadCampaignLinks } from './modules/campaigns/campaign-links';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
@@ -38,6 +41,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { oneClickRoutes, preferenceRoutes } from './modules/preferences/preferences.routes';
 import { linkTokens, subscriberLinks } from './modules/preferences/link-tokens';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { outgoingWebhookRoutes } from './modules/outgoing-webhooks/outgoing-webhooks.routes';
+import { secretBoxFrom } from './lib/secret-box';
 import { getOrCreateSecret } from './modules/secrets/secrets.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 
@@ -113,7 +118,13 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(formRoutes(subscriptionDeps));
       await api.register(signups.api);
       await api.register(apiKeyRoutes({ db, now, mail: jobs.mail, hashIp }));
-      await api.register(publicApiRoutes({ ...subscriberDeps, ...subscriptionDeps, requestsPerMinute: config.API_REQUESTS_PER_MINUTE }));
+      await api.register(outgoingWebhookRoutes({ db, now, secrets: secretBoxFrom(config), allowLocal: config.WEBHOOKS_ALLOW_LOCAL }));
+      const customerOf = apiKeyGate({ db, now, requestsPerMinute: config.API_REQUESTS_PER_MINUTE });
+      await api.register(publicApiRoutes({ ...subscriberDeps, ...subscriptionDeps, customerOf }));
+      await api.register(eventApiRoutes({ db, now, customerOf }));
+      await api.register(eventDashboardRoutes({ db, now }));
+      await api.register(productApiRoutes({ db, now, customerOf }));
+      await api.register(productDashboardRoutes({ db, now }));
       await api.register(docsRoutes(config.APP_URL));
       await api.register(countriesRoutes());
     },

@@ -69,7 +69,6 @@ export const EVENT_MESSAGES = {
   erased: 'This address was erased from your audience; its events are not kept.',
   tooMany: 'Too many events in one call: send at most 5,000.',
   subscriberNotFound: 'This subscriber does not exist.',
-  afterInvalid: 'after must be an ISO 8601 date and time.',
   cursorInvalid: 'This page link is not valid any more. Start from the first page.',
 } as const;
 
@@ -103,10 +102,11 @@ export function isUuid(value: unknown): value is string {
 }
 
 /** The query of a person's events page. */
-export const personEventsQuerySchema = z.object({
+// `after` is, as in the subscribers table, where to continue: the `next_cursor` of the previous
+// page; an ISO date-time there instead asks for the events after that time.
+export const personEventsQuerySchema = z.strictObject({
   name: z.optional(z.string().check(z.maxLength(EVENT_LIMITS.name, EVENT_MESSAGES.nameInvalid), z.regex(EVENT_NAME_PATTERN, EVENT_MESSAGES.nameInvalid))),
-  after: z.optional(z.string().check(z.refine((value) => parseIsoDateTime(value) !== null, EVENT_MESSAGES.afterInvalid))),
-  cursor: z.optional(z.string().check(z.maxLength(200, EVENT_MESSAGES.cursorInvalid))),
+  after: z.optional(z.string().check(z.maxLength(200, EVENT_MESSAGES.cursorInvalid))),
 });
 export type PersonEventsQuery = z.output<typeof personEventsQuerySchema>;
 
@@ -125,7 +125,7 @@ export interface PersonEvent {
 
 export interface PersonEventsPage {
   events: PersonEvent[];
-  /** Pass as `cursor` for the next (older) page; null on the last. */
+  /** Pass as `after` for the next (older) page; null on the last. */
   next_cursor: string | null;
 }
 

@@ -9,3 +9,6 @@ export const BULK_BODY_LIMIT = 64 * 1024;
 
 // A campaign carries its HTML (up to 512 KB) and plain text (up to 256 KB), JSON-escaped.
 export const CAMPAIGN_BODY_LIMIT = 1024 * 1024;
+
+// A call of events carries up to 5,000 of them; 10 MB is about 2 KB each, far above a real one.
+export const EVENTS_BODY_LIMIT = 10 * 1024 * 1024;

@@ -152,9 +152,13 @@ export async function createSubscriber(deps: SubscriberDeps, customerId: string,
   };
   try {
     const row = await deps.db.transaction(async (tx) => {
-      const inserted = await insertSubscriber(tx, values);
-      await setMemberships(tx, inserted.id, listIds, now);
-      return inserted;
+      // A profile known only from events becomes a subscriber: the same person, their history kept.
+      const profile = await subscriberByEmail(tx, customerId, body.email);
+      const { createdAt: _kept, ...changes } = values;
+      const saved = profile?.status === 'not_subscribed' ? await updateRow(tx, customerId, profile.id, changes) : await insertSubscriber(tx, values);
+      if (!saved) throw notFound();
+      await setMemberships(tx, saved.id, listIds, now);
+      return saved;
     });
     return await detailsOf(deps, row);
   } catch (error) {

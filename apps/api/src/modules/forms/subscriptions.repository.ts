@@ -55,10 +55,35 @@ export async function markConfirmed(db: Db, subscriber: { id: string; customerId
     .set({
       confirmedAt: sql`coalesce(${subscribers.confirmedAt}, ${now.toISOString()}::timestamptz)`,
       updatedAt: now,
-      ...(subscriber.status === 'unsubscribed' && { status: 'active' as const }),
+      ...((subscriber.status === 'unsubscribed' || subscriber.status === 'not_subscribed') && { status: 'active' as const }),
     })
     .where(eq(subscribers.id, subscriber.id));
   if (subscriber.status === 'active' || subscriber.status === 'unsubscribed') await liftSuppression(db, subscriber.customerId, emailHash);
+}
+
+/**
+ * The first consent of a profile made from events (not_subscribed): how and when they agreed, the
+ * names they gave where none was known, and, unless a confirmation is still due, active status.
+ */
+export async function recordFirstConsent(
+  db: Db,
+  subscriberId: string,
+  consent: { source: string; formId?: string; ipHash?: string; firstName: string; lastName: string; activate: boolean },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(subscribers)
+    .set({
+      consentSource: consent.source,
+      consentFormId: consent.formId ?? null,
+      consentAt: now,
+      consentIpHash: consent.ipHash ?? null,
+      firstName: sql`coalesce(nullif(${subscribers.firstName}, ''), ${consent.firstName})`,
+      lastName: sql`coalesce(nullif(${subscribers.lastName}, ''), ${consent.lastName})`,
+      updatedAt: now,
+      ...(consent.activate && { status: 'active' as const }),
+    })
+    .where(and(eq(subscribers.id, subscriberId), eq(subscribers.status, 'not_subscribed')));
 }
 
 /** The lists a subscriber has yet to confirm, with their names (for resending the emails). */

@@ -11,7 +11,7 @@ import { findSubscriber, insertSubscriber, isSuppressed, subscriberByEmail } fro
 import { type AudienceDeps, suppressionHash } from '../audience/subscribers.service';
 import type { LinkTokens } from '../preferences/link-tokens';
 import { publicForm } from './forms.repository';
-import { confirmationTarget, markConfirmed, membershipStatus, putMembership, unconfirmedLists } from './subscriptions.repository';
+import { confirmationTarget, markConfirmed, membershipStatus, putMembership, recordFirstConsent, unconfirmedLists } from './subscriptions.repository';
 
 export interface SubscriptionDeps extends AudienceDeps {
   mail: MailService;
@@ -59,6 +59,9 @@ export async function subscribeToList(deps: SubscriptionDeps, target: SignupTarg
       if (existing) {
         if (existing.status === 'unsubscribed') mustConfirm = true;
         if (existing.status === 'active' && (await membershipStatus(tx, listId, existing.id)) === 'confirmed') return;
+        // A profile known only from events: this is their first consent (active now on a
+        // single opt-in list; on a double opt-in one, once they confirm).
+        if (existing.status === 'not_subscribed') await recordFirstConsent(tx, existing.id, { ...consent, firstName: person.first_name, lastName: person.last_name, activate: !mustConfirm }, now);
         subscriberId = existing.id;
       } else {
         if (await isSuppressed(tx, customerId, suppressionHash(person.email))) mustConfirm = true;

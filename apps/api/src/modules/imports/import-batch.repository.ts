@@ -85,6 +85,15 @@ export async function updateDetails(db: Db, id: string, changes: { firstName?: s
     where id = ${id}::uuid`);
 }
 
+/** Profiles known only from events whose address the file lists: subscribed now, by this import. */
+export async function activateProfiles(db: Db, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await db.execute(sql`
+    update subscribers set status = 'active', consent_source = 'import', consent_at = ${at}, updated_at = ${at}
+    where id = any(${texts(ids)}::uuid[]) and status = 'not_subscribed'`);
+}
+
 /** Puts subscribers on lists as confirmed, leaving every existing membership as it is (one who left stays left). */
 export async function joinLists(db: Db, listIds: readonly string[], subscriberIds: readonly string[], now: Date): Promise<void> {
   if (listIds.length === 0 || subscriberIds.length === 0) return;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { CsvLimitError, CsvReader } from '../../lib/csv-reader';
 import { FingerprintSet } from '../../lib/fingerprint-set';
 import { emailDigest } from '../audience/subscribers.service';
-import { existingAmong, type ExistingSubscriber, insertNew, joinLists, setLocalAsyncCommit, suppressedAmong, updateDetails } from './import-batch.repository';
+import { activateProfiles, existingAmong, type ExistingSubscriber, insertNew, joinLists, setLocalAsyncCommit, suppressedAmong, updateDetails } from './import-batch.repository';
 import { addRejections, chunkAt, dropChunks, finishRun, importById, type ProgressDelta, saveProgress, startRun } from './imports.repository';
 
 export interface ImportRunDeps {
@@ -104,6 +104,7 @@ async function writeBatch(deps: ImportRunDeps, record: { id: string; customerId:
     const skipped = rows.filter((row) => !added.has(row.email));
     const existing = new Map((await existingAmong(tx, record.customerId, skipped.map((row) => row.email))).map((row) => [row.email, row]));
     const members: string[] = [];
+    const profiles: string[] = [];
     for (const row of skipped) {
       const known = existing.get(row.email);
       if (!known) {
@@ -111,18 +112,22 @@ async function writeBatch(deps: ImportRunDeps, record: { id: string; customerId:
         rejections.push({ rowNumber: row.rowNumber, reason: 'suppressed', cells: row.cells });
         continue;
       }
-      if (known.status !== 'active') {
+      // A profile known only from events: the file is its first consent.
+      if (known.status === 'not_subscribed') profiles.push(known.id);
+      else if (known.status !== 'active') {
         rejections.push({ rowNumber: row.rowNumber, reason: 'suppressed', cells: row.cells });
         continue;
       }
       const changes = changesFor(known, row);
-      if (Object.keys(changes).length > 0) {
-        await updateDetails(tx, known.id, changes, now);
-        delta.updated += 1;
-      } else delta.unchanged += 1;
+      const changed = Object.keys(changes).length > 0;
+      if (changed) await updateDetails(tx, known.id, changes, now);
+      if (known.status === 'not_subscribed') delta.added += 1;
+      else if (changed) delta.updated += 1;
+      else delta.unchanged += 1;
       members.push(known.id);
     }
     delta.added += added.size;
+    await activateProfiles(tx, profiles, now);
     await joinLists(tx, record.listIds, members, now);
     await addRejections(tx, rejections.map((rejection) => ({ importId: record.id, ...rejection })));
     delta.rejected += rejections.length;

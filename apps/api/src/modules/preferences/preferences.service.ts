@@ -19,8 +19,9 @@ const badLink = () => new HttpError(404, PREFERENCE_CENTRE_MESSAGES.badLink);
 async function subscriberOf(deps: PreferenceDeps, token: string) {
   const id = subscriberOfPreferenceToken(deps.tokens, token);
   const subscriber = id ? await subscriberWithSender(deps.db, id) : undefined;
-  if (!subscriber) throw badLink();
-  return subscriber;
+  // A profile known only from events was never mailed, so no link of ours can name it.
+  if (!subscriber || subscriber.status === 'not_subscribed') throw badLink();
+  return { ...subscriber, status: subscriber.status };
 }
 
 export async function readPreferences(deps: PreferenceDeps, token: string): Promise<PreferenceCentre> {

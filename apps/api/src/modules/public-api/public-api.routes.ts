@@ -1,20 +1,19 @@
-import { API_KEY_MESSAGES, apiListSubscribeSchema } from '@postlark/shared/api-keys';
+import { apiListSubscribeSchema } from '@postlark/shared/api-keys';
 import { AUDIENCE_MESSAGES, listCreateSchema, listUpdateSchema, subscriberCreateSchema, subscriberQuerySchema, subscriberUpdateSchema } from '@postlark/shared/audience';
 import { FORM_MESSAGES } from '@postlark/shared/forms';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { FORM_BODY_LIMIT, SUBSCRIBER_BODY_LIMIT } from '../../http/body-limits';
 import { HttpError, parseWith } from '../../http/errors';
-import { createRateLimiter } from '../../lib/rate-limiter';
 import { allLists, changeList, createList, getList, removeList } from '../audience/lists.service';
 import { createSubscriber, eraseSubscriber, getSubscriber, listSubscribers, type SubscriberDeps, updateSubscriber } from '../audience/subscribers.service';
 import { publicListTarget } from '../forms/forms.repository';
 import { type SubscriptionDeps, subscribeToList } from '../forms/subscriptions.service';
-import { requireApiKey } from './api-keys.service';
+import type { ApiCustomerOf } from './api-key-gate';
 
 type IdParams = { Params: { id: string } };
 
 export interface PublicApiDeps extends SubscriberDeps, SubscriptionDeps {
-  requestsPerMinute: number;
+  customerOf: ApiCustomerOf;
 }
 
 /**
@@ -22,13 +21,7 @@ export interface PublicApiDeps extends SubscriberDeps, SubscriptionDeps {
  * same rules and answers as the dashboard, and a call that asks a person to confirm (double opt-in).
  */
 export function publicApiRoutes(deps: PublicApiDeps) {
-  const limiter = createRateLimiter({ limit: deps.requestsPerMinute, windowMs: 60_000 });
-  async function customerOf(request: FastifyRequest): Promise<string> {
-    const { customerId, keyHash } = await requireApiKey(deps, request);
-    const verdict = limiter.hit(keyHash);
-    if (!verdict.allowed) throw new HttpError(429, API_KEY_MESSAGES.tooMany, undefined, { 'retry-after': String(verdict.retryAfterSeconds) });
-    return customerId;
-  }
+  const { customerOf } = deps;
 
   return async (app: FastifyInstance) => {
     app.get('/v1/subscribers', async (request) => ({

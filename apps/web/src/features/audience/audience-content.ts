@@ -19,6 +19,7 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
   unsubscribed: 'Unsubscribed',
   bounced: 'Bounced',
   complained: 'Complained',
+  not_subscribed: 'Not subscribed',
 };
 
 export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = {

@@ -9,6 +9,7 @@ const TONES: Record<SubscriberStatus | MembershipStatus, 'good' | 'waiting' | 'q
   unsubscribed: 'quiet',
   bounced: 'bad',
   complained: 'bad',
+  not_subscribed: 'quiet',
 };
 
 type BadgeProps = { kind: 'subscriber'; status: SubscriberStatus } | { kind: 'membership'; status: MembershipStatus };

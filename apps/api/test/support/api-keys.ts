@@ -1,0 +1,18 @@
+import { expect } from 'vitest';
+import { STRONG_PASSWORD } from './accounts';
+import type { useAccountsApp } from './accounts-app';
+
+type AccountsApp = ReturnType<typeof useAccountsApp>;
+
+/** A signed-in customer and a fresh public API key of theirs. */
+export async function customerWithKey(accounts: AccountsApp) {
+  const customer = await accounts.signedInCustomer();
+  const created = await accounts.call('POST', 'home/v1/api-keys', customer.cookie, { name: 'Shop', current_password: STRONG_PASSWORD });
+  expect(created.statusCode).toBe(201);
+  return { customer, key: created.json().payload.key as string };
+}
+
+/** A call to the public API (/api/v1/...) with a key as its Bearer token. */
+export function callWithKey(accounts: AccountsApp, key: string | undefined, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+  return accounts.app.inject({ method, url: `/api/v1/${url}`, headers: key ? { authorization: `Bearer ${key}` } : {}, ...(payload ? { payload } : {}) });
+}
