@@ -6,6 +6,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { databaseTarget } from './db/target';
 import { startJobs } from './jobs/start-jobs';
 import { startCampaignSending } from './modules/campaigns/start-campaign-sending';
+import { startWebhookSending } from './modules/outgoing-webhooks/start-webhook-sending';
 
 async function main() {
   const config = loadConfig();
@@ -22,6 +23,10 @@ async function main() {
   const sending = config.RUN_WORKERS
     ? await startCampaignSending({ config, db: database.db, log: pino({ level: config.LOG_LEVEL }).child({ component: 'campaigns' }) })
     : { stop: async () => {} };
+  // So does the delivery of the customers' outgoing webhooks (modules/outgoing-webhooks).
+  const webhooks = config.RUN_WORKERS
+    ? startWebhookSending({ config, db: database.db, log: pino({ level: config.LOG_LEVEL }).child({ component: 'webhooks' }) })
+    : { stop: async () => {} };
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +36,7 @@ async function main() {
     await app.close();
     // After the app (no request can queue more), before the database (a delivery may be finishing).
     await sending.stop();
+    await webhooks.stop();
     await jobs.stop();
     await database.close();
     process.exit(0);

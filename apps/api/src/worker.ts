@@ -4,8 +4,10 @@ import { openDatabase } from './db/client';
 import { databaseTarget } from './db/target';
 import { startJobs } from './jobs/start-jobs';
 import { startCampaignSending } from './modules/campaigns/start-campaign-sending';
+import { startWebhookSending } from './modules/outgoing-webhooks/start-webhook-sending';
 
-// `npm run start:worker`: the job workers and the campaign sending engine without the HTTP server,
+// `npm run start:worker`: the job workers, the campaign sending engine and the webhook delivery
+// worker without the HTTP server,
 // for running more senders beside `npm run start:api` on the same PostgreSQL. Every row a sender
 // takes is claimed with FOR UPDATE SKIP LOCKED, so any number of these can run at once.
 async function main() {
@@ -18,6 +20,7 @@ async function main() {
   const database = await openDatabase(databaseTarget(config));
   const jobs = await startJobs({ config, database, log: log.child({ component: 'jobs' }) });
   const sending = await startCampaignSending({ config, db: database.db, log: log.child({ component: 'campaigns' }) });
+  const webhooks = startWebhookSending({ config, db: database.db, log: log.child({ component: 'webhooks' }) });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -25,6 +28,7 @@ async function main() {
     closing = true;
     log.info({ signal }, 'worker shutting down');
     await sending.stop();
+    await webhooks.stop();
     await jobs.stop();
     await database.close();
     process.exit(0);
