@@ -1,0 +1,75 @@
+// The Gamma-Gamma model of spend (Fader, Hardie and Lee, "RFM and CLV", JMR 2005): a customer's
+// order values are Gamma(p, ν) around their own mean, with ν ~ Gamma(q, v) across customers.
+// Fitted on repeat customers' mean repeat-order values; spend is assumed independent of frequency.
+import { minimise } from '../../lib/nelder-mead';
+import { standardErrors } from '../../lib/numerical-hessian';
+import { logGamma } from '../../lib/special-functions';
+import { clampLogs } from './bg-nbd';
+
+export interface GammaGammaParams {
+  p: number;
+  q: number;
+  v: number;
+}
+
+/** A repeat customer: x repeat order days and m, their mean value. */
+export interface FrequencyValue {
+  x: number;
+  m: number;
+}
+
+export interface GammaGammaFit {
+  params: GammaGammaParams;
+  standardErrors: GammaGammaParams | null;
+  logLikelihood: number;
+  converged: boolean;
+}
+
+const toParams = (values: number[]): GammaGammaParams => ({ p: values[0]!, q: values[1]!, v: values[2]! });
+
+/**
+ * The log-likelihood of the observed means: m given x is Gamma(px, νx); integrating ν out gives
+ * ln Γ(px+q) − ln Γ(px) − ln Γ(q) + q ln v + (px−1) ln m + px ln x − (px+q) ln(xm + v).
+ */
+export function gammaGammaLogLikelihood({ p, q, v }: GammaGammaParams, data: readonly FrequencyValue[]): number {
+  if (!(p > 0 && q > 0 && v > 0)) return -Infinity;
+  const common = q * Math.log(v) - logGamma(q);
+  let total = 0;
+  for (const { x, m } of data) {
+    const px = p * x;
+    total += common + logGamma(px + q) - logGamma(px) + (px - 1) * Math.log(m) + px * Math.log(x) - (px + q) * Math.log(x * m + v);
+  }
+  return total;
+}
+
+/** Maximum likelihood on log parameters, as for BG/NBD; v starts at the data's mean value. */
+export function fitGammaGamma(data: readonly FrequencyValue[]): GammaGammaFit {
+  const objective = (logs: number[]) => -gammaGammaLogLikelihood(toParams(clampLogs(logs).map(Math.exp)), data) / data.length;
+  const meanValue = data.reduce((sum, person) => sum + person.m, 0) / data.length;
+  const result = minimise(objective, [0, 0, Math.log(Math.max(meanValue, 1e-6))]);
+  const values = clampLogs(result.point).map(Math.exp);
+  const errors = standardErrors((natural) => -gammaGammaLogLikelihood(toParams(natural), data), values);
+  return {
+    params: toParams(values),
+    standardErrors: errors && errors.every(Number.isFinite) ? toParams(errors) : null,
+    logLikelihood: -result.value * data.length,
+    converged: result.converged,
+  };
+}
+
+/** The population's mean order value, p v / (q − 1); null when q ≤ 1 (the mean does not exist). */
+export function populationMeanValue({ p, q, v }: GammaGammaParams): number | null {
+  return q > 1 ? (p * v) / (q - 1) : null;
+}
+
+/**
+ * E[order value | x, m] = p(v + x m) / (p x + q − 1): a weighted mean of the population's mean and
+ * the person's own, trusting the person's more the more they have bought. With no repeat order
+ * (x = 0) it is the population's mean.
+ */
+export function expectedOrderValue(params: GammaGammaParams, person: FrequencyValue | null): number | null {
+  if (!person || person.x === 0) return populationMeanValue(params);
+  const { p, q, v } = params;
+  const denominator = p * person.x + q - 1;
+  return denominator > 0 ? (p * (v + person.x * person.m)) / denominator : null;
+}

@@ -1,0 +1,62 @@
+// RFM scores 1–5 by quintile among an account's buyers, and the groups the Insights page shows.
+import type { RfmGroup } from '@postlark/shared/insights';
+
+export interface RfmInput {
+  daysSinceLastOrder: number;
+  orders: number;
+  revenue: number;
+}
+
+export interface RfmScores {
+  recency: number;
+  frequency: number;
+  monetary: number;
+  group: RfmGroup;
+}
+
+/** How many sorted values are strictly below v (binary search). */
+function countBelow(sorted: readonly number[], v: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < v) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * A quintile score where higher values are better: 1 + ⌊5 × (share of people strictly below)⌋.
+ * Ties share a score (the lower quintile they straddle), so the many one-order people of a typical
+ * shop all score frequency 1 instead of being split arbitrarily across quintiles.
+ */
+const quintile = (sorted: readonly number[], v: number) => 1 + Math.floor((5 * countBelow(sorted, v)) / sorted.length);
+
+/**
+ * The group from recency R and frequency F (monetary does not decide it; spend shows in the value
+ * predictions), first match wins, so every buyer is in exactly one:
+ * Champions R ≥ 4 and F ≥ 4 · Loyal R ≥ 3 and F ≥ 3 · At risk R ≤ 2 and F ≥ 3 · New R ≥ 4 (few
+ * orders, recent) · Hibernating: the rest (few orders, not recent).
+ */
+export function rfmGroup(recency: number, frequency: number): RfmGroup {
+  if (recency >= 4 && frequency >= 4) return 'Champions';
+  if (recency >= 3 && frequency >= 3) return 'Loyal';
+  if (frequency >= 3) return 'At risk';
+  if (recency >= 4) return 'New';
+  return 'Hibernating';
+}
+
+/** Scores for each buyer, in the order given. */
+export function rfmScores(people: readonly RfmInput[]): RfmScores[] {
+  const ascending = (values: number[]) => values.sort((one, two) => one - two);
+  // Recency is better when smaller: score the negated days.
+  const recency = ascending(people.map((person) => -person.daysSinceLastOrder));
+  const frequency = ascending(people.map((person) => person.orders));
+  const monetary = ascending(people.map((person) => person.revenue));
+  return people.map((person) => {
+    const r = quintile(recency, -person.daysSinceLastOrder);
+    const f = quintile(frequency, person.orders);
+    return { recency: r, frequency: f, monetary: quintile(monetary, person.revenue), group: rfmGroup(r, f) };
+  });
+}

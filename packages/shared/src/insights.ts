@@ -1,0 +1,111 @@
+import * as z from 'zod/mini';
+
+// Issue 19 section 3, purchase insights: a person's figures as GET /api/v1/subscribers/{id} gives
+// them (`insights.purchases`), the rules below which a figure is withheld, and the texts that say
+// what is missing. Defined once for the API, the web and the bench.
+
+/** The least data each model needs before it shows a number (docs/decisions/006-purchase-insights.md). */
+export const INSIGHT_MINIMUMS = {
+  /** BG/NBD has four parameters; fewer buyers than this leave them undetermined. */
+  customers: 100,
+  /** Repeat buyers are what tell BG/NBD how people drop out and Gamma-Gamma how spend varies. */
+  repeatCustomers: 20,
+  /** Quintiles need at least five people to split. */
+  rfmCustomers: 5,
+} as const;
+
+export const RFM_GROUPS = ['Champions', 'Loyal', 'At risk', 'Hibernating', 'New'] as const;
+export type RfmGroup = (typeof RFM_GROUPS)[number];
+
+export const INSIGHT_MESSAGES = {
+  notComputed: 'Purchase insights have not been computed for this account yet: they refresh nightly, after new orders, or on request.',
+  noOrders: 'No orders yet.',
+  needCustomers: (have: number) =>
+    `Predictions need at least ${INSIGHT_MINIMUMS.customers} customers with an order; you have ${have}.`,
+  needRepeatCustomers: (have: number) =>
+    `Predictions need at least ${INSIGHT_MINIMUMS.repeatCustomers} customers with a repeat order; you have ${have}.`,
+  needValuedRepeatCustomers: (have: number) =>
+    `Order values need at least ${INSIGHT_MINIMUMS.repeatCustomers} customers with a repeat order that has a value; you have ${have}.`,
+  needRfmCustomers: (have: number) =>
+    `RFM scores need at least ${INSIGHT_MINIMUMS.rfmCustomers} customers with an order; you have ${have}.`,
+  fitFailed: 'The purchase model could not be fitted to this account’s orders, so no predictions are shown.',
+  valueFitFailed: 'The order-value model could not be fitted to this account’s orders, so no predicted value is shown.',
+  noOrderValues: 'None of this person’s orders carried a value.',
+  refreshNotFound: 'This insights refresh does not exist.',
+  refreshPending: (id: string) => `A refresh of this account’s insights is already under way (${id}); try again when it is done.`,
+  asOfInvalid: 'as_of must be a date or date-time (ISO 8601) that is not in the future.',
+  refreshFailed: 'The refresh failed; the previous insights stay in place.',
+} as const;
+
+const nullableNumber = z.nullable(z.number());
+const nullableTimestamp = z.nullable(z.string());
+
+export const rfmSchema = z.object({
+  /** 1–5 by quintile of days since the last order (5: the most recent fifth). */
+  recency: z.number(),
+  /** 1–5 by quintile of order count. */
+  frequency: z.number(),
+  /** 1–5 by quintile of revenue. */
+  monetary: z.number(),
+  group: z.enum(RFM_GROUPS),
+});
+
+/** `insights.purchases` of a subscriber: nulls, and `note` saying why, where the data is too thin. */
+export const purchaseInsightsSchema = z.object({
+  orders: nullableNumber,
+  revenue: nullableNumber,
+  first_order_at: nullableTimestamp,
+  last_order_at: nullableTimestamp,
+  average_order_value: nullableNumber,
+  rfm: z.nullable(rfmSchema),
+  /** BG/NBD probability that the person still buys. */
+  p_alive: nullableNumber,
+  expected_orders_90d: nullableNumber,
+  expected_orders_365d: nullableNumber,
+  /** Expected orders in the next 365 days × the Gamma-Gamma expected order value (undiscounted). */
+  predicted_value_365d: nullableNumber,
+  /** 1 − p_alive. */
+  churn_risk: nullableNumber,
+  /** When the next order is as likely as not to have come; null when it more likely never comes. */
+  next_order_expected_at: nullableTimestamp,
+  note: z.nullable(z.string()),
+});
+export type PurchaseInsights = z.output<typeof purchaseInsightsSchema>;
+
+export const subscriberInsightsSchema = z.object({ purchases: purchaseInsightsSchema });
+export type SubscriberInsights = z.output<typeof subscriberInsightsSchema>;
+
+/** POST /api/v1/insights/refresh: an optional as-of time for backtests. */
+export const insightsRefreshRequestSchema = z.strictObject({ as_of: z.optional(z.string()) });
+
+export const INSIGHT_REFRESH_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type InsightRefreshStatus = (typeof INSIGHT_REFRESH_STATUSES)[number];
+
+const estimate = z.object({ value: z.number(), standard_error: nullableNumber });
+
+/** The account's fitted purchase models, as the refresh's state reports them. */
+export const purchaseModelSchema = z.object({
+  as_of: z.string(),
+  fitted_at: z.string(),
+  customers: z.number(),
+  repeat_customers: z.number(),
+  bg_nbd: z.nullable(z.object({ r: estimate, alpha: estimate, a: estimate, b: estimate, log_likelihood: z.number() })),
+  gamma_gamma: z.nullable(z.object({ p: estimate, q: estimate, v: estimate, log_likelihood: z.number() })),
+  notes: z.array(z.string()),
+});
+export type PurchaseModel = z.output<typeof purchaseModelSchema>;
+
+/** GET /api/v1/insights/refresh/{id}. */
+export const insightsRefreshSchema = z.object({
+  id: z.string(),
+  status: z.enum(INSIGHT_REFRESH_STATUSES),
+  as_of: nullableTimestamp,
+  requested_at: z.string(),
+  started_at: nullableTimestamp,
+  finished_at: nullableTimestamp,
+  people_total: nullableNumber,
+  people_done: z.number(),
+  error: z.nullable(z.string()),
+  model: z.nullable(purchaseModelSchema),
+});
+export type InsightsRefresh = z.output<typeof insightsRefreshSchema>;
