@@ -181,3 +181,39 @@ describe('GET /api/v1/subscribers/{id}/events', () => {
     expect(bad.json().payload.message).toBe(EVENT_MESSAGES.cursorInvalid);
   });
 });
+
+describe('segments on events', () => {
+  it('find who did an event at least N times lately, with a property, and who did not, machine opens aside', async () => {
+    const { customer, key } = await customerWithKey(accounts);
+    const day = (daysAgo: number) => new Date(accounts.now().getTime() - daysAgo * 86_400_000).toISOString();
+    const buy = (email: string, id: string, daysAgo: number, category: string) => ({
+      name: 'order_placed', email, id, occurred_at: day(daysAgo), value: 20, currency: 'USD', properties: { order_id: id, category },
+    });
+    const opened = (email: string, agent: string) => ({ name: 'email_opened', email, occurred_at: day(1), properties: { campaign_ref: 'c1', user_agent: agent } });
+    await callWithKey(accounts, key, 'POST', 'events', {
+      events: [
+        buy('often@shop.example', 'o1', 2, 'shoes'), buy('often@shop.example', 'o2', 5, 'shoes'), buy('often@shop.example', 'o3', 9, 'hats'),
+        buy('once@shop.example', 'n1', 3, 'hats'),
+        buy('lapsed@shop.example', 'l1', 200, 'shoes'),
+        opened('proxy@shop.example', 'Mozilla/5.0'),
+        opened('reader@shop.example', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)'),
+      ],
+    });
+    async function matching(condition: object): Promise<number> {
+      const answer = await accounts.call('POST', 'audience/v1/segments/preview', customer.cookie, { definition: { conditions: [condition] } });
+      expect(answer.statusCode).toBe(200);
+      return answer.json().payload.count as number;
+    }
+    expect(await matching({ field: 'event', op: 'did', value: 'order_placed', days: 30 })).toBe(2);
+    expect(await matching({ field: 'event', op: 'did', value: 'order_placed', at_least: 3, days: 30 })).toBe(1);
+    expect(await matching({ field: 'event', op: 'did', value: 'order_placed', at_least: 2, days: 4 })).toBe(0);
+    expect(await matching({ field: 'event', op: 'did', value: 'order_placed' })).toBe(3);
+    expect(await matching({ field: 'event', op: 'did', value: 'order_placed', key: 'category', property_value: 'shoes', at_least: 2 })).toBe(1);
+    // Five people in all: two never bought, one bought only 200 days ago.
+    expect(await matching({ field: 'event', op: 'did_not', value: 'order_placed', days: 90 })).toBe(3);
+    expect(await matching({ field: 'event', op: 'did', value: 'email_opened' })).toBe(1);
+
+    const bad = await accounts.call('POST', 'audience/v1/segments/preview', customer.cookie, { definition: { conditions: [{ field: 'event', op: 'did', value: 'Bad Name' }] } });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { SUBSCRIBER_STATUSES } from './audience';
+import { EVENT_NAME_PATTERN } from './events';
 import { UUID_PATTERN } from './ids';
 
 // Segments: saved filters over a customer's subscribers, evaluated in SQL whenever they are used,
@@ -27,6 +28,9 @@ export const SEGMENT_ATTRIBUTE_OPS = ['is', 'is_not', 'contains', 'gt', 'lt', 'e
 /** Engagement: opened (as a person, not a privacy proxy) or clicked a campaign in the last N days. */
 export const SEGMENT_ENGAGEMENT_OPS = ['engaged', 'not_engaged'] as const;
 export const SEGMENT_ENGAGEMENT_DAYS = ['7', '14', '30', '60', '90', '180', '365'] as const;
+/** Events: did (at least N times) or did not do a named event, in the last D days or ever. */
+export const SEGMENT_EVENT_OPS = ['did', 'did_not'] as const;
+export const SEGMENT_EVENT_LIMITS = { atLeast: 1_000, days: 3_650 } as const;
 
 const text = z.string().check(z.maxLength(SEGMENT_LIMITS.value, SEGMENT_MESSAGES.conditionInvalid));
 const id = z.string().check(z.regex(UUID_PATTERN, SEGMENT_MESSAGES.listInvalid));
@@ -46,6 +50,18 @@ export const segmentConditionSchema = z.discriminatedUnion(
     z.strictObject({ field: z.literal('list'), op: z.enum(['in', 'not_in']), value: id }),
     z.strictObject({ field: z.literal('created_at'), op: z.enum(['before', 'after']), value: isoDate }),
     z.strictObject({ field: z.literal('engagement'), op: z.enum(SEGMENT_ENGAGEMENT_OPS), value: z.enum(SEGMENT_ENGAGEMENT_DAYS) }),
+    z.strictObject({
+      field: z.literal('event'),
+      op: z.enum(SEGMENT_EVENT_OPS),
+      /** The event's name. */
+      value: z.string().check(z.maxLength(100, { error: SEGMENT_MESSAGES.conditionInvalid, abort: true }), z.regex(EVENT_NAME_PATTERN, SEGMENT_MESSAGES.conditionInvalid)),
+      /** A property the event must carry with this value ('' for none), compared as text. */
+      key: z._default(z.string().check(z.maxLength(SEGMENT_LIMITS.attributeKey, { error: SEGMENT_MESSAGES.conditionInvalid, abort: true }), z.regex(/^([A-Za-z_][A-Za-z0-9_]*)?$/, SEGMENT_MESSAGES.conditionInvalid)), ''),
+      property_value: z._default(text, ''),
+      at_least: z._default(z.int().check(z.minimum(1, SEGMENT_MESSAGES.conditionInvalid), z.maximum(SEGMENT_EVENT_LIMITS.atLeast, SEGMENT_MESSAGES.conditionInvalid)), 1),
+      /** In the last this many days; null for ever. */
+      days: z._default(z.nullable(z.int().check(z.minimum(1, SEGMENT_MESSAGES.conditionInvalid), z.maximum(SEGMENT_EVENT_LIMITS.days, SEGMENT_MESSAGES.conditionInvalid))), null),
+    }),
   ],
   { error: SEGMENT_MESSAGES.conditionInvalid },
 );

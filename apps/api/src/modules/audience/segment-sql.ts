@@ -77,6 +77,20 @@ function engagedSince(since: Date): SQL {
 
 const DAY_MS = 86_400_000;
 
+type EventCondition = Extract<SegmentCondition, { field: 'event' }>;
+
+/**
+ * Did the event at least N times (in the last D days, or ever), read from the one stream of
+ * events (person_events: stored events and our own tracking). Machine opens and clicks are not
+ * the person's doing and never count. The count stops at N: only whether it is reached matters.
+ */
+function didEvent(condition: EventCondition, now: Date): SQL {
+  const parts = [sql`pe.subscriber_id = "subscribers"."id"`, sql`pe.name = ${condition.value}`, sql`pe.machine is not true`];
+  if (condition.days !== null) parts.push(sql`pe.occurred_at >= ${new Date(now.getTime() - condition.days * DAY_MS).toISOString()}::timestamptz`);
+  if (condition.key !== '') parts.push(sql`pe.properties ->> ${condition.key} = ${condition.property_value}`);
+  return sql`(select count(*) from (select 1 from person_events pe where ${sql.join(parts, sql` and `)} limit ${condition.at_least}) reached) >= ${condition.at_least}`;
+}
+
 function conditionSql(condition: SegmentCondition, now: Date): SQL {
   switch (condition.field) {
     case 'attribute':
@@ -93,6 +107,8 @@ function conditionSql(condition: SegmentCondition, now: Date): SQL {
       const engaged = engagedSince(new Date(now.getTime() - Number(condition.value) * DAY_MS));
       return condition.op === 'engaged' ? engaged : not(engaged);
     }
+    case 'event':
+      return condition.op === 'did' ? didEvent(condition, now) : not(didEvent(condition, now));
     default:
       return textCondition(TEXT_COLUMNS[condition.field], condition.op, condition.value);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newCondition, toCondition, toDefinition, withField } from './segment-draft';
+import { fromCondition, newCondition, toCondition, toDefinition, withField } from './segment-draft';
 
 const LIST_ID = '0b6f4a3e-8a1c-4d6f-9a55-3f1d2c7e9b10';
 
@@ -25,6 +25,18 @@ describe('segment drafts', () => {
     expect(toCondition({ ...newCondition('engagement'), value: '45' })).toBeNull();
     // Text fields share their comparisons, so the typed value stays.
     expect(withField({ field: 'email', op: 'contains', value: 'x', key: '' }, 'first_name')).toEqual({ field: 'first_name', op: 'contains', value: 'x', key: '' });
+  });
+
+  it('reads an event condition: its name, how often, how recently, and an optional property', () => {
+    const event = newCondition('event');
+    expect(toCondition(event)).toBeNull();
+    expect(toCondition({ ...event, value: 'order_placed' })).toEqual({ field: 'event', op: 'did', value: 'order_placed', key: '', property_value: '', at_least: 1, days: 30 });
+    const often = { ...event, value: 'order_placed', key: 'category', event: { propertyValue: 'shoes', atLeast: '3', days: '' } };
+    expect(toCondition(often)).toEqual({ field: 'event', op: 'did', value: 'order_placed', key: 'category', property_value: 'shoes', at_least: 3, days: null });
+    expect(fromCondition(toCondition(often)!)).toEqual(often);
+    expect(toCondition({ ...often, event: { ...often.event, atLeast: 'many' } })).toBeNull();
+    expect(toCondition({ ...event, value: 'Order Placed' })).toBeNull();
+    expect(toCondition({ ...event, op: 'did_not', value: 'order_placed', event: { propertyValue: '', atLeast: 'x', days: '90' } })).toMatchObject({ op: 'did_not', at_least: 1, days: 90 });
   });
 
   it('makes a definition only when every condition is complete', () => {

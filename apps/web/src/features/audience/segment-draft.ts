@@ -2,6 +2,7 @@ import { SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
 import {
   SEGMENT_ATTRIBUTE_OPS,
   SEGMENT_ENGAGEMENT_OPS,
+  SEGMENT_EVENT_OPS,
   SEGMENT_TEXT_OPS,
   type SegmentCondition,
   segmentConditionSchema,
@@ -16,11 +17,15 @@ import type { ConditionField } from './tools-content';
 export interface ConditionDraft {
   field: ConditionField;
   op: string;
+  /** The compared value; for an event condition, the event's name. */
   value: string;
+  /** An attribute's name; for an event condition, a property it must carry ('' for none). */
   key: string;
+  /** Event conditions only: the property's value, how many times, and in how many days ('' for ever). */
+  event?: { propertyValue: string; atLeast: string; days: string };
 }
 
-export const CONDITION_FIELDS: readonly ConditionField[] = ['email', 'first_name', 'last_name', 'timezone', 'status', 'list', 'created_at', 'attribute', 'engagement'];
+export const CONDITION_FIELDS: readonly ConditionField[] = ['email', 'first_name', 'last_name', 'timezone', 'status', 'list', 'created_at', 'attribute', 'engagement', 'event'];
 
 export function opsFor(field: ConditionField): readonly string[] {
   if (field === 'attribute') return SEGMENT_ATTRIBUTE_OPS;
@@ -28,6 +33,7 @@ export function opsFor(field: ConditionField): readonly string[] {
   if (field === 'list') return ['in', 'not_in'];
   if (field === 'created_at') return ['before', 'after'];
   if (field === 'engagement') return SEGMENT_ENGAGEMENT_OPS;
+  if (field === 'event') return SEGMENT_EVENT_OPS;
   return SEGMENT_TEXT_OPS;
 }
 
@@ -41,18 +47,41 @@ export function needsValue(op: string): boolean {
 /** A new condition on `field`, with the first op and a value that fits. */
 export function newCondition(field: ConditionField, firstListId = ''): ConditionDraft {
   const value = field === 'status' ? SUBSCRIBER_STATUSES[0] : field === 'list' ? firstListId : field === 'engagement' ? '30' : '';
-  return { field, op: opsFor(field)[0] ?? 'is', value, key: '' };
+  const draft: ConditionDraft = { field, op: opsFor(field)[0] ?? 'is', value, key: '' };
+  return field === 'event' ? { ...draft, event: { propertyValue: '', atLeast: '1', days: '30' } } : draft;
 }
 
 /** The draft moved to another field: the op and value are kept when they still fit. */
 export function withField(draft: ConditionDraft, field: ConditionField, firstListId = ''): ConditionDraft {
   const fresh = newCondition(field, firstListId);
   const sameKind = opsFor(field) === opsFor(draft.field);
-  return sameKind ? { ...draft, field } : { ...fresh, key: draft.key };
+  return sameKind ? { ...draft, field } : { ...fresh, key: field === 'event' ? '' : draft.key };
+}
+
+/** Whole numbers typed as text; '' and anything else is not one. */
+function wholeNumber(text: string): number {
+  return /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+}
+
+function eventCandidate(draft: ConditionDraft) {
+  const extra = draft.event ?? { propertyValue: '', atLeast: '1', days: '' };
+  return {
+    field: 'event',
+    op: draft.op,
+    value: draft.value.trim(),
+    key: draft.key.trim(),
+    property_value: draft.key.trim() === '' ? '' : extra.propertyValue,
+    at_least: draft.op === 'did' ? wholeNumber(extra.atLeast) : 1,
+    days: extra.days.trim() === '' ? null : wholeNumber(extra.days),
+  };
 }
 
 /** The condition as the API takes it, or null while it is incomplete. */
 export function toCondition(draft: ConditionDraft): SegmentCondition | null {
+  if (draft.field === 'event') {
+    const parsed = segmentConditionSchema.safeParse(eventCandidate(draft));
+    return parsed.success ? parsed.data : null;
+  }
   if (needsValue(draft.op) && draft.value.trim() === '' && draft.field !== 'attribute') {
     // Text fields may compare with '' only through is_empty.
     return null;
@@ -73,5 +102,9 @@ export function toDefinition(match: 'all' | 'any', drafts: readonly ConditionDra
 
 /** A saved condition back into the builder's strings. */
 export function fromCondition(condition: SegmentCondition): ConditionDraft {
+  if (condition.field === 'event') {
+    const event = { propertyValue: condition.property_value, atLeast: String(condition.at_least), days: condition.days === null ? '' : String(condition.days) };
+    return { field: 'event', op: condition.op, value: condition.value, key: condition.key, event };
+  }
   return { field: condition.field, op: condition.op, value: condition.value, key: condition.field === 'attribute' ? condition.key : '' };
 }

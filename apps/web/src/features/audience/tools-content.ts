@@ -45,11 +45,14 @@ export const CONDITION_FIELD_LABELS: Record<ConditionField, string> = {
   created_at: 'Added',
   attribute: 'Attribute',
   engagement: 'Engagement',
+  event: 'Event',
 };
 
 export const CONDITION_OP_LABELS: Record<string, string> = {
   is: 'is',
   is_not: 'is not',
+  did: 'did',
+  did_not: 'did not do',
   contains: 'contains',
   not_contains: 'does not contain',
   starts_with: 'starts with',

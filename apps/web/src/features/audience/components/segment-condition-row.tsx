@@ -50,7 +50,11 @@ export function ConditionRow({ index, draft, lists, error, canRemove, onChange, 
             </option>
           ))}
         </select>
-        {needsValue(draft.op) && <ValueInput label={`${label} value`} draft={draft} lists={lists} onChange={(value) => set({ value })} />}
+        {draft.field === 'event' ? (
+          <EventInputs label={label} draft={draft} onChange={set} />
+        ) : (
+          needsValue(draft.op) && <ValueInput label={`${label} value`} draft={draft} lists={lists} onChange={(value) => set({ value })} />
+        )}
         <button type="button" className="segment-condition__remove" aria-label={`Remove condition ${index + 1}`} disabled={!canRemove} onClick={onRemove}>
           <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
             <path d="M18 6 6 18M6 6l12 12" />
@@ -105,4 +109,31 @@ function ValueInput({ label, draft, lists, onChange }: { label: string; draft: C
     return <input className="form-field__input" type="date" aria-label={label} value={draft.value} onChange={(event) => onChange(event.target.value)} />;
   }
   return <input className="form-field__input" aria-label={label} placeholder="Value" maxLength={200} value={draft.value} onChange={(event) => onChange(event.target.value)} />;
+}
+
+/** An event condition: which event, how often and how recently, and optionally a property it carried. */
+function EventInputs({ label, draft, onChange }: { label: string; draft: ConditionDraft; onChange(next: Partial<ConditionDraft>): void }) {
+  const extra = draft.event ?? { propertyValue: '', atLeast: '1', days: '' };
+  const setExtra = (next: Partial<typeof extra>) => onChange({ event: { ...extra, ...next } });
+  return (
+    <>
+      <input className="form-field__input" aria-label={`${label} event name`} placeholder="order_placed" maxLength={100} value={draft.value} onChange={(event) => onChange({ value: event.target.value })} />
+      {draft.op === 'did' && (
+        <label className="segment-condition__inline">
+          at least
+          <input className="form-field__input segment-condition__number" type="number" min={1} max={1000} aria-label={`${label} times`} value={extra.atLeast} onChange={(event) => setExtra({ atLeast: event.target.value })} />
+          times
+        </label>
+      )}
+      <label className="segment-condition__inline">
+        in the last
+        <input className="form-field__input segment-condition__number" type="number" min={1} max={3650} aria-label={`${label} days (empty for ever)`} placeholder="ever" value={extra.days} onChange={(event) => setExtra({ days: event.target.value })} />
+        days
+      </label>
+      <input className="form-field__input" aria-label={`${label} property name`} placeholder="Property (optional)" maxLength={64} value={draft.key} onChange={(event) => onChange({ key: event.target.value })} />
+      {draft.key.trim() !== '' && (
+        <input className="form-field__input" aria-label={`${label} property value`} placeholder="Property value" maxLength={200} value={extra.propertyValue} onChange={(event) => setExtra({ propertyValue: event.target.value })} />
+      )}
+    </>
+  );
 }
