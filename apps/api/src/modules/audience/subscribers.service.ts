@@ -16,6 +16,7 @@ import { isUuid } from '../../lib/uuid';
 import { resolveFilter } from './segments.service';
 import { activityOf } from './subscriber-activity.repository';
 import { decodeCursor, encodeCursor } from './subscriber-cursor';
+import { queueSubscriberEvents } from '../outgoing-webhooks/outbox';
 import {
   countSubscribers,
   deleteSubscriber as deleteRow,
@@ -158,6 +159,8 @@ export async function createSubscriber(deps: SubscriberDeps, customerId: string,
       const saved = profile?.status === 'not_subscribed' ? await updateRow(tx, customerId, profile.id, changes) : await insertSubscriber(tx, values);
       if (!saved) throw notFound();
       await setMemberships(tx, saved.id, listIds, now);
+      // A profile's status change records its own subscriber.subscribed (a trigger); a new row does not.
+      if (!profile && saved.status === 'active') await queueSubscriberEvents(tx, 'subscriber.subscribed', [saved.id], null, now);
       return saved;
     });
     return await detailsOf(deps, row);

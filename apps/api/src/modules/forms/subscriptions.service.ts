@@ -12,6 +12,7 @@ import { type AudienceDeps, suppressionHash } from '../audience/subscribers.serv
 import type { LinkTokens } from '../preferences/link-tokens';
 import { publicForm } from './forms.repository';
 import { confirmationTarget, markConfirmed, membershipStatus, putMembership, recordFirstConsent, unconfirmedLists } from './subscriptions.repository';
+import { queueSubscriberEvents } from '../outgoing-webhooks/outbox';
 
 export interface SubscriptionDeps extends AudienceDeps {
   mail: MailService;
@@ -81,6 +82,8 @@ export async function subscribeToList(deps: SubscriptionDeps, target: SignupTarg
       }
       await putMembership(tx, listId, subscriberId, mustConfirm ? 'unconfirmed' : 'confirmed', now);
       if (mustConfirm) confirmFor = subscriberId;
+      // Subscribed now (a profile made from events records it through its status change, a trigger).
+      else if (existing?.status !== 'not_subscribed') await queueSubscriberEvents(tx, 'subscriber.subscribed', [subscriberId], listId, now);
     });
   } catch (error) {
     // The same address sent twice at once: the other request is handling it.
@@ -139,6 +142,9 @@ export async function confirmSubscription(deps: SubscriptionDeps, token: string)
   await deps.db.transaction(async (tx) => {
     await putMembership(tx, ids[1]!, target.subscriber.id, 'confirmed', now);
     await markConfirmed(tx, target.subscriber, suppressionHash(target.subscriber.email), now);
+    // Someone coming back (unsubscribed, or a profile made from events) is recorded by their status
+    // change; an active subscriber confirming a list is recorded here.
+    if (target.subscriber.status === 'active' && target.status === 'unconfirmed') await queueSubscriberEvents(tx, 'subscriber.subscribed', [target.subscriber.id], ids[1]!, now);
   });
   return { listName: target.listName, sender: senderName(target) };
 }

@@ -51,10 +51,10 @@ export interface NewImported {
 
 /**
  * Adds the new ones (consent: this import, now) and puts them on the lists, in one statement; an
- * address already there is left as it is. Answers the addresses added.
+ * address already there is left as it is. Answers the addresses added, with their ids.
  */
-export async function insertNew(db: Db, customerId: string, rows: readonly NewImported[], listIds: readonly string[], now: Date): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
+export async function insertNew(db: Db, customerId: string, rows: readonly NewImported[], listIds: readonly string[], now: Date): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
   const at = sql`${now.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     with added as (
@@ -70,8 +70,8 @@ export async function insertNew(db: Db, customerId: string, rows: readonly NewIm
       select list_id::uuid, added.id, 'confirmed', ${at}, ${at}, ${at}, added.status
       from unnest(${texts(listIds)}) as lists(list_id) cross join added
     )
-    select email from added`);
-  return new Set(rowsOf<{ email: string }>(result).map((row) => row.email));
+    select id, email from added`);
+  return new Map(rowsOf<{ id: string; email: string }>(result).map((row) => [row.email, row.id]));
 }
 
 export async function updateDetails(db: Db, id: string, changes: { firstName?: string; lastName?: string; timezone?: string; attributes?: Attributes }, now: Date): Promise<void> {

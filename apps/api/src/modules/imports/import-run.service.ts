@@ -2,11 +2,13 @@ import { ACCOUNT_EMAIL_PATTERN } from '@postlark/shared/account';
 import { AUDIENCE_LIMITS, type Attributes, isTimeZone } from '@postlark/shared/audience';
 import type { ImportColumn, RejectionReason } from '@postlark/shared/imports';
 import type { Db } from '../../db/client';
-import { CsvLimitError, CsvReader } from '../../lib/csv-reader';
 import { FingerprintSet } from '../../lib/fingerprint-set';
 import { emailDigest } from '../audience/subscribers.service';
 import { activateProfiles, existingAmong, type ExistingSubscriber, insertNew, joinLists, setLocalAsyncCommit, suppressedAmong, updateDetails } from './import-batch.repository';
-import { addRejections, chunkAt, dropChunks, finishRun, importById, type ProgressDelta, saveProgress, startRun } from './imports.repository';
+import { endRun, storedRows } from './import-file';
+import { addRejections, importById, type ProgressDelta, saveProgress, startRun } from './imports.repository';
+import { runProductImport } from './product-import.service';
+import { queueSubscriberEvents } from '../outgoing-webhooks/outbox';
 
 export interface ImportRunDeps {
   db: Db;
@@ -101,6 +103,8 @@ async function writeBatch(deps: ImportRunDeps, record: { id: string; customerId:
     await setLocalAsyncCommit(tx);
     const suppressed = await suppressedAmong(tx, record.customerId, rows.map((row) => row.emailHash));
     const added = await insertNew(tx, record.customerId, rows.filter((row) => !suppressed.has(row.emailHash)), record.listIds, now);
+    // Profiles made from events are recorded by their status change (a trigger); new rows here.
+    await queueSubscriberEvents(tx, 'subscriber.subscribed', [...added.values()], null, now);
     const skipped = rows.filter((row) => !added.has(row.email));
     const existing = new Map((await existingAmong(tx, record.customerId, skipped.map((row) => row.email))).map((row) => [row.email, row]));
     const members: string[] = [];
@@ -152,6 +156,7 @@ export async function runImport(deps: ImportRunDeps, importId: string): Promise<
   const { db } = deps;
   const record = await importById(db, importId);
   if (!record || record.status === 'done' || record.status === 'awaiting_file') return;
+  if (record.kind === 'products') return runProductImport(deps, record);
   await startRun(db, importId, deps.now());
   const readRow = rowReader(record.columns);
   // Addresses already read, to reject repeats as duplicates: fingerprints, not the strings.
@@ -203,31 +208,19 @@ export async function runImport(deps: ImportRunDeps, importId: string): Promise<
   }
 
   try {
-    const reader = new CsvReader();
-    const decoder = new TextDecoder();
-    for (let seq = 0; ; seq += 1) {
-      const chunk = await chunkAt(db, importId, seq);
-      if (!chunk) break;
-      bytesDone += chunk.byteLength;
-      for (const cells of reader.push(decoder.decode(chunk, { stream: true }))) {
+    for await (const piece of storedRows(db, importId)) {
+      bytesDone = piece.bytesDone;
+      for (const cells of piece.rows) {
         take(cells);
         if (pending.length + rejections.length >= BATCH_ROWS) await flush();
       }
     }
-    for (const cells of [...reader.push(decoder.decode()), ...reader.end()]) take(cells);
     await flush();
     await Promise.all(writing);
     if (failure) throw failure.error;
-    await dropChunks(db, importId);
-    await finishRun(db, importId, 'done', deps.now());
   } catch (error) {
     await Promise.allSettled(writing);
-    if (error instanceof CsvLimitError) {
-      await dropChunks(db, importId);
-      await finishRun(db, importId, 'failed', deps.now(), error.message);
-      return;
-    }
-    await finishRun(db, importId, 'failed', deps.now()).catch(() => {});
-    throw error;
+    return endRun(deps, importId, { error });
   }
+  await endRun(deps, importId);
 }
