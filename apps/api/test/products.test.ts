@@ -1,27 +1,14 @@
 import { API_KEY_MESSAGES } from '@postlark/shared/api-keys';
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '@postlark/shared/products';
 import { describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
+import { callWithKey, customerWithKey as customerWithKeyOf } from './support/api-keys';
 
 const accounts = useAccountsApp({ API_REQUESTS_PER_MINUTE: '1000' });
 const call = accounts.call;
 
-async function customerWithKey() {
-  const customer = await accounts.signedInCustomer();
-  const created = await call('POST', 'home/v1/api-keys', customer.cookie, { name: 'Shop', current_password: STRONG_PASSWORD });
-  expect(created.statusCode).toBe(201);
-  return { customer, key: created.json().payload.key as string };
-}
-
-function withKey(key: string | undefined, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) {
-  return accounts.app.inject({
-    method,
-    url: `/api/v1/${url}`,
-    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
-}
+const customerWithKey = () => customerWithKeyOf(accounts);
+const withKey = (key: string | undefined, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => callWithKey(accounts, key, method, url, payload);
 
 const SHIRT = { title: 'Linen shirt', url: 'https://shop.example/p/shirt', image_url: 'https://cdn.shop.example/shirt.jpg', price: 49.5, currency: 'EUR', categories: ['Shirts', 'Linen'], in_stock: false };
 
@@ -159,7 +146,7 @@ describe('products through the public API', () => {
 
   it('refuse bad input with a 400 naming the field', async () => {
     const { key } = await customerWithKey();
-    const cases: [string, unknown, string, string][] = [
+    const cases: [string, object, string, string][] = [
       ['products/p1', { title: 'x', price: 'ten', currency: 'EUR' }, 'price', PRODUCT_MESSAGES.priceInvalid],
       ['products/p1', { title: 'x', price: 10, currency: 'EURO' }, 'currency', PRODUCT_MESSAGES.currencyInvalid],
       ['products/p1', { title: 'x', url: 'ftp://shop.example/x' }, 'url', PRODUCT_MESSAGES.urlInvalid],

@@ -1,8 +1,11 @@
 import * as z from 'zod/mini';
+import { isCurrencyCode } from './events';
 import { UUID_PATTERN } from './ids';
+import { PRODUCT_MESSAGES } from './products';
 
 // CSV imports: the customer maps the file's columns in the browser, uploads it, and a background
-// job adds the subscribers. Defined once for the import screen and the API.
+// job adds the subscribers, or the products of the catalogue. Defined once for the import screen
+// and the API.
 
 export const IMPORT_LIMITS = {
   /** The largest file accepted. */
@@ -23,12 +26,19 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_FIELDS = ['email', 'first_name', 'last_name', 'timezone', 'attribute', 'ignore'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
+const PRODUCT_COLUMNS = ['id', 'title', 'url', 'image_url', 'price', 'currency', 'categories', 'in_stock'] as const;
+/** What a column of a products file may hold: a product's fields (categories split at | or ;). */
+export const PRODUCT_IMPORT_FIELDS = [...PRODUCT_COLUMNS, 'ignore'] as const;
+export type ProductImportField = (typeof PRODUCT_IMPORT_FIELDS)[number];
+
 export const IMPORT_MESSAGES = {
   emailColumn: 'Choose exactly one column for the email address.',
   columnInvalid: 'Choose what each column holds, or ignore it.',
   attributeName: 'Attribute names use letters, digits and _, and start with a letter.',
   listsInvalid: 'One of the chosen lists is not one of yours.',
   notFound: 'This import does not exist.',
+  kindInvalid: 'An import holds subscribers or products.',
+  listsForSubscribers: 'Lists are for importing subscribers: a products file joins no list.',
   fileAlreadySent: 'This import already has its file.',
   tooLarge: `The file is larger than ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB.`,
   emptyFile: 'The file is empty.',
@@ -55,6 +65,14 @@ export const importColumnSchema = z.discriminatedUnion(
   'field',
   [
     z.strictObject({ field: z.enum(['email', 'first_name', 'last_name', 'timezone', 'ignore']) }),
+    z.strictObject({ field: z.enum(['id', 'title', 'url', 'image_url', 'currency', 'categories', 'in_stock']) }),
+    z.strictObject({
+      field: z.literal('price'),
+      /** The prices' currency on rows without one of their own (a file with no currency column). */
+      currency: z.optional(
+        z.string().check(z.maxLength(3, { error: PRODUCT_MESSAGES.currencyInvalid, abort: true }), z.toUpperCase(), z.refine(isCurrencyCode, PRODUCT_MESSAGES.currencyInvalid)),
+      ),
+    }),
     z.strictObject({
       field: z.literal('attribute'),
       key: z.string().check(z.maxLength(64, { error: IMPORT_MESSAGES.attributeName, abort: true }), z.regex(/^[A-Za-z][A-Za-z0-9_]*$/, IMPORT_MESSAGES.attributeName)),
@@ -64,8 +82,17 @@ export const importColumnSchema = z.discriminatedUnion(
 );
 export type ImportColumn = z.output<typeof importColumnSchema>;
 
+// Whether each column's field belongs to the import's kind (ignore belongs to both).
+const SUBSCRIBER_FIELDS: readonly string[] = IMPORT_FIELDS;
+const PRODUCT_FIELD_NAMES: readonly string[] = PRODUCT_IMPORT_FIELDS;
+const fieldsOfKind = (value: { kind: ImportKind; columns: readonly ImportColumn[] }) =>
+  value.columns.every((column) => (value.kind === 'products' ? PRODUCT_FIELD_NAMES : SUBSCRIBER_FIELDS).includes(column.field));
+const count = (columns: readonly ImportColumn[], field: string) => columns.filter((column) => column.field === field).length;
+
 export const importCreateSchema = z
   .strictObject({
+    /** What the file holds: subscribers unless said. */
+    kind: z._default(z.enum(IMPORT_KINDS, { error: IMPORT_MESSAGES.kindInvalid }), 'subscribers'),
     file_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(IMPORT_LIMITS.fileName)),
     /** Whether the first row names the columns (it is then skipped). */
     has_header: z._default(z.boolean(), true),
@@ -75,7 +102,11 @@ export const importCreateSchema = z
     list_ids: z._default(z.array(z.string().check(z.regex(UUID_PATTERN, IMPORT_MESSAGES.listsInvalid))).check(z.maxLength(IMPORT_LIMITS.lists, IMPORT_MESSAGES.listsInvalid)), []),
   })
   .check(
-    z.refine((value) => value.columns.filter((column) => column.field === 'email').length === 1, { error: IMPORT_MESSAGES.emailColumn, path: ['columns'] }),
+    z.refine((value) => fieldsOfKind(value), { error: IMPORT_MESSAGES.columnInvalid, path: ['columns'] }),
+    z.refine((value) => value.kind !== 'subscribers' || count(value.columns, 'email') === 1, { error: IMPORT_MESSAGES.emailColumn, path: ['columns'] }),
+    z.refine((value) => value.kind !== 'products' || count(value.columns, 'id') === 1, { error: PRODUCT_MESSAGES.idColumn, path: ['columns'] }),
+    z.refine((value) => value.kind !== 'products' || PRODUCT_COLUMNS.every((field) => count(value.columns, field) <= 1), { error: PRODUCT_MESSAGES.fieldColumnTwice, path: ['columns'] }),
+    z.refine((value) => value.kind !== 'products' || value.list_ids.length === 0, { error: IMPORT_MESSAGES.listsForSubscribers, path: ['list_ids'] }),
   );
 export type ImportCreate = z.output<typeof importCreateSchema>;
 
@@ -84,6 +115,7 @@ export type ImportStatusName = (typeof IMPORT_STATUSES)[number];
 
 export interface ImportProgress {
   id: string;
+  kind: ImportKind;
   file_name: string;
   status: ImportStatusName;
   total_bytes: number;

@@ -51,7 +51,7 @@ export const PRODUCT_MESSAGES = {
   searchInvalid: 'Search for at most 200 characters.',
   // The CSV import's own (a cell is text: these say what text it takes).
   idColumn: 'Choose exactly one column for the product id.',
-  titleColumn: 'Choose at most one column for each product field.',
+  fieldColumnTwice: 'Choose at most one column for each product field.',
   priceCell: 'price must be a number of 0 or more, such as 19.99.',
   inStockCell: 'in_stock must be yes, no, true, false, 1 or 0.',
   repeatedInFile: 'The same product id appears earlier in the file.',
@@ -61,9 +61,10 @@ export const PRODUCT_MESSAGES = {
 // Control characters (C0 and DEL): a NUL cannot be stored in text, the others are never meant.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
 const CONTROL = /[\u0000-\u001f\u007f]/;
-// The scheme, then no space or control character; the length was checked first.
+// The scheme, a host (never empty), then any path, query or fragment; no space or control
+// character anywhere. The classes do not overlap, so a long address is read in one pass.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const HTTP_URL = /^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i;
+const HTTP_URL = /^https?:\/\/[^\s/?#\u0000-\u001f\u007f]+(?:[/?#][^\s\u0000-\u001f\u007f]*)?$/i;
 
 const text = (max: number, message: string) =>
   z.string({ error: message }).check(
@@ -78,8 +79,7 @@ const httpUrl = (message: string) =>
   z.nullable(
     z.string({ error: message }).check(
       z.maxLength(PRODUCT_LIMITS.url, { error: message, abort: true }),
-      z.regex(HTTP_URL, { error: message, abort: true }),
-      z.refine((value: string) => URL.canParse(value), message),
+      z.regex(HTTP_URL, message),
     ),
   );
 

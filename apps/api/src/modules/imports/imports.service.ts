@@ -30,6 +30,7 @@ function progressOf(row: ImportRow, now: Date): ImportProgress {
   const elapsed = row.startedAt ? ((row.finishedAt ?? now).getTime() - row.startedAt.getTime()) / 1000 : 0;
   return {
     id: row.id,
+    kind: row.kind,
     file_name: row.fileName,
     status: row.status,
     total_bytes: row.totalBytes,
@@ -61,6 +62,7 @@ export async function createImport(deps: ImportDeps, customerId: string, body: I
   }
   const row = await insertImport(deps.db, {
     customerId,
+    kind: body.kind,
     fileName: body.file_name,
     hasHeader: body.has_header,
     columns: body.columns,

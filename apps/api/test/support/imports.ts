@@ -1,0 +1,28 @@
+import { expect } from 'vitest';
+import type { useAccountsApp } from './accounts-app';
+import { eventually } from './eventually';
+
+type AccountsApp = ReturnType<typeof useAccountsApp>;
+type Customer = Awaited<ReturnType<AccountsApp['signedInCustomer']>>;
+
+export const IMPORTS = 'audience/v1/imports';
+
+/** Makes an import with `body` (file name, mapping, kind...) and sends `text` as its file. */
+export async function uploadImport(accounts: AccountsApp, customer: Customer, text: string | Buffer, body: object) {
+  const created = await accounts.call('POST', IMPORTS, customer.cookie, body);
+  expect(created.statusCode, created.body).toBe(201);
+  const { id } = created.json().payload.import;
+  const sent = await accounts.app.inject({ method: 'PUT', url: `/api/${IMPORTS}/${id}/file`, headers: { cookie: customer.cookie, 'content-type': 'text/csv' }, payload: text });
+  return { id: id as string, sent };
+}
+
+/** The import's progress once it is done or failed. */
+export async function importFinished(accounts: AccountsApp, customer: Customer, id: string) {
+  return eventually(
+    async () => {
+      const progress = (await accounts.call('GET', `${IMPORTS}/${id}`, customer.cookie)).json().payload;
+      return progress.status === 'done' || progress.status === 'failed' ? progress : undefined;
+    },
+    { what: 'the import to finish', timeoutMs: 20_000 },
+  );
+}
