@@ -209,4 +209,11 @@ describe('products through the public API', () => {
     const huge = await withKey(key, 'POST', 'products', { products: [{ id: 'x', title: 'x', url: `https://${'a'.repeat(9 * 1024 * 1024)}` }] });
     expect(huge.statusCode).toBe(413);
   });
+
+  it('are described in the OpenAPI document', async () => {
+    const document = (await accounts.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    expect(Object.keys(document.paths['/v1/products'])).toEqual(['get', 'post']);
+    expect(Object.keys(document.paths['/v1/products/{id}'])).toEqual(['parameters', 'put', 'get', 'delete']);
+    expect(document.components.schemas.ProductFields.properties.categories.maxItems).toBe(PRODUCT_LIMITS.categories);
+  });
 });

@@ -1,4 +1,6 @@
+import { BUILT_IN_EVENTS, EVENT_LIMITS } from '@postlark/shared/events';
 import { ACTIVITY_KINDS, ACTIVITY_LIMIT, AUDIENCE_LIMITS, SETTABLE_SUBSCRIBER_STATUSES, SUBSCRIBER_SORTS, SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
+import { PRODUCT_LIMITS } from '@postlark/shared/products';
 
 // The public API's description (OpenAPI 3.1), served at /api/docs/openapi.json and drawn at
 // /api/docs. Enumerations and limits come from the shared schemas, so the document cannot drift.
@@ -9,6 +11,7 @@ const json = (description: string, schema: object) => ({ description, content: {
 const problem = (description: string) => json(description, ref('Problem'));
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const body = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
+const productIdParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: PRODUCT_LIMITS.id }, description: 'Your own product id, URL-encoded' };
 const common = { '401': problem('No key, or a key that is not valid or was revoked'), '429': problem('Too many requests with this key') };
 
 export function openApiDocument(appUrl: string) {
@@ -68,11 +71,120 @@ export function openApiDocument(appUrl: string) {
           responses: { '202': json('Accepted', { type: 'object', properties: { message: { type: 'string' }, confirmation_sent: { type: 'boolean' } } }), '400': problem('A bad field'), '404': problem('Not found'), ...common },
         },
       },
+      '/v1/products': {
+        get: {
+          summary: 'Your product catalogue, a page at a time, in id order',
+          parameters: [
+            { name: 'q', in: 'query', schema: { type: 'string', maxLength: PRODUCT_LIMITS.search }, description: 'Search in ids and titles' },
+            { name: 'after', in: 'query', schema: { type: 'string' }, description: 'next_cursor of the previous page' },
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: PRODUCT_LIMITS.maxPageSize, default: PRODUCT_LIMITS.pageSize } },
+          ],
+          responses: { '200': json('One page', ref('ProductsPage')), '400': problem('A bad query'), ...common },
+        },
+        post: {
+          summary: `Create or replace up to ${PRODUCT_LIMITS.perCall.toLocaleString('en')} products at once; each is checked on its own`,
+          requestBody: body({ type: 'object', required: ['products'], additionalProperties: false, properties: { products: { type: 'array', minItems: 1, maxItems: PRODUCT_LIMITS.perCall, items: ref('Product') } } }),
+          responses: {
+            '200': json('What was stored; a product that was not is named by its index with the reason (an id given twice keeps the later)', {
+              type: 'object',
+              properties: {
+                created: { type: 'integer' },
+                updated: { type: 'integer' },
+                rejected: { type: 'array', items: { type: 'object', properties: { index: { type: 'integer' }, message: { type: 'string' } } } },
+              },
+            }),
+            '400': problem('Not {"products": [...]} with 1 to 1,000 products'),
+            '413': problem('Larger than 8 MB'),
+            ...common,
+          },
+        },
+      },
+      '/v1/products/{id}': {
+        parameters: [productIdParam],
+        put: {
+          summary: 'Create or replace one product, whole: a field left out is cleared',
+          requestBody: body(ref('ProductFields')),
+          responses: {
+            '201': json('Created', { type: 'object', properties: { message: { type: 'string' }, product: ref('ProductStored') } }),
+            '200': json('Replaced', { type: 'object', properties: { message: { type: 'string' }, product: ref('ProductStored') } }),
+            '400': problem('A bad field, or an id in the body other than the address\'s'),
+            ...common,
+          },
+        },
+        get: { summary: 'One product', responses: { '200': json('The product', ref('ProductStored')), '404': problem('Not yours, or no such product'), ...common } },
+        delete: { summary: 'Delete a product', responses: { '200': json('Deleted', ref('Message')), '404': problem('Not found'), ...common } },
+      },
+      '/v1/events': {
+        post: {
+          summary: `Record what people did: up to ${EVENT_LIMITS.perCall.toLocaleString('en-US')} events per call, each checked on its own`,
+          description:
+            'An unknown address gets a profile without consent (status not_subscribed: counted, segmented, never mailed until they subscribe). A repeated `id` (or, without one, the same content) is a duplicate and changes nothing. An erased address is refused.',
+          requestBody: body({ type: 'object', required: ['events'], additionalProperties: false, properties: { events: { type: 'array', minItems: 1, maxItems: EVENT_LIMITS.perCall, items: ref('Event') } } }),
+          responses: {
+            '202': json('Taken', {
+              type: 'object',
+              properties: {
+                accepted: { type: 'integer' },
+                duplicates: { type: 'integer' },
+                rejected: { type: 'array', items: { type: 'object', properties: { index: { type: 'integer' }, message: { type: 'string' } } } },
+              },
+            }),
+            '400': problem('Not a batch of 1 to 5,000 events'),
+            '413': problem('Body over 10 MB'),
+            ...common,
+          },
+        },
+      },
+      '/v1/subscribers/{id}/events': {
+        parameters: [idParam],
+        get: {
+          summary: `A person's events, newest first (${EVENT_LIMITS.page} a page): what they did, and what our campaigns recorded (delivered, opened, clicked, bounced, unsubscribed)`,
+          parameters: [
+            { name: 'name', in: 'query', schema: { type: 'string', maxLength: EVENT_LIMITS.name } },
+            { name: 'after', in: 'query', schema: { type: 'string' }, description: 'next_cursor of the previous page, or an ISO 8601 time: only events after it' },
+          ],
+          responses: {
+            '200': json('One page', { type: 'object', properties: { events: { type: 'array', items: ref('PersonEvent') }, next_cursor: { type: ['string', 'null'] } } }),
+            '400': problem('A bad query'),
+            '404': problem('Not found'),
+            ...common,
+          },
+        },
+      },
     },
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A key from your profile: pl_live_…' } },
       schemas: {
         Message: { type: 'object', properties: { message: { type: 'string' } } },
+        Event: {
+          type: 'object',
+          required: ['name'],
+          additionalProperties: false,
+          description: `Built-in names: ${Object.values(BUILT_IN_EVENTS).join(', ')}. order_placed needs properties.order_id, value and currency (properties.items: [{product_id, quantity, price}]); product_viewed needs properties.product_id; email_* history needs properties.campaign_ref (opens and clicks may carry properties.user_agent, used to tell machine opens, then dropped). Give email or subscriber_id.`,
+          properties: {
+            name: { type: 'string', pattern: '^[a-z0-9_.:-]{1,100}$' },
+            email: { type: 'string', format: 'email' },
+            subscriber_id: { type: 'string', format: 'uuid' },
+            occurred_at: { type: 'string', format: 'date-time', description: 'Default: now; at most a day ahead' },
+            id: { type: 'string', maxLength: EVENT_LIMITS.idempotencyKey, description: 'Your idempotency key' },
+            properties: { type: 'object', description: `At most ${EVENT_LIMITS.propertiesBytes / 1024} KB as JSON` },
+            value: { type: 'number' },
+            currency: { type: 'string', description: 'ISO 4217, with value' },
+          },
+        },
+        PersonEvent: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            occurred_at: { type: 'string', format: 'date-time' },
+            source: { type: 'string', description: 'own (our campaigns), api, import, or a platform' },
+            value: { type: ['number', 'null'] },
+            currency: { type: ['string', 'null'] },
+            campaign_ref: { type: ['string', 'null'] },
+            machine: { type: ['boolean', 'null'], description: 'An open or click by a machine (privacy proxy, scanner)' },
+            properties: { type: ['object', 'null'] },
+          },
+        },
         Problem: { type: 'object', properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'string' } } } },
         SubscriberCreate: {
           type: 'object',
@@ -138,6 +250,31 @@ export function openApiDocument(appUrl: string) {
             double_opt_in: { type: 'boolean' },
             counts: { type: 'object', properties: { unconfirmed: { type: 'integer' }, confirmed: { type: 'integer' }, unsubscribed: { type: 'integer' } } },
           },
+        },
+        ProductFields: {
+          type: 'object',
+          required: ['title'],
+          additionalProperties: false,
+          description: 'A price and its currency go together.',
+          properties: {
+            id: { type: 'string', minLength: 1, maxLength: PRODUCT_LIMITS.id, description: 'In a PUT, the address gives it (given here too, it must be the same)' },
+            title: { type: 'string', minLength: 1, maxLength: PRODUCT_LIMITS.title },
+            url: { type: ['string', 'null'], format: 'uri', maxLength: PRODUCT_LIMITS.url, description: 'http:// or https://' },
+            image_url: { type: ['string', 'null'], format: 'uri', maxLength: PRODUCT_LIMITS.url, description: 'http:// or https://' },
+            price: { type: ['number', 'null'], minimum: 0, maximum: PRODUCT_LIMITS.maxPrice },
+            currency: { type: ['string', 'null'], minLength: 3, maxLength: 3, description: 'ISO 4217, such as USD or EUR' },
+            categories: { type: 'array', maxItems: PRODUCT_LIMITS.categories, items: { type: 'string', minLength: 1, maxLength: PRODUCT_LIMITS.category }, default: [] },
+            in_stock: { type: 'boolean', default: true },
+          },
+        },
+        Product: { allOf: [ref('ProductFields')], required: ['id', 'title'] },
+        ProductStored: {
+          allOf: [ref('ProductFields')],
+          properties: { created_at: { type: 'string', format: 'date-time' }, updated_at: { type: 'string', format: 'date-time' } },
+        },
+        ProductsPage: {
+          type: 'object',
+          properties: { products: { type: 'array', items: ref('ProductStored') }, next_cursor: { type: ['string', 'null'] }, total: { type: 'integer' } },
         },
       },
     },
