@@ -172,3 +172,9 @@ export async function signIn(api: ApiServer, email: string): Promise<string> {
   if (!response.ok || !cookie) throw new Error(`sign-in answered ${response.status}`);
   return cookie;
 }
+
+/** A public API key of the signed-in customer (the dashboard asks for the password again). */
+export async function createApiKey(api: ApiServer, cookie: string, password = BENCH_PASSWORD): Promise<string> {
+  const created = await apiCall(api, cookie, 'POST', 'home/v1/api-keys', { name: 'Bench', current_password: password });
+  return created.payload.key as string;
+}

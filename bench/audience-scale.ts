@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { childCpu } from './cpu-time';
+import { memoryMb } from './process-memory';
 import { AUTH, type ApiServer, BENCH_PASSWORD, createCustomer, loginBody, startApiServer } from './api-client';
 import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres';
 
@@ -69,16 +69,6 @@ export interface ScaleReport {
   problems: string[];
 }
 
-/** Resident memory of a process from /proc, in MB (Linux). VmHWM is the peak since it started. */
-function memoryMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 class Session {
   constructor(

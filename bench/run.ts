@@ -5,6 +5,7 @@ import { type BundleReport, GZIP_LEVEL, INITIAL_JS_BUDGET_BYTES, measureBundle }
 import { SCALE, SCALE_TARGETS, type ScaleReport, measureAudienceScale } from './audience-scale';
 import { CAMPAIGN_SEND, CAMPAIGN_SEND_TARGETS, type CampaignSendReport, measureCampaignSend } from './campaign-send';
 import { killAllChildren } from './child-server';
+import { EVENTS_INGEST_TARGETS, measureEventsIngest, printEventsIngest } from './events-ingest';
 import { EVENT_LOOP_LOAD, EVENT_LOOP_TARGET_P99_MS, type EventLoopReport, measureEventLoop } from './event-loop';
 import { measureTrackingThroughput, TRACKING_LOAD, TRACKING_TARGETS, type TrackingReport } from './tracking-throughput';
 import { BENCH_EMAIL_SEND_LIMIT_PER_MINUTE, EMAIL_SEND_LOAD, type EmailSendReport, measureEmailSendThroughput } from './email-send-throughput';
@@ -24,7 +25,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -337,6 +338,15 @@ async function main() {
     clean = printEventLoop(loop) && clean;
     summary.push(
       `  event-loop    p99 ${ms(loop.attack.p99)} under attack vs ${ms(loop.normal.p99)} normal only (< ${EVENT_LOOP_TARGET_P99_MS} ms ${loop.attack.p99 < EVENT_LOOP_TARGET_P99_MS ? 'PASS' : 'OVER'}); health probe p99 ${ms(loop.attack.probeP99)} vs ${ms(loop.normal.probeP99)}`,
+    );
+  }
+
+  if (runs('events')) {
+    console.log('\nmeasuring events through the API on PostgreSQL (about five minutes) …');
+    const events = await measureEventsIngest(repoRoot, (line) => console.log(`  ${line}`));
+    clean = printEventsIngest(events) && clean;
+    summary.push(
+      `  events        ${events.eventsPerSecond.toFixed(0)} events/s (≥ ${bytes(EVENTS_INGEST_TARGETS.eventsPerSecond)} ${events.eventsPerSecond >= EVENTS_INGEST_TARGETS.eventsPerSecond ? 'PASS' : 'BELOW'}) vs ${events.baselineEventsPerSecond.toFixed(0)} rows/s straight into PostgreSQL; peak RSS ${events.serverPeakRssMb?.toFixed(0) ?? '?'} MB; ${(events.bytesPerMillion.events / 1048576).toFixed(0)} MB per million events`,
     );
   }
 
