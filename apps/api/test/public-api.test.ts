@@ -151,10 +151,21 @@ describe('public API', () => {
   it('is described by an OpenAPI document and a page at /api/docs', async () => {
     const document = (await accounts.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(['/v1/subscribers', '/v1/subscribers/{id}', '/v1/lists', '/v1/lists/{id}', '/v1/lists/{id}/subscribe']);
+    expect(Object.keys(document.paths)).toEqual([
+      '/v1/subscribers',
+      '/v1/subscribers/{id}',
+      '/v1/lists',
+      '/v1/lists/{id}',
+      '/v1/lists/{id}/subscribe',
+      '/v1/products',
+      '/v1/products/{id}',
+      '/v1/events',
+      '/v1/subscribers/{id}/events',
+    ]);
     expect(document.servers).toEqual([{ url: 'http://localhost:3000/api' }]);
     const page = await accounts.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<code>POST</code></td><td><code>/v1/lists/{id}/subscribe</code>');
+    expect(page.body).toContain('<code>POST</code></td><td><code>/v1/events</code>');
   });
 });
