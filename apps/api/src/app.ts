@@ -30,6 +30,7 @@ import { signupRoutes } from './modules/forms/signup.routes';
 import { apiKeyRoutes } from './modules/public-api/api-keys.routes';
 import { docsRoutes } from './modules/public-api/docs.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
+import { insightsApiRoutes } from './modules/insights/insights.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
@@ -124,6 +125,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(eventApiRoutes({ db, now, customerOf }));
       await api.register(eventDashboardRoutes({ db, now }));
       await api.register(productApiRoutes({ db, now, customerOf }));
+      await api.register(insightsApiRoutes({ db, now, customerOf, queueRefresh: jobs.refreshInsights }));
       await api.register(productDashboardRoutes({ db, now }));
       await api.register(docsRoutes(config.APP_URL));
       await api.register(countriesRoutes());

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ACCOUNT_EMAIL_PATTERN } from './account';
 import { EMAIL_MAX_LENGTH } from './email';
 import { UUID_PATTERN } from './ids';
+import type { SubscriberInsights } from './insights';
 
 // A customer's audience: subscribers and lists. The requests are defined once here for the
 // dashboard's forms and the API's routes.
@@ -261,6 +262,8 @@ export interface Subscriber extends SubscriberSummary {
   lists: ListMembership[];
   /** Newest first, at most ACTIVITY_LIMIT. */
   activity: SubscriberActivity[];
+  /** What the models worked out about them (purchases: issue 19). */
+  insights: SubscriberInsights;
 }
 
 export interface SubscribersPage {

@@ -72,6 +72,26 @@ export const purchaseInsightsSchema = z.object({
 });
 export type PurchaseInsights = z.output<typeof purchaseInsightsSchema>;
 
+/** A person with no order before the as-of time, in an account whose insights have been computed. */
+export const PURCHASES_NONE: PurchaseInsights = {
+  orders: 0,
+  revenue: 0,
+  first_order_at: null,
+  last_order_at: null,
+  average_order_value: null,
+  rfm: null,
+  p_alive: null,
+  expected_orders_90d: null,
+  expected_orders_365d: null,
+  predicted_value_365d: null,
+  churn_risk: null,
+  next_order_expected_at: null,
+  note: INSIGHT_MESSAGES.noOrders,
+};
+
+/** A person in an account whose insights have never been computed. */
+export const PURCHASES_NOT_COMPUTED: PurchaseInsights = { ...PURCHASES_NONE, orders: null, revenue: null, note: INSIGHT_MESSAGES.notComputed };
+
 export const subscriberInsightsSchema = z.object({ purchases: purchaseInsightsSchema });
 export type SubscriberInsights = z.output<typeof subscriberInsightsSchema>;
 

@@ -12,6 +12,8 @@ import { describe, type JobLog, type JobWorker, startJobWorker } from './job-wor
 import { sendEmailJob } from './send-email.job';
 import { emailLinkJob } from './email-link.job';
 import { formSignupJob } from './form-signup.job';
+import { startInsightsSchedule } from './insights-schedule';
+import { refreshInsightsJob } from './refresh-insights.job';
 import type { EmailLinkRequest } from '../modules/auth/email-links.service';
 import type { FormSignupJob } from '../modules/forms/subscriptions.service';
 import { linkTokens } from '../modules/preferences/link-tokens';
@@ -41,6 +43,8 @@ export interface JobClients {
   queueEmailLink(request: EmailLinkRequest): Promise<void>;
   /** Queues a form sign-up's work, whoever the person is (modules/forms). */
   queueFormSignup(signup: FormSignupJob): Promise<void>;
+  /** Queues the run of an insights refresh already recorded (modules/insights). */
+  refreshInsights(refreshId: string): Promise<void>;
 }
 
 export interface Jobs extends JobClients {
@@ -54,10 +58,11 @@ const DEFAULTS = { runWorkers: true, concurrency: 2, pollingIntervalMs: 2_000, s
 const EXPORT_CONCURRENCY = 1;
 // An import keeps the database busy on its own; two at once would only slow each other.
 const IMPORT_CONCURRENCY = 1;
+const INSIGHTS_CONCURRENCY = 1;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of jobs with different payloads and deps
 type AnyJob = JobDefinition<z.ZodType, any>;
-const JOBS: readonly AnyJob[] = [sendEmailJob, buildDataExportJob, runImportJob, emailLinkJob, formSignupJob];
+const JOBS: readonly AnyJob[] = [sendEmailJob, buildDataExportJob, runImportJob, emailLinkJob, formSignupJob, refreshInsightsJob];
 
 /**
  * Starts the durable queue (pg-boss, on the app's database) and, unless told not to, its workers.
@@ -98,6 +103,8 @@ export async function startJobs(options: {
   const transport = createMailTransport({ config, db: database.db, log });
 
   const housekeeping = tuning.runWorkers ? startHousekeeping({ db: database.db, now, log }) : undefined;
+  const refreshInsights = (refreshId: string) => send(refreshInsightsJob, { refreshId });
+  const insightsSchedule = tuning.runWorkers ? startInsightsSchedule({ db: database.db, now, log, queueRefresh: refreshInsights }) : undefined;
   if (tuning.runWorkers) {
     const common = { boss, log, pollingIntervalMs: tuning.pollingIntervalMs };
     workers.set(
@@ -122,6 +129,8 @@ export async function startJobs(options: {
     // Confirmation links are signed with the subscriber-links secret, as the app's own are.
     const tokens = linkTokens(await getOrCreateSecret(database.db, 'subscriber-links'));
     workers.set(formSignupJob.name, startJobWorker({ ...common, job: formSignupJob, deps: { ...accountMail, tokens }, concurrency: tuning.concurrency }));
+    // A refresh holds an account's orders in memory and fits its models: one at a time per process.
+    workers.set(refreshInsightsJob.name, startJobWorker({ ...common, job: refreshInsightsJob, deps: { db: database.db, now }, concurrency: INSIGHTS_CONCURRENCY }));
   }
   log.info({ transport: transport.kind, workers: tuning.runWorkers ? tuning.concurrency : 0 }, 'job queue started');
 
@@ -132,9 +141,10 @@ export async function startJobs(options: {
     runImport: (importId) => send(runImportJob, { importId }),
     queueEmailLink: (request) => send(emailLinkJob, request),
     queueFormSignup: (signup) => send(formSignupJob, signup),
+    refreshInsights,
     stop() {
       stopped ??= (async () => {
-        await Promise.all([...[...workers.values()].map((worker) => worker.stop(tuning.stopTimeoutMs)), housekeeping?.stop()]);
+        await Promise.all([...[...workers.values()].map((worker) => worker.stop(tuning.stopTimeoutMs)), housekeeping?.stop(), insightsSchedule?.stop()]);
         await boss.stop({ graceful: true, timeout: tuning.stopTimeoutMs });
         // pg-boss's own maintenance may still have a statement running on PGlite: let it end
         // before the caller closes the database under it.

@@ -16,6 +16,7 @@ import { isUuid } from '../../lib/uuid';
 import { resolveFilter } from './segments.service';
 import { activityOf } from './subscriber-activity.repository';
 import { decodeCursor, encodeCursor } from './subscriber-cursor';
+import { purchaseInsightsOf } from '../insights/insights.service';
 import { queueSubscriberEvents } from '../outgoing-webhooks/outbox';
 import {
   countSubscribers,
@@ -68,7 +69,11 @@ function summaryOf(row: SubscriberRow): SubscriberSummary {
 }
 
 async function detailsOf(deps: SubscriberDeps, row: SubscriberRow): Promise<Subscriber> {
-  const [memberships, activity] = await Promise.all([membershipsOf(deps.db, row.id), activityOf(deps.db, row.id, ACTIVITY_LIMIT)]);
+  const [memberships, activity, purchases] = await Promise.all([
+    membershipsOf(deps.db, row.id),
+    activityOf(deps.db, row.id, ACTIVITY_LIMIT),
+    purchaseInsightsOf(deps.db, row.customerId, row.id),
+  ]);
   return {
     ...summaryOf(row),
     attributes: row.attributes,
@@ -89,6 +94,7 @@ async function detailsOf(deps: SubscriberDeps, row: SubscriberRow): Promise<Subs
       list_name: event.listName,
       source: event.source,
     })),
+    insights: { purchases },
   };
 }
 

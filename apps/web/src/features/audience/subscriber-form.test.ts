@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIENCE_MESSAGES, type Subscriber } from '@postlark/shared/audience';
+import { PURCHASES_NOT_COMPUTED } from '@postlark/shared/insights';
 import { attributeText, changesOf, checkCreate, checkUpdate, EMPTY_SUBSCRIBER_FORM, formFromSubscriber, memberListIds, timeZoneChoices } from './subscriber-form';
 
 const NEWS = '11111111-1111-4111-8111-111111111111';
@@ -24,6 +25,7 @@ const SAVED: Subscriber = {
     { list_id: OLD, list_name: 'Old', status: 'unsubscribed', confirmed_at: null },
   ],
   activity: [],
+  insights: { purchases: PURCHASES_NOT_COMPUTED },
 };
 
 describe('the add form', () => {

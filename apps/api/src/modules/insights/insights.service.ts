@@ -1,0 +1,133 @@
+import {
+  INSIGHT_MESSAGES,
+  type InsightRefreshStatus,
+  type InsightsRefresh,
+  insightsRefreshRequestSchema,
+  PURCHASES_NONE,
+  PURCHASES_NOT_COMPUTED,
+  type PurchaseInsights,
+} from '@postlark/shared/insights';
+import type { Db } from '../../db/client';
+import { HttpError, parseWith } from '../../http/errors';
+import { isUuid } from '../../lib/uuid';
+import { computePurchaseInsights } from './purchase-insights';
+import {
+  clearOtherPurchases,
+  failRefresh,
+  findRefresh,
+  finishRefresh,
+  insertRefresh,
+  modelOf,
+  ordersBefore,
+  pendingRefresh,
+  purchasesOf,
+  recordProgress,
+  type RefreshRow,
+  type RefreshTrigger,
+  saveModel,
+  startRefresh,
+  storePurchases,
+} from './insights.repository';
+
+export interface InsightsDeps {
+  db: Db;
+  now: () => Date;
+}
+
+export interface InsightsRequestDeps extends InsightsDeps {
+  /** Queues the refresh's job (jobs/refresh-insights.job.ts). */
+  queueRefresh(refreshId: string): Promise<void>;
+}
+
+/** People stored per statement: big enough to be quick, small enough to report progress. */
+export const STORE_BATCH = 1_000;
+
+// A date (UTC midnight) or a date-time with its offset.
+const AS_OF_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+function parseAsOf(value: string | undefined, now: Date): Date | null {
+  if (value === undefined) return null;
+  const at = AS_OF_PATTERN.test(value) ? new Date(value) : new Date(NaN);
+  if (Number.isNaN(at.getTime()) || at.getTime() > now.getTime()) throw new HttpError(400, INSIGHT_MESSAGES.asOfInvalid, { as_of: INSIGHT_MESSAGES.asOfInvalid });
+  return at;
+}
+
+function stateOf(row: RefreshRow): InsightsRefresh {
+  return {
+    id: row.id,
+    status: row.status as InsightRefreshStatus,
+    as_of: row.asOf?.toISOString() ?? row.model?.as_of ?? null,
+    requested_at: row.requestedAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    people_total: row.peopleTotal,
+    people_done: row.peopleDone,
+    error: row.error,
+    model: row.model,
+  };
+}
+
+/**
+ * Queues a refresh of the account's insights (POST /api/v1/insights/refresh and the schedule).
+ * One runs at a time per account: asking again for the same as-of while one is pending answers
+ * with that one; asking for another as-of is refused until it is done.
+ */
+export async function requestRefresh(deps: InsightsRequestDeps, customerId: string, body: unknown, trigger: RefreshTrigger = 'api'): Promise<InsightsRefresh> {
+  const now = deps.now();
+  const asOf = parseAsOf(parseWith(insightsRefreshRequestSchema, body ?? {}).as_of, now);
+  const row = await insertRefresh(deps.db, { customerId, trigger, asOf, requestedAt: now });
+  if (!row) {
+    const pending = await pendingRefresh(deps.db, customerId);
+    if (pending && (pending.asOf?.getTime() ?? null) === (asOf?.getTime() ?? null)) return stateOf(pending);
+    throw new HttpError(409, INSIGHT_MESSAGES.refreshPending(pending?.id ?? ''));
+  }
+  try {
+    await deps.queueRefresh(row.id);
+  } catch (error) {
+    await failRefresh(deps.db, row.id, INSIGHT_MESSAGES.refreshFailed, deps.now());
+    throw error;
+  }
+  return stateOf(row);
+}
+
+export async function refreshState(deps: InsightsDeps, customerId: string, id: string): Promise<InsightsRefresh> {
+  const row = isUuid(id) ? await findRefresh(deps.db, customerId, id) : undefined;
+  if (!row) throw new HttpError(404, INSIGHT_MESSAGES.refreshNotFound);
+  return stateOf(row);
+}
+
+/**
+ * Runs one refresh (the job): the account's orders before its as-of time, the models fitted,
+ * each buyer's figures stored in batches with the progress recorded, then everyone else's cleared
+ * and the model saved. A failure marks the refresh failed and leaves the earlier figures of the
+ * people not yet rewritten in place.
+ */
+export async function runRefresh(deps: InsightsDeps, refreshId: string): Promise<void> {
+  const refresh = await startRefresh(deps.db, refreshId, deps.now());
+  if (!refresh) return;
+  try {
+    const asOf = refresh.asOf ?? deps.now();
+    const orders = await ordersBefore(deps.db, refresh.customerId, asOf);
+    const { model, people } = computePurchaseInsights(orders, asOf, deps.now());
+    await recordProgress(deps.db, refreshId, 0, people.length);
+    for (let start = 0; start < people.length; start += STORE_BATCH) {
+      const batch = people.slice(start, start + STORE_BATCH);
+      await storePurchases(deps.db, refresh.customerId, refreshId, batch, deps.now());
+      await recordProgress(deps.db, refreshId, start + batch.length, people.length);
+    }
+    await clearOtherPurchases(deps.db, refresh.customerId, refreshId, deps.now());
+    await saveModel(deps.db, refresh.customerId, refreshId, model);
+    await finishRefresh(deps.db, refreshId, model, deps.now());
+  } catch (error) {
+    await failRefresh(deps.db, refreshId, INSIGHT_MESSAGES.refreshFailed, deps.now());
+    throw error;
+  }
+}
+
+/** `insights.purchases` of a subscriber (already checked to be the customer's). */
+export async function purchaseInsightsOf(db: Db, customerId: string, subscriberId: string): Promise<PurchaseInsights> {
+  const stored = await purchasesOf(db, customerId, subscriberId);
+  if (stored) return stored;
+  // No figures: either this person had no order as of the last refresh, or none has run yet.
+  return (await modelOf(db, customerId)) ? PURCHASES_NONE : PURCHASES_NOT_COMPUTED;
+}
