@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ImportCreate, ImportProgress } from '@postlark/shared/imports';
+import type { ImportCreate, ImportKind, ImportProgress } from '@postlark/shared/imports';
 import { ROUTES } from '@postlark/shared/routes';
 import { Button, buttonClass } from '../../components/ui/button';
 import { showToast } from '../../components/ui/toasts';
@@ -8,7 +8,7 @@ import { asAudienceFailure } from '../../features/audience/audience-thunks';
 import { ImportHistory } from '../../features/audience/components/import-history';
 import { ImportStatus } from '../../features/audience/components/import-progress';
 import { ImportSetup } from '../../features/audience/components/import-setup';
-import { TOOLS_TEXTS } from '../../features/audience/tools-content';
+import { IMPORT_KIND_TEXTS, TOOLS_TEXTS } from '../../features/audience/tools-content';
 import { fetchImport, fetchImports, startImport } from '../../features/audience/tools-thunks';
 import type { FormOutcome } from '../../lib/form-state';
 import { useAppDispatch } from '../store-hooks';
@@ -16,6 +16,8 @@ import { useAudienceLists } from '../use-audience-lists';
 
 // The import being followed is in the address (?import=id), so a reload keeps following it.
 const IMPORT_PARAM = 'import';
+// What the new import's file holds (?kind=products), so the Products page can link straight to it.
+const KIND_PARAM = 'kind';
 const POLL_MS = 1000;
 
 // An import left waiting for its file (its upload failed) will not move either: no use asking again.
@@ -27,6 +29,7 @@ export default function ImportRoute() {
   const { lists } = useAudienceLists();
   const [params, setParams] = useSearchParams();
   const importId = params.get(IMPORT_PARAM);
+  const kind: ImportKind = params.get(KIND_PARAM) === 'products' ? 'products' : 'subscribers';
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [error, setError] = useState('');
   const [recent, setRecent] = useState<ImportProgress[] | null>(null);
@@ -80,19 +83,22 @@ export default function ImportRoute() {
   }
 
   function newImport() {
+    const shownKind = progress?.kind ?? kind;
     setProgress(null);
     setError('');
-    setParams({});
+    setParams(shownKind === 'subscribers' ? {} : { [KIND_PARAM]: shownKind });
   }
 
   const shown = progress && progress.id === importId ? progress : null;
+  const texts = IMPORT_KIND_TEXTS[shown?.kind ?? kind];
+  const chooseKind = (next: ImportKind) => setParams(next === 'subscribers' ? {} : { [KIND_PARAM]: next }, { replace: true });
 
   return (
     <div className="import-page">
       <header className="dashboard-page__head">
         <div>
-          <h1 className="dashboard-page__title">Import subscribers</h1>
-          <p className="dashboard-page__lead">Add or update many subscribers at once from a CSV file, exported from a spreadsheet or another tool.</p>
+          <h1 className="dashboard-page__title">{texts.title}</h1>
+          <p className="dashboard-page__lead">{texts.lead}</p>
         </div>
         <div className="dashboard-page__actions">
           <Link className={buttonClass('secondary')} to={ROUTES.subscribers}>
@@ -106,7 +112,7 @@ export default function ImportRoute() {
           {error}
         </p>
       )}
-      {importId ? shown ? <ImportStatus progress={shown} /> : !error && <div className="dash-card import-status import-status--loading" aria-busy="true" /> : <ImportSetup lists={lists} onStart={start} />}
+      {importId ? shown ? <ImportStatus progress={shown} /> : !error && <div className="dash-card import-status import-status--loading" aria-busy="true" /> : <ImportSetup kind={kind} onKindChange={chooseKind} lists={lists} onStart={start} />}
       {recent && <ImportHistory imports={recent} onOpen={(id) => setParams({ [IMPORT_PARAM]: id })} />}
     </div>
   );

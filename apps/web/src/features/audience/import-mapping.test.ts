@@ -25,4 +25,25 @@ describe('import mapping', () => {
   it('sends keys only for attributes', () => {
     expect(importColumns([{ field: 'email', key: 'x' }, { field: 'attribute', key: 'plan' }])).toEqual([{ field: 'email' }, { field: 'attribute', key: 'plan' }]);
   });
+
+  it('guesses a products file from its headers, the first column the id when none says so', () => {
+    expect(guessColumns(['SKU', 'Name', 'Variant Price', 'Tags', 'Stock', 'Notes', 'Name'], [], 'products').map((choice) => choice.field)).toEqual([
+      'id',
+      'title',
+      'price',
+      'categories',
+      'in_stock',
+      'ignore',
+      'ignore',
+    ]);
+    expect(guessColumns(['Code', 'Title'], [], 'products').map((choice) => choice.field)).toEqual(['id', 'title']);
+  });
+
+  it("sends a price column's currency only when one is typed", () => {
+    expect(importColumns([{ field: 'id', key: '' }, { field: 'price', key: '', currency: ' eur ' }, { field: 'price', key: '', currency: '' }])).toEqual([
+      { field: 'id' },
+      { field: 'price', currency: 'eur' },
+      { field: 'price' },
+    ]);
+  });
 });

@@ -1,11 +1,14 @@
-import type { ImportColumn, ImportField } from '@postlark/shared/imports';
+import type { ImportColumn, ImportField, ImportKind, ProductImportField } from '@postlark/shared/imports';
 
-// The import's column mapping as the page edits it: a field per column, and for an attribute its
-// name, kept as typed until the mapping is sent.
+// The import's column mapping as the page edits it: a field per column, for an attribute its
+// name, and for a products file's price the currency of rows without one, kept as typed until the
+// mapping is sent.
 
 export interface ColumnChoice {
-  field: ImportField;
+  field: ImportField | ProductImportField;
   key: string;
+  /** A price column's currency (products), or ''. */
+  currency?: string;
 }
 
 /** A header turned into an attribute name the API accepts: letters, digits and _, a letter first. */
@@ -26,8 +29,39 @@ const GUESSES: readonly [RegExp, ImportField][] = [
   [/^(time[ _-]?zone|tz)$/, 'timezone'],
 ];
 
-/** What each column likely holds, from its header; without headers, a column of addresses is the email. */
-export function guessColumns(headers: readonly string[], sample: readonly string[] = []): ColumnChoice[] {
+const PRODUCT_GUESSES: readonly [RegExp, ProductImportField][] = [
+  [/^(id|sku|product[ _-]?id|item[ _-]?id|handle)$/, 'id'],
+  [/^(title|name|product[ _-]?(name|title)|product)$/, 'title'],
+  [/^(url|link|product[ _-]?(url|link)|page)$/, 'url'],
+  [/^(image|image[ _-]?(url|link|src)|picture|photo)$/, 'image_url'],
+  [/^(price|amount|unit[ _-]?price|variant[ _-]?price)$/, 'price'],
+  [/^(currency|currency[ _-]?code)$/, 'currency'],
+  [/^(categories|category|tags|collections?|type|product[ _-]?type)$/, 'categories'],
+  [/^(in[ _-]?stock|stock|available|availability)$/, 'in_stock'],
+];
+
+/** What each column of a products file likely holds, from its header; the rest is ignored. */
+function guessProductColumns(headers: readonly string[]): ColumnChoice[] {
+  const taken = new Set<ProductImportField>();
+  return headers.map((header): ColumnChoice => {
+    const name = header.trim().toLowerCase();
+    const guess = PRODUCT_GUESSES.find(([pattern]) => pattern.test(name))?.[1];
+    if (!guess || taken.has(guess)) return { field: 'ignore', key: '' };
+    taken.add(guess);
+    return { field: guess, key: '' };
+  });
+}
+
+/**
+ * What each column likely holds, from its header: for subscribers, without headers a column of
+ * addresses is the email; for products, the first column is the id when no header says so.
+ */
+export function guessColumns(headers: readonly string[], sample: readonly string[] = [], kind: ImportKind = 'subscribers'): ColumnChoice[] {
+  if (kind === 'products') {
+    const choices = guessProductColumns(headers);
+    if (!choices.some((choice) => choice.field === 'id') && choices.length > 0) choices[0] = { field: 'id', key: '' };
+    return choices;
+  }
   const taken = new Set<ImportField>();
   const choices = headers.map((header, index): ColumnChoice => {
     const name = header.trim().toLowerCase();
@@ -48,5 +82,10 @@ export function guessColumns(headers: readonly string[], sample: readonly string
 
 /** The mapping as the API takes it. */
 export function importColumns(choices: readonly ColumnChoice[]): ImportColumn[] {
-  return choices.map((choice) => (choice.field === 'attribute' ? { field: 'attribute', key: choice.key } : { field: choice.field }));
+  return choices.map((choice): ImportColumn => {
+    if (choice.field === 'attribute') return { field: 'attribute', key: choice.key };
+    const currency = choice.currency?.trim();
+    if (choice.field === 'price') return currency ? { field: 'price', currency } : { field: 'price' };
+    return { field: choice.field };
+  });
 }

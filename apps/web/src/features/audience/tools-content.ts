@@ -1,4 +1,4 @@
-import type { ImportField, ImportStatusName } from '@postlark/shared/imports';
+import type { ImportField, ImportKind, ImportStatusName, ProductImportField } from '@postlark/shared/imports';
 import type { SegmentCondition } from '@postlark/shared/segments';
 
 // The import, segments and forms pages' own texts, where the shared messages have none.
@@ -24,6 +24,40 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   attribute: 'Attribute',
   ignore: 'Ignore',
 };
+
+export const PRODUCT_IMPORT_FIELD_LABELS: Record<ProductImportField, string> = {
+  id: 'Product id',
+  title: 'Title',
+  url: 'Product URL',
+  image_url: 'Image URL',
+  price: 'Price',
+  currency: 'Currency',
+  categories: 'Categories',
+  in_stock: 'In stock',
+  ignore: 'Ignore',
+};
+
+/** The import page's texts for each kind of file (the subscribers' are the page's first ones). */
+export const IMPORT_KIND_TEXTS: Record<ImportKind, { choice: string; title: string; lead: string; hint: string }> = {
+  subscribers: {
+    choice: 'Subscribers',
+    title: 'Import subscribers',
+    lead: 'Add or update many subscribers at once from a CSV file, exported from a spreadsheet or another tool.',
+    hint: 'One subscriber per row',
+  },
+  products: {
+    choice: 'Products',
+    title: 'Import products',
+    lead: 'Add or update the products of your catalogue from a CSV file, such as your shop’s product export.',
+    hint: 'One product per row',
+  },
+};
+
+export const PRODUCT_IMPORT_TEXTS = {
+  howRowsWork:
+    'Each row adds a product, or updates the one with the same id; an empty cell keeps what the product had. Categories are separated by | or ;, and In stock takes yes, no, true, false, 1 or 0.',
+  currencyHint: 'Currency of prices on rows without one, such as EUR',
+} as const;
 
 export const IMPORT_STATUS_LABELS: Record<ImportStatusName, string> = {
   awaiting_file: 'Waiting for its file',

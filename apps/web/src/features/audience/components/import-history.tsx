@@ -1,6 +1,6 @@
 import type { ImportProgress } from '@postlark/shared/imports';
 import { formatMoment } from '../audience-content';
-import { formatCount, IMPORT_STATUS_LABELS } from '../tools-content';
+import { formatCount, IMPORT_KIND_TEXTS, IMPORT_STATUS_LABELS } from '../tools-content';
 import './import-page.css';
 
 interface ImportHistoryProps {
@@ -43,6 +43,7 @@ export function ImportHistory({ imports, onOpen }: ImportHistoryProps) {
                     <button type="button" className="import-history__open" onClick={() => onOpen(item.id)}>
                       {item.file_name}
                     </button>
+                    {item.kind === 'products' && <span className="import-history__kind">{IMPORT_KIND_TEXTS.products.choice}</span>}
                   </td>
                   <td>{formatMoment(item.started_at ?? item.created_at)}</td>
                   <td>

@@ -1,13 +1,13 @@
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import type { AudienceList } from '@postlark/shared/audience';
-import { IMPORT_FIELDS, IMPORT_LIMITS, IMPORT_MESSAGES, type ImportCreate, importCreateSchema } from '@postlark/shared/imports';
+import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_LIMITS, IMPORT_MESSAGES, type ImportCreate, importCreateSchema, type ImportKind, PRODUCT_IMPORT_FIELDS } from '@postlark/shared/imports';
 import { type FieldErrors, fieldErrors } from '@postlark/shared/validation';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { previewRows, readFileStart } from '../../../lib/csv-preview';
 import type { FormOutcome } from '../../../lib/form-state';
 import { attributeName, type ColumnChoice, guessColumns, importColumns } from '../import-mapping';
-import { IMPORT_FIELD_LABELS, TOOLS_TEXTS } from '../tools-content';
+import { IMPORT_FIELD_LABELS, IMPORT_KIND_TEXTS, PRODUCT_IMPORT_FIELD_LABELS, PRODUCT_IMPORT_TEXTS, TOOLS_TEXTS } from '../tools-content';
 import { ListPicker } from './subscriber-fields';
 import '../../../components/ui/notice.css';
 import './audience.css';
@@ -22,6 +22,9 @@ interface Chosen {
 }
 
 interface ImportSetupProps {
+  /** What the file holds: subscribers, or the catalogue's products. */
+  kind: ImportKind;
+  onKindChange(kind: ImportKind): void;
   lists: readonly AudienceList[] | null;
   onStart(body: ImportCreate, file: File): Promise<FormOutcome>;
 }
@@ -34,7 +37,7 @@ function fileSize(bytes: number): string {
 }
 
 /** Step one of an import: the file, a preview of its first rows with what each column holds, and the lists. */
-export function ImportSetup({ lists, onStart }: ImportSetupProps) {
+export function ImportSetup({ kind, onKindChange, lists, onStart }: ImportSetupProps) {
   const fileErrorId = useId();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [hasHeader, setHasHeader] = useState(true);
@@ -59,16 +62,25 @@ export function ImportSetup({ lists, onStart }: ImportSetupProps) {
       const headers = Array.from({ length: width }, (_, index) => first[index] ?? '');
       setChosen({ file, rows });
       setHasHeader(true);
-      setChoices(guessColumns(headers, rows[1] ?? rows[0]));
+      setChoices(guessColumns(headers, rows[1] ?? rows[0], kind));
     } catch {
       setErrors({ file_name: TOOLS_TEXTS.previewUnreadable });
     }
   }
 
+  // Another kind of file: its columns are guessed again for what that kind holds.
+  function chooseKind(next: ImportKind) {
+    onKindChange(next);
+    setErrors({});
+    if (!chosen) return;
+    const first = chosen.rows[0] ?? [];
+    setChoices(guessColumns(Array.from({ length: choices.length }, (_, index) => first[index] ?? ''), chosen.rows[1] ?? chosen.rows[0], next));
+  }
+
   function choose(index: number, next: Partial<ColumnChoice>) {
     setChoices((current) => current.map((choice, at) => (at === index ? { ...choice, ...next } : choice)));
     setErrors((current) => {
-      const { columns: _columns, [`columns.${index}.key`]: _key, [`columns.${index}`]: _column, '': _form, ...rest } = current;
+      const { columns: _columns, [`columns.${index}.key`]: _key, [`columns.${index}.currency`]: _currency, [`columns.${index}`]: _column, '': _form, ...rest } = current;
       return rest;
     });
   }
@@ -76,7 +88,7 @@ export function ImportSetup({ lists, onStart }: ImportSetupProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!chosen) return setErrors({ file_name: TOOLS_TEXTS.fileRequired });
-    const body = { file_name: chosen.file.name, has_header: hasHeader, columns: importColumns(choices), list_ids: listIds };
+    const body = { kind, file_name: chosen.file.name, has_header: hasHeader, columns: importColumns(choices), list_ids: kind === 'subscribers' ? listIds : [] };
     const parsed = importCreateSchema.safeParse(body);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setStarting(true);
@@ -92,11 +104,21 @@ export function ImportSetup({ lists, onStart }: ImportSetupProps) {
 
   return (
     <form className="dash-card import-setup" noValidate aria-label="New import" onSubmit={(event) => void onSubmit(event)}>
+      <fieldset className="import-kind">
+        <legend className="form-field__label">The file holds</legend>
+        {IMPORT_KINDS.map((value) => (
+          <label key={value} className="audience-check">
+            <input type="radio" name="import-kind" value={value} checked={kind === value} onChange={() => chooseKind(value)} />
+            <span className="audience-check__box import-kind__radio" aria-hidden="true" />
+            <span className="audience-check__label">{IMPORT_KIND_TEXTS[value].choice}</span>
+          </label>
+        ))}
+      </fieldset>
       <div className="import-setup__file">
         <label className="import-drop">
           <span className="import-drop__title">{chosen ? chosen.file.name : 'Choose a CSV file'}</span>
           <span className="import-drop__hint">
-            {chosen ? `${fileSize(chosen.file.size)} · choose another file to replace it` : `One subscriber per row, up to ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`}
+            {chosen ? `${fileSize(chosen.file.size)} · choose another file to replace it` : `${IMPORT_KIND_TEXTS[kind].hint}, up to ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`}
           </span>
           <input
             className="import-drop__input"
@@ -136,10 +158,11 @@ export function ImportSetup({ lists, onStart }: ImportSetupProps) {
                     {choices.map((choice, index) => (
                       <th key={index} scope="col">
                         <ColumnMapping
+                          kind={kind}
                           index={index}
                           header={header?.[index] ?? ''}
                           choice={choice}
-                          error={errors[`columns.${index}.key`] ?? errors[`columns.${index}`]}
+                          error={errors[`columns.${index}.key`] ?? errors[`columns.${index}.currency`] ?? errors[`columns.${index}`]}
                           onChange={(next) => choose(index, next)}
                         />
                       </th>
@@ -160,10 +183,14 @@ export function ImportSetup({ lists, onStart }: ImportSetupProps) {
               </table>
             </div>
           </section>
-          <section className="import-setup__section">
-            <ListPicker lists={lists} chosen={listIds} onChange={setListIds} />
-            <p className="import-setup__lead">Everyone in the file joins the lists you choose. Addresses that unsubscribed or bounced before are never re-subscribed.</p>
-          </section>
+          {kind === 'subscribers' ? (
+            <section className="import-setup__section">
+              <ListPicker lists={lists} chosen={listIds} onChange={setListIds} />
+              <p className="import-setup__lead">Everyone in the file joins the lists you choose. Addresses that unsubscribed or bounced before are never re-subscribed.</p>
+            </section>
+          ) : (
+            <p className="import-setup__lead">{PRODUCT_IMPORT_TEXTS.howRowsWork}</p>
+          )}
           {formError && (
             <p className="notice notice--error" role="alert">
               {formError}
@@ -181,6 +208,7 @@ export function ImportSetup({ lists, onStart }: ImportSetupProps) {
 }
 
 interface ColumnMappingProps {
+  kind: ImportKind;
   index: number;
   header: string;
   choice: ColumnChoice;
@@ -188,8 +216,8 @@ interface ColumnMappingProps {
   onChange(next: Partial<ColumnChoice>): void;
 }
 
-/** One column's header, what it holds, and for an attribute its name. */
-function ColumnMapping({ index, header, choice, error, onChange }: ColumnMappingProps) {
+/** One column's header, what it holds, for an attribute its name, and for a price its currency. */
+function ColumnMapping({ kind, index, header, choice, error, onChange }: ColumnMappingProps) {
   const errorId = useId();
   const column = `Column ${index + 1}`;
   return (
@@ -204,11 +232,17 @@ function ColumnMapping({ index, header, choice, error, onChange }: ColumnMapping
           onChange(field === 'attribute' && choice.key === '' ? { field, key: attributeName(header) || `column_${index + 1}` } : { field });
         }}
       >
-        {IMPORT_FIELDS.map((field) => (
-          <option key={field} value={field}>
-            {IMPORT_FIELD_LABELS[field]}
-          </option>
-        ))}
+        {kind === 'products'
+          ? PRODUCT_IMPORT_FIELDS.map((field) => (
+              <option key={field} value={field}>
+                {PRODUCT_IMPORT_FIELD_LABELS[field]}
+              </option>
+            ))
+          : IMPORT_FIELDS.map((field) => (
+              <option key={field} value={field}>
+                {IMPORT_FIELD_LABELS[field]}
+              </option>
+            ))}
       </select>
       {choice.field === 'attribute' && (
         <input
@@ -219,6 +253,19 @@ function ColumnMapping({ index, header, choice, error, onChange }: ColumnMapping
           maxLength={64}
           value={choice.key}
           onChange={(event) => onChange({ key: event.target.value })}
+        />
+      )}
+      {choice.field === 'price' && (
+        <input
+          className="form-field__input import-column__key"
+          aria-label={`${column} currency`}
+          title={PRODUCT_IMPORT_TEXTS.currencyHint}
+          placeholder="EUR"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          maxLength={3}
+          value={choice.currency ?? ''}
+          onChange={(event) => onChange({ currency: event.target.value })}
         />
       )}
       <FieldError id={errorId} message={error} />
