@@ -35,6 +35,8 @@ export const WEBHOOK_MESSAGES = {
   tooMany: `You can have at most ${WEBHOOK_LIMITS.endpointsPerAccount} endpoints. Delete one you no longer use first.`,
   created: 'Endpoint added. Copy its signing secret now: it will not be shown again.',
   updated: 'Endpoint saved.',
+  turnedOn: 'Endpoint turned on.',
+  turnedOff: 'Endpoint turned off: nothing is sent to it until you turn it on again.',
   deleted: 'Endpoint deleted. Nothing more will be sent to it.',
   rolled: 'New signing secret made. Copy it now: the old one no longer signs anything.',
   testQueued: 'Test event on its way. It appears in the delivery log within a few seconds.',

@@ -32,6 +32,7 @@ import {
 } from '../../features/profile/profile-thunks';
 import { useCountries } from '../../features/signup/use-countries';
 import { useAppDispatch, useAppSelector } from '../store-hooks';
+import { useWebhooksApi } from './use-webhooks-api';
 import '../../components/ui/notice.css';
 
 function asFailure(reason: unknown): SaveFailure {
@@ -46,6 +47,7 @@ export default function ProfileRoute() {
   const dispatch = useAppDispatch();
   const { customerId, profile, loading, error } = useAppSelector((state) => state.login);
   const countries = useCountries();
+  const webhooks = useWebhooksApi();
   const navigate = useNavigate();
   // (useLocation, not useSearchParams: React Router's module sits in the landing page's bundle.)
   const { pathname, search } = useLocation();
@@ -160,7 +162,7 @@ export default function ProfileRoute() {
       case 'billing':
         return <BillingTab />;
       case 'integrations':
-        return <IntegrationsTab load={loaders.apiKeys} onCreate={createKey} onRevoke={revokeKey} />;
+        return <IntegrationsTab load={loaders.apiKeys} onCreate={createKey} onRevoke={revokeKey} webhooks={webhooks} />;
     }
   }
 

@@ -1,6 +1,7 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
 import type { BasicInfo, ChangePassword, ContactInfo, EmailChange, MarketingPreferences } from '@postlark/shared/profile';
 import type { ApiKey, ApiKeyCreate } from '@postlark/shared/api-keys';
+import type { WebhookAttempt, WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointUpdate } from '@postlark/shared/outgoing-webhooks';
 import type { DataExportRequest, DataExportsPayload, DataExportSummary } from '@postlark/shared/data-export';
 import { webEnv } from '../../config/env';
 import { requestJson } from '../../lib/api-client';
@@ -80,3 +81,38 @@ export function deleteApiKey(id: string) {
 
 /** The public API's reference, which the keys are for. */
 export const apiDocsUrl = `${webEnv.apiBase}docs`;
+
+const webhooksUrl = `${webEnv.apiBase}home/v1/webhooks`;
+const webhookUrl = (id: string) => `${webhooksUrl}/${encodeURIComponent(id)}`;
+
+/** Integrations, Webhooks: the customer's endpoints (never their secrets). */
+export function getWebhookEndpoints() {
+  return requestJson<{ payload: { endpoints: WebhookEndpoint[] } }>('GET', webhooksUrl);
+}
+
+/** Adds an endpoint; the answer is the only place its signing secret ever appears. */
+export function postWebhookEndpoint(body: WebhookEndpointCreate) {
+  return requestJson<{ payload: { message: string; endpoint: WebhookEndpoint; secret: string } }>('POST', webhooksUrl, body);
+}
+
+export function patchWebhookEndpoint(id: string, body: WebhookEndpointUpdate) {
+  return requestJson<{ payload: { message: string; endpoint: WebhookEndpoint } }>('PATCH', webhookUrl(id), body);
+}
+
+export function deleteWebhookEndpoint(id: string) {
+  return requestJson<ApiMessage>('DELETE', webhookUrl(id));
+}
+
+/** A new signing secret, shown once like the first. */
+export function postWebhookSecret(id: string) {
+  return requestJson<{ payload: { message: string; secret: string } }>('POST', `${webhookUrl(id)}/secret`);
+}
+
+export function postWebhookTest(id: string) {
+  return requestJson<ApiMessage>('POST', `${webhookUrl(id)}/test`);
+}
+
+/** The endpoint's latest delivery attempts, newest first. */
+export function getWebhookDeliveries(id: string) {
+  return requestJson<{ payload: { attempts: WebhookAttempt[] } }>('GET', `${webhookUrl(id)}/deliveries`);
+}

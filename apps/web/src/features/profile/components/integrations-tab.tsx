@@ -1,14 +1,17 @@
 import { PLATFORMS, PlatformMark } from '../../../components/ui/platform-mark';
 import { PROFILE_TEXTS, SAMPLE_CONNECTED } from '../profile-content';
 import { ApiKeysCard, type ApiKeysCardProps } from './api-keys-card';
+import { WebhooksCard } from './webhooks-card';
+import type { WebhooksApi } from './webhooks-api';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * SPEC section 2, Integrations: one platform shown connected with its date, the other two to
- * connect (static for now); below them the API keys that connect other apps.
+ * connect (static for now); below them the API keys that connect other apps, and the webhooks
+ * that tell the customer's own systems what happens.
  */
-export function IntegrationsTab(apiKeys: ApiKeysCardProps) {
+export function IntegrationsTab({ webhooks, ...apiKeys }: ApiKeysCardProps & { webhooks: WebhooksApi }) {
   const connected = PLATFORMS.filter((platform) => platform.id === SAMPLE_CONNECTED.platform);
   const others = PLATFORMS.filter((platform) => platform.id !== SAMPLE_CONNECTED.platform);
   const since = dateFormat.format(new Date(`${SAMPLE_CONNECTED.connectedOn}T00:00:00Z`));
@@ -63,6 +66,7 @@ export function IntegrationsTab(apiKeys: ApiKeysCardProps) {
         </ul>
       </section>
       <ApiKeysCard {...apiKeys} />
+      <WebhooksCard api={webhooks} />
     </div>
   );
 }
