@@ -13,6 +13,8 @@ import { keyedHash } from './lib/keyed-hash';
 import type { JobClients } from './jobs/start-jobs';
 import type { AccountDeps } from './modules/auth/account-deps';
 import { eventApiRoutes, eventDashboardRoutes } from './modules/events/events.routes';
+import { flowEventHook } from './modules/automations/flow-event-hook';
+import { flowRoutes } from './modules/automations/flows.routes';
 import { productApiRoutes, productDashboardRoutes } from './modules/events/products.routes';
 import { apiKeyGate } from './modules/public-api/api-key-gate';
 import { audienceRoutes } from './modules/audience/audience.routes';
@@ -114,6 +116,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(campaignRoutes({ db, now, mail: jobs.mail, links: campaignLinks, quotas }));
       await api.register(senderRoutes({ db, now, mail: jobs.mail, appUrl: config.APP_URL, quotas, resolveTxt }));
       await api.register(reportRoutes({ db, now }));
+      await api.register(flowRoutes({ db, now }));
       await api.register(bounceWebhookRoutes({ db, now, secret: config.BOUNCE_WEBHOOK_SECRET }));
       await api.register(preferenceRoutes(preferenceDeps));
       await api.register(formRoutes(subscriptionDeps));
@@ -122,7 +125,8 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(outgoingWebhookRoutes({ db, now, secrets: secretBoxFrom(config), allowLocal: config.WEBHOOKS_ALLOW_LOCAL }));
       const customerOf = apiKeyGate({ db, now, requestsPerMinute: config.API_REQUESTS_PER_MINUTE });
       await api.register(publicApiRoutes({ ...subscriberDeps, ...subscriptionDeps, customerOf }));
-      await api.register(eventApiRoutes({ db, now, customerOf }));
+      // New events start, end (goals) and wake flows in the ingest transaction (modules/automations).
+      await api.register(eventApiRoutes({ db, now, customerOf, onEventsStored: flowEventHook }));
       await api.register(eventDashboardRoutes({ db, now }));
       await api.register(productApiRoutes({ db, now, customerOf }));
       await api.register(insightsApiRoutes({ db, now, customerOf, queueRefresh: jobs.refreshInsights }));

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { databaseTarget } from './db/target';
 import { startJobs } from './jobs/start-jobs';
+import { startFlowEngineFor } from './modules/automations/start-flow-engine';
 import { startCampaignSending } from './modules/campaigns/start-campaign-sending';
 import { startWebhookSending } from './modules/outgoing-webhooks/start-webhook-sending';
 
@@ -23,6 +24,10 @@ async function main() {
   const sending = config.RUN_WORKERS
     ? await startCampaignSending({ config, db: database.db, log: pino({ level: config.LOG_LEVEL }).child({ component: 'campaigns' }) })
     : { stop: async () => {} };
+  // And the automation engine (modules/automations/flow-engine.ts).
+  const flows = config.RUN_WORKERS
+    ? await startFlowEngineFor({ config, db: database.db, log: pino({ level: config.LOG_LEVEL }).child({ component: 'flows' }) })
+    : { stop: async () => {} };
   // So does the delivery of the customers' outgoing webhooks (modules/outgoing-webhooks).
   const webhooks = config.RUN_WORKERS
     ? startWebhookSending({ config, db: database.db, log: pino({ level: config.LOG_LEVEL }).child({ component: 'webhooks' }) })
@@ -36,6 +41,7 @@ async function main() {
     await app.close();
     // After the app (no request can queue more), before the database (a delivery may be finishing).
     await sending.stop();
+    await flows.stop();
     await webhooks.stop();
     await jobs.stop();
     await database.close();

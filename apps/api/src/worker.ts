@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { databaseTarget } from './db/target';
 import { startJobs } from './jobs/start-jobs';
+import { startFlowEngineFor } from './modules/automations/start-flow-engine';
 import { startCampaignSending } from './modules/campaigns/start-campaign-sending';
 import { startWebhookSending } from './modules/outgoing-webhooks/start-webhook-sending';
 
@@ -20,6 +21,7 @@ async function main() {
   const database = await openDatabase(databaseTarget(config));
   const jobs = await startJobs({ config, database, log: log.child({ component: 'jobs' }) });
   const sending = await startCampaignSending({ config, db: database.db, log: log.child({ component: 'campaigns' }) });
+  const flows = await startFlowEngineFor({ config, db: database.db, log: log.child({ component: 'flows' }) });
   const webhooks = startWebhookSending({ config, db: database.db, log: log.child({ component: 'webhooks' }) });
 
   let closing = false;
@@ -28,6 +30,7 @@ async function main() {
     closing = true;
     log.info({ signal }, 'worker shutting down');
     await sending.stop();
+    await flows.stop();
     await webhooks.stop();
     await jobs.stop();
     await database.close();

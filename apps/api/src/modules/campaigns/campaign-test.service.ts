@@ -28,6 +28,7 @@ export async function previewFor(deps: CampaignDeps, customerId: string, fields:
     id: SAMPLE_RECIPIENT.id,
     customerId,
     name: '',
+    kind: 'campaign',
     fromName: fields.from_name || 'this sender',
     fromEmail: '',
     replyTo: '',

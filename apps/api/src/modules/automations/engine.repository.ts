@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import type { FlowDefinition } from '@postlark/shared/automations';
+import type { Db } from '../../db/client';
+import { changedRows, rowsOf } from '../../db/results';
+
+// The flow engine's moves on runs, step executions and entries. Each move is one conditional
+// statement (a row leaves only a state it is still in), so two workers, or a worker and the
+// recovery of a dead one, never both win.
+
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/** Steps whose effect leaves this database (an email, a webhook): a crash in them is unknown, never repeated. */
+export const OUTSIDE_EFFECT_STEPS = ['email', 'webhook'] as const;
+
+export interface ClaimedStep {
+  id: number;
+  runId: string;
+  flowId: string;
+  subscriberId: string;
+  stepId: string;
+  stepType: string;
+  startedAt: Date | null;
+  attempts: number;
+  eventAt: Date | null;
+  customerId: string;
+}
+
+/** Takes up to `limit` due steps of active flows' active runs for this worker (others skip them). */
+export async function claimDueSteps(db: Db, limit: number, now: Date): Promise<ClaimedStep[]> {
+  const result = await db.execute(sql`
+    update flow_step_runs set status = 'running', claimed_at = ${at(now)}, attempts = attempts + 1
+    where id in (
+      select s.id from flow_step_runs s
+      where s.status in ('pending', 'waiting') and s.due_at <= ${at(now)}
+        and exists (select 1 from flows f where f.id = s.flow_id and f.status = 'active')
+      order by s.due_at, s.id
+      limit ${limit}
+      for update skip locked)
+    and status in ('pending', 'waiting')
+    returning id, run_id as "runId", flow_id as "flowId", subscriber_id as "subscriberId", step_id as "stepId", step_type as "stepType",
+      started_at as "startedAt", attempts, event_at as "eventAt",
+      (select r.customer_id from flow_runs r where r.id = flow_step_runs.run_id) as "customerId"`);
+  return rowsOf<ClaimedStep>(result).map((row) => ({
+    ...row,
+    id: Number(row.id),
+    startedAt: row.startedAt ? new Date(row.startedAt) : null,
+    eventAt: row.eventAt ? new Date(row.eventAt) : null,
+  }));
+}
+
+/** The worker still holds these steps (a slow relay or endpoint): their lease starts again. */
+export async function renewStepClaims(db: Db, ids: readonly number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`update flow_step_runs set claimed_at = ${at(now)} where id = any(${sql.param([...ids])}::bigint[]) and status = 'running'`);
+}
+
+/**
+ * Steps a dead worker held past the lease. Those whose effect is only in this database go back to
+ * where they were (their work was one transaction that never committed); an email or a webhook may
+ * have gone out, so it is marked unknown, shown, and the run goes on past it. Answers the unknown ones.
+ */
+export async function recoverAbandoned(db: Db, claimedBefore: Date, now: Date): Promise<ClaimedStep[]> {
+  await db.execute(sql`
+    update flow_step_runs set status = case when started_at is null then 'pending' else 'waiting' end, attempts = greatest(attempts - 1, 0)
+    where status = 'running' and claimed_at < ${at(claimedBefore)} and step_type <> all(${sql.param([...OUTSIDE_EFFECT_STEPS])}::text[])`);
+  const result = await db.execute(sql`
+    update flow_step_runs set status = 'unknown', finished_at = ${at(now)},
+      reason = 'The worker stopped while ' || case step_type when 'email' then 'sending this email' else 'calling this webhook' end
+        || '; it may or may not have gone out, so it was not repeated.'
+    where status = 'running' and claimed_at < ${at(claimedBefore)} and step_type = any(${sql.param([...OUTSIDE_EFFECT_STEPS])}::text[])
+    returning id, run_id as "runId", flow_id as "flowId", subscriber_id as "subscriberId", step_id as "stepId", step_type as "stepType",
+      started_at as "startedAt", attempts, event_at as "eventAt", '' as "customerId"`);
+  const unknown = rowsOf<ClaimedStep>(result).map((row) => ({ ...row, id: Number(row.id) }));
+  if (unknown.length > 0) {
+    const ids = sql`${sql.param(unknown.map((row) => row.id))}::bigint[]`;
+    // Their ledger rows too (the campaign engine's recovery would reach the same verdict later).
+    await db.execute(sql`update campaign_messages set status = 'unknown', last_error = 'The sender stopped while sending this message.'
+      where flow_step_run_id = any(${ids}) and status = 'sending'`);
+    await db.execute(sql`insert into flow_run_notes (run_id, step_id, kind, reason, at)
+      select run_id, step_id, 'unknown', reason, ${at(now)} from flow_step_runs where id = any(${ids})`);
+  }
+  return unknown;
+}
+
+export interface StepSettlement {
+  status: 'done' | 'skipped' | 'failed' | 'unknown';
+  outcome: string;
+  reason?: string | null;
+}
+
+/** Settles a step this worker holds; false when it is no longer its own (recovered meanwhile). */
+export async function settleStep(db: Db, id: number, settlement: StepSettlement, now: Date): Promise<boolean> {
+  const from = settlement.status === 'unknown' ? sql`status = 'unknown'` : sql`status = 'running'`;
+  return (
+    changedRows(
+      await db.execute(sql`update flow_step_runs set status = ${settlement.status}, outcome = ${settlement.outcome}, reason = ${settlement.reason ?? null},
+          finished_at = ${at(now)} where id = ${id} and ${from}`),
+    ) > 0
+  );
+}
+
+/** A step that began (a wait, a wait for an event) rests until `dueAt`. */
+export async function startWaiting(db: Db, id: number, dueAt: Date, now: Date, awaitingEvent: string | null = null): Promise<void> {
+  await db.execute(sql`update flow_step_runs set status = 'waiting', started_at = ${at(now)}, due_at = ${at(dueAt)}, awaiting_event = ${awaitingEvent}
+    where id = ${id} and status = 'running'`);
+}
+
+/** A step put off (quiet hours, the frequency cap, a temporary failure): pending again until `dueAt`, with why. */
+export async function deferStep(db: Db, id: number, dueAt: Date, reason: string, options: { countAttempt: boolean }): Promise<boolean> {
+  return (
+    changedRows(
+      await db.execute(sql`update flow_step_runs set status = 'pending', due_at = ${at(dueAt)}, reason = ${reason},
+          attempts = attempts - ${options.countAttempt ? 0 : 1}
+        where id = ${id} and status = 'running'`),
+    ) > 0
+  );
+}
+
+export async function addNote(db: Db, runId: string, stepId: string | null, kind: string, reason: string, now: Date): Promise<void> {
+  await db.execute(sql`insert into flow_run_notes (run_id, step_id, kind, reason, at) values (${runId}::uuid, ${stepId}, ${kind}, ${reason}, ${at(now)})`);
+}
+
+export interface RunState {
+  status: string;
+  version: number;
+  flowVersion: number;
+  customerId: string;
+  context: Record<string, unknown>;
+}
+
+export async function runState(db: Db, runId: string): Promise<RunState | undefined> {
+  const result = await db.execute(sql`select r.status, r.version, f.version as "flowVersion", r.customer_id as "customerId", r.context
+    from flow_runs r join flows f on f.id = r.flow_id where r.id = ${runId}::uuid`);
+  return rowsOf<RunState>(result)[0];
+}
+
+/** Versions by number, read once per pass. */
+export async function flowDefinition(db: Db, flowId: string, version: number): Promise<FlowDefinition | undefined> {
+  const result = await db.execute(sql`select definition from flow_versions where flow_id = ${flowId}::uuid and version = ${version}`);
+  return rowsOf<{ definition: FlowDefinition }>(result)[0]?.definition;
+}
+
+/** The next step of a run, due now; false when the run already had it (it runs at most once per run). */
+export async function addStep(db: Db, run: { runId: string; flowId: string; subscriberId: string }, step: { id: string; type: string }, now: Date): Promise<boolean> {
+  return (
+    changedRows(
+      await db.execute(sql`insert into flow_step_runs (run_id, flow_id, subscriber_id, step_id, step_type, status, due_at, created_at)
+        values (${run.runId}::uuid, ${run.flowId}::uuid, ${run.subscriberId}::uuid, ${step.id}, ${step.type}, 'pending', ${at(now)}, ${at(now)})
+        on conflict (run_id, step_id) do nothing`),
+    ) > 0
+  );
+}
+
+/** Ends an active run; its steps still waiting are cancelled with the same reason. */
+export async function endRun(db: Db, runId: string, status: 'completed' | 'exited' | 'goal', reason: string, now: Date): Promise<boolean> {
+  const ended =
+    changedRows(
+      await db.execute(sql`update flow_runs set status = ${status}, ended_at = ${at(now)}, end_reason = ${reason} where id = ${runId}::uuid and status = 'active'`),
+    ) > 0;
+  if (ended) {
+    await db.execute(sql`update flow_step_runs set status = 'cancelled', finished_at = ${at(now)}, reason = ${reason}
+      where run_id = ${runId}::uuid and status in ('pending', 'waiting')`);
+  }
+  return ended;
+}
+
+export async function setRunVersion(db: Db, runId: string, version: number): Promise<void> {
+  await db.execute(sql`update flow_runs set version = ${version} where id = ${runId}::uuid and version <> ${version}`);
+}

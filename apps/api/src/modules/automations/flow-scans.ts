@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import type { FlowTrigger } from '@postlark/shared/automations';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/results';
+import { segmentSql } from '../audience/segment-sql';
+import { findSegment } from '../audience/segments.repository';
+import { definitionOf } from './flow-steps';
+import { candidateMonthDays, dateOccurrence } from './flow-time';
+
+// Triggers nothing announces: entering a segment (looked at every scan interval: who matches now
+// and did not at the last look) and a date attribute's yearly recurrence (in each person's
+// timezone). One worker takes each flow's look, by a conditional update of its checked_at.
+
+interface DueFlow {
+  id: string;
+  customerId: string;
+  version: number;
+  triggerType: string;
+  firstLook: boolean;
+}
+
+async function claimDueScans(db: Db, now: Date, intervalMs: number): Promise<DueFlow[]> {
+  const before = new Date(now.getTime() - intervalMs).toISOString();
+  const result = await db.execute(sql`
+    with due as (
+      select id, checked_at is null as "firstLook" from flows
+      where status = 'active' and trigger_type in ('segment_entered', 'date')
+        and (checked_at is null or checked_at <= ${before}::timestamptz)
+      for update skip locked)
+    update flows set checked_at = ${now.toISOString()}::timestamptz from due where flows.id = due.id
+    returning flows.id, flows.customer_id as "customerId", flows.version, flows.trigger_type as "triggerType", due."firstLook"`);
+  return rowsOf<DueFlow>(result);
+}
+
+async function scanSegment(db: Db, flow: DueFlow, trigger: Extract<FlowTrigger, { type: 'segment_entered' }>, now: Date): Promise<void> {
+  const segment = await findSegment(db, flow.customerId, trigger.segment_id);
+  if (!segment) return;
+  const matching = sql`select "subscribers"."id" from subscribers where "subscribers"."customer_id" = ${flow.customerId}::uuid and (${segmentSql(segment.definition, now)})`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from flow_segment_members m where m.flow_id = ${flow.id}::uuid and m.subscriber_id not in (${matching})`);
+    const added = rowsOf<{ subscriberId: string }>(
+      await tx.execute(sql`insert into flow_segment_members (flow_id, subscriber_id) select ${flow.id}::uuid, id from (${matching}) as current
+        on conflict do nothing returning subscriber_id as "subscriberId"`),
+    );
+    // The first look (at activation) only notes who is in already: entering means newly matching.
+    if (flow.firstLook || added.length === 0) return;
+    await tx.execute(sql`insert into flow_entries (customer_id, flow_id, subscriber_id, occurrence_key, occurred_at, context, status, created_at)
+      select ${flow.customerId}::uuid, ${flow.id}::uuid, id, ${`segment:${now.getTime()}`}, ${now.toISOString()}::timestamptz,
+        ${JSON.stringify({ segment_id: segment.id })}::jsonb, 'pending', ${now.toISOString()}::timestamptz
+      from unnest(${sql.param(added.map((row) => row.subscriberId))}::uuid[]) as id
+      on conflict do nothing`);
+  });
+}
+
+async function scanDates(db: Db, flow: DueFlow, trigger: Extract<FlowTrigger, { type: 'date' }>, fallbackTimezone: string, now: Date): Promise<void> {
+  const candidates = rowsOf<{ id: string; timezone: string | null; value: unknown }>(
+    await db.execute(sql`select id, timezone, attributes ->> ${trigger.attribute} as value from subscribers
+      where customer_id = ${flow.customerId}::uuid and substring(attributes ->> ${trigger.attribute} from 6 for 5) = any(${sql.param(candidateMonthDays(now, trigger.offset_days))}::text[])`),
+  );
+  const due = candidates.flatMap((person) => {
+    const occurrence = dateOccurrence(person.value, person.timezone ?? fallbackTimezone, trigger.offset_days, trigger.hour, now);
+    return occurrence ? [{ id: person.id, ...occurrence }] : [];
+  });
+  if (due.length === 0) return;
+  // The occurrence key is the recurrence's year: a person enters once a year however often we look.
+  await db.execute(sql`insert into flow_entries (customer_id, flow_id, subscriber_id, occurrence_key, occurred_at, context, status, created_at)
+    select ${flow.customerId}::uuid, ${flow.id}::uuid, person.id, person.key, person.at, ${JSON.stringify({ attribute: trigger.attribute })}::jsonb, 'pending', ${now.toISOString()}::timestamptz
+    from unnest(${sql.param(due.map((row) => row.id))}::uuid[], ${sql.param(due.map((row) => row.key))}::text[], ${sql.param(due.map((row) => row.at.toISOString()))}::timestamptz[]) as person(id, key, at)
+    on conflict do nothing`);
+}
+
+/** Looks at every segment and date flow whose interval has passed. */
+export async function scanTriggers(db: Db, now: Date, intervalMs: number): Promise<void> {
+  for (const flow of await claimDueScans(db, now, intervalMs)) {
+    const definition = await definitionOf(db, flow.id, flow.version);
+    if (!definition) continue;
+    const { trigger } = definition;
+    if (trigger.type === 'segment_entered') await scanSegment(db, flow, trigger, now);
+    else if (trigger.type === 'date') await scanDates(db, flow, trigger, definition.rules.timezone, now);
+  }
+}

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { durationMs, type FlowDefinition, type FlowStep } from '@postlark/shared/automations';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/results';
+import { putMembership } from '../forms/subscriptions.repository';
+import { conditionVerdict } from './flow-conditions';
+import { nextStepId, replacementFor, stepById } from './flow-graph';
+import type { FlowPerson } from './flow-people';
+import { nextWeekdayAt } from './flow-time';
+import { addNote, addStep, type ClaimedStep, endRun, flowDefinition, runState, setRunVersion, settleStep, type StepSettlement, startWaiting } from './engine.repository';
+
+// The steps whose whole effect is in this database (wait, wait for an event, split, update, exit)
+// run in one transaction with their settling and the next step's row: a crash anywhere leaves
+// nothing half done, and the recovered step simply runs again.
+
+// Versions never change once saved: read each once per process.
+const definitions = new Map<string, FlowDefinition>();
+export async function definitionOf(db: Db, flowId: string, version: number): Promise<FlowDefinition | undefined> {
+  const key = `${flowId}:${version}`;
+  const cached = definitions.get(key);
+  if (cached) return cached;
+  const definition = await flowDefinition(db, flowId, version);
+  if (definition) {
+    if (definitions.size > 1_000) definitions.clear();
+    definitions.set(key, definition);
+  }
+  return definition;
+}
+
+/**
+ * Settles the step and moves the run on by `settlement.outcome`, following the flow's current
+ * version (a live edit applies to the people inside). A step the current version removed leads
+ * where its old path led. The end of a path completes the run.
+ */
+export async function settleAndAdvance(db: Db, step: ClaimedStep, settlement: StepSettlement, now: Date): Promise<void> {
+  if (settlement.status !== 'unknown' && !(await settleStep(db, step.id, settlement, now))) return;
+  if (settlement.status === 'skipped' || settlement.status === 'failed') await addNote(db, step.runId, step.stepId, settlement.status, settlement.reason ?? '', now);
+  const run = await runState(db, step.runId);
+  if (!run || run.status !== 'active') return;
+  const current = await definitionOf(db, step.flowId, run.flowVersion);
+  if (!current) return;
+  const here = stepById(current, step.stepId);
+  let nextId: string | null;
+  if (here) nextId = nextStepId(here, settlement.outcome);
+  else {
+    const old = await definitionOf(db, step.flowId, run.version);
+    nextId = old ? replacementFor(old, current, step.stepId) : null;
+  }
+  await setRunVersion(db, step.runId, run.flowVersion);
+  if (nextId === null) {
+    await endRun(db, step.runId, 'completed', 'Reached the end of the flow.', now);
+    return;
+  }
+  const next = stepById(current, nextId)!;
+  if (!(await addStep(db, step, next, now))) {
+    await endRun(db, step.runId, 'completed', `Ended: the step "${nextId}" already ran in this run (a step runs at most once per person per entry).`, now);
+  }
+}
+
+const settle = (db: Db, step: ClaimedStep, now: Date, outcome: string, reason: string | null = null) => settleAndAdvance(db, step, { status: 'done', outcome, reason }, now);
+
+/** Runs one database-only step in `tx`. */
+export async function runLocalStep(tx: Db, claimed: ClaimedStep, step: FlowStep, definition: FlowDefinition, person: FlowPerson, now: Date): Promise<void> {
+  const timezone = person.timezone ?? definition.rules.timezone;
+  switch (step.type) {
+    case 'wait': {
+      if (claimed.startedAt) return settle(tx, claimed, now, 'next');
+      const due = step.duration ? new Date(now.getTime() + durationMs(step.duration)) : nextWeekdayAt(now, timezone, step.until!.weekdays, step.until!.hour);
+      return startWaiting(tx, claimed.id, due, now);
+    }
+    case 'wait_event': {
+      if (!claimed.startedAt) return startWaiting(tx, claimed.id, new Date(now.getTime() + durationMs(step.timeout)), now, step.event);
+      return claimed.eventAt
+        ? settle(tx, claimed, now, 'event', `${step.event} arrived at ${claimed.eventAt.toISOString()}.`)
+        : settle(tx, claimed, now, 'timeout', `No ${step.event} within the time allowed.`);
+    }
+    case 'split': {
+      const verdict = await conditionVerdict(tx, claimed.customerId, person.id, step.condition, now);
+      return settle(tx, claimed, now, verdict.holds ? 'yes' : 'no', verdict.why);
+    }
+    case 'update': {
+      await updatePerson(tx, person, step, now);
+      return settle(tx, claimed, now, 'next');
+    }
+    case 'exit': {
+      await settleStep(tx, claimed.id, { status: 'done', outcome: 'exit' }, now);
+      await endRun(tx, claimed.runId, 'exited', `Left at the exit step "${step.id}".`, now);
+      return;
+    }
+    default:
+      throw new Error(`${step.type} is not a local step`);
+  }
+}
+
+/** The update step: names, attributes (null removes one), list memberships of the customer's own lists. */
+async function updatePerson(tx: Db, person: FlowPerson, step: Extract<FlowStep, { type: 'update' }>, now: Date): Promise<void> {
+  const set = Object.entries(step.attributes).filter(([, value]) => value !== null);
+  const removed = Object.entries(step.attributes).filter(([, value]) => value === null).map(([key]) => key);
+  await tx.execute(sql`update subscribers set
+      first_name = coalesce(${step.first_name ?? null}, first_name),
+      last_name = coalesce(${step.last_name ?? null}, last_name),
+      attributes = (attributes - ${sql.param(removed)}::text[]) || ${JSON.stringify(Object.fromEntries(set))}::jsonb,
+      updated_at = ${now.toISOString()}::timestamptz
+    where id = ${person.id}::uuid`);
+  const owned = async (ids: readonly string[]) =>
+    ids.length === 0
+      ? []
+      : rowsOf<{ id: string }>(await tx.execute(sql`select id from lists where customer_id = ${person.customerId}::uuid and id = any(${sql.param([...ids])}::uuid[])`)).map(
+          (row) => row.id,
+        );
+  for (const listId of await owned(step.add_to_lists)) await putMembership(tx, listId, person.id, 'confirmed', now);
+  const leaving = await owned(step.remove_from_lists);
+  if (leaving.length > 0) {
+    await tx.execute(sql`update list_memberships set status = 'unsubscribed', updated_at = ${now.toISOString()}::timestamptz
+      where subscriber_id = ${person.id}::uuid and list_id = any(${sql.param(leaving)}::uuid[]) and status <> 'unsubscribed'`);
+  }
+}

@@ -1,0 +1,45 @@
+import type { AppConfig } from '../../config/env';
+import type { Db } from '../../db/client';
+import { dkimSettings } from '../../mail/dkim';
+import { loadCampaignLinks } from '../campaigns/campaign-links';
+import { devOutboxCampaignTransport, smtpCampaignTransport } from '../campaigns/campaign-transport';
+import { publicAddressesOnly, publicOrLoopback } from '../outgoing-webhooks/webhook-target';
+import { type FlowEngine, type FlowEngineDeps, startFlowEngine } from './flow-engine';
+
+// How the engine runs: steps claimed 100 at a time, a lease of FLOW_LEASE_SECONDS, emails and
+// webhooks tried 4 times (30 s, 2 min, 8 min apart), segment and date triggers looked at every minute.
+const BATCH_SIZE = 100;
+const MAX_ATTEMPTS = 4;
+const IDLE_MS = 500;
+const SCAN_INTERVAL_MS = 60_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** The flow engine of this process, with its own relay connections (or the dev outbox). */
+export async function startFlowEngineFor(options: { config: AppConfig; db: Db; now?: () => Date; log: FlowEngineDeps['log'] }): Promise<FlowEngine> {
+  const { config, db } = options;
+  const transport = config.SMTP_URL ? smtpCampaignTransport(config.SMTP_URL, { connections: 2, dkim: dkimSettings(config) }) : devOutboxCampaignTransport(db);
+  const engine = startFlowEngine({
+    db,
+    now: options.now ?? (() => new Date()),
+    transport,
+    links: await loadCampaignLinks(db, config.APP_URL),
+    webhookAddresses: config.WEBHOOKS_ALLOW_LOCAL ? publicOrLoopback : publicAddressesOnly,
+    settings: {
+      batchSize: BATCH_SIZE,
+      leaseMs: config.FLOW_LEASE_SECONDS * 1000,
+      idleMs: IDLE_MS,
+      retryBaseMs: config.CAMPAIGN_RETRY_BASE_SECONDS * 1000,
+      maxAttempts: MAX_ATTEMPTS,
+      messageIdDomain: new URL(config.APP_URL).hostname,
+      scanIntervalMs: SCAN_INTERVAL_MS,
+      webhookTimeoutMs: WEBHOOK_TIMEOUT_MS,
+    },
+    log: options.log,
+  });
+  return {
+    async stop() {
+      await engine.stop();
+      await transport.close();
+    },
+  };
+}
