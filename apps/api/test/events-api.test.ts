@@ -116,6 +116,15 @@ describe('POST /api/v1/events', () => {
     expect(again.json().payload.message).toBe(AUDIENCE_MESSAGES.subscriberExists);
   });
 
+  it('lets the customer make a profile a subscriber by hand, as adding one by hand does', async () => {
+    const { customer, key } = await customerWithKey(accounts);
+    await callWithKey(accounts, key, 'POST', 'events', { events: [order('hal@shop.example', 'H', 3)] });
+    const id = (await callWithKey(accounts, key, 'GET', 'subscribers?q=hal%40shop.example')).json().payload.subscribers[0].id as string;
+    const saved = await accounts.call('PATCH', `audience/v1/subscribers/${id}`, customer.cookie, { status: 'active' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().payload.subscriber.status).toBe('active');
+  });
+
   it('unsubscribes a person whose platform history records an unsubscribe after they joined', async () => {
     const { customer, key } = await customerWithKey(accounts);
     const joined = await accounts.call('POST', 'audience/v1/subscribers', customer.cookie, { email: 'fay@shop.example' });

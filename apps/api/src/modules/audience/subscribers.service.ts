@@ -184,7 +184,10 @@ export async function updateSubscriber(deps: SubscriberDeps, customerId: string,
   const now = deps.now();
   const current = isUuid(id) ? await findSubscriber(deps.db, customerId, id) : undefined;
   if (!current) throw notFound();
-  if (body.status === 'active' && current.status !== 'active') {
+  // A profile known only from events may be made a subscriber by hand, as adding one by hand may:
+  // the customer vouches for the consent, recorded as theirs, now.
+  const firstConsent = body.status === 'active' && current.status === 'not_subscribed';
+  if (body.status === 'active' && current.status !== 'active' && !firstConsent) {
     throw new HttpError(409, AUDIENCE_MESSAGES.suppressed, { status: AUDIENCE_MESSAGES.suppressed });
   }
   const email = body.email && body.email !== current.email ? body.email : undefined;
@@ -198,6 +201,7 @@ export async function updateSubscriber(deps: SubscriberDeps, customerId: string,
     ...(body.attributes !== undefined && { attributes: body.attributes }),
     ...(body.timezone !== undefined && { timezone: body.timezone }),
     ...(body.status !== undefined && { status: body.status }),
+    ...(firstConsent && { consentSource: 'manual', consentAt: now }),
   };
   try {
     const row = await deps.db.transaction(async (tx) => {

@@ -10,10 +10,12 @@ import { type AudienceFailure, asAudienceFailure, eraseSubscriber, fetchSubscrib
 import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
 import { SubscriberAttributes, SubscriberMemberships, SubscriberPreferenceLink, SubscriberSummary } from '../../features/audience/components/subscriber-details';
 import { SubscriberActivityCard } from '../../features/audience/components/subscriber-activity';
+import { SubscriberEventsCard } from '../../features/audience/components/subscriber-events';
 import { EditSubscriberForm } from '../../features/audience/components/subscriber-forms';
 import type { FormOutcome } from '../../lib/form-state';
 import { useAppDispatch } from '../store-hooks';
 import { useAudienceLists } from '../use-audience-lists';
+import { useSubscriberEvents } from '../use-subscriber-events';
 import type { FromTable } from './subscribers-route';
 
 interface Loaded {
@@ -41,6 +43,7 @@ export default function SubscriberRoute() {
   const location = useLocation();
   const back = tablePath(location.state);
   const { lists } = useAudienceLists();
+  const events = useSubscriberEvents(subscriberId);
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -143,10 +146,12 @@ export default function SubscriberRoute() {
         <div className="subscriber-page__side">
           <SubscriberMemberships subscriber={subscriber} />
           <SubscriberAttributes subscriber={subscriber} />
-          <SubscriberPreferenceLink subscriber={subscriber} />
+          {/* A profile known only from events was never mailed: there is no page of theirs to share. */}
+          {subscriber.status !== 'not_subscribed' && <SubscriberPreferenceLink subscriber={subscriber} />}
         </div>
       </div>
       <SubscriberActivityCard subscriber={subscriber} />
+      <SubscriberEventsCard {...events} onMore={events.loadMore} />
       <ConfirmDialog
         open={confirming}
         title="Delete this subscriber?"

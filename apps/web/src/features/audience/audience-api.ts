@@ -1,5 +1,6 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
 import type { AudienceList, BulkActionRequest, ListCreate, ListUpdate, Subscriber, SubscriberCreate, SubscribersPage, SubscriberUpdate } from '@postlark/shared/audience';
+import type { PersonEventsPage } from '@postlark/shared/events';
 import type { Segment } from '@postlark/shared/segments';
 import { webEnv } from '../../config/env';
 import { requestJson } from '../../lib/api-client';
@@ -17,6 +18,12 @@ export function getSubscribers(query: string) {
 
 export function getSubscriber(id: string) {
   return requestJson<{ payload: Subscriber }>('GET', subscriberUrl(id));
+}
+
+/** A page of a person's events, newest first; `after` is the previous page's next_cursor. */
+export function getSubscriberEvents(id: string, after: string | null) {
+  const query = after ? `?after=${encodeURIComponent(after)}` : '';
+  return requestJson<{ payload: PersonEventsPage }>('GET', `${subscriberUrl(id)}/events${query}`);
 }
 
 export function postSubscriber(body: SubscriberCreate) {

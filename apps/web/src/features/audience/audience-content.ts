@@ -12,6 +12,7 @@ export const AUDIENCE_TEXTS = {
   loadingSubscribers: 'Loading subscribers...',
   loadingSubscriber: 'Loading subscriber...',
   loadingLists: 'Loading lists...',
+  eventsFailed: 'Could not load what this person did.',
 } as const;
 
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
@@ -33,6 +34,7 @@ const CONSENT_SOURCE_LABELS: Record<string, string> = {
   form: 'Signed up through a form',
   import: 'Imported from a CSV file',
   api: 'Added through the API',
+  event: 'Known from events: no consent to mail',
 };
 
 /** How each subscriber came to be in the audience (the consent's source). */

@@ -11,6 +11,7 @@ import {
   type SubscriberUpdate,
 } from '@postlark/shared/audience';
 import { type ApiAnswer, type CallFailure, payloadMessage, settle } from '../../lib/api-client';
+import type { PersonEventsPage } from '@postlark/shared/events';
 import type { Segment } from '@postlark/shared/segments';
 import {
   deleteList,
@@ -19,6 +20,7 @@ import {
   getSegment,
   getSegments,
   getSubscriber,
+  getSubscriberEvents,
   getSubscribers,
   patchList,
   patchSubscriber,
@@ -82,6 +84,12 @@ export const fetchSubscribers = createAsyncThunk<SubscribersPage, string, Reject
 
 export const fetchSubscriber = createAsyncThunk<Subscriber, string, Rejects>('audience/fetchSubscriber', async (id, { rejectWithValue }) => {
   const result = await read(() => getSubscriber(id), AUDIENCE_TEXTS.subscriberFailed, (subscriber) => Array.isArray(subscriber.lists));
+  return 'error' in result ? rejectWithValue(result.error) : result.payload;
+});
+
+/** A page of what the person did (their events and our campaigns' deliveries, opens and clicks). */
+export const fetchSubscriberEvents = createAsyncThunk<PersonEventsPage, { id: string; after: string | null }, Rejects>('audience/fetchSubscriberEvents', async ({ id, after }, { rejectWithValue }) => {
+  const result = await read(() => getSubscriberEvents(id, after), AUDIENCE_TEXTS.eventsFailed, (page) => Array.isArray(page.events));
   return 'error' in result ? rejectWithValue(result.error) : result.payload;
 });
 
