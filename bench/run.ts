@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type BundleReport, GZIP_LEVEL, INITIAL_JS_BUDGET_BYTES, measureBundle } from './bundle-size';
 import { SCALE, SCALE_TARGETS, type ScaleReport, measureAudienceScale } from './audience-scale';
 import { CAMPAIGN_SEND, CAMPAIGN_SEND_TARGETS, type CampaignSendReport, measureCampaignSend } from './campaign-send';
+import { measureCdnow, printCdnow } from './cdnow';
 import { killAllChildren } from './child-server';
 import { EVENTS_INGEST_TARGETS, measureEventsIngest, printEventsIngest } from './events-ingest';
 import { EVENT_LOOP_LOAD, EVENT_LOOP_TARGET_P99_MS, type EventLoopReport, measureEventLoop } from './event-loop';
@@ -25,7 +26,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'cdnow'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -347,6 +348,16 @@ async function main() {
     clean = printEventsIngest(events) && clean;
     summary.push(
       `  events        ${events.eventsPerSecond.toFixed(0)} events/s (≥ ${bytes(EVENTS_INGEST_TARGETS.eventsPerSecond)} ${events.eventsPerSecond >= EVENTS_INGEST_TARGETS.eventsPerSecond ? 'PASS' : 'BELOW'}) vs ${events.baselineEventsPerSecond.toFixed(0)} rows/s straight into PostgreSQL; peak RSS ${events.serverPeakRssMb?.toFixed(0) ?? '?'} MB; ${(events.bytesPerMillion.events / 1048576).toFixed(0)} MB per million events`,
+    );
+  }
+
+  if (runs('cdnow')) {
+    console.log('\nmeasuring purchase insights on CDNOW through the API on PostgreSQL (about two minutes) …');
+    const cdnow = await measureCdnow(repoRoot, (line) => console.log(`  ${line}`));
+    clean = printCdnow(cdnow) && clean;
+    const worst = Math.max(...cdnow.fitted.map((row) => Math.abs(row.relative)));
+    summary.push(
+      `  cdnow         r α a b p q v within ${(worst * 100).toFixed(2)} % of the published (≤ 1% ${worst <= 0.01 ? 'PASS' : 'OFF'}); holdout ${cdnow.holdout.predicted.toFixed(0)} predicted vs ${cdnow.holdout.actual} actual (MAE ${cdnow.holdout.maeModel.toFixed(3)} vs naive ${cdnow.holdout.maeBaseline.toFixed(3)}); full file (${cdnow.master.customers.toLocaleString('en-US')} customers) import ${cdnow.master.importSeconds.toFixed(1)} s + refresh ${cdnow.master.refreshSeconds.toFixed(1)} s`,
     );
   }
 
