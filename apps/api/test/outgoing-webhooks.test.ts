@@ -5,8 +5,10 @@ import { Writable } from 'node:stream';
 import { GENERIC_MESSAGES } from '@postlark/shared/messages';
 import { WEBHOOK_MESSAGES, WEBHOOK_TEST_EVENT } from '@postlark/shared/outgoing-webhooks';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { startHousekeeping } from '../src/jobs/housekeeping';
 import { rowsOf } from '../src/db/results';
 import type { JobClients } from '../src/jobs/start-jobs';
 import { secretBoxWith } from '../src/lib/secret-box';
@@ -502,4 +504,29 @@ describe('events and their delivery', () => {
       await verbose.close();
     }
   });
+
+  // Last: the housekeeping pass also ends the sessions this month-long jump leaves idle.
+  it('drops events past 30 days with their sends and attempts, and keeps one still to send', async () => {
+    const customer = await accounts.signedInCustomer();
+    const { endpoint } = await endpointFor(customer.cookie, ['subscriber.subscribed']);
+    await call('POST', 'audience/v1/subscribers', customer.cookie, { email: 'old@example.com' });
+    expect(await deliver()).toHaveLength(1);
+    await call('POST', 'audience/v1/subscribers', customer.cookie, { email: 'waiting@example.com' });
+    const db = accounts.database.db;
+    const types = async () =>
+      rowsOf<{ email: string; status: string }>(
+        await db.execute(sql`select o.data->'subscriber'->>'email' as email, s.status from webhook_outbox o join webhook_sends s on s.event_id = o.id
+          where s.endpoint_id = ${endpoint.id}::uuid order by email`),
+      );
+    expect(await types()).toEqual([
+      { email: 'old@example.com', status: 'delivered' },
+      { email: 'waiting@example.com', status: 'pending' },
+    ]);
+    accounts.advance(31 * 24 * HOUR);
+    const housekeeping = startHousekeeping({ db, now: accounts.now, log: pino({ level: 'silent' }) });
+    await housekeeping.stop();
+    expect(await types()).toEqual([{ email: 'waiting@example.com', status: 'pending' }]);
+    expect(rowsOf(await db.execute(sql`select 1 from webhook_attempts where endpoint_id = ${endpoint.id}::uuid`))).toEqual([]);
+  });
 });
+

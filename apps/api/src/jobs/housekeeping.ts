@@ -6,6 +6,7 @@ import { dropDeliveriesBefore } from '../modules/campaigns/bounces.repository';
 import { purgeExpiredArchives } from '../modules/data-export/data-export.service';
 import { purgeAbandonedImports, purgeFailedImportFiles } from '../modules/imports/imports.service';
 import { purgeSpentUsage } from '../modules/senders/quotas';
+import { dropEventsBefore } from '../modules/outgoing-webhooks/sends.repository';
 import { REPLAY_WINDOW_MS } from '../modules/webhooks/webhook-signature';
 import { describe, type JobLog } from './job-worker';
 
@@ -15,6 +16,10 @@ import { describe, type JobLog } from './job-worker';
 const HOUSEKEEPING_EVERY_MS = 3_600_000;
 
 type Deps = { db: Db; now: () => Date };
+
+// Outgoing webhook events, their sends and the attempts the delivery log lists: a month is plenty
+// to look back on, and past the 24 hours of retries nothing is sent again.
+const OUTGOING_WEBHOOK_KEEP_MS = 30 * 24 * 3_600_000;
 
 /** Each purge, and what its log line says it dropped. */
 const PURGES: [(deps: Deps) => Promise<number>, string][] = [
@@ -26,6 +31,7 @@ const PURGES: [(deps: Deps) => Promise<number>, string][] = [
   [purgeForgottenFailures, 'forgotten sign-in failures dropped'],
   [purgeSpentUsage, 'quota usage past its window dropped'],
   [({ db, now }) => dropDeliveriesBefore(db, new Date(now().getTime() - REPLAY_WINDOW_MS)), 'webhook delivery ids past the replay window dropped'],
+  [({ db, now }) => dropEventsBefore(db, new Date(now().getTime() - OUTGOING_WEBHOOK_KEEP_MS)), 'outgoing webhook events (with their attempts) past 30 days dropped'],
 ];
 
 /**
