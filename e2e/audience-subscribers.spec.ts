@@ -242,7 +242,7 @@ test.describe('audience: subscribers and lists', () => {
     const subscribers = shell.sidebar.getByRole('button', { name: 'Subscribers' });
     const pages = shell.sidebar.getByRole('list', { name: 'Subscribers' });
     await subscribers.hover();
-    await expect(pages.getByRole('link')).toHaveText(['All subscribers', 'Lists', 'Segments', 'Forms', 'Import']);
+    await expect(pages.getByRole('link')).toHaveText(['All subscribers', 'Lists', 'Segments', 'Forms', 'Products', 'Import']);
     await pages.getByRole('link', { name: 'All subscribers' }).click();
     await expect(page).toHaveURL((url) => url.pathname === ROUTES.subscribers);
     await expect(subscribersPage(page).heading).toBeVisible();

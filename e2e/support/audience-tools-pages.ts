@@ -7,16 +7,33 @@ export function importPage(page: Page) {
   const setup = page.getByRole('form', { name: 'New import' });
   return {
     heading: page.getByRole('heading', { level: 1, name: 'Import subscribers' }),
+    /** What the file holds: 'Subscribers' or 'Products'. */
+    kind: (name: 'Subscribers' | 'Products') => setup.getByRole('radio', { name, exact: true }),
     file: setup.getByLabel('CSV file'),
     preview: setup.getByRole('table', { name: 'File preview' }),
     holds: (column: number) => setup.getByRole('combobox', { name: `Column ${column} holds` }),
     attributeName: (column: number) => setup.getByRole('textbox', { name: `Column ${column} attribute name` }),
+    priceCurrency: (column: number) => setup.getByRole('textbox', { name: `Column ${column} currency` }),
     header: setup.getByRole('checkbox', { name: 'First row is a header' }),
     list: (name: string) => setup.getByRole('checkbox', { name, exact: true }),
     start: setup.getByRole('button', { name: 'Start import' }),
     progress: page.getByRole('progressbar', { name: 'Import progress' }),
     report: page.getByRole('region', { name: 'Import report' }),
     recent: page.getByRole('region', { name: 'Recent imports' }),
+  };
+}
+
+/** The Products page: the catalogue's search, table and pages. */
+export function productsPage(page: Page) {
+  const table = page.getByRole('table', { name: 'Products' });
+  return {
+    heading: page.getByRole('heading', { level: 1, name: 'Products' }),
+    search: page.getByRole('searchbox', { name: 'Search products' }),
+    table,
+    rows: table.getByRole('row'),
+    row: (title: string) => table.getByRole('row').filter({ hasText: title }),
+    importProducts: page.getByRole('link', { name: 'Import products' }).first(),
+    pager: page.getByRole('navigation', { name: 'Product pages' }),
   };
 }
 

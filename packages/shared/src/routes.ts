@@ -27,6 +27,8 @@ export const ROUTES = {
   imports: '/dashboard/import',
   segments: '/dashboard/segments',
   forms: '/dashboard/forms',
+  // The product catalogue (issue 19): what the API and CSV imports sent.
+  products: '/dashboard/products',
   // Campaigns (issue 6): the list, the editor of a new one and of one (/dashboard/campaigns/{id}).
   campaigns: '/dashboard/campaigns',
   newCampaign: '/dashboard/campaigns/new',
@@ -44,6 +46,8 @@ export const ROUTES = {
   // Sender identities (issue 18): the Senders page, and the page a sender's confirmation link opens.
   senders: '/dashboard/senders',
   confirmSender: '/confirm-sender',
+  // Automations (issue 19): the flows, and one flow's builder (/dashboard/automations/{id}).
+  automations: '/dashboard/automations',
 } as const;
 
 // Pages the web app renders today; the server answers any other path with the not-found page and a 404.
@@ -67,6 +71,7 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.imports,
   ROUTES.segments,
   ROUTES.forms,
+  ROUTES.products,
   ROUTES.reports,
   ROUTES.campaigns,
   ROUTES.newCampaign,
@@ -75,6 +80,7 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.confirmSubscription,
   ROUTES.senders,
   ROUTES.confirmSender,
+  ROUTES.automations,
 ];
 
 /** One subscriber's page. */
@@ -85,6 +91,12 @@ export function subscriberPath(id: string): string {
 const SUBSCRIBER_PAGE = /^\/dashboard\/subscribers\/[0-9a-f-]{36}$/i;
 const REPORT_PAGE = /^\/dashboard\/reports\/[0-9a-f-]{36}$/i;
 const CAMPAIGN_PAGE = /^\/dashboard\/campaigns\/[0-9a-f-]{36}$/i;
+const FLOW_PAGE = /^\/dashboard\/automations\/[0-9a-f-]{36}$/i;
+
+/** One flow's builder. */
+export function flowPath(flowId: string): string {
+  return `${ROUTES.automations}/${encodeURIComponent(flowId)}`;
+}
 
 /** One campaign's editor (or, once it went out, its read-only page). */
 export function campaignPath(campaignId: string): string {
@@ -133,7 +145,7 @@ export const FOOTER_HIDDEN_ROUTES: readonly string[] = [
 
 export function isRenderedPage(pathname: string): boolean {
   const path = withoutTrailingSlash(pathname);
-  return RENDERED_PAGES.includes(path) || SUBSCRIBER_PAGE.test(path) || REPORT_PAGE.test(path) || CAMPAIGN_PAGE.test(path) || isPreferenceCentrePage(path) || SIGNUP_FORM_PAGE.test(path);
+  return RENDERED_PAGES.includes(path) || SUBSCRIBER_PAGE.test(path) || REPORT_PAGE.test(path) || CAMPAIGN_PAGE.test(path) || FLOW_PAGE.test(path) || isPreferenceCentrePage(path) || SIGNUP_FORM_PAGE.test(path);
 }
 
 /**

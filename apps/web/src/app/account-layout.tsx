@@ -18,6 +18,7 @@ import ImportRoute from './routes/import-route';
 import ListsRoute from './routes/lists-route';
 import LoginRoute from './routes/login-route';
 import PlatformIntegrationRoute from './routes/platform-integration-route';
+import ProductsRoute from './routes/products-route';
 import ProfileRoute from './routes/profile-route';
 import ReportsRoute from './routes/reports-route';
 import SegmentsRoute from './routes/segments-route';
@@ -50,6 +51,7 @@ const SCREENS = {
   imports: ImportRoute,
   segments: SegmentsRoute,
   forms: FormsRoute,
+  products: ProductsRoute,
   campaigns: CampaignsRoute,
   campaignEditor: CampaignEditorRoute,
   senders: SendersRoute,

@@ -61,6 +61,7 @@ export function AppRoutes() {
               <Route path={ROUTES.imports} element={<AccountScreen name="imports" />} />
               <Route path={ROUTES.segments} element={<AccountScreen name="segments" />} />
               <Route path={ROUTES.forms} element={<AccountScreen name="forms" />} />
+              <Route path={ROUTES.products} element={<AccountScreen name="products" />} />
               {/* Campaigns (issue 6): the list, and the editor of a new one (/new) or a saved one (/{id}). */}
               <Route path={`${ROUTES.dashboard}/campaigns`} element={<AccountScreen name="campaigns" />} />
               <Route path={`${ROUTES.dashboard}/campaigns/:campaignId`} element={<AccountScreen name="campaignEditor" />} />

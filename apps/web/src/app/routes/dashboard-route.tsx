@@ -26,6 +26,7 @@ const SIDEBAR_LINKS: Readonly<Record<string, string>> = {
   [AUDIENCE_NAV.segments]: ROUTES.segments,
   [AUDIENCE_NAV.forms]: ROUTES.forms,
   [AUDIENCE_NAV.imports]: ROUTES.imports,
+  [AUDIENCE_NAV.products]: ROUTES.products,
   [REPORTS_NAV]: ROUTES.reports,
   [CAMPAIGNS_NAV]: CAMPAIGNS_PATH,
 };
@@ -38,6 +39,7 @@ function navItemFor(pathname: string): string | null {
   if (path === ROUTES.segments) return AUDIENCE_NAV.segments;
   if (path === ROUTES.forms) return AUDIENCE_NAV.forms;
   if (path === ROUTES.imports) return AUDIENCE_NAV.imports;
+  if (path === ROUTES.products) return AUDIENCE_NAV.products;
   if (path === ROUTES.subscribers || path.startsWith(`${ROUTES.subscribers}/`)) return AUDIENCE_NAV.subscribers;
   if (path === ROUTES.reports || path.startsWith(`${ROUTES.reports}/`)) return REPORTS_NAV;
   if (path === CAMPAIGNS_PATH || path.startsWith(`${CAMPAIGNS_PATH}/`)) return CAMPAIGNS_NAV;

@@ -101,8 +101,8 @@ export default function ImportRoute() {
           <p className="dashboard-page__lead">{texts.lead}</p>
         </div>
         <div className="dashboard-page__actions">
-          <Link className={buttonClass('secondary')} to={ROUTES.subscribers}>
-            All subscribers
+          <Link className={buttonClass('secondary')} to={(shown?.kind ?? kind) === 'products' ? ROUTES.products : ROUTES.subscribers}>
+            {texts.allLink}
           </Link>
           {importId && <Button onClick={newImport}>New import</Button>}
         </div>

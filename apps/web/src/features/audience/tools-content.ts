@@ -38,18 +38,20 @@ export const PRODUCT_IMPORT_FIELD_LABELS: Record<ProductImportField, string> = {
 };
 
 /** The import page's texts for each kind of file (the subscribers' are the page's first ones). */
-export const IMPORT_KIND_TEXTS: Record<ImportKind, { choice: string; title: string; lead: string; hint: string }> = {
+export const IMPORT_KIND_TEXTS: Record<ImportKind, { choice: string; title: string; lead: string; hint: string; allLink: string }> = {
   subscribers: {
     choice: 'Subscribers',
     title: 'Import subscribers',
     lead: 'Add or update many subscribers at once from a CSV file, exported from a spreadsheet or another tool.',
     hint: 'One subscriber per row',
+    allLink: 'All subscribers',
   },
   products: {
     choice: 'Products',
     title: 'Import products',
     lead: 'Add or update the products of your catalogue from a CSV file, such as your shop’s product export.',
     hint: 'One product per row',
+    allLink: 'All products',
   },
 };
 

@@ -30,6 +30,7 @@ export const AUDIENCE_NAV = {
   segments: 'subscribers/segments',
   forms: 'subscribers/forms',
   imports: 'subscribers/import',
+  products: 'subscribers/products',
 } as const;
 
 /** The Campaigns item opens the campaigns list; its platform sub-items stay as the spec shows them. */
@@ -51,6 +52,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
       { id: AUDIENCE_NAV.lists, label: 'Lists', icon: 'list' },
       { id: AUDIENCE_NAV.segments, label: 'Segments', icon: 'segment' },
       { id: AUDIENCE_NAV.forms, label: 'Forms', icon: 'form' },
+      { id: AUDIENCE_NAV.products, label: 'Products', icon: 'tag' },
       { id: AUDIENCE_NAV.imports, label: 'Import', icon: 'upload' },
     ],
   },

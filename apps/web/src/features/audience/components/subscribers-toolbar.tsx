@@ -63,11 +63,20 @@ export function SubscribersToolbar({ filters, lists, onChange }: SubscribersTool
   );
 }
 
+interface SearchBoxProps {
+  value: string;
+  onSearch(q: string): void;
+  /** What it searches, for screen readers; the subscribers' by default (the Products page has its own). */
+  label?: string;
+  placeholder?: string;
+  maxLength?: number;
+}
+
 /**
  * The search box: what is typed goes to the address (and the table) once typing pauses, or at once
  * on Enter. When the address changes otherwise (Back, a link), the box shows its search.
  */
-function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): void }) {
+export function SearchBox({ value, onSearch, label = 'Search subscribers', placeholder = 'Search by email or name', maxLength = AUDIENCE_LIMITS.search }: SearchBoxProps) {
   const inputId = useId();
   const [text, setText] = useState(value);
   const [shownValue, setShownValue] = useState(value);
@@ -91,7 +100,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): vo
   return (
     <form role="search" className="subscribers-search" onSubmit={onSubmit}>
       <label htmlFor={inputId} className="visually-hidden">
-        Search subscribers
+        {label}
       </label>
       <svg className="subscribers-search__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
         <path d="M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.3-4.3" />
@@ -100,10 +109,10 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): vo
         id={inputId}
         type="search"
         className="form-field__input subscribers-search__input"
-        placeholder="Search by email or name"
+        placeholder={placeholder}
         autoComplete="off"
         spellCheck={false}
-        maxLength={AUDIENCE_LIMITS.search}
+        maxLength={maxLength}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />

@@ -1,0 +1,57 @@
+import type { Product } from '@postlark/shared/products';
+import { PRODUCTS_TEXTS, productPrice } from '../products-content';
+import './audience.css';
+import './products-page.css';
+
+/** The catalogue's rows: title (a link to the product's page when it has one) and id, price, stock, categories. */
+export function ProductsTable({ products, loading }: { products: readonly Product[]; loading: boolean }) {
+  return (
+    <div className={`products-table${loading ? ' products-table--loading' : ''}`}>
+      <table aria-label={PRODUCTS_TEXTS.tableLabel} aria-busy={loading || undefined}>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" className="products-table__number">
+              Price
+            </th>
+            <th scope="col">Stock</th>
+            <th scope="col">Categories</th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => (
+            <tr key={product.id}>
+              <td className="products-table__product">
+                {product.url ? (
+                  <a className="products-table__title" href={product.url} target="_blank" rel="noopener noreferrer">
+                    {product.title}
+                  </a>
+                ) : (
+                  <span className="products-table__title">{product.title}</span>
+                )}
+                <span className="products-table__id">{product.id}</span>
+              </td>
+              <td className="products-table__number products-table__price">{productPrice(product) ?? <span className="products-table__none">No price</span>}</td>
+              <td className="products-table__stock">
+                <span className={`audience-badge audience-badge--${product.in_stock ? 'good' : 'quiet'}`}>{product.in_stock ? 'In stock' : 'Out of stock'}</span>
+              </td>
+              <td className="products-table__categories">
+                {product.categories.length === 0 ? (
+                  <span className="products-table__none">None</span>
+                ) : (
+                  <ul className="products-table__chips" aria-label={`Categories of ${product.title}`}>
+                    {product.categories.map((category) => (
+                      <li key={category} className="products-table__chip">
+                        {category}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
