@@ -19,6 +19,7 @@ import { type AddressCheck, publicAddressesOnly, publicOrLoopback } from '../src
 import { linkTokens, preferenceToken } from '../src/modules/preferences/link-tokens';
 import { getOrCreateSecret } from '../src/modules/secrets/secrets.repository';
 import { useAccountsApp } from './support/accounts-app';
+import { eventually } from './support/eventually';
 import { customerWithAudience, draft, engine } from './support/campaigns';
 
 // Outgoing webhooks end to end: endpoints made through the dashboard's routes, events recorded
@@ -348,6 +349,26 @@ describe('events and their delivery', () => {
       campaign: { id: campaign.id, name: 'November news', subject: campaign.subject, started_at: expect.any(String), finished_at: accounts.now().toISOString() },
       messages: { sent: 2 },
     });
+  });
+
+  it('sends subscribed for each address an import adds, and none for one already there', async () => {
+    const customer = await accounts.signedInCustomer();
+    await endpointFor(customer.cookie, ['subscriber.subscribed']);
+    await call('POST', 'audience/v1/subscribers', customer.cookie, { email: 'known@example.com' });
+    expect(await deliver()).toHaveLength(1);
+    const created = await call('POST', 'audience/v1/imports', customer.cookie, { file_name: 'people.csv', columns: [{ field: 'email' }, { field: 'first_name' }] });
+    const { id } = created.json().payload.import;
+    const csv = ['Email,First name', 'known@example.com,Known', 'nia@example.com,Nia', 'omar@example.com,Omar'].join('\r\n');
+    await accounts.app.inject({ method: 'PUT', url: `/api/audience/v1/imports/${id}/file`, headers: { cookie: customer.cookie, 'content-type': 'text/csv' }, payload: csv });
+    await eventually(async () => ((await call('GET', `audience/v1/imports/${id}`, customer.cookie)).json().payload.status === 'done' ? true : undefined), {
+      what: 'the import to finish',
+      timeoutMs: 20_000,
+    });
+    const added = await deliver();
+    expect(added.map((request) => [request.json.type, (request.json.data.subscriber as { email: string; first_name: string }).first_name]).sort()).toEqual([
+      ['subscriber.subscribed', 'Nia'],
+      ['subscriber.subscribed', 'Omar'],
+    ]);
   });
 
   it('records an event only when the transaction that reports it commits, and only for endpoints that want it and are on', async () => {
