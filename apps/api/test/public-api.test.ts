@@ -161,6 +161,8 @@ describe('public API', () => {
       '/v1/products/{id}',
       '/v1/events',
       '/v1/subscribers/{id}/events',
+      '/v1/insights/refresh',
+      '/v1/insights/refresh/{id}',
     ]);
     expect(document.servers).toEqual([{ url: 'http://localhost:3000/api' }]);
     const page = await accounts.app.inject({ method: 'GET', url: '/api/docs' });

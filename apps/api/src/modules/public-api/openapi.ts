@@ -1,5 +1,6 @@
 import { BUILT_IN_EVENTS, EVENT_LIMITS } from '@postlark/shared/events';
 import { ACTIVITY_KINDS, ACTIVITY_LIMIT, AUDIENCE_LIMITS, SETTABLE_SUBSCRIBER_STATUSES, SUBSCRIBER_SORTS, SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
+import { INSIGHT_REFRESH_STATUSES, RFM_GROUPS } from '@postlark/shared/insights';
 import { PRODUCT_LIMITS } from '@postlark/shared/products';
 
 // The public API's description (OpenAPI 3.1), served at /api/docs/openapi.json and drawn at
@@ -12,6 +13,7 @@ const problem = (description: string) => json(description, ref('Problem'));
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const body = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
 const productIdParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: PRODUCT_LIMITS.id }, description: 'Your own product id, URL-encoded' };
+const ESTIMATE = { type: 'object', properties: { value: { type: 'number' }, standard_error: { type: ['number', 'null'] } } };
 const common = { '401': problem('No key, or a key that is not valid or was revoked'), '429': problem('Too many requests with this key') };
 
 export function openApiDocument(appUrl: string) {
@@ -151,11 +153,84 @@ export function openApiDocument(appUrl: string) {
           },
         },
       },
+      '/v1/insights/refresh': {
+        post: {
+          summary: 'Recompute the account’s purchase insights (BG/NBD, Gamma-Gamma, RFM) now, or as of a past time for a backtest',
+          description:
+            'Runs in the background: answers 202 with the refresh to follow. One runs at a time per account: asking again for the same as_of while one is pending answers with that one; another as_of gets a 409. Insights also refresh nightly and, after new orders, at most hourly.',
+          requestBody: {
+            required: false,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  additionalProperties: false,
+                  properties: { as_of: { type: 'string', description: 'A date (UTC midnight) or date-time, not in the future: computed from the orders before it' } },
+                },
+              },
+            },
+          },
+          responses: { '202': json('Queued', ref('InsightsRefresh')), '400': problem('A bad as_of'), '409': problem('Another refresh is under way'), ...common },
+        },
+      },
+      '/v1/insights/refresh/{id}': {
+        parameters: [idParam],
+        get: { summary: 'Where a refresh stands, and the model it fitted', responses: { '200': json('The refresh', ref('InsightsRefresh')), '404': problem('Not found'), ...common } },
+      },
     },
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A key from your profile: pl_live_…' } },
       schemas: {
         Message: { type: 'object', properties: { message: { type: 'string' } } },
+        PurchaseInsights: {
+          type: 'object',
+          description: 'Nulls, and `note` saying what is missing, where the data is too thin for a figure.',
+          properties: {
+            orders: { type: ['integer', 'null'] },
+            revenue: { type: ['number', 'null'] },
+            first_order_at: { type: ['string', 'null'], format: 'date-time' },
+            last_order_at: { type: ['string', 'null'], format: 'date-time' },
+            average_order_value: { type: ['number', 'null'] },
+            rfm: {
+              type: ['object', 'null'],
+              properties: { recency: { type: 'integer' }, frequency: { type: 'integer' }, monetary: { type: 'integer' }, group: { enum: RFM_GROUPS } },
+            },
+            p_alive: { type: ['number', 'null'] },
+            expected_orders_90d: { type: ['number', 'null'] },
+            expected_orders_365d: { type: ['number', 'null'] },
+            predicted_value_365d: { type: ['number', 'null'] },
+            churn_risk: { type: ['number', 'null'], description: '1 − p_alive' },
+            next_order_expected_at: { type: ['string', 'null'], format: 'date-time', description: 'When the next order is as likely as not to have come; null when it more likely never comes' },
+            note: { type: ['string', 'null'] },
+          },
+        },
+        InsightsRefresh: {
+          type: 'object',
+          properties: {
+            id: { type: 'string', format: 'uuid' },
+            status: { enum: INSIGHT_REFRESH_STATUSES },
+            as_of: { type: ['string', 'null'], format: 'date-time' },
+            requested_at: { type: 'string', format: 'date-time' },
+            started_at: { type: ['string', 'null'], format: 'date-time' },
+            finished_at: { type: ['string', 'null'], format: 'date-time' },
+            people_total: { type: ['integer', 'null'] },
+            people_done: { type: 'integer' },
+            error: { type: ['string', 'null'] },
+            model: {
+              type: ['object', 'null'],
+              description: 'The fitted parameters with their standard errors (null where the data is too thin: see notes)',
+              properties: {
+                as_of: { type: 'string', format: 'date-time' },
+                fitted_at: { type: 'string', format: 'date-time' },
+                customers: { type: 'integer' },
+                repeat_customers: { type: 'integer' },
+                bg_nbd: { type: ['object', 'null'], properties: { r: ESTIMATE, alpha: ESTIMATE, a: ESTIMATE, b: ESTIMATE, log_likelihood: { type: 'number' } } },
+                gamma_gamma: { type: ['object', 'null'], properties: { p: ESTIMATE, q: ESTIMATE, v: ESTIMATE, log_likelihood: { type: 'number' } } },
+                notes: { type: 'array', items: { type: 'string' } },
+              },
+            },
+          },
+        },
         Event: {
           type: 'object',
           required: ['name'],
@@ -215,6 +290,7 @@ export function openApiDocument(appUrl: string) {
             updated_at: { type: 'string', format: 'date-time' },
             preference_url: { type: 'string', format: 'uri' },
             lists: { type: 'array', items: { type: 'object', properties: { list_id: { type: 'string' }, list_name: { type: 'string' }, status: { enum: ['unconfirmed', 'confirmed', 'unsubscribed'] } } } },
+            insights: { type: 'object', description: 'What the models worked out (left out on a list of subscribers)', properties: { purchases: ref('PurchaseInsights') } },
             activity: {
               type: 'array',
               description: `Their timeline, newest first (at most ${ACTIVITY_LIMIT} events); on a list of subscribers it is left out.`,
