@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { SUBSCRIBER_STATUSES } from './audience';
 import { EVENT_NAME_PATTERN } from './events';
 import { UUID_PATTERN } from './ids';
+import { RFM_GROUPS } from './insights';
 
 // Segments: saved filters over a customer's subscribers, evaluated in SQL whenever they are used,
 // so a segment is always up to date. Defined once for the builder and the API.
@@ -31,6 +32,9 @@ export const SEGMENT_ENGAGEMENT_DAYS = ['7', '14', '30', '60', '90', '180', '365
 /** Events: did (at least N times) or did not do a named event, in the last D days or ever. */
 export const SEGMENT_EVENT_OPS = ['did', 'did_not'] as const;
 export const SEGMENT_EVENT_LIMITS = { atLeast: 1_000, days: 3_650 } as const;
+/** A person's purchase figures (insights.purchases) a segment may compare with a number. */
+export const SEGMENT_PURCHASE_FIGURES = ['orders', 'revenue', 'average_order_value', 'p_alive', 'expected_orders_90d', 'expected_orders_365d', 'predicted_value_365d', 'churn_risk'] as const;
+export type SegmentPurchaseFigure = (typeof SEGMENT_PURCHASE_FIGURES)[number];
 
 const text = z.string().check(z.maxLength(SEGMENT_LIMITS.value, SEGMENT_MESSAGES.conditionInvalid));
 const id = z.string().check(z.regex(UUID_PATTERN, SEGMENT_MESSAGES.listInvalid));
@@ -50,6 +54,16 @@ export const segmentConditionSchema = z.discriminatedUnion(
     z.strictObject({ field: z.literal('list'), op: z.enum(['in', 'not_in']), value: id }),
     z.strictObject({ field: z.literal('created_at'), op: z.enum(['before', 'after']), value: isoDate }),
     z.strictObject({ field: z.literal('engagement'), op: z.enum(SEGMENT_ENGAGEMENT_OPS), value: z.enum(SEGMENT_ENGAGEMENT_DAYS) }),
+    z.strictObject({
+      field: z.literal('purchases'),
+      key: z.enum(SEGMENT_PURCHASE_FIGURES, { error: SEGMENT_MESSAGES.conditionInvalid }),
+      op: z.enum(['gt', 'lt']),
+      value: z.string().check(
+        z.maxLength(30, { error: SEGMENT_MESSAGES.conditionInvalid, abort: true }),
+        z.refine((value) => value.trim() !== '' && Number.isFinite(Number(value)), SEGMENT_MESSAGES.conditionInvalid),
+      ),
+    }),
+    z.strictObject({ field: z.literal('rfm_group'), op: z.enum(['is', 'is_not']), value: z.enum(RFM_GROUPS, { error: SEGMENT_MESSAGES.conditionInvalid }) }),
     z.strictObject({
       field: z.literal('event'),
       op: z.enum(SEGMENT_EVENT_OPS),

@@ -107,6 +107,17 @@ function conditionSql(condition: SegmentCondition, now: Date): SQL {
       const engaged = engagedSince(new Date(now.getTime() - Number(condition.value) * DAY_MS));
       return condition.op === 'engaged' ? engaged : not(engaged);
     }
+    case 'purchases': {
+      // The figures of the last insights refresh; a person without them (no orders, or too
+      // little data for the figure) matches neither "more than" nor "less than".
+      const comparison = condition.op === 'gt' ? sql.raw('>') : sql.raw('<');
+      return sql`exists (select 1 from subscriber_insights si where si.subscriber_id = "subscribers"."id"
+        and jsonb_typeof(si.purchases -> ${condition.key}) = 'number' and (si.purchases ->> ${condition.key})::numeric ${comparison} ${Number(condition.value)})`;
+    }
+    case 'rfm_group': {
+      const inGroup = sql`exists (select 1 from subscriber_insights si where si.subscriber_id = "subscribers"."id" and si.purchases -> 'rfm' ->> 'group' = ${condition.value})`;
+      return condition.op === 'is' ? inGroup : not(inGroup);
+    }
     case 'event':
       return condition.op === 'did' ? didEvent(condition, now) : not(didEvent(condition, now));
     default:

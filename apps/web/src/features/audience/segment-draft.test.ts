@@ -39,6 +39,16 @@ describe('segment drafts', () => {
     expect(toCondition({ ...event, op: 'did_not', value: 'order_placed', event: { propertyValue: '', atLeast: 'x', days: '90' } })).toMatchObject({ op: 'did_not', at_least: 1, days: 90 });
   });
 
+  it('compares a purchase figure with a number, and names an RFM group', () => {
+    const figure = withField(newCondition('email'), 'purchases');
+    expect(figure).toMatchObject({ field: 'purchases', op: 'gt', key: 'orders', value: '' });
+    expect(toCondition(figure)).toBeNull();
+    expect(toCondition({ ...figure, key: 'churn_risk', value: ' 0.7 ' })).toEqual({ field: 'purchases', key: 'churn_risk', op: 'gt', value: '0.7' });
+    expect(toCondition({ ...figure, value: 'lots' })).toBeNull();
+    const group = withField(newCondition('email'), 'rfm_group');
+    expect(toCondition({ ...group, op: 'is_not', value: 'At risk' })).toEqual({ field: 'rfm_group', op: 'is_not', value: 'At risk' });
+  });
+
   it('makes a definition only when every condition is complete', () => {
     const complete = { field: 'created_at' as const, op: 'after', value: '2026-01-31', key: '' };
     expect(toDefinition('any', [complete])).toEqual({ match: 'any', conditions: [{ field: 'created_at', op: 'after', value: '2026-01-31' }] });

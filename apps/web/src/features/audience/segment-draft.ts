@@ -1,8 +1,10 @@
 import { SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
+import { RFM_GROUPS } from '@postlark/shared/insights';
 import {
   SEGMENT_ATTRIBUTE_OPS,
   SEGMENT_ENGAGEMENT_OPS,
   SEGMENT_EVENT_OPS,
+  SEGMENT_PURCHASE_FIGURES,
   SEGMENT_TEXT_OPS,
   type SegmentCondition,
   segmentConditionSchema,
@@ -25,7 +27,12 @@ export interface ConditionDraft {
   event?: { propertyValue: string; atLeast: string; days: string };
 }
 
-export const CONDITION_FIELDS: readonly ConditionField[] = ['email', 'first_name', 'last_name', 'timezone', 'status', 'list', 'created_at', 'attribute', 'engagement', 'event'];
+export const CONDITION_FIELDS: readonly ConditionField[] = ['email', 'first_name', 'last_name', 'timezone', 'status', 'list', 'created_at', 'attribute', 'engagement', 'event', 'purchases', 'rfm_group'];
+
+/** Fields whose `key` names what is compared (an attribute, a purchase figure). */
+const KEYED: ReadonlySet<ConditionField> = new Set(['attribute', 'purchases']);
+const NUMBER_OPS = ['gt', 'lt'] as const;
+const GROUP_OPS = ['is', 'is_not'] as const;
 
 export function opsFor(field: ConditionField): readonly string[] {
   if (field === 'attribute') return SEGMENT_ATTRIBUTE_OPS;
@@ -34,6 +41,8 @@ export function opsFor(field: ConditionField): readonly string[] {
   if (field === 'created_at') return ['before', 'after'];
   if (field === 'engagement') return SEGMENT_ENGAGEMENT_OPS;
   if (field === 'event') return SEGMENT_EVENT_OPS;
+  if (field === 'purchases') return NUMBER_OPS;
+  if (field === 'rfm_group') return GROUP_OPS;
   return SEGMENT_TEXT_OPS;
 }
 
@@ -47,7 +56,7 @@ export function needsValue(op: string): boolean {
 /** A new condition on `field`, with the first op and a value that fits. */
 export function newCondition(field: ConditionField, firstListId = ''): ConditionDraft {
   const value = field === 'status' ? SUBSCRIBER_STATUSES[0] : field === 'list' ? firstListId : field === 'engagement' ? '30' : '';
-  const draft: ConditionDraft = { field, op: opsFor(field)[0] ?? 'is', value, key: '' };
+  const draft: ConditionDraft = { field, op: opsFor(field)[0] ?? 'is', value: field === 'rfm_group' ? RFM_GROUPS[0] : value, key: field === 'purchases' ? SEGMENT_PURCHASE_FIGURES[0] : '' };
   return field === 'event' ? { ...draft, event: { propertyValue: '', atLeast: '1', days: '30' } } : draft;
 }
 
@@ -55,7 +64,7 @@ export function newCondition(field: ConditionField, firstListId = ''): Condition
 export function withField(draft: ConditionDraft, field: ConditionField, firstListId = ''): ConditionDraft {
   const fresh = newCondition(field, firstListId);
   const sameKind = opsFor(field) === opsFor(draft.field);
-  return sameKind ? { ...draft, field } : { ...fresh, key: field === 'event' ? '' : draft.key };
+  return sameKind ? { ...draft, field } : { ...fresh, key: field === 'attribute' ? draft.key : fresh.key };
 }
 
 /** Whole numbers typed as text; '' and anything else is not one. */
@@ -87,7 +96,7 @@ export function toCondition(draft: ConditionDraft): SegmentCondition | null {
     return null;
   }
   const value = needsValue(draft.op) ? draft.value : '';
-  const candidate = draft.field === 'attribute' ? { field: draft.field, key: draft.key.trim(), op: draft.op, value } : { field: draft.field, op: draft.op, value };
+  const candidate = KEYED.has(draft.field) ? { field: draft.field, key: draft.key.trim(), op: draft.op, value: draft.field === 'purchases' ? value.trim() : value } : { field: draft.field, op: draft.op, value };
   const parsed = segmentConditionSchema.safeParse(candidate);
   return parsed.success ? parsed.data : null;
 }
@@ -106,5 +115,5 @@ export function fromCondition(condition: SegmentCondition): ConditionDraft {
     const event = { propertyValue: condition.property_value, atLeast: String(condition.at_least), days: condition.days === null ? '' : String(condition.days) };
     return { field: 'event', op: condition.op, value: condition.value, key: condition.key, event };
   }
-  return { field: condition.field, op: condition.op, value: condition.value, key: condition.field === 'attribute' ? condition.key : '' };
+  return { field: condition.field, op: condition.op, value: condition.value, key: condition.field === 'attribute' || condition.field === 'purchases' ? condition.key : '' };
 }

@@ -1,5 +1,5 @@
 import type { ImportField, ImportKind, ImportStatusName, ProductImportField } from '@postlark/shared/imports';
-import type { SegmentCondition } from '@postlark/shared/segments';
+import type { SegmentCondition, SegmentPurchaseFigure } from '@postlark/shared/segments';
 
 // The import, segments and forms pages' own texts, where the shared messages have none.
 
@@ -82,6 +82,20 @@ export const CONDITION_FIELD_LABELS: Record<ConditionField, string> = {
   attribute: 'Attribute',
   engagement: 'Engagement',
   event: 'Event',
+  purchases: 'Purchases',
+  rfm_group: 'Customer group (RFM)',
+};
+
+/** The purchase figures a segment compares, as the Insights page names them. */
+export const PURCHASE_FIGURE_LABELS: Record<SegmentPurchaseFigure, string> = {
+  orders: 'Orders',
+  revenue: 'Revenue',
+  average_order_value: 'Average order value',
+  p_alive: 'Probability still a customer (0–1)',
+  expected_orders_90d: 'Expected orders, next 90 days',
+  expected_orders_365d: 'Expected orders, next 365 days',
+  predicted_value_365d: 'Predicted value, next 365 days',
+  churn_risk: 'Churn risk (0–1)',
 };
 
 export const CONDITION_OP_LABELS: Record<string, string> = {

@@ -1,8 +1,9 @@
 import { type AudienceList, SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
-import { SEGMENT_ENGAGEMENT_DAYS } from '@postlark/shared/segments';
+import { RFM_GROUPS } from '@postlark/shared/insights';
+import { SEGMENT_ENGAGEMENT_DAYS, SEGMENT_PURCHASE_FIGURES } from '@postlark/shared/segments';
 import { SUBSCRIBER_STATUS_LABELS } from '../audience-content';
 import { CONDITION_FIELDS, type ConditionDraft, needsValue, opsFor, withField } from '../segment-draft';
-import { CONDITION_FIELD_LABELS, CONDITION_OP_LABELS, type ConditionField } from '../tools-content';
+import { CONDITION_FIELD_LABELS, CONDITION_OP_LABELS, type ConditionField, PURCHASE_FIGURE_LABELS } from '../tools-content';
 
 interface ConditionRowProps {
   index: number;
@@ -33,6 +34,15 @@ export function ConditionRow({ index, draft, lists, error, canRemove, onChange, 
             </option>
           ))}
         </select>
+        {draft.field === 'purchases' && (
+          <select className="form-field__input" aria-label={`${label} figure`} value={draft.key} onChange={(event) => set({ key: event.target.value })}>
+            {SEGMENT_PURCHASE_FIGURES.map((figure) => (
+              <option key={figure} value={figure}>
+                {PURCHASE_FIGURE_LABELS[figure]}
+              </option>
+            ))}
+          </select>
+        )}
         {draft.field === 'attribute' && (
           <input
             className="form-field__input"
@@ -93,6 +103,20 @@ function ValueInput({ label, draft, lists, onChange }: { label: string; draft: C
         ))}
       </select>
     );
+  }
+  if (draft.field === 'rfm_group') {
+    return (
+      <select className="form-field__input" aria-label={label} value={draft.value} onChange={(event) => onChange(event.target.value)}>
+        {RFM_GROUPS.map((group) => (
+          <option key={group} value={group}>
+            {group}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (draft.field === 'purchases') {
+    return <input className="form-field__input" type="number" step="any" aria-label={label} placeholder="Number" value={draft.value} onChange={(event) => onChange(event.target.value)} />;
   }
   if (draft.field === 'engagement') {
     return (
