@@ -33,6 +33,7 @@ import { apiKeyRoutes } from './modules/public-api/api-keys.routes';
 import { docsRoutes } from './modules/public-api/docs.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { insightsApiRoutes } from './modules/insights/insights.routes';
+import { insightsDashboardRoutes } from './modules/insights/insights-dashboard.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
@@ -116,7 +117,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(campaignRoutes({ db, now, mail: jobs.mail, links: campaignLinks, quotas }));
       await api.register(senderRoutes({ db, now, mail: jobs.mail, appUrl: config.APP_URL, quotas, resolveTxt }));
       await api.register(reportRoutes({ db, now }));
-      await api.register(flowRoutes({ db, now }));
+      await api.register(flowRoutes({ db, now, allowLocalWebhooks: config.WEBHOOKS_ALLOW_LOCAL }));
       await api.register(bounceWebhookRoutes({ db, now, secret: config.BOUNCE_WEBHOOK_SECRET }));
       await api.register(preferenceRoutes(preferenceDeps));
       await api.register(formRoutes(subscriptionDeps));
@@ -130,6 +131,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(eventDashboardRoutes({ db, now }));
       await api.register(productApiRoutes({ db, now, customerOf }));
       await api.register(insightsApiRoutes({ db, now, customerOf, queueRefresh: jobs.refreshInsights }));
+      await api.register(insightsDashboardRoutes({ db, now, queueRefresh: jobs.refreshInsights }));
       await api.register(productDashboardRoutes({ db, now }));
       await api.register(docsRoutes(config.APP_URL));
       await api.register(countriesRoutes());

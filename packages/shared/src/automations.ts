@@ -242,7 +242,13 @@ const updateStep = z.strictObject({
 const webhookStep = z.strictObject({
   id: stepId,
   type: z.literal('webhook'),
-  url: z.string().check(z.maxLength(FLOW_LIMITS.url, AUTOMATION_MESSAGES.urlInvalid), z.refine((value) => /^https:\/\/[^\s/]+/i.test(value), AUTOMATION_MESSAGES.urlInvalid)),
+  /** Checked as an outgoing webhook's address is: https on the public internet (WEBHOOKS_ALLOW_LOCAL lets development use http and this machine). */
+  url: z
+    .string()
+    .check(
+      z.maxLength(FLOW_LIMITS.url, AUTOMATION_MESSAGES.urlInvalid),
+      z.refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && new URL(value).username === '' && new URL(value).password === '', AUTOMATION_MESSAGES.urlInvalid),
+    ),
   /** Sent beside the person and the trigger: {flow, step, subscriber, trigger, data}. */
   data: z._default(
     z.record(z.string(), z.unknown()).check(z.refine((value) => JSON.stringify(value).length <= FLOW_LIMITS.webhookPayloadBytes, AUTOMATION_MESSAGES.payloadTooLarge)),
@@ -313,8 +319,16 @@ export type FlowUpdate = z.output<typeof flowUpdateSchema>;
 /** POST .../flows/{id}/test: the path this person would take, from one of their past events (or now). */
 export const flowTestSchema = z.strictObject({
   subscriber_id: uuidOf(AUTOMATION_MESSAGES.subscriberNotFound),
-  /** One of the person's stored events (GET /api/v1/subscribers/{id}/events gives ids): the trigger to try. */
-  event_id: z.optional(z.union([z.number(), z.string().check(z.regex(/^\d{1,19}$/, AUTOMATION_MESSAGES.eventNotFound))])),
+  /**
+   * One of the person's past events, as their timeline lists it (GET .../subscribers/{id}/events):
+   * its name and occurred_at. The trigger to try; omitted, the flow is tried as if triggered at `at`.
+   */
+  event: z.optional(
+    z.strictObject({
+      name: eventName,
+      occurred_at: z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), AUTOMATION_MESSAGES.testAtInvalid)),
+    }),
+  ),
   /** When to pretend it is (default now). */
   at: z.optional(z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), AUTOMATION_MESSAGES.testAtInvalid))),
 });

@@ -39,7 +39,7 @@ export async function flowCustomer(accounts: Accounts) {
     async events(events: object[]) {
       const response = await callWithKey(accounts, key, 'POST', 'events', { events });
       expect(response.statusCode, response.body).toBe(202);
-      return response.json();
+      return response.json().payload as { accepted: number; duplicates: number; rejected: { index: number; message: string }[] };
     },
     /** An active subscriber (optionally on lists), through the dashboard. */
     async subscriber(email: string, fields: object = {}): Promise<string> {

@@ -20,7 +20,6 @@ import { failingFilter, matchesFilters } from './property-filter';
 const HOUR_MS = 3_600_000;
 
 interface StoredEventRow {
-  id: number;
   name: string;
   occurredAt: Date;
   properties: Record<string, unknown> | null;
@@ -71,10 +70,11 @@ export async function testFlow(deps: FlowDeps, customerId: string, flowId: strin
   const person = await personById(deps.db, body.subscriber_id);
   if (!person || person.customerId !== customerId) throw new HttpError(404, AUTOMATION_MESSAGES.subscriberNotFound);
   let event: StoredEventRow | undefined;
-  if (body.event_id !== undefined) {
+  if (body.event) {
     [event] = rowsOf<StoredEventRow>(
-      await deps.db.execute(sql`select id, name, occurred_at as "occurredAt", properties from events
-        where id = ${Number(body.event_id)} and customer_id = ${customerId}::uuid and subscriber_id = ${person.id}::uuid limit 1`),
+      await deps.db.execute(sql`select name, occurred_at as "occurredAt", properties from person_events
+        where customer_id = ${customerId}::uuid and subscriber_id = ${person.id}::uuid and name = ${body.event.name}
+          and occurred_at = ${new Date(body.event.occurred_at).toISOString()}::timestamptz limit 1`),
     ).map((row) => ({ ...row, occurredAt: new Date(row.occurredAt) }));
     if (!event) throw new HttpError(404, AUTOMATION_MESSAGES.eventNotFound);
   }

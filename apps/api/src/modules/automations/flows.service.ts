@@ -15,6 +15,7 @@ import { isUuid } from '../../lib/uuid';
 import { postalAddressLine } from '../campaigns/campaign-readiness';
 import { postalAddressParts } from '../campaigns/campaigns.repository';
 import { checkTemplate } from '../campaigns/merge-tags';
+import { targetProblem } from '../outgoing-webhooks/webhook-target';
 import { usableAddresses } from '../senders/senders.repository';
 import { addNote, addStep, endRun } from './engine.repository';
 import { graphProblems, replacementFor, stepById } from './flow-graph';
@@ -43,6 +44,8 @@ import {
 export interface FlowDeps {
   db: Db;
   now: () => Date;
+  /** WEBHOOKS_ALLOW_LOCAL: webhook steps may post to plain http and this machine (development only). */
+  allowLocalWebhooks: boolean;
 }
 
 const notFound = () => new HttpError(404, AUTOMATION_MESSAGES.notFound);
@@ -93,8 +96,13 @@ const REFERENCE_MESSAGES = { lists: AUTOMATION_MESSAGES.listInvalid, segments: A
  * A definition that may be saved: its steps form a graph that runs, and every list, segment and
  * form it names is the customer's. A draft may leave the nil id ("choose one") of a template.
  */
-async function checkDefinition(db: Db, customerId: string, definition: FlowDefinition, live: boolean): Promise<void> {
+async function checkDefinition(deps: FlowDeps, customerId: string, definition: FlowDefinition, live: boolean): Promise<void> {
+  const { db } = deps;
   const errors: Record<string, string> = graphProblems(definition);
+  definition.steps.forEach((step, position) => {
+    const problem = step.type === 'webhook' ? targetProblem(step.url, deps.allowLocalWebhooks) : null;
+    if (problem) errors[`steps.${position}.url`] ??= problem;
+  });
   const refs = references(definition).filter((ref) => live || ref.id !== CHOOSE);
   const owned = await ownedIds(db, customerId, {
     lists: refs.filter((ref) => ref.kind === 'lists' && isUuid(ref.id)).map((ref) => ref.id),
@@ -151,7 +159,7 @@ export async function getFlow(deps: FlowDeps, customerId: string, id: string): P
 export async function createFlow(deps: FlowDeps, customerId: string, body: FlowCreate): Promise<Flow> {
   const definition = body.definition ?? (body.template ? TEMPLATES[body.template].definition : undefined);
   if (!definition) throw new HttpError(400, AUTOMATION_MESSAGES.triggerInvalid, { definition: AUTOMATION_MESSAGES.triggerInvalid });
-  await checkDefinition(deps.db, customerId, definition, false);
+  await checkDefinition(deps, customerId, definition, false);
   const now = deps.now();
   const id = await deps.db.transaction(async (tx) => {
     const flowId = await insertFlow(tx, customerId, body.name, definition, now);
@@ -170,7 +178,7 @@ export async function updateFlow(deps: FlowDeps, customerId: string, id: string,
   const now = deps.now();
   const changed = body.definition !== undefined && JSON.stringify(body.definition) !== JSON.stringify(row.definition);
   const live = row.status !== 'draft';
-  if (changed) await checkDefinition(deps.db, customerId, body.definition!, row.status === 'active');
+  if (changed) await checkDefinition(deps, customerId, body.definition!, row.status === 'active');
   await deps.db.transaction(async (tx) => {
     const name = body.name ?? row.name;
     if (body.name !== undefined) await renameFlow(tx, row.id, body.name, now);
@@ -196,7 +204,7 @@ export async function updateFlow(deps: FlowDeps, customerId: string, id: string,
 export async function activateFlow(deps: FlowDeps, customerId: string, id: string): Promise<Flow> {
   const row = await owned(deps, customerId, id);
   if (row.status === 'active') throw new HttpError(409, AUTOMATION_MESSAGES.alreadyActive);
-  await checkDefinition(deps.db, customerId, row.definition, true);
+  await checkDefinition(deps, customerId, row.definition, true);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     await syncStepCampaigns(tx, { id: row.id, customerId, name: row.name }, emailSteps(row.definition), await postalAddress(tx, customerId), now);
