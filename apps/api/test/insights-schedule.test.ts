@@ -2,7 +2,8 @@ import { INSIGHT_MESSAGES, type PurchaseInsights } from '@postlark/shared/insigh
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/results';
-import { runRefresh } from '../src/modules/insights/insights.service';
+import { HttpError } from '../src/http/errors';
+import { requestRefresh, runRefresh } from '../src/modules/insights/insights.service';
 import { queueDueRefreshes } from '../src/modules/insights/refresh-schedule';
 import { useAccountsApp } from './support/accounts-app';
 import { callWithKey, customerWithKey } from './support/api-keys';
@@ -91,5 +92,23 @@ describe('the insights schedule', () => {
     expect((await refreshesOf(customerId))[2]).toMatchObject({ id: nightly.id, status: 'failed', error: INSIGHT_MESSAGES.refreshFailed });
     const again = await callWithKey(accounts, key, 'POST', 'insights/refresh', {});
     expect(again.statusCode).toBe(202);
+  });
+
+  it('runs one refresh at a time per account: the same as_of answers with the pending one, another waits', async () => {
+    const { customer } = await customerWithKey(accounts);
+    const first = await requestRefresh(deps, customer.customerId, { as_of: '2026-10-01' });
+    expect(first.status).toBe('queued');
+    expect((await requestRefresh(deps, customer.customerId, { as_of: '2026-10-01T00:00:00Z' })).id).toBe(first.id);
+    const refused = await requestRefresh(deps, customer.customerId, {}).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ statusCode: 409, message: INSIGHT_MESSAGES.refreshPending(first.id) });
+
+    await runRefresh(deps, first.id);
+    const next = await requestRefresh(deps, customer.customerId, {});
+    expect(next.id).not.toBe(first.id);
+    expect((await refreshesOf(customer.customerId)).map((row) => [row.trigger, row.status])).toEqual([
+      ['api', 'done'],
+      ['api', 'queued'],
+    ]);
   });
 });
