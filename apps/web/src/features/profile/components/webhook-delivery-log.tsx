@@ -61,7 +61,7 @@ export function WebhookDeliveryLog({ loaded, onRefresh }: { loaded: LoadedLog; o
       )}
       {loaded.state === 'ready' && loaded.attempts.length > 0 && (
         <div className="webhooks-log__scroll">
-          <table className="webhooks-log__table">
+          <table className="profile-table webhooks-log__table">
             <thead>
               <tr>
                 <th scope="col">Time</th>
