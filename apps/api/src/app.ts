@@ -34,7 +34,6 @@ import { docsRoutes } from './modules/public-api/docs.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { insightsApiRoutes } from './modules/insights/insights.routes';
 import { insightsDashboardRoutes } from './modules/insights/insights-dashboard.routes';
-import { insightsDashboardRoutes } from './modules/insights/insights-dashboard.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
@@ -132,7 +131,6 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(eventDashboardRoutes({ db, now }));
       await api.register(productApiRoutes({ db, now, customerOf }));
       await api.register(insightsApiRoutes({ db, now, customerOf, queueRefresh: jobs.refreshInsights }));
-      await api.register(insightsDashboardRoutes({ db, now, queueRefresh: jobs.refreshInsights }));
       await api.register(insightsDashboardRoutes({ db, now, queueRefresh: jobs.refreshInsights }));
       await api.register(productDashboardRoutes({ db, now }));
       await api.register(docsRoutes(config.APP_URL));
