@@ -1,8 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
 import type { CampaignReportPoint } from '@postlark/shared/campaign-reports';
-import { bars, bucketTimeline, chartSummary, type ChartSeries, labelEvery, linePath, niceScale, xFor, yFor } from '../chart-scale';
+import { bars, labelEvery, linePath, niceScale, xFor, yFor } from '../../../lib/chart-scale';
+import { bucketTimeline, chartSummary, type ChartSeries } from '../chart-scale';
 import { formatCount, formatHour } from '../report-format';
-import { useElementWidth } from '../use-element-width';
+import { useElementWidth } from '../../../lib/use-element-width';
 import './reports.css';
 import './report-chart.css';
 
