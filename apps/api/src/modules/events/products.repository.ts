@@ -20,6 +20,11 @@ export interface ProductRow {
   updatedAt: Date;
 }
 
+/** A stored product as the schema's input: what a replace would write to leave it as it is. */
+export function productInputOf(row: ProductRow): ProductInput {
+  return { id: row.id, title: row.title, url: row.url, image_url: row.imageUrl, price: row.price, currency: row.currency, categories: row.categories, in_stock: row.inStock };
+}
+
 const COLUMNS = sql`id, title, url, image_url as "imageUrl", price::float8 as price, currency, categories, in_stock as "inStock", created_at as "createdAt", updated_at as "updatedAt"`;
 
 // Drivers answer timestamps as Date or as text depending on the path (execute vs. query builder).

@@ -14,7 +14,7 @@ import {
 } from '@postlark/shared/products';
 import type { Db } from '../../db/client';
 import { HttpError, parseWith } from '../../http/errors';
-import { deleteProduct, findProduct, productPage, type ProductRow, upsertProducts } from './products.repository';
+import { deleteProduct, findProduct, productInputOf, productPage, type ProductRow, upsertProducts } from './products.repository';
 
 export interface ProductDeps {
   db: Db;
@@ -22,18 +22,7 @@ export interface ProductDeps {
 }
 
 export function productOf(row: ProductRow): Product {
-  return {
-    id: row.id,
-    title: row.title,
-    url: row.url,
-    image_url: row.imageUrl,
-    price: row.price,
-    currency: row.currency,
-    categories: row.categories,
-    in_stock: row.inStock,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return { ...productInputOf(row), created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
 }
 
 /** The product id an address names, or a 400 (an id the catalogue could not hold is no product's). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ImportColumn } from '@postlark/shared/imports';
 import { checkProduct, PRODUCT_MESSAGES, type ProductInput, productSchema } from '@postlark/shared/products';
 import { FingerprintSet } from '../../lib/fingerprint-set';
-import { productsAmong, type ProductRow, upsertProducts } from '../events/products.repository';
+import { productInputOf, productsAmong, upsertProducts } from '../events/products.repository';
 import { setLocalAsyncCommit } from './import-batch.repository';
 import { endRun, storedRows } from './import-file';
 import type { ImportRunDeps } from './import-run.service';
@@ -88,17 +88,6 @@ function productReader(columns: readonly ImportColumn[]) {
   };
 }
 
-const inputOf = (row: ProductRow): ProductInput => ({
-  id: row.id,
-  title: row.title,
-  url: row.url,
-  image_url: row.imageUrl,
-  price: row.price,
-  currency: row.currency,
-  categories: row.categories,
-  in_stock: row.inStock,
-});
-
 /**
  * Writes one batch in one transaction. A product already there takes what the row gives over
  * what it had (unchanged when that is all the same); a new one needs at least its title. Each is
@@ -108,7 +97,7 @@ async function writeBatch(deps: ImportRunDeps, record: ImportRow, rows: ProductR
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     await setLocalAsyncCommit(tx);
-    const existing = new Map((await productsAmong(tx, record.customerId, rows.map((row) => row.id))).map((row) => [row.id, inputOf(row)]));
+    const existing = new Map((await productsAmong(tx, record.customerId, rows.map((row) => row.id))).map((row) => [row.id, productInputOf(row)]));
     const writes: ProductInput[] = [];
     let unchanged = 0;
     for (const row of rows) {

@@ -1,12 +1,13 @@
 import type { Product } from '@postlark/shared/products';
 import { PRODUCTS_TEXTS, productPrice } from '../products-content';
+import '../../../components/ui/data-table.css';
 import './audience.css';
 import './products-page.css';
 
 /** The catalogue's rows: title (a link to the product's page when it has one) and id, price, stock, categories. */
 export function ProductsTable({ products, loading }: { products: readonly Product[]; loading: boolean }) {
   return (
-    <div className={`products-table${loading ? ' products-table--loading' : ''}`}>
+    <div className={`data-table products-table${loading ? ' data-table--loading' : ''}`}>
       <table aria-label={PRODUCTS_TEXTS.tableLabel} aria-busy={loading || undefined}>
         <thead>
           <tr>

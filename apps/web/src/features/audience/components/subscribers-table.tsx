@@ -5,6 +5,7 @@ import { subscriberPath } from '@postlark/shared/routes';
 import { formatDay, fullName } from '../audience-content';
 import { ariaSort, type SubscriberFilters } from '../subscriber-query';
 import { StatusBadge } from './status-badge';
+import '../../../components/ui/data-table.css';
 import './subscribers-table.css';
 import './subscribers-table-select.css';
 
@@ -42,7 +43,7 @@ export function SubscribersTable({ rows, loading, filters, onSort, linkState, is
   };
 
   return (
-    <div className={`subscribers-table${loading ? ' subscribers-table--loading' : ''}`}>
+    <div className={`data-table subscribers-table${loading ? ' data-table--loading' : ''}`}>
       <table aria-busy={loading}>
         <caption className="visually-hidden">Subscribers</caption>
         <thead>
