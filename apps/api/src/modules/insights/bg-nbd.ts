@@ -2,9 +2,8 @@
 // Science 2005): while alive a customer buys at a Poisson rate λ ~ Gamma(r, α); after each
 // purchase they drop out with probability p ~ Beta(a, b). Time is in weeks throughout.
 import { logHyp2f1 } from '../../lib/hypergeometric';
-import { minimise } from '../../lib/nelder-mead';
-import { standardErrors } from '../../lib/numerical-hessian';
 import { logAddExp, logRising } from '../../lib/special-functions';
+import { type Fit, fitOnLogScale } from './maximum-likelihood';
 
 export interface BgNbdParams {
   r: number;
@@ -20,22 +19,8 @@ export interface RecencyFrequency {
   T: number;
 }
 
-export interface BgNbdFit {
-  params: BgNbdParams;
-  /** Asymptotic standard errors from the numerical Hessian; null when it is not positive definite. */
-  standardErrors: BgNbdParams | null;
-  logLikelihood: number;
-  converged: boolean;
-}
+export type BgNbdFit = Fit<BgNbdParams>;
 
-/**
- * Log-parameters are held within ±12 (about 6e-6 to 160,000): data with no sign of dropout (or of
- * spread) drives a and b (or p) towards infinity along a flat ridge, and a simplex chasing it would
- * spend its whole budget there. Clamping (rather than a wall of +Infinity) keeps the surface
- * continuous, so the simplex settles against the bound, where the predictions are the limit's.
- */
-export const LOG_PARAM_BOUND = 12;
-export const clampLogs = (logs: readonly number[]) => logs.map((value) => Math.min(LOG_PARAM_BOUND, Math.max(-LOG_PARAM_BOUND, value)));
 const toParams = (values: number[]): BgNbdParams => ({ r: values[0]!, alpha: values[1]!, a: values[2]!, b: values[3]! });
 
 /**
@@ -63,24 +48,10 @@ export function bgNbdLogLikelihood({ r, alpha, a, b }: BgNbdParams, data: readon
   return total;
 }
 
-/**
- * Maximum-likelihood fit: Nelder-Mead with restarts on the logs of the four parameters (so every
- * step is a valid model), the mean log-likelihood as the objective (its scale does not grow with
- * the account), then standard errors from the Hessian of the total in the natural parameters.
- */
+/** Maximum-likelihood fit, starting at r = α = a = b = 1 with α scaled to the data's time span (as `lifetimes` scales time). */
 export function fitBgNbd(data: readonly RecencyFrequency[]): BgNbdFit {
-  const objective = (logs: number[]) => -bgNbdLogLikelihood(toParams(clampLogs(logs).map(Math.exp)), data) / data.length;
-  // Start at r = α = a = b = 1, with α scaled to the data's time span (as `lifetimes` scales time).
   const meanAge = data.reduce((sum, person) => sum + person.T, 0) / data.length;
-  const result = minimise(objective, [0, Math.log(Math.max(meanAge, 1e-3) / 10), 0, 0]);
-  const values = clampLogs(result.point).map(Math.exp);
-  const errors = standardErrors((natural) => -bgNbdLogLikelihood(toParams(natural), data), values);
-  return {
-    params: toParams(values),
-    standardErrors: errors && errors.every(Number.isFinite) ? toParams(errors) : null,
-    logLikelihood: -result.value * data.length,
-    converged: result.converged,
-  };
+  return fitOnLogScale((params: BgNbdParams) => bgNbdLogLikelihood(params, data), toParams, data.length, [0, Math.log(Math.max(meanAge, 1e-3) / 10), 0, 0]);
 }
 
 /** P(alive | x, t_x, T) (Hardie's note 021): 1 for a one-time buyer, who cannot have dropped out yet. */

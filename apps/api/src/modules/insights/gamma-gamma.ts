@@ -1,10 +1,8 @@
 // The Gamma-Gamma model of spend (Fader, Hardie and Lee, "RFM and CLV", JMR 2005): a customer's
 // order values are Gamma(p, ν) around their own mean, with ν ~ Gamma(q, v) across customers.
 // Fitted on repeat customers' mean repeat-order values; spend is assumed independent of frequency.
-import { minimise } from '../../lib/nelder-mead';
-import { standardErrors } from '../../lib/numerical-hessian';
 import { logGamma } from '../../lib/special-functions';
-import { clampLogs } from './bg-nbd';
+import { type Fit, fitOnLogScale } from './maximum-likelihood';
 
 export interface GammaGammaParams {
   p: number;
@@ -18,12 +16,7 @@ export interface FrequencyValue {
   m: number;
 }
 
-export interface GammaGammaFit {
-  params: GammaGammaParams;
-  standardErrors: GammaGammaParams | null;
-  logLikelihood: number;
-  converged: boolean;
-}
+export type GammaGammaFit = Fit<GammaGammaParams>;
 
 const toParams = (values: number[]): GammaGammaParams => ({ p: values[0]!, q: values[1]!, v: values[2]! });
 
@@ -44,17 +37,8 @@ export function gammaGammaLogLikelihood({ p, q, v }: GammaGammaParams, data: rea
 
 /** Maximum likelihood on log parameters, as for BG/NBD; v starts at the data's mean value. */
 export function fitGammaGamma(data: readonly FrequencyValue[]): GammaGammaFit {
-  const objective = (logs: number[]) => -gammaGammaLogLikelihood(toParams(clampLogs(logs).map(Math.exp)), data) / data.length;
   const meanValue = data.reduce((sum, person) => sum + person.m, 0) / data.length;
-  const result = minimise(objective, [0, 0, Math.log(Math.max(meanValue, 1e-6))]);
-  const values = clampLogs(result.point).map(Math.exp);
-  const errors = standardErrors((natural) => -gammaGammaLogLikelihood(toParams(natural), data), values);
-  return {
-    params: toParams(values),
-    standardErrors: errors && errors.every(Number.isFinite) ? toParams(errors) : null,
-    logLikelihood: -result.value * data.length,
-    converged: result.converged,
-  };
+  return fitOnLogScale((params: GammaGammaParams) => gammaGammaLogLikelihood(params, data), toParams, data.length, [0, 0, Math.log(Math.max(meanValue, 1e-6))]);
 }
 
 /** The population's mean order value, p v / (q − 1); null when q ≤ 1 (the mean does not exist). */
