@@ -1,4 +1,6 @@
+import { PURCHASES_NONE } from '@postlark/shared/insights';
 import { describe, expect, it } from 'vitest';
+import { subscriberInsights } from '../src/db/schema/insights';
 import { useAccountsApp } from './support/accounts-app';
 import { apiKeyFor, callWithKey } from './support/api-keys';
 import { CAMPAIGNS, customerWithAudience, draft, engine } from './support/campaigns';
@@ -15,9 +17,19 @@ describe('one stream of events', () => {
     const ingested = await callWithKey(accounts, key, 'POST', 'events', { events: [order(audience.ada, 'A'), order(buyer, 'B'), order(audience.gone, 'C')] });
     expect(ingested.json().payload.accepted).toBe(3);
 
+    // Ada's purchase insights as a refresh stores them: her merge tags read them.
+    await accounts.database.db.insert(subscriberInsights).values({
+      subscriberId: audience.ids[audience.ada]!,
+      customerId: audience.customer.customerId,
+      purchases: { ...PURCHASES_NONE, orders: 1, revenue: 15, rfm: { recency: 5, frequency: 1, monetary: 1, group: 'New' }, note: null },
+      updatedAt: accounts.now(),
+    });
     const segment = await accounts.call('POST', 'audience/v1/segments', cookie, { name: 'Buyers', definition: { conditions: [{ field: 'event', op: 'did', value: 'order_placed' }] } });
     expect(segment.json().payload.segment.count).toBe(3);
-    const campaign = (await accounts.call('POST', CAMPAIGNS, cookie, draft(audience.list, { audience: { list_ids: [], segment_ids: [segment.json().payload.segment.id] } }))).json().payload.campaign;
+    const campaign = (await accounts.call('POST', CAMPAIGNS, cookie, draft(audience.list, {
+      audience: { list_ids: [], segment_ids: [segment.json().payload.segment.id] },
+      content_html: '<p>Order number {{ purchases.orders }} of yours, group {{ purchases.rfm_group | default: "none" }}.</p>',
+    }))).json().payload.campaign;
     expect((await accounts.call('POST', `${CAMPAIGNS}/${campaign.id}/send`, cookie)).statusCode).toBe(200);
     const sender = await engine(accounts);
     try {
@@ -26,6 +38,7 @@ describe('one stream of events', () => {
       await sender.close();
     }
     expect(accounts.smtp.messagesTo(audience.ada)).toHaveLength(1);
+    expect(accounts.smtp.messagesTo(audience.ada)[0]!.text).toContain('Order number 1 of yours, group New.');
     expect(accounts.smtp.messagesTo(buyer)).toHaveLength(0);
     expect(accounts.smtp.messagesTo(audience.gone)).toHaveLength(0);
 

@@ -5,6 +5,7 @@ import { numberLinks, trackedHtml, untrackedHtml } from '../tracking/tracked-htm
 import type { TrackingLinks } from '../tracking/tracking-links';
 import type { CampaignMail } from './campaign-transport';
 import type { CampaignRow } from './campaigns.repository';
+import { purchaseMergeValues } from './merge-fields';
 import { compileTemplate, type CompiledTemplate, type MergeFieldValues, renderCompiled } from './merge-tags';
 import type { Recipient } from './recipients.repository';
 
@@ -97,6 +98,7 @@ export function buildCampaignMail(campaign: PreparedCampaign, recipient: Recipie
     first_name: recipient.firstName,
     last_name: recipient.lastName,
     attributes: recipient.attributes,
+    purchases: purchaseMergeValues(recipient.purchases),
     unsubscribe_url: preferencesUrl,
     preferences_url: preferencesUrl,
   };

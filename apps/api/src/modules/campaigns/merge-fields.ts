@@ -1,11 +1,31 @@
 import type { Attributes } from '@postlark/shared/audience';
+import type { PurchaseInsights } from '@postlark/shared/insights';
+import { SEGMENT_PURCHASE_FIGURES } from '@postlark/shared/segments';
 
 /** What a campaign template may read: one subscriber's fields and the two links the sender fills in. */
-export const MERGE_FIELDS = ['email', 'first_name', 'last_name', 'full_name', 'attributes.<key>', 'unsubscribe_url', 'preferences_url'] as const;
+export const MERGE_FIELDS = ['email', 'first_name', 'last_name', 'full_name', 'attributes.<key>', 'purchases.<figure>', 'unsubscribe_url', 'preferences_url'] as const;
 
 /** The plain-text fields; `attributes` is the one field read one level deep. */
 export const SCALAR_FIELDS: ReadonlySet<string> = new Set(MERGE_FIELDS.filter((field) => !field.includes('.')));
 export const ATTRIBUTES_FIELD = 'attributes';
+
+/**
+ * A person's purchase insights as of the last refresh (insights.purchases): numbers, the RFM group
+ * and dates, each null where the data is too thin, so a template gives them a `default`.
+ */
+export const PURCHASES_FIELD = 'purchases';
+export const PURCHASE_MERGE_KEYS: readonly string[] = [...SEGMENT_PURCHASE_FIGURES, 'rfm_group', 'first_order_at', 'last_order_at', 'next_order_expected_at'];
+export type PurchaseMergeValues = Record<string, number | string | null>;
+
+/** The merge values of a person's purchase insights (none: every key null). */
+export function purchaseMergeValues(purchases: PurchaseInsights | null | undefined): PurchaseMergeValues {
+  const values = Object.create(null) as PurchaseMergeValues;
+  for (const key of PURCHASE_MERGE_KEYS) {
+    const value = key === 'rfm_group' ? purchases?.rfm?.group : purchases?.[key as keyof PurchaseInsights];
+    values[key] = typeof value === 'number' || typeof value === 'string' ? value : null;
+  }
+  return values;
+}
 
 // Same rule as the audience attributes schema in @postlark/shared, so any stored attribute can be named,
 // while `__proto__` and other non-names are refused before they reach the engine.
@@ -30,6 +50,8 @@ export type MergeFieldValues = {
   first_name: string;
   last_name: string;
   attributes: Attributes;
+  /** Left out: every figure null (a test send to someone with no insights, say). */
+  purchases?: PurchaseMergeValues;
   unsubscribe_url: string;
   preferences_url: string;
 };

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PURCHASES_NONE } from '@postlark/shared/insights';
+import { purchaseMergeValues } from './merge-fields';
 import { checkTemplate, compileTemplate, MERGE_FIELDS, type MergeFieldValues, MergeTagError, renderCompiled, renderTemplate } from './merge-tags';
 
 const ANN: MergeFieldValues = {
@@ -31,6 +33,16 @@ describe('merge tags', () => {
     expect(text('{% if attributes.plan == "pro" %}Thanks for upgrading{% else %}Upgrade today{% endif %}')).toBe('Thanks for upgrading');
     expect(text('{% if attributes.plan == "pro" %}Thanks for upgrading{% else %}Upgrade today{% endif %}', NAMELESS)).toBe('Upgrade today');
     expect(text('{{ unsubscribe_url }} {{ preferences_url }}')).toBe('https://postlark.test/u/abc https://postlark.test/p/abc');
+  });
+
+  it('read purchase insights, each null (so its default shows) where the data was too thin', () => {
+    const purchases = purchaseMergeValues({ ...PURCHASES_NONE, orders: 4, revenue: 120.5, predicted_value_365d: 88.2, churn_risk: null, rfm: { recency: 5, frequency: 4, monetary: 4, group: 'Champions' }, note: null });
+    const buyer = { ...ANN, purchases };
+    expect(text('{{ purchases.orders }} orders, {{ purchases.rfm_group }}, {{ purchases.churn_risk | default: "n/a" }}', buyer)).toBe('4 orders, Champions, n/a');
+    expect(text('{% if purchases.predicted_value_365d > 50 %}VIP{% else %}Hello{% endif %}', buyer)).toBe('VIP');
+    expect(text('{{ purchases.orders | default: 0 }}')).toBe('0');
+    expect(checkTemplate('{{ purchases.shoe_size }}')[0]?.message).toContain('is not a purchase figure');
+    expect(checkTemplate('{{ purchase.orders }}')[0]?.message).toContain('Did you mean "purchases"?');
   });
 
   it('escape values in HTML and leave them as written in text and subjects', () => {

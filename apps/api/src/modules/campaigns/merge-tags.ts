@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@postlark/shared/audience';
 import { type FilterImplOptions, Liquid, type Template } from 'liquidjs';
-import { ALLOWED_FILTERS, ALLOWED_TAGS, ATTRIBUTES_FIELD, type MergeFieldValues } from './merge-fields';
+import { ALLOWED_FILTERS, ALLOWED_TAGS, ATTRIBUTES_FIELD, type MergeFieldValues, PURCHASES_FIELD, purchaseMergeValues } from './merge-fields';
 import { DATE_PADDING_TOO_WIDE, MAX_TEMPLATE_LENGTH, type MergeTagProblem, problemForVariable, problemsFromError } from './merge-tag-problems';
 
 export { MERGE_FIELDS, type MergeFieldValues } from './merge-fields';
@@ -146,6 +146,7 @@ function scopeFor(fields: MergeFieldValues, attributeNames: readonly string[]): 
   scope.last_name = lastName;
   scope.full_name = [firstName, lastName].filter(Boolean).join(' ');
   scope[ATTRIBUTES_FIELD] = attributes;
+  scope[PURCHASES_FIELD] = fields.purchases ?? purchaseMergeValues(null);
   scope.unsubscribe_url = fields.unsubscribe_url;
   scope.preferences_url = fields.preferences_url;
   return scope;

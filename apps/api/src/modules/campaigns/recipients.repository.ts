@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { CampaignAudience } from '@postlark/shared/campaigns';
+import type { PurchaseInsights } from '@postlark/shared/insights';
 import type { Db } from '../../db/client';
 import { changedRows, rowsOf } from '../../db/results';
 import { suppressionHashOf } from '../audience/subscribers.repository';
@@ -52,7 +53,13 @@ export interface Recipient {
   firstName: string;
   lastName: string;
   attributes: Record<string, string | number | boolean | null>;
+  /** insights.purchases as of the last refresh; null or left out before any. */
+  purchases?: PurchaseInsights | null;
 }
+
+/** What a merge tag may read of a recipient ("subscribers" in the query), their purchase insights among it. */
+export const RECIPIENT_COLUMNS = sql`id, email, first_name as "firstName", last_name as "lastName", attributes,
+  (select si.purchases from subscriber_insights si where si.subscriber_id = "subscribers"."id") as purchases`;
 
 /**
  * Of these subscribers, the ones the campaign may still go to, with what its merge tags read. An
@@ -62,7 +69,7 @@ export interface Recipient {
 export async function stillEligible(db: Db, eligible: SQL, subscriberIds: readonly string[]): Promise<Recipient[]> {
   if (subscriberIds.length === 0) return [];
   const result = await db.execute(sql`
-    select id, email, first_name as "firstName", last_name as "lastName", attributes
+    select ${RECIPIENT_COLUMNS}
     from subscribers
     where "subscribers"."id" = any(${sql.param([...subscriberIds])}::uuid[]) and ${eligible}
       and not exists (select 1 from suppressions s where s.customer_id = "subscribers"."customer_id"
@@ -74,7 +81,7 @@ export async function stillEligible(db: Db, eligible: SQL, subscriberIds: readon
 export async function subscribersByEmail(db: Db, customerId: string, emails: readonly string[]): Promise<Recipient[]> {
   if (emails.length === 0) return [];
   const result = await db.execute(sql`
-    select id, email, first_name as "firstName", last_name as "lastName", attributes
+    select ${RECIPIENT_COLUMNS}
     from subscribers
     where "subscribers"."customer_id" = ${customerId}::uuid and "subscribers"."email" = any(${sql.param([...emails])}::text[])`);
   return rowsOf<Recipient>(result);
