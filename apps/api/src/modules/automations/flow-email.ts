@@ -7,7 +7,7 @@ import { buildCampaignMail, type CampaignLinks, type PreparedCampaign, prepareCa
 import { isUsableFrom } from '../campaigns/campaign-readiness';
 import { type CampaignTransport, SendFailure } from '../campaigns/campaign-transport';
 import { type CampaignRow, campaignById } from '../campaigns/campaigns.repository';
-import { stillEligible } from '../campaigns/recipients.repository';
+import { type Recipient, stillEligible } from '../campaigns/recipients.repository';
 import { markFailed, markRelayWait, markRetry, markSent } from '../campaigns/sending.repository';
 import { type FlowPerson, notMailableReason } from './flow-people';
 import { quietHoursEnd } from './flow-time';
@@ -20,7 +20,7 @@ import { quietHoursEnd } from './flow-time';
 const HOUR_MS = 3_600_000;
 
 export type EmailDecision =
-  | { kind: 'send'; ledgerId: number; messageId: string; campaign: CampaignRow }
+  | { kind: 'send'; ledgerId: number; messageId: string; campaign: CampaignRow; recipient: Recipient }
   | { kind: 'skip'; reason: string }
   | { kind: 'defer'; until: Date; reason: string };
 
@@ -49,9 +49,9 @@ export async function decideEmail(
   const campaignId = await stepCampaignId(db, input.flowId, input.step.id);
   const campaign = campaignId ? await campaignById(db, campaignId) : undefined;
   if (!campaign) return { kind: 'skip', reason: 'Not sent: the step has no email content.' };
-  if ((await stillEligible(db, eligibleSql(person.customerId), [person.id])).length === 0) {
-    return { kind: 'skip', reason: 'Not sent: the address is on the suppression list.' };
-  }
+  // What the campaign sender reads of a recipient (merge fields and all), and the same suppression check.
+  const [recipient] = await stillEligible(db, eligibleSql(person.customerId), [person.id]);
+  if (!recipient) return { kind: 'skip', reason: 'Not sent: the address is on the suppression list.' };
   if (!(await isUsableFrom(db, campaign))) return { kind: 'skip', reason: `Not sent: ${campaign.fromEmail || 'the sender address'} is not a confirmed sender any more.` };
   const timezone = person.timezone ?? rules.timezone;
   const quietEnd = quietHoursEnd(now, timezone, rules.quiet_hours);
@@ -85,7 +85,7 @@ export async function decideEmail(
     );
     const row = rows[0];
     if (!row) return { kind: 'skip' as const, reason: 'Not sent again: this email was already sent or given up on for this run.' };
-    return { kind: 'send' as const, ledgerId: Number(row.id), messageId: row.messageId, campaign };
+    return { kind: 'send' as const, ledgerId: Number(row.id), messageId: row.messageId, campaign, recipient };
   });
 }
 
@@ -110,9 +110,9 @@ export async function sendEmail(
   transport: CampaignTransport,
   links: CampaignLinks,
   decision: Extract<EmailDecision, { kind: 'send' }>,
-  person: FlowPerson,
   now: () => Date,
 ): Promise<SendResult> {
+  const person = decision.recipient;
   const mail = buildCampaignMail(preparedFor(decision.campaign), person, { id: decision.ledgerId, messageId: decision.messageId }, links);
   try {
     await transport.send(mail);

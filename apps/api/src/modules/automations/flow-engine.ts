@@ -64,7 +64,7 @@ async function runEmailStep(deps: FlowEngineDeps, claimed: ClaimedStep, step: Em
   }, deps.settings.leaseMs / 3);
   let result;
   try {
-    result = await sendEmail(db, deps.transport, deps.links, decision, person, deps.now);
+    result = await sendEmail(db, deps.transport, deps.links, decision, deps.now);
   } finally {
     clearInterval(renewal);
   }
