@@ -431,6 +431,44 @@ describe('events and their delivery', () => {
     ]);
   });
 
+  it('never follows a redirect: a 3xx is a failed attempt, tried again later', async () => {
+    const customer = await accounts.signedInCustomer();
+    const { endpoint } = await endpointFor(customer.cookie, ['subscriber.subscribed']);
+    await call('POST', 'audience/v1/subscribers', customer.cookie, { email: 'moved@example.com' });
+    behaviours = [301];
+    expect(await deliver()).toHaveLength(1);
+    const [attempt] = await log(customer.cookie, endpoint.id);
+    expect(attempt).toMatchObject({ status_code: 301, error: 'redirects are not followed: answer 2xx at this address', delivery_status: 'pending' });
+    accounts.advance(30_000);
+    expect(await deliver()).toHaveLength(1);
+    expect((await log(customer.cookie, endpoint.id))[0]).toMatchObject({ status_code: 200, delivery_status: 'delivered' });
+  });
+
+  it('holds events for an endpoint turned off, sends them when it is turned on again within the day, and fails them after', async () => {
+    const customer = await accounts.signedInCustomer();
+    const { endpoint } = await endpointFor(customer.cookie, ['subscriber.unsubscribed']);
+    const add = async (email: string) => (await call('POST', 'audience/v1/subscribers', customer.cookie, { email })).json().payload.subscriber.id as string;
+    const early = await add('early@example.com');
+    const late = await add('late@example.com');
+    await call('PATCH', `audience/v1/subscribers/${early}`, customer.cookie, { status: 'unsubscribed' });
+    await call('PATCH', `${HOOKS}/${endpoint.id}`, customer.cookie, { enabled: false });
+    // Recorded while on, held while off; nothing at all is recorded while off.
+    await call('PATCH', `audience/v1/subscribers/${late}`, customer.cookie, { status: 'unsubscribed' });
+    expect(await deliver()).toEqual([]);
+    accounts.advance(2 * HOUR);
+    await call('PATCH', `${HOOKS}/${endpoint.id}`, customer.cookie, { enabled: true });
+    expect((await deliver()).map((request) => (request.json.data.subscriber as { email: string }).email)).toEqual(['early@example.com']);
+
+    const again = await add('again@example.com');
+    await call('PATCH', `audience/v1/subscribers/${again}`, customer.cookie, { status: 'unsubscribed' });
+    await call('PATCH', `${HOOKS}/${endpoint.id}`, customer.cookie, { enabled: false });
+    accounts.advance(25 * HOUR);
+    await call('PATCH', `${HOOKS}/${endpoint.id}`, customer.cookie, { enabled: true });
+    expect(await deliver()).toEqual([]);
+    const statuses = rowsOf<{ status: string }>(await accounts.database.db.execute(sql`select status from webhook_sends where endpoint_id = ${endpoint.id}::uuid order by created_at`));
+    expect(statuses.map((row) => row.status)).toEqual(['delivered', 'failed']);
+  });
+
   it('gives up 24 hours after the event, marking it failed', async () => {
     const customer = await accounts.signedInCustomer();
     const { endpoint } = await endpointFor(customer.cookie, ['subscriber.subscribed']);
