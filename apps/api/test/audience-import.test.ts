@@ -7,11 +7,10 @@ import { runImportJob } from '../src/jobs/run-import.job';
 import { readCsv } from '../src/lib/csv-reader';
 import { addChunk, chunkAt } from '../src/modules/imports/imports.repository';
 import { useAccountsApp } from './support/accounts-app';
-import { eventually } from './support/eventually';
+import { IMPORTS, importFinished, uploadImport } from './support/imports';
 
 const accounts = useAccountsApp();
 const call = accounts.call;
-const IMPORTS = 'audience/v1/imports';
 
 type Customer = Awaited<ReturnType<typeof accounts.signedInCustomer>>;
 
@@ -29,23 +28,8 @@ const FILE = [
   'left@example.com,Left,pro,unsubscribed before',
 ].join('\r\n');
 
-async function upload(customer: Customer, text: string | Buffer, body: object = {}) {
-  const created = await call('POST', IMPORTS, customer.cookie, { file_name: 'people.csv', columns: MAPPING, ...body });
-  expect(created.statusCode, created.body).toBe(201);
-  const { id } = created.json().payload.import;
-  const sent = await accounts.app.inject({ method: 'PUT', url: `/api/${IMPORTS}/${id}/file`, headers: { cookie: customer.cookie, 'content-type': 'text/csv' }, payload: text });
-  return { id, sent };
-}
-
-async function finished(customer: Customer, id: string) {
-  return eventually(
-    async () => {
-      const progress = (await call('GET', `${IMPORTS}/${id}`, customer.cookie)).json().payload;
-      return progress.status === 'done' || progress.status === 'failed' ? progress : undefined;
-    },
-    { what: 'the import to finish', timeoutMs: 20_000 },
-  );
-}
+const upload = (customer: Customer, text: string | Buffer, body: object = {}) => uploadImport(accounts, customer, text, { file_name: 'people.csv', columns: MAPPING, ...body });
+const finished = (customer: Customer, id: string) => importFinished(accounts, customer, id);
 
 async function audienceOf(customer: Customer) {
   const rows = (await call('GET', 'audience/v1/subscribers?sort=email&order=asc&limit=200', customer.cookie)).json().payload.subscribers;
