@@ -9,11 +9,10 @@ import { changedRows, rowsOf } from '../../db/results';
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-/** Steps whose effect leaves this database (an email, a webhook): a crash in them is unknown, never repeated. */
-export const OUTSIDE_EFFECT_STEPS = ['email', 'webhook'] as const;
-
 export interface ClaimedStep {
   id: number;
+  /** When this worker claimed it: its token (see holdClaim). */
+  claimedAt?: Date;
   runId: string;
   flowId: string;
   subscriberId: string;
@@ -38,14 +37,29 @@ export async function claimDueSteps(db: Db, limit: number, now: Date): Promise<C
       for update skip locked)
     and status in ('pending', 'waiting')
     returning id, run_id as "runId", flow_id as "flowId", subscriber_id as "subscriberId", step_id as "stepId", step_type as "stepType",
-      started_at as "startedAt", attempts, event_at as "eventAt",
+      started_at as "startedAt", attempts, event_at as "eventAt", claimed_at as "claimedAt",
       (select r.customer_id from flow_runs r where r.id = flow_step_runs.run_id) as "customerId"`);
   return rowsOf<ClaimedStep>(result).map((row) => ({
     ...row,
     id: Number(row.id),
     startedAt: row.startedAt ? new Date(row.startedAt) : null,
     eventAt: row.eventAt ? new Date(row.eventAt) : null,
+    claimedAt: row.claimedAt ? new Date(row.claimedAt) : undefined,
   }));
+}
+
+/**
+ * Just before working on a step of its batch, a worker checks it still holds it (a slow batch may
+ * have outlived the lease and been recovered, perhaps claimed by another) and starts its lease again.
+ */
+export async function holdClaim(db: Db, step: ClaimedStep, now: Date): Promise<boolean> {
+  if (!step.claimedAt) return false;
+  const held =
+    changedRows(
+      await db.execute(sql`update flow_step_runs set claimed_at = ${at(now)} where id = ${step.id} and status = 'running' and claimed_at = ${at(step.claimedAt)}`),
+    ) > 0;
+  if (held) step.claimedAt = now;
+  return held;
 }
 
 /** The worker still holds these steps (a slow relay or endpoint): their lease starts again. */
@@ -55,22 +69,26 @@ export async function renewStepClaims(db: Db, ids: readonly number[], now: Date)
 }
 
 /**
- * Steps a dead worker held past the lease. Those whose effect is only in this database go back to
- * where they were (their work was one transaction that never committed); an email or a webhook may
- * have gone out, so it is marked unknown, shown, and the run goes on past it. Answers the unknown ones.
+ * Steps a dead worker held past the lease. Only an email handed towards the relay (its ledger row
+ * in sending) or a webhook whose call began may have had an effect outside: those are marked
+ * unknown, shown, never repeated, and the run goes on past them. Everything else it held goes back
+ * to where it was (a claimed email not yet offered, a wait, a split: their work was one transaction
+ * that never committed). Answers the unknown ones.
  */
 export async function recoverAbandoned(db: Db, claimedBefore: Date, now: Date): Promise<ClaimedStep[]> {
+  const result = await db.execute(sql`
+    update flow_step_runs s set status = 'unknown', finished_at = ${at(now)},
+      reason = 'The worker stopped while ' || case s.step_type when 'email' then 'sending this email' else 'calling this webhook' end
+        || '; it may or may not have gone out, so it was not repeated.'
+    where s.status = 'running' and s.claimed_at < ${at(claimedBefore)}
+      and ((s.step_type = 'email' and exists (select 1 from campaign_messages m where m.flow_step_run_id = s.id and m.status = 'sending'))
+        or (s.step_type = 'webhook' and s.started_at is not null))
+    returning s.id, s.run_id as "runId", s.flow_id as "flowId", s.subscriber_id as "subscriberId", s.step_id as "stepId", s.step_type as "stepType",
+      s.started_at as "startedAt", s.attempts, s.event_at as "eventAt", '' as "customerId"`);
+  const unknown = rowsOf<ClaimedStep>(result).map((row) => ({ ...row, id: Number(row.id) }));
   await db.execute(sql`
     update flow_step_runs set status = case when started_at is null then 'pending' else 'waiting' end, attempts = greatest(attempts - 1, 0)
-    where status = 'running' and claimed_at < ${at(claimedBefore)} and step_type <> all(${sql.param([...OUTSIDE_EFFECT_STEPS])}::text[])`);
-  const result = await db.execute(sql`
-    update flow_step_runs set status = 'unknown', finished_at = ${at(now)},
-      reason = 'The worker stopped while ' || case step_type when 'email' then 'sending this email' else 'calling this webhook' end
-        || '; it may or may not have gone out, so it was not repeated.'
-    where status = 'running' and claimed_at < ${at(claimedBefore)} and step_type = any(${sql.param([...OUTSIDE_EFFECT_STEPS])}::text[])
-    returning id, run_id as "runId", flow_id as "flowId", subscriber_id as "subscriberId", step_id as "stepId", step_type as "stepType",
-      started_at as "startedAt", attempts, event_at as "eventAt", '' as "customerId"`);
-  const unknown = rowsOf<ClaimedStep>(result).map((row) => ({ ...row, id: Number(row.id) }));
+    where status = 'running' and claimed_at < ${at(claimedBefore)}`);
   if (unknown.length > 0) {
     const ids = sql`${sql.param(unknown.map((row) => row.id))}::bigint[]`;
     // Their ledger rows too (the campaign engine's recovery would reach the same verdict later).
@@ -80,6 +98,11 @@ export async function recoverAbandoned(db: Db, claimedBefore: Date, now: Date): 
       select run_id, step_id, 'unknown', reason, ${at(now)} from flow_step_runs where id = any(${ids})`);
   }
   return unknown;
+}
+
+/** A webhook's call is about to leave: from here a crash makes the step unknown instead of pending again. */
+export async function markCalling(db: Db, id: number, now: Date): Promise<boolean> {
+  return changedRows(await db.execute(sql`update flow_step_runs set started_at = ${at(now)} where id = ${id} and status = 'running'`)) > 0;
 }
 
 export interface StepSettlement {
@@ -109,7 +132,7 @@ export async function startWaiting(db: Db, id: number, dueAt: Date, now: Date, a
 export async function deferStep(db: Db, id: number, dueAt: Date, reason: string, options: { countAttempt: boolean }): Promise<boolean> {
   return (
     changedRows(
-      await db.execute(sql`update flow_step_runs set status = 'pending', due_at = ${at(dueAt)}, reason = ${reason},
+      await db.execute(sql`update flow_step_runs set status = 'pending', due_at = ${at(dueAt)}, reason = ${reason}, started_at = null,
           attempts = attempts - ${options.countAttempt ? 0 : 1}
         where id = ${id} and status = 'running'`),
     ) > 0

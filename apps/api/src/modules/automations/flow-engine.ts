@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { CampaignLinks } from '../campaigns/campaign-message';
 import type { CampaignTransport } from '../campaigns/campaign-transport';
 import type { AddressCheck } from '../outgoing-webhooks/webhook-target';
-import { addNote, type ClaimedStep, claimDueSteps, deferStep, recoverAbandoned, renewStepClaims, runState, settleStep } from './engine.repository';
+import { addNote, type ClaimedStep, claimDueSteps, deferStep, holdClaim, markCalling, recoverAbandoned, renewStepClaims, runState, settleStep } from './engine.repository';
 import { decideEmail, markEmailFailed, markEmailSent, sendEmail } from './flow-email';
 import { processEntries } from './flow-entries';
 import { stepById } from './flow-graph';
@@ -99,6 +99,7 @@ async function runWebhookStep(deps: FlowEngineDeps, claimed: ClaimedStep, step: 
   const person = await personById(db, claimed.subscriberId);
   const run = await runState(db, claimed.runId);
   if (!person || !run) return settleAndAdvance(db, claimed, { status: 'skipped', outcome: 'next', reason: 'Not called: the person was erased.' }, deps.now());
+  if (!(await markCalling(db, claimed.id, deps.now()))) return;
   const outcome = await callWebhook(
     db,
     { flowId: claimed.flowId, runId: claimed.runId, stepRunId: claimed.id, step, person, trigger: run.context },
@@ -140,7 +141,7 @@ export async function runFlowsOnce(deps: FlowEngineDeps): Promise<number> {
   const claimed = await claimDueSteps(db, settings.batchSize, deps.now());
   for (const step of claimed) {
     try {
-      await runStep(deps, step);
+      if (await holdClaim(db, step, deps.now())) await runStep(deps, step);
     } catch (error) {
       // Left running: after the lease it is recovered (run again, or unknown for an email or webhook).
       deps.log.error({ err: error, stepRunId: step.id }, 'a flow step failed');
