@@ -95,7 +95,12 @@ describe('POST /api/v1/events', () => {
     const { customer, key } = await customerWithKey(accounts);
     const added = await accounts.call('POST', 'audience/v1/subscribers', customer.cookie, { email: 'gone@shop.example' });
     const left = await accounts.call('POST', 'audience/v1/subscribers', customer.cookie, { email: 'left@shop.example', status: 'unsubscribed' });
-    expect((await accounts.call('DELETE', `audience/v1/subscribers/${added.json().payload.subscriber.id}`, customer.cookie)).statusCode).toBe(200);
+    const goneId = added.json().payload.subscriber.id as string;
+    await callWithKey(accounts, key, 'POST', 'events', { events: [order('gone@shop.example', 'G0', 5)] });
+    expect((await accounts.call('DELETE', `audience/v1/subscribers/${goneId}`, customer.cookie)).statusCode).toBe(200);
+    // Their events went with them.
+    const kept = await accounts.database.db.execute(sql`select count(*)::int as count from events where subscriber_id = ${goneId}::uuid`);
+    expect(rowsOf<{ count: number }>(kept)[0]!.count).toBe(0);
 
     const result = await callWithKey(accounts, key, 'POST', 'events', { events: [order('gone@shop.example', 'G', 5), order('left@shop.example', 'L', 7)] });
     expect(result.json().payload).toEqual({ accepted: 1, duplicates: 0, rejected: [{ index: 0, message: EVENT_MESSAGES.erased }] });

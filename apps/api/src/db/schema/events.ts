@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, numeric, pgSequence, pgTable, pgView, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './accounts';
-import { subscribers } from './audience';
 import { bytea } from './bytea';
 
 // What people did, from anywhere: the store every model reads (docs/decisions/005-events-store.md).
@@ -19,9 +18,10 @@ export const events = pgTable(
   {
     id: bigint('id', { mode: 'number' }).notNull().default(sql`nextval('events_id_seq')`),
     customerId: uuid('customer_id').notNull(),
-    subscriberId: uuid('subscriber_id')
-      .notNull()
-      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    // No foreign keys here or in event_keys: a key check takes a share lock on the subscriber's
+    // (and customer's) row for every event, and two batches for the same people then fight over
+    // those rows. Erasing a person or an account deletes their events by trigger (migration 0029).
+    subscriberId: uuid('subscriber_id').notNull(),
     name: text('name').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
@@ -50,9 +50,7 @@ export const events = pgTable(
 export const eventKeys = pgTable(
   'event_keys',
   {
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
     keyHash: bytea('key_hash').notNull(),
   },
   (table) => [primaryKey({ columns: [table.customerId, table.keyHash] })],
