@@ -171,18 +171,18 @@ export type ProductQuery = z.output<typeof productQuerySchema>;
 export type ProductCheck<T> = { ok: true; product: T } | { ok: false; message: string; errors: FieldErrors };
 
 /**
- * Checks one product with `schema`, naming an unknown field with the fields a product has, so a
- * typo says what was meant. The message is the first field's.
+ * Checks one product with `schema`. The message is the first field's; for an unknown field it
+ * names the fields a product has, so a typo says what was meant (the field's own entry in
+ * `errors` is the API's usual "Unknown field: …").
  */
 export function checkProduct<S extends typeof productSchema | typeof productPutSchema>(schema: S, input: unknown): ProductCheck<z.output<S>> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, message: PRODUCT_MESSAGES.notAnObject, errors: { '': PRODUCT_MESSAGES.notAnObject } };
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, product: result.data as z.output<S> };
   const errors = fieldErrors(result.error);
-  for (const issue of result.error.issues) {
-    if (issue.code === 'unrecognized_keys' && issue.path.length === 0) for (const key of issue.keys) errors[key] = PRODUCT_MESSAGES.unknownField(key);
-  }
-  return { ok: false, message: Object.values(errors)[0] ?? PRODUCT_MESSAGES.notAnObject, errors };
+  const [first] = result.error.issues;
+  const message = first?.code === 'unrecognized_keys' && first.path.length === 0 ? PRODUCT_MESSAGES.unknownField(first.keys[0]!) : Object.values(errors)[0];
+  return { ok: false, message: message ?? PRODUCT_MESSAGES.notAnObject, errors };
 }
 
 /** A product as the API answers it. */
