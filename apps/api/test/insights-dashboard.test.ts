@@ -132,7 +132,10 @@ describe('the Insights page', () => {
 
     const { cells, groups } = summary.rfm!;
     expect(sum(cells.map((cell) => cell.customers))).toBe(120);
-    for (const cell of cells) for (const score of [cell.recency, cell.frequency]) expect(score >= 1 && score <= 5).toBe(true);
+    for (const cell of cells) {
+      for (const score of [cell.recency, cell.frequency]) expect(score >= 1 && score <= 5).toBe(true);
+      expect(RFM_GROUPS).toContain(cell.group);
+    }
     expect(sum(groups.map((group) => group.customers))).toBe(120);
     for (const group of groups) expect(RFM_GROUPS).toContain(group.group);
     expect(sum(groups.map((group) => group.revenue))).toBeCloseTo(headline.revenue, 2);

@@ -46,6 +46,8 @@ export interface RfmCell {
   frequency: number;
   customers: number;
   revenue: number;
+  /** The group the cell's people are in (null for an empty cell the page fills in). */
+  group: RfmGroup | null;
 }
 
 export interface RfmGroupTotal {

@@ -34,6 +34,8 @@ export const ROUTES = {
   newCampaign: '/dashboard/campaigns/new',
   // Reports (issue 6): every sent campaign's figures, and one campaign's (/dashboard/reports/{id}).
   reports: '/dashboard/reports',
+  // Purchase insights (issue 19): the account's orders, RFM grid and predictions, beside the reports.
+  insights: '/dashboard/insights',
   // Opened from the mail that confirms a new email address.
   confirmEmail: '/confirm-email',
   // Opened from the notice to the old address: "this wasn't me" cancels a pending email change.
@@ -73,6 +75,7 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.forms,
   ROUTES.products,
   ROUTES.reports,
+  ROUTES.insights,
   ROUTES.campaigns,
   ROUTES.newCampaign,
   ROUTES.confirmEmail,

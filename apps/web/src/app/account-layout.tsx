@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router';
 import { ACCOUNT_TIMINGS } from '@postlark/shared/account';
@@ -27,6 +27,17 @@ import SignupRoute from './routes/signup-route';
 import SubscriberRoute from './routes/subscriber-route';
 import SubscribersRoute from './routes/subscribers-route';
 import { store } from './store';
+
+// The Insights page (its charts and tables) is a chunk of its own, fetched when it is opened.
+const InsightsPage = lazy(() => import('./routes/insights-route'));
+
+function InsightsRoute() {
+  return (
+    <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+      <InsightsPage />
+    </Suspense>
+  );
+}
 
 // The account screens travel with this layout in one lazily loaded chunk: moving between them
 // never waits for another fetch, and the public site's first bundle carries none of them nor
@@ -57,6 +68,7 @@ const SCREENS = {
   senders: SendersRoute,
   reports: ReportsRoute,
   campaignReport: CampaignReportRoute,
+  insights: InsightsRoute,
 } satisfies Record<string, ComponentType>;
 
 export type AccountScreens = typeof SCREENS;

@@ -68,6 +68,7 @@ export function AppRoutes() {
               <Route path={ROUTES.senders} element={<AccountScreen name="senders" />} />
               <Route path={ROUTES.reports} element={<AccountScreen name="reports" />} />
               <Route path={`${ROUTES.reports}/:campaignId`} element={<AccountScreen name="campaignReport" />} />
+              <Route path={ROUTES.insights} element={<AccountScreen name="insights" />} />
             </Route>
           </Route>
         </Route>

@@ -59,3 +59,18 @@ export async function settle<T>(call: () => Promise<ApiAnswer<T>>, fallback: str
     return { ok: false, message: fallback, errors: {}, status: 0 };
   }
 }
+
+/** A failure as a thunk rejects with it. */
+export type CallRejection = Omit<CallFailure, 'ok'>;
+
+/** A read for a thunk: the payload when the call succeeded and `valid` accepts it; otherwise why not. */
+export async function readPayload<Payload>(
+  call: () => Promise<ApiAnswer<{ payload: Payload }>>,
+  fallback: string,
+  valid: (payload: Payload) => boolean,
+): Promise<{ payload: Payload } | { error: CallRejection }> {
+  const result = await settle(call, fallback);
+  if (!result.ok) return { error: { message: result.message, errors: result.errors, status: result.status } };
+  const payload = result.body?.payload;
+  return payload && valid(payload) ? { payload } : { error: { message: fallback, errors: {}, status: 0 } };
+}

@@ -75,6 +75,7 @@ export async function peopleTotals(db: Db, customerId: string): Promise<PeopleTo
 export async function rfmCells(db: Db, customerId: string): Promise<RfmCell[]> {
   const result = await db.execute(sql`
     select (si.purchases -> 'rfm' ->> 'recency')::int as recency, (si.purchases -> 'rfm' ->> 'frequency')::int as frequency,
+      min(si.purchases -> 'rfm' ->> 'group') as "group",
       count(*)::int as customers, coalesce(sum(${figure('revenue')}), 0)::float8 as revenue
     from subscriber_insights si where ${STORED(customerId)} and ${HAS_RFM}
     group by 1, 2 order by 1, 2`);

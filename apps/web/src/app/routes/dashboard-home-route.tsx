@@ -69,6 +69,16 @@ export default function DashboardHomeRoute() {
           </Link>
         </section>
 
+        <section className="dash-card" aria-labelledby="dashboard-insights-title">
+          <h2 id="dashboard-insights-title" className="dash-card__title">
+            Purchase insights
+          </h2>
+          <p className="dash-card__text">Revenue by month, your RFM groups, who is at risk and what each customer is likely to spend next year, from your orders.</p>
+          <Link className="dash-card__link" to={ROUTES.insights}>
+            See purchase insights
+          </Link>
+        </section>
+
         <section className="dash-card" aria-labelledby="dashboard-profile-title">
           <h2 id="dashboard-profile-title" className="dash-card__title">
             Your account

@@ -41,7 +41,7 @@ function navItemFor(pathname: string): string | null {
   if (path === ROUTES.imports) return AUDIENCE_NAV.imports;
   if (path === ROUTES.products) return AUDIENCE_NAV.products;
   if (path === ROUTES.subscribers || path.startsWith(`${ROUTES.subscribers}/`)) return AUDIENCE_NAV.subscribers;
-  if (path === ROUTES.reports || path.startsWith(`${ROUTES.reports}/`)) return REPORTS_NAV;
+  if (path === ROUTES.reports || path.startsWith(`${ROUTES.reports}/`) || path === ROUTES.insights) return REPORTS_NAV;
   if (path === CAMPAIGNS_PATH || path.startsWith(`${CAMPAIGNS_PATH}/`)) return CAMPAIGNS_NAV;
   return null;
 }

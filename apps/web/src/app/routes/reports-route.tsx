@@ -6,6 +6,7 @@ import { isLive, REPORTS_TEXTS } from '../../features/reports/reports-content';
 import { useReadAgainWhileLive } from '../../features/reports/use-read-again-while-live';
 import { asReportFailure, fetchReports } from '../../features/reports/reports-thunks';
 import { useAppDispatch } from '../store-hooks';
+import { ReportsTabs } from './reports-tabs';
 import './reports-route.css';
 
 interface Loaded {
@@ -83,6 +84,7 @@ export default function ReportsRoute() {
 
   return (
     <div className="reports-page">
+      <ReportsTabs />
       <header className="dashboard-page__head">
         <div>
           <h1 className="dashboard-page__title">Reports</h1>

@@ -12,6 +12,7 @@ import { SubscriberAttributes, SubscriberMemberships, SubscriberPreferenceLink, 
 import { SubscriberActivityCard } from '../../features/audience/components/subscriber-activity';
 import { SubscriberEventsCard } from '../../features/audience/components/subscriber-events';
 import { EditSubscriberForm } from '../../features/audience/components/subscriber-forms';
+import { PurchasesCard } from '../../features/insights/components/purchases-card';
 import type { FormOutcome } from '../../lib/form-state';
 import { useAppDispatch } from '../store-hooks';
 import { useAudienceLists } from '../use-audience-lists';
@@ -150,6 +151,7 @@ export default function SubscriberRoute() {
           {subscriber.status !== 'not_subscribed' && <SubscriberPreferenceLink subscriber={subscriber} />}
         </div>
       </div>
+      <PurchasesCard purchases={subscriber.insights.purchases} />
       <SubscriberActivityCard subscriber={subscriber} />
       <SubscriberEventsCard {...events} onMore={events.loadMore} />
       <ConfirmDialog

@@ -1,26 +1,14 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { CampaignReport, CampaignReportSummary } from '@postlark/shared/campaign-reports';
-import { type ApiAnswer, type CallFailure, settle } from '../../lib/api-client';
+import { type CallRejection, readPayload as read } from '../../lib/api-client';
 import { getCampaignReport, getReports } from './reports-api';
 import { REPORTS_TEXTS } from './reports-content';
 
 // The reports' calls. Like the audience's, their results live in the page that asked, so these
 // thunks have no slice: the page awaits `.unwrap()`.
 
-export type ReportFailure = Omit<CallFailure, 'ok'>;
+export type ReportFailure = CallRejection;
 type Rejects = { rejectValue: ReportFailure };
-
-/** The payload when the call succeeded and `valid` accepts it; otherwise why not. */
-async function read<Payload>(
-  call: () => Promise<ApiAnswer<{ payload: Payload }>>,
-  fallback: string,
-  valid: (payload: Payload) => boolean,
-): Promise<{ payload: Payload } | { error: ReportFailure }> {
-  const result = await settle(call, fallback);
-  if (!result.ok) return { error: { message: result.message, errors: result.errors, status: result.status } };
-  const payload = result.body?.payload;
-  return payload && valid(payload) ? { payload } : { error: { message: fallback, errors: {}, status: 0 } };
-}
 
 export const fetchReports = createAsyncThunk<CampaignReportSummary[], void, Rejects>('reports/fetchReports', async (_, { rejectWithValue }) => {
   const result = await read(getReports, REPORTS_TEXTS.reportsFailed, (payload) => Array.isArray(payload.reports));

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { InsightsMonth } from '@postlark/shared/insights-dashboard';
+import { monthsSummary } from '../insights-charts';
+import { formatCount, formatMoney, formatMoneyShort, formatMonth } from '../insights-format';
+import { BarChart } from './bar-chart';
+
+type Series = 'revenue' | 'orders';
+const SERIES_LABELS: Record<Series, string> = { revenue: 'Revenue', orders: 'Orders' };
+
+/** Revenue (or orders) per calendar month, the last two years at most, with the figures as a table. */
+export function MonthChart({ months, currency }: { months: readonly InsightsMonth[]; currency: string | null }) {
+  const [series, setSeries] = useState<Series>('revenue');
+  const money = (value: number) => formatMoney(value, currency);
+  const valueOf = (month: InsightsMonth) => (series === 'revenue' ? money(month.revenue) : `${formatCount(month.orders)} orders`);
+  const spansYears = months.length > 0 && months[0]!.month.slice(0, 4) !== months.at(-1)!.month.slice(0, 4);
+
+  return (
+    <section className="dash-card insights-card insights-card--wide" aria-labelledby="insights-months-title">
+      <div className="insights-card__head">
+        <div>
+          <h2 id="insights-months-title" className="insights-card__title">
+            Revenue and orders by month
+          </h2>
+          <p className="insights-card__lead">Calendar months (UTC), up to the as-of date.</p>
+        </div>
+        <div className="insights-toggle" role="group" aria-label="Chart shows">
+          {(Object.keys(SERIES_LABELS) as Series[]).map((name) => (
+            <button key={name} type="button" className="insights-toggle__option" aria-pressed={series === name} onClick={() => setSeries(name)}>
+              {SERIES_LABELS[name]}
+            </button>
+          ))}
+        </div>
+      </div>
+      <BarChart
+        tone={series === 'revenue' ? 'brand' : 'accent'}
+        bars={months.map((month) => ({
+          key: month.month,
+          label: spansYears && month.month.endsWith('-01') ? formatMonth(month.month) : formatMonth(month.month, false),
+          title: formatMonth(month.month),
+          value: month[series],
+          shown: `${money(month.revenue)} · ${formatCount(month.orders)} ${month.orders === 1 ? 'order' : 'orders'}`,
+        }))}
+        axis={(value) => (series === 'revenue' ? formatMoneyShort(value, currency) : formatCount(value))}
+        summary={monthsSummary(months, series, valueOf, formatMonth)}
+        table={
+          <table>
+            <caption>Revenue and orders by month</caption>
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col">Revenue</th>
+                <th scope="col">Orders</th>
+                <th scope="col">Customers</th>
+              </tr>
+            </thead>
+            <tbody>
+              {months.map((month) => (
+                <tr key={month.month}>
+                  <th scope="row">{formatMonth(month.month)}</th>
+                  <td>{money(month.revenue)}</td>
+                  <td>{formatCount(month.orders)}</td>
+                  <td>{formatCount(month.customers)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      />
+    </section>
+  );
+}
