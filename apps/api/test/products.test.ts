@@ -169,7 +169,11 @@ describe('products through the public API', () => {
     expect(unknown).toEqual({ message: PRODUCT_MESSAGES.unknownField('sku'), errors: { sku: GENERIC_MESSAGES.unknownField('sku') } });
     expect((await withKey(key, 'GET', 'products')).json().payload.total).toBe(0);
     expect((await withKey(key, 'GET', `products?q=${'q'.repeat(201)}`)).statusCode).toBe(400);
-    expect((await withKey(key, 'GET', 'products?limit=0')).statusCode).toBe(400);
+    for (const limit of ['0', 'abc', '2.5', '201']) {
+      const refused = await withKey(key, 'GET', `products?limit=${limit}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().payload.errors.limit).toBe(PRODUCT_MESSAGES.limitInvalid);
+    }
   });
 
   it('answer a thousand products of the longest fields, and a megabyte where a short field goes, without a slow path', async () => {

@@ -49,6 +49,7 @@ export const PRODUCT_MESSAGES = {
   deleted: 'Product deleted.',
   cursorInvalid: 'This page link is not valid any more. Start from the first page.',
   searchInvalid: 'Search for at most 200 characters.',
+  limitInvalid: 'limit must be a whole number from 1 to 200.',
   // The CSV import's own (a cell is text: these say what text it takes).
   idColumn: 'Choose exactly one column for the product id.',
   fieldColumnTwice: 'Choose at most one column for each product field.',
@@ -162,7 +163,13 @@ export const productQuerySchema = z.object({
   q: z.optional(z.string().check(z.maxLength(PRODUCT_LIMITS.search, PRODUCT_MESSAGES.searchInvalid))),
   after: z.optional(z.string().check(z.maxLength(1_000, PRODUCT_MESSAGES.cursorInvalid))),
   limit: z._default(
-    z.coerce.number().check(z.refine(Number.isInteger), z.minimum(1), z.maximum(PRODUCT_LIMITS.maxPageSize)),
+    z.coerce
+      .number({ error: PRODUCT_MESSAGES.limitInvalid })
+      .check(
+        z.refine(Number.isInteger, PRODUCT_MESSAGES.limitInvalid),
+        z.minimum(1, PRODUCT_MESSAGES.limitInvalid),
+        z.maximum(PRODUCT_LIMITS.maxPageSize, PRODUCT_MESSAGES.limitInvalid),
+      ),
     PRODUCT_LIMITS.pageSize,
   ),
 });
