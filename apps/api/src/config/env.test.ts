@@ -68,4 +68,18 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(ConfigError);
     }
   });
+
+  it('takes SECRETS_KEY as 32 bytes in base64, and WEBHOOKS_ALLOW_LOCAL only on a site that is not https', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ SECRETS_KEY: key }).SECRETS_KEY?.equals(Buffer.alloc(32, 7))).toBe(true);
+    expect(loadConfig({}).SECRETS_KEY).toBeUndefined();
+    for (const value of ['short', Buffer.alloc(16).toString('base64'), Buffer.alloc(33).toString('base64')]) {
+      expect(() => loadConfig({ SECRETS_KEY: value }), value).toThrow(/SECRETS_KEY: must be 32 random bytes in base64/);
+    }
+    expect(loadConfig({}).WEBHOOKS_ALLOW_LOCAL).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'true' }).WEBHOOKS_ALLOW_LOCAL).toBe(true);
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'true', APP_URL: 'https://mail.example.com', SMTP_URL: 'smtps://relay.example.com' })).toThrow(
+      /WEBHOOKS_ALLOW_LOCAL: is for development only/,
+    );
+  });
 });
