@@ -4,7 +4,7 @@ import type { Product } from '@postlark/shared/products';
 
 export const PRODUCTS_TEXTS = {
   title: 'Products',
-  lead: 'Your catalogue, as your shop sends it through the API or a CSV file: what recommendations and cart emails show.',
+  lead: 'Your catalogue, as your shop sends it through the API or a CSV file.',
   importAction: 'Import products',
   tableLabel: 'Products',
   searchLabel: 'Search products',
