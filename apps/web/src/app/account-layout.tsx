@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router';
 import { ACCOUNT_TIMINGS } from '@postlark/shared/account';
@@ -39,6 +39,16 @@ function InsightsRoute() {
   );
 }
 
+// The Automations pages (the flow builder is large) are a chunk of their own, fetched when opened.
+const AutomationsPage = lazy(() => import('./routes/automations-route'));
+const FlowPage = lazy(() => import('./routes/flow-route'));
+const AutomationsRoute = () => <Lazy page={<AutomationsPage />} />;
+const FlowRoute = () => <Lazy page={<FlowPage />} />;
+
+function Lazy({ page }: { page: ReactNode }) {
+  return <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{page}</Suspense>;
+}
+
 // The account screens travel with this layout in one lazily loaded chunk: moving between them
 // never waits for another fetch, and the public site's first bundle carries none of them nor
 // Redux (docs/decisions/001-public-site-bundle.md). One chunk also sidesteps a Rolldown
@@ -68,6 +78,8 @@ const SCREENS = {
   senders: SendersRoute,
   reports: ReportsRoute,
   campaignReport: CampaignReportRoute,
+  automations: AutomationsRoute,
+  flow: FlowRoute,
   insights: InsightsRoute,
 } satisfies Record<string, ComponentType>;
 

@@ -66,6 +66,9 @@ export function AppRoutes() {
               <Route path={`${ROUTES.dashboard}/campaigns`} element={<AccountScreen name="campaigns" />} />
               <Route path={`${ROUTES.dashboard}/campaigns/:campaignId`} element={<AccountScreen name="campaignEditor" />} />
               <Route path={ROUTES.senders} element={<AccountScreen name="senders" />} />
+              {/* Automations (issue 19): the flows, and one flow's builder. */}
+              <Route path={ROUTES.automations} element={<AccountScreen name="automations" />} />
+              <Route path={`${ROUTES.automations}/:flowId`} element={<AccountScreen name="flow" />} />
               <Route path={ROUTES.reports} element={<AccountScreen name="reports" />} />
               <Route path={`${ROUTES.reports}/:campaignId`} element={<AccountScreen name="campaignReport" />} />
               <Route path={ROUTES.insights} element={<AccountScreen name="insights" />} />

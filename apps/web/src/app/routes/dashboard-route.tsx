@@ -6,7 +6,7 @@ import { AvatarMenu } from '../../features/dashboard/components/avatar-menu';
 import { Sidebar } from '../../features/dashboard/components/sidebar';
 import { TopBar } from '../../features/dashboard/components/top-bar';
 import { CAMPAIGNS_PATH } from '../../features/campaigns/campaigns-content';
-import { AUDIENCE_NAV, avatarInitial, CAMPAIGNS_NAV, REPORTS_NAV } from '../../features/dashboard/dashboard-content';
+import { AUDIENCE_NAV, AUTOMATIONS_NAV, avatarInitial, CAMPAIGNS_NAV, REPORTS_NAV } from '../../features/dashboard/dashboard-content';
 import { fetchProfile } from '../../features/login/login-slice';
 import { NotificationPanel } from '../../features/notifications/components/notification-panel';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -29,6 +29,7 @@ const SIDEBAR_LINKS: Readonly<Record<string, string>> = {
   [AUDIENCE_NAV.products]: ROUTES.products,
   [REPORTS_NAV]: ROUTES.reports,
   [CAMPAIGNS_NAV]: CAMPAIGNS_PATH,
+  [AUTOMATIONS_NAV]: ROUTES.automations,
 };
 const LINKED_ITEMS = new Set(Object.keys(SIDEBAR_LINKS));
 
@@ -43,6 +44,7 @@ function navItemFor(pathname: string): string | null {
   if (path === ROUTES.subscribers || path.startsWith(`${ROUTES.subscribers}/`)) return AUDIENCE_NAV.subscribers;
   if (path === ROUTES.reports || path.startsWith(`${ROUTES.reports}/`) || path === ROUTES.insights) return REPORTS_NAV;
   if (path === CAMPAIGNS_PATH || path.startsWith(`${CAMPAIGNS_PATH}/`)) return CAMPAIGNS_NAV;
+  if (path === ROUTES.automations || path.startsWith(`${ROUTES.automations}/`)) return AUTOMATIONS_NAV;
   return null;
 }
 

@@ -8,6 +8,8 @@ interface ModalProps {
   description?: string;
   onClose: () => void;
   children: ReactNode;
+  /** 'side': a panel along the right edge (a full-screen sheet on a phone), for editing beside a canvas. */
+  variant?: 'centre' | 'side';
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -17,7 +19,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), texta
  * toasts that report the form's outcome. While open the app behind is inert, Tab cycles inside
  * the dialog, Escape or a click on the overlay closes it, and focus goes back to what opened it.
  */
-export function Modal({ open, title, description, onClose, children }: ModalProps) {
+export function Modal({ open, title, description, onClose, children, variant = 'centre' }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -63,7 +65,7 @@ export function Modal({ open, title, description, onClose, children }: ModalProp
 
   if (!open) return null;
   return createPortal(
-    <div className="modal-layer">
+    <div className={`modal-layer${variant === 'side' ? ' modal-layer--side' : ''}`}>
       <div className="modal-overlay" data-testid="modal-overlay" onClick={onClose} />
       <div
         ref={dialogRef}

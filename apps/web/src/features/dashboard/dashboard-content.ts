@@ -36,12 +36,16 @@ export const AUDIENCE_NAV = {
 /** The Campaigns item opens the campaigns list; its platform sub-items stay as the spec shows them. */
 export const CAMPAIGNS_NAV = 'campaigns';
 
+/** Automations (issue 19): a page of its own beside Campaigns; not one of the spec's items, which keep their texts. */
+export const AUTOMATIONS_NAV = 'automations';
+
 /** The Reports item: a page of its own, across campaigns. */
 export const REPORTS_NAV = 'reports';
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'home', label: 'Home', icon: 'home' },
   { id: CAMPAIGNS_NAV, label: 'Campaigns', icon: 'campaigns', children: platformChildren('campaigns') },
+  { id: AUTOMATIONS_NAV, label: 'Automations', icon: 'automations' },
   { id: 'ab-testing', label: 'Auto A/B Testing', icon: 'ab', children: platformChildren('ab-testing') },
   {
     id: 'subscribers',

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DEFAULT_FLOW_RULES, type Flow } from '@postlark/shared/automations';
+import { buttonClass } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Modal } from '../../components/ui/modal';
+import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
+import { showToast } from '../../components/ui/toasts';
+import type { FlowTemplate } from '../../features/automations/automations-api';
+import { AUTOMATION_TEXTS, CHOOSE_ID, flowPath } from '../../features/automations/automations-content';
+import { asFlowFailure, createFlow, removeFlow } from '../../features/automations/automations-thunks';
+import { FlowsTable } from '../../features/automations/components/flows-table';
+import { TemplateChoices } from '../../features/automations/components/template-choices';
+import { CAMPAIGNS_PATH } from '../../features/campaigns/campaigns-content';
+import { useAppDispatch } from '../store-hooks';
+import { choiceNames, useFlows } from '../use-flows';
+import './automations-route.css';
+
+/** /dashboard/automations: the flows with their counts; a new one from a starter template or blank. */
+export default function AutomationsRoute() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { flows, stats, templates, choices, error, reload } = useFlows();
+  const [picking, setPicking] = useState(false);
+  const [creating, setCreating] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Flow | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+
+  async function create(template: FlowTemplate | null) {
+    setCreating(template?.id ?? 'blank');
+    try {
+      const body = template
+        ? { name: template.name, template: template.id }
+        : { name: 'Untitled flow', definition: { trigger: { type: 'list_joined' as const, list_id: CHOOSE_ID }, start: null, steps: [], rules: DEFAULT_FLOW_RULES, goal: null } };
+      const { message, flow } = await dispatch(createFlow(body)).unwrap();
+      void showToast('success', message);
+      void navigate(flowPath(flow.id));
+    } catch (reason) {
+      void showToast('error', asFlowFailure(reason, AUTOMATION_TEXTS.actionFailed).message);
+      setCreating(null);
+    }
+  }
+
+  async function erase(flow: Flow) {
+    setDeleteBusy(true);
+    setDeleteError('');
+    try {
+      void showToast('success', await dispatch(removeFlow(flow.id)).unwrap());
+      setDeleting(null);
+      reload();
+    } catch (reason) {
+      setDeleteError(asFlowFailure(reason, AUTOMATION_TEXTS.actionFailed).message);
+    }
+    setDeleteBusy(false);
+  }
+
+  let content;
+  if (flows && flows.length > 0) {
+    content = <FlowsTable flows={flows} stats={stats} names={choiceNames(choices)} onDelete={setDeleting} />;
+  } else if (flows) {
+    content = (
+      <div className="dash-card automations-empty">
+        <PageState icon="send" title="No flows yet" text="A flow sends the right email on its own when someone joins, leaves a cart, buys or has a birthday. Start from one of these:" />
+        <TemplateChoices templates={templates} busy={creating} onPick={(template) => void create(template)} />
+      </div>
+    );
+  } else if (error) {
+    content = (
+      <div className="dash-card">
+        <PageLoadFailed title={AUTOMATION_TEXTS.flowsFailed} message={error} onRetry={reload} />
+      </div>
+    );
+  } else {
+    content = (
+      <div className="dash-card">
+        <PageLoading text={AUTOMATION_TEXTS.loadingFlows} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="automations-page">
+      <header className="dashboard-page__head">
+        <div>
+          <h1 className="dashboard-page__title">Automations</h1>
+          <p className="dashboard-page__lead">Flows that email people on their own when they do something: join a list, leave a cart, buy, or have a birthday.</p>
+        </div>
+        <div className="dashboard-page__actions">
+          <Link className={buttonClass('secondary')} to={CAMPAIGNS_PATH}>
+            Campaigns
+          </Link>
+          {flows && flows.length > 0 && (
+            <button type="button" className={buttonClass('primary')} onClick={() => setPicking(true)}>
+              New flow
+            </button>
+          )}
+        </div>
+      </header>
+      {content}
+      <Modal open={picking} title="New flow" description="Start from a template and make it yours, or from a blank flow." onClose={() => setPicking(false)}>
+        <TemplateChoices templates={templates} busy={creating} onPick={(template) => void create(template)} />
+      </Modal>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete “${deleting.name}”?` : ''}
+        description="The flow, its versions and its counts are removed. Emails it already sent stay in people’s inboxes."
+        confirmLabel="Delete flow"
+        busyLabel="Deleting..."
+        busy={deleteBusy}
+        error={deleteError}
+        onConfirm={() => deleting && void erase(deleting)}
+        onClose={() => {
+          setDeleting(null);
+          setDeleteError('');
+        }}
+      />
+    </div>
+  );
+}

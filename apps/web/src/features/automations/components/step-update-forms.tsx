@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { FLOW_LIMITS, type FlowStep } from '@postlark/shared/automations';
+import { FieldError } from '../../../components/ui/field-error';
+import { TextField } from '../../../components/ui/text-field';
+import type { FlowChoices } from '../automations-thunks';
+
+type UpdateStep = Extract<FlowStep, { type: 'update' }>;
+type WebhookStep = Extract<FlowStep, { type: 'webhook' }>;
+type Errors = Readonly<Record<string, string>>;
+
+function ListChecks({ legend, chosen, choices, onChange }: { legend: string; chosen: string[]; choices: FlowChoices | null; onChange(ids: string[]): void }) {
+  return (
+    <fieldset className="flow-fieldset">
+      <legend className="form-field__label">{legend}</legend>
+      {!choices?.lists.length && <p className="flow-panel__note">You have no lists yet.</p>}
+      {choices?.lists.map((list) => (
+        <label key={list.id} className="flow-check">
+          <input type="checkbox" checked={chosen.includes(list.id)} onChange={(event) => onChange(event.target.checked ? [...chosen, list.id] : chosen.filter((id) => id !== list.id))} />
+          {list.name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Update the person: their name (left empty, unchanged) and their lists. */
+export function StepUpdateForm({ step, choices, onChange }: { step: UpdateStep; choices: FlowChoices | null; onChange(step: UpdateStep): void }) {
+  const name = (field: 'first_name' | 'last_name', value: string) => {
+    const next = { ...step, [field]: value };
+    if (value === '') delete next[field];
+    onChange(next);
+  };
+  return (
+    <div className="flow-panel__fields">
+      <TextField id="update-first-name" label="Set first name to" hint="Left empty, it stays as it is." maxLength={100} value={step.first_name ?? ''} onChange={(event) => name('first_name', event.target.value)} />
+      <TextField id="update-last-name" label="Set last name to" maxLength={100} value={step.last_name ?? ''} onChange={(event) => name('last_name', event.target.value)} />
+      <ListChecks legend="Add to lists" chosen={step.add_to_lists} choices={choices} onChange={(ids) => onChange({ ...step, add_to_lists: ids.slice(0, FLOW_LIMITS.listsPerUpdate) })} />
+      <ListChecks legend="Remove from lists" chosen={step.remove_from_lists} choices={choices} onChange={(ids) => onChange({ ...step, remove_from_lists: ids.slice(0, FLOW_LIMITS.listsPerUpdate) })} />
+    </div>
+  );
+}
+
+/** A webhook: the address, and extra JSON sent beside the person and the trigger. */
+export function StepWebhookForm({ step, errors, onChange }: { step: WebhookStep; errors: Errors; onChange(step: WebhookStep): void }) {
+  const [data, setData] = useState(() => JSON.stringify(step.data, null, 2));
+  const [dataError, setDataError] = useState('');
+  return (
+    <div className="flow-panel__fields">
+      <TextField
+        id="webhook-url"
+        label="Address"
+        type="url"
+        placeholder="https://example.com/hooks/postlark"
+        hint="Each call is signed (Standard Webhooks, HMAC-SHA256) and retried when it fails."
+        maxLength={FLOW_LIMITS.url}
+        value={step.url}
+        error={errors.url}
+        onChange={(event) => onChange({ ...step, url: event.target.value.trim() })}
+      />
+      <div className="form-field">
+        <label className="form-field__label" htmlFor="webhook-data">
+          Extra data (JSON)
+        </label>
+        <textarea
+          id="webhook-data"
+          className="form-field__input form-field__input--multiline"
+          rows={5}
+          value={data}
+          aria-invalid={dataError || errors.data ? true : undefined}
+          aria-describedby="webhook-data-error"
+          onChange={(event) => {
+            setData(event.target.value);
+            try {
+              const parsed: unknown = JSON.parse(event.target.value || '{}');
+              if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+              setDataError('');
+              onChange({ ...step, data: parsed as Record<string, unknown> });
+            } catch {
+              setDataError('Write a JSON object, such as {"source": "postlark"}.');
+            }
+          }}
+        />
+        <FieldError id="webhook-data-error" message={dataError || errors.data} />
+      </div>
+    </div>
+  );
+}
