@@ -4,17 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { useAccountsApp } from './support/accounts-app';
 import { callWithKey, customerWithKey } from './support/api-keys';
 import { eventually } from './support/eventually';
+import { orderEvent as order, steadyShop } from './support/purchase-orders';
 
 // The Insights page's reads (GET /api/insights/v1/summary) and its "Refresh now"
 // (POST /api/insights/v1/refreshes, GET /api/insights/v1/refreshes/{id}), behind the session.
 
 const accounts = useAccountsApp({ API_REQUESTS_PER_MINUTE: '1000' }, {}, { startAt: new Date('2026-11-24T10:00:00Z') });
-
-const DAY_MS = 86_400_000;
-
-function order(email: string, orderId: string, at: Date, value: number, currency = 'EUR') {
-  return { name: 'order_placed', email, id: `order-${orderId}`, occurred_at: at.toISOString(), value, currency, properties: { order_id: orderId, items: [] } };
-}
 
 async function sendEvents(key: string, events: object[]) {
   const response = await callWithKey(accounts, key, 'POST', 'events', { events });
@@ -41,24 +36,6 @@ async function refreshThroughPage(cookie: string): Promise<InsightsRefresh> {
     },
     { timeoutMs: 20_000, what: 'the refresh' },
   );
-}
-
-/**
- * 120 customers of a made-up shop, each buying at their own pace from early 2026: a third once,
- * the others up to six times, some long gone by the as-of time. Enough for both models to fit.
- */
-function steadyShop(domain: string, until: Date): object[] {
-  const events: object[] = [];
-  for (let person = 0; person < 120; person++) {
-    const gap = 9 + ((person * 37) % 53);
-    const count = person % 3 === 0 ? 1 : 1 + ((person * 7) % 6);
-    let at = Date.UTC(2026, 0, 5) + ((person * 11) % 150) * DAY_MS;
-    for (let number = 0; number < count && at < until.getTime(); number++) {
-      events.push(order(`buyer${person}@${domain}`, `${domain}-${person}-${number}`, new Date(at), 20 + ((person * 13 + number * 7) % 70)));
-      at += (gap + ((number * 17 + person) % 11)) * DAY_MS;
-    }
-  }
-  return events;
 }
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
