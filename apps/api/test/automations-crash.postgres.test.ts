@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { APP_URL } from './support/accounts';
@@ -11,6 +10,7 @@ import { eventually } from './support/eventually';
 import { type FaultySmtpSink, startFaultySmtpSink } from './support/faulty-smtp-sink';
 import { emailStep, FLOWS } from './support/flows';
 import { confirmSender } from './support/senders';
+import { sessionsEnded, startWorkerProcess, stopProcess } from './support/worker-process';
 
 // Issue 19: a flow of two emails for 1,500 people, run by `npm run start:worker` processes
 // against a relay that refuses and drops some messages, the worker killed with SIGKILL in the
@@ -19,8 +19,6 @@ import { confirmSender } from './support/senders';
 // repeated); nobody unsubscribed got anything; no step is left pending or running.
 //
 // PostgreSQL only, like campaign-crash.postgres.test.ts: the worker is a second process.
-
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
 
 const PEOPLE = 1_500;
 const UNSUBSCRIBED = 100; // of them, sent the event too: refused at entry
@@ -32,36 +30,13 @@ describe('a flow whose worker is killed mid-step (PostgreSQL only: needs TEST_DA
   const { call } = accounts;
   const query = <Row>(text: string, params: unknown[] = []) => rawQuery<Row>(accounts.database.db, text, params);
 
-  function startWorker(sink: FaultySmtpSink, output: string[], name: string): ChildProcess {
-    const databaseUrl = (accounts.database as { url?: string }).url;
-    if (!databaseUrl) throw new Error('the test database has no URL');
-    const url = new URL(databaseUrl);
-    url.searchParams.set('application_name', name);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-      cwd: apiDir,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: url.toString(),
-        SMTP_URL: sink.url,
-        APP_URL,
-        FLOW_LEASE_SECONDS: String(LEASE_SECONDS),
-        CAMPAIGN_RETRY_BASE_SECONDS: '1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-    return child;
-  }
-
-  async function stopped(child: ChildProcess, signal: NodeJS.Signals) {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill(signal);
-    await exited;
-  }
+  const databaseUrl = () => {
+    const url = (accounts.database as { url?: string }).url;
+    if (!url) throw new Error('the test database has no URL');
+    return url;
+  };
+  const startWorker = (sink: FaultySmtpSink, output: string[], name: string) =>
+    startWorkerProcess(databaseUrl(), name, { SMTP_URL: sink.url, APP_URL, FLOW_LEASE_SECONDS: String(LEASE_SECONDS), CAMPAIGN_RETRY_BASE_SECONDS: '1', LOG_LEVEL: 'warn' }, output);
 
   it(
     'sends each person each email exactly once across a SIGKILL and a faulty relay, leaving at most the one held step unknown',
@@ -103,13 +78,7 @@ describe('a flow whose worker is killed mid-step (PostgreSQL only: needs TEST_DA
           new Promise((_, reject) => setTimeout(() => reject(new Error(`the first worker did not get ${KILL_AFTER} emails out in 90 s:\n${output.join('')}`)), 90_000)),
         ]);
         expect(first.signalCode).toBe('SIGKILL');
-        await eventually(
-          async () => {
-            const [open] = await query<{ count: number }>(`select count(*)::int as count from pg_stat_activity where application_name = 'flow-crash-first'`);
-            return open?.count === 0 ? true : undefined;
-          },
-          { timeoutMs: 30_000, what: "the killed worker's database sessions ending" },
-        );
+        await sessionsEnded(query, 'flow-crash-first');
         const acceptedAtKill = sink.accepted.length;
         const [left] = await query<{ running: number; sending: number }>(
           `select (select count(*)::int from flow_step_runs where flow_id = $1::uuid and status = 'running') as running,
@@ -132,7 +101,7 @@ describe('a flow whose worker is killed mid-step (PostgreSQL only: needs TEST_DA
           },
           { timeoutMs: 120_000, what: 'every run of the flow ending' },
         );
-        await stopped(second, 'SIGTERM');
+        await stopProcess(second, 'SIGTERM');
 
         const steps = await query<{ status: string; count: number }>(`select status, count(*)::int as count from flow_step_runs where flow_id = $1::uuid group by status`, [flowId]);
         const stepCount = (status: string) => steps.find((row) => row.status === status)?.count ?? 0;
@@ -189,7 +158,7 @@ describe('a flow whose worker is killed mid-step (PostgreSQL only: needs TEST_DA
         expect(stats.steps.reduce((sum: number, step: { emails_sent: number }) => sum + step.emails_sent, 0)).toBe(ledgerCount('sent'));
       } finally {
         sink.onAccepted = undefined;
-        for (const worker of workers) await stopped(worker, 'SIGKILL');
+        for (const worker of workers) await stopProcess(worker, 'SIGKILL');
         await sink.stop();
       }
     },

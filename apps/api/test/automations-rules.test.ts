@@ -1,6 +1,6 @@
-import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useAccountsApp } from './support/accounts-app';
-import { emailStep, FLOWS, flowCustomer, flowEngine, personEmail } from './support/flows';
+import { emailStep, FLOWS, flowCustomer, personEmail, useFlowEngine } from './support/flows';
 
 // The rules a customer sets per flow, on the test's clock: the frequency cap across flows and
 // quiet hours defer (never drop) with the reason recorded, re-entry never / after N days / always,
@@ -11,11 +11,7 @@ const accounts = useAccountsApp({ API_REQUESTS_PER_MINUTE: '1000' });
 const { call } = accounts;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-let engine: Awaited<ReturnType<typeof flowEngine>>;
-beforeAll(async () => {
-  engine = await flowEngine(accounts);
-});
-afterAll(async () => engine.close());
+const engine = useFlowEngine(accounts);
 
 const oneEmail = (event: string, rules: object = {}, extra: object = {}) => ({
   trigger: { type: 'event', event },

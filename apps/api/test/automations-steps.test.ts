@@ -7,7 +7,7 @@ import { verifyWebhook } from '../src/modules/outgoing-webhooks/signature';
 import { useAccountsApp } from './support/accounts-app';
 import { CONTACT } from './support/campaigns';
 import { eventually } from './support/eventually';
-import { emailStep, FLOWS, flowCustomer, flowEngine, personEmail } from './support/flows';
+import { emailStep, FLOWS, flowCustomer, personEmail, useFlowEngine } from './support/flows';
 
 // Each step type through the routes, the events API and the real SMTP server, on the test's clock
 // (2026-06-01 10:00 UTC, a Monday).
@@ -16,11 +16,7 @@ const accounts = useAccountsApp({ API_REQUESTS_PER_MINUTE: '1000', WEBHOOKS_ALLO
 const { call } = accounts;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-let engine: Awaited<ReturnType<typeof flowEngine>>;
-beforeAll(async () => {
-  engine = await flowEngine(accounts);
-});
-afterAll(async () => engine.close());
+const engine = useFlowEngine(accounts);
 
 const wait = (id: string, next: string | null, amount = 1, unit = 'days') => ({ id, type: 'wait', duration: { amount, unit }, next });
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 import { eventually } from './support/eventually';
-import { emailStep, flowCustomer, flowEngine, personEmail } from './support/flows';
+import { emailStep, flowCustomer, personEmail, useFlowEngine } from './support/flows';
 
 // Each trigger but the event's (automations-steps.test.ts): joining a list, a confirmed sign-up
 // through a form (double opt-in: on confirmation), newly entering a segment, and a date
@@ -12,11 +12,7 @@ const accounts = useAccountsApp({ API_REQUESTS_PER_MINUTE: '1000', FORM_SIGNUP_L
 const { call } = accounts;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-let engine: Awaited<ReturnType<typeof flowEngine>>;
-beforeAll(async () => {
-  engine = await flowEngine(accounts);
-});
-afterAll(async () => engine.close());
+const engine = useFlowEngine(accounts);
 
 const mailOnly = (trigger: object, subject: string) => ({ trigger, start: 'mail', steps: [emailStep('mail', null, { subject })] });
 

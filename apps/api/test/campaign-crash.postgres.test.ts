@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { APP_URL } from './support/accounts';
@@ -9,6 +8,7 @@ import { CONTACT, FROM_EMAIL } from './support/campaigns';
 import { eventually } from './support/eventually';
 import { type FaultySmtpSink, startFaultySmtpSink } from './support/faulty-smtp-sink';
 import { confirmSender } from './support/senders';
+import { sessionsEnded, startWorkerProcess, stopProcess } from './support/worker-process';
 
 // Issue 6, point 10: a 10,000-recipient campaign sent by `npm run start:worker` processes to a
 // relay that refuses and drops some messages, the worker killed with SIGKILL in the middle and
@@ -18,8 +18,6 @@ import { confirmSender } from './support/senders';
 // PostgreSQL only: the worker is a second process on the test's database, and the embedded PGlite
 // serves one process. As a *.postgres.test.ts it runs only in the api-postgres project
 // (TEST_DATABASE_URL, as CI sets it; see vitest.config.ts).
-
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
 
 const AUDIENCE = 10_000;
 const BATCH_SIZE = 500; // start-campaign-sending.ts
@@ -44,12 +42,10 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
   function startWorker(sink: FaultySmtpSink, output: string[], name: string): ChildProcess {
     const databaseUrl = (accounts.database as { url?: string }).url;
     if (!databaseUrl) throw new Error('the test database has no URL');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-      cwd: apiDir,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: withApplicationName(databaseUrl, name),
+    return startWorkerProcess(
+      databaseUrl,
+      name,
+      {
         SMTP_URL: sink.url,
         APP_URL,
         CAMPAIGN_SEND_RATE: '5000',
@@ -58,11 +54,8 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
         CAMPAIGN_RETRY_BASE_SECONDS: '1',
         LOG_LEVEL: 'warn',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-    return child;
+      output,
+    );
   }
 
   /** A customer with a postal address, a confirmed sender and a list of 10,000 active, confirmed subscribers, made in bulk. */
@@ -129,13 +122,6 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
     return rows.map((row) => row.email);
   }
 
-  async function stopped(child: ChildProcess, signal: NodeJS.Signals) {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill(signal);
-    await exited;
-  }
-
   it(
     'sends every eligible recipient exactly one message across a SIGKILL and a faulty relay, and nothing to the suppressed',
     async () => {
@@ -179,13 +165,7 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
         expect(first.signalCode).toBe('SIGKILL');
         // A COMMIT the worker wrote just before the kill is still applied by the server after the
         // process is gone: count what it left only once its database sessions have ended.
-        await eventually(
-          async () => {
-            const [open] = await query<{ count: number }>(`select count(*)::int as count from pg_stat_activity where application_name = 'crash-first-worker'`);
-            return open?.count === 0 ? true : undefined;
-          },
-          { timeoutMs: 30_000, what: "the killed worker's database sessions ending" },
-        );
+        await sessionsEnded(query, 'crash-first-worker');
         const acceptedAtKill = sink.accepted.length;
         const leftSending =
           (await query<{ count: number }>(`select count(*)::int as count from campaign_messages where campaign_id = $1::uuid and status = 'sending'`, [campaign.id]))[0]?.count ?? 0;
@@ -212,7 +192,7 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
           },
           { timeoutMs: 90_000, what: 'the campaign reading sent' },
         );
-        await stopped(second, 'SIGTERM');
+        await stopProcess(second, 'SIGTERM');
 
         const ledger = await query<LedgerRow>(
           `select id, subscriber_id, email, status, message_id, attempts from campaign_messages where campaign_id = $1::uuid order by id`,
@@ -287,7 +267,7 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
         expect(shown.messages).toEqual({ pending: 0, sending: 0, sent: counts.sent, failed: 0, unknown: counts.unknown, skipped: 250 });
       } finally {
         sink.onAccepted = undefined;
-        for (const worker of workers) await stopped(worker, 'SIGKILL');
+        for (const worker of workers) await stopProcess(worker, 'SIGKILL');
         await sink.stop();
       }
     },
@@ -295,8 +275,3 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
   );
 });
 
-function withApplicationName(databaseUrl: string, name: string): string {
-  const url = new URL(databaseUrl);
-  url.searchParams.set('application_name', name);
-  return url.toString();
-}

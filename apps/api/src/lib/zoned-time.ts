@@ -11,8 +11,20 @@ export function isTimezone(name: string): boolean {
   }
 }
 
-/** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */
-function offsetMs(timezone: string, instant: number): number {
+/** The wall clock in a timezone at an instant: its date, time and weekday (0 Sunday ... 6 Saturday). */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: number;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+export function wallClock(instant: Date, timezone: string): WallClock {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: timezone,
     hourCycle: 'h23',
@@ -22,9 +34,24 @@ function offsetMs(timezone: string, instant: number): number {
     hour: 'numeric',
     minute: 'numeric',
     second: 'numeric',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((item) => item.type === type)!.value);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+    weekday: 'short',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((item) => item.type === type)!.value;
+  return {
+    year: Number(part('year')),
+    month: Number(part('month')),
+    day: Number(part('day')),
+    hour: Number(part('hour')),
+    minute: Number(part('minute')),
+    second: Number(part('second')),
+    weekday: WEEKDAYS.indexOf(part('weekday')),
+  };
+}
+
+/** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */
+function offsetMs(timezone: string, instant: number): number {
+  const clock = wallClock(new Date(instant), timezone);
+  const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 

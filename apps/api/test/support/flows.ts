@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type FlowEngineDeps, runFlowsOnce } from '../../src/modules/automations/flow-engine';
 import { loadCampaignLinks } from '../../src/modules/campaigns/campaign-links';
 import { smtpCampaignTransport } from '../../src/modules/campaigns/campaign-transport';
@@ -111,5 +111,20 @@ export async function flowEngine(accounts: Accounts, overrides: Partial<FlowEngi
       throw new Error('the flow engine did not settle in 50 passes');
     },
     close: () => transport.close(),
+  };
+}
+
+/** The engine for one test file (registers its own beforeAll/afterAll); `drain` as flowEngine's. */
+export function useFlowEngine(accounts: Accounts) {
+  let engine: Awaited<ReturnType<typeof flowEngine>> | undefined;
+  beforeAll(async () => {
+    engine = await flowEngine(accounts);
+  });
+  afterAll(async () => engine?.close());
+  return {
+    drain: () => {
+      if (!engine) throw new Error('useFlowEngine: used before beforeAll ran');
+      return engine.drain();
+    },
   };
 }

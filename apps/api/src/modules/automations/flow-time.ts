@@ -1,35 +1,9 @@
-import { zonedTimeToInstant } from '../../lib/zoned-time';
+import { wallClock, zonedTimeToInstant } from '../../lib/zoned-time';
 
 // Times in the person's timezone for waits, quiet hours and date triggers, with Intl alone (as
 // lib/zoned-time.ts): pure functions of an instant, so tests move the clock and nothing else.
 
 const DAY_MS = 86_400_000;
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-export interface LocalParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  /** 0 Sunday ... 6 Saturday. */
-  weekday: number;
-}
-
-export function localParts(instant: Date, timezone: string): LocalParts {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    weekday: 'short',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((item) => item.type === type)!.value;
-  return { year: Number(part('year')), month: Number(part('month')), day: Number(part('day')), hour: Number(part('hour')), minute: Number(part('minute')), weekday: WEEKDAYS.indexOf(part('weekday')) };
-}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -41,7 +15,7 @@ function atLocalHour(year: number, month: number, day: number, days: number, hou
 
 /** The first instant after `from` that is one of the weekdays at `hour`:00 in the timezone. */
 export function nextWeekdayAt(from: Date, timezone: string, weekdays: readonly number[], hour: number): Date {
-  const today = localParts(from, timezone);
+  const today = wallClock(from, timezone);
   for (let days = 0; days <= 7; days += 1) {
     const candidate = atLocalHour(today.year, today.month, today.day, days, hour, timezone);
     if (candidate > from && weekdays.includes((today.weekday + days) % 7)) return candidate;
@@ -58,7 +32,7 @@ function inQuietHours(hour: number, quiet: { start: number; end: number }): bool
 /** When quiet hours in force at `at` end (`end`:00 local), or null when they are not in force. */
 export function quietHoursEnd(at: Date, timezone: string, quiet: { start: number; end: number } | null): Date | null {
   if (!quiet) return null;
-  const local = localParts(at, timezone);
+  const local = wallClock(at, timezone);
   if (!inQuietHours(local.hour, quiet)) return null;
   const sameDay = atLocalHour(local.year, local.month, local.day, 0, quiet.end, timezone);
   return sameDay > at ? sameDay : atLocalHour(local.year, local.month, local.day, 1, quiet.end, timezone);
@@ -89,7 +63,7 @@ function recurrence(year: number, month: number, day: number): number {
 export function dateOccurrence(value: unknown, timezone: string, offsetDays: number, hour: number, now: Date): { key: string; at: Date } | null {
   const date = monthDayOf(value);
   if (!date) return null;
-  const local = localParts(now, timezone);
+  const local = wallClock(now, timezone);
   const today = Date.UTC(local.year, local.month - 1, local.day);
   for (const year of [local.year - 1, local.year, local.year + 1]) {
     if (recurrence(year, date.month, date.day) + offsetDays * DAY_MS !== today) continue;

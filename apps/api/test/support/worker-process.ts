@@ -1,0 +1,41 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { eventually } from './eventually';
+
+// `npm run start:worker` as a child process on the test's PostgreSQL database, for the crash
+// tests: its database sessions carry `name` as their application_name, so a test can tell when
+// a killed worker's last COMMIT has been applied.
+
+const apiDir = fileURLToPath(new URL('../..', import.meta.url));
+
+export function startWorkerProcess(databaseUrl: string, name: string, env: Record<string, string>, output: string[]): ChildProcess {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('application_name', name);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+    cwd: apiDir,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url.toString(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  return child;
+}
+
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill(signal);
+  await exited;
+}
+
+/** A COMMIT a killed worker sent just before the kill is still applied after it: waits until its sessions are gone. */
+export async function sessionsEnded(query: <Row>(text: string, params?: unknown[]) => Promise<Row[]>, name: string): Promise<void> {
+  await eventually(
+    async () => {
+      const [open] = await query<{ count: number }>(`select count(*)::int as count from pg_stat_activity where application_name = $1`, [name]);
+      return open?.count === 0 ? true : undefined;
+    },
+    { timeoutMs: 30_000, what: `the killed worker's database sessions (${name}) ending` },
+  );
+}
