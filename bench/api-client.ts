@@ -178,3 +178,26 @@ export async function createApiKey(api: ApiServer, cookie: string, password = BE
   const created = await apiCall(api, cookie, 'POST', 'home/v1/api-keys', { name: 'Bench', current_password: password });
   return created.payload.key as string;
 }
+
+/** Signs in with the bench password: the customer's id, and `ok` for dashboard calls that must succeed. */
+export async function signInSession(api: ApiServer, email: string) {
+  const response = await fetch(`${api.server.url}${AUTH}/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody(email, BENCH_PASSWORD) });
+  const body = (await response.json()) as { payload: { customer_id: string } };
+  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  if (response.status !== 200 || !cookie) throw new Error(`sign-in answered ${response.status}`);
+  return {
+    customerId: body.payload.customer_id,
+    cookie,
+    async ok<T>(method: string, url: string, payload?: unknown): Promise<T> {
+      const answer = await fetch(`${api.server.url}${url}`, {
+        method,
+        headers: { cookie, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+        signal: AbortSignal.timeout(60_000),
+      });
+      const text = await answer.text();
+      if (!answer.ok) throw new Error(`${method} ${url} answered ${answer.status}: ${text.slice(0, 300)}`);
+      return (JSON.parse(text) as { payload: T }).payload;
+    },
+  };
+}

@@ -9,7 +9,7 @@ import { buildCampaignMail, prepareCampaign } from '../apps/api/src/modules/camp
 import type { CampaignMail } from '../apps/api/src/modules/campaigns/campaign-transport';
 import { campaignById } from '../apps/api/src/modules/campaigns/campaigns.repository';
 import type { Recipient } from '../apps/api/src/modules/campaigns/recipients.repository';
-import { AUTH, type ApiServer, BENCH_PASSWORD, createCustomer, loginBody, startApiServer } from './api-client';
+import { type ApiServer, createCustomer, signInSession as signIn, startApiServer } from './api-client';
 import { baseEnv } from './child-server';
 import { childCpu, ownCpuMs } from './cpu-time';
 import type { SinkMessage, SinkRequest } from './smtp-sink';
@@ -114,26 +114,6 @@ export async function startSink(benchDir: string) {
 }
 type Sink = Awaited<ReturnType<typeof startSink>>;
 
-async function signIn(api: ApiServer, email: string) {
-  const response = await fetch(`${api.server.url}${AUTH}/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody(email, BENCH_PASSWORD) });
-  const body = (await response.json()) as { payload: { customer_id: string } };
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-  if (response.status !== 200 || !cookie) throw new Error(`sign-in answered ${response.status}`);
-  return {
-    customerId: body.payload.customer_id,
-    async ok<T>(method: string, url: string, payload?: unknown): Promise<T> {
-      const answer = await fetch(`${api.server.url}${url}`, {
-        method,
-        headers: { cookie, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-        signal: AbortSignal.timeout(60_000),
-      });
-      const text = await answer.text();
-      if (!answer.ok) throw new Error(`${method} ${url} answered ${answer.status}: ${text.slice(0, 300)}`);
-      return (JSON.parse(text) as { payload: T }).payload;
-    },
-  };
-}
 
 /**
  * The customer, their postal address, a list of `recipients` active confirmed subscribers (made

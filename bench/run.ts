@@ -6,6 +6,7 @@ import { SCALE, SCALE_TARGETS, type ScaleReport, measureAudienceScale } from './
 import { CAMPAIGN_SEND, CAMPAIGN_SEND_TARGETS, type CampaignSendReport, measureCampaignSend } from './campaign-send';
 import { measureCdnow, printCdnow } from './cdnow';
 import { killAllChildren } from './child-server';
+import { FLOW_LATENCY_TARGET_P95_MS, measureFlowLatency, printFlowLatency } from './flow-latency';
 import { EVENTS_INGEST_TARGETS, measureEventsIngest, printEventsIngest } from './events-ingest';
 import { EVENT_LOOP_LOAD, EVENT_LOOP_TARGET_P99_MS, type EventLoopReport, measureEventLoop } from './event-loop';
 import { measureTrackingThroughput, TRACKING_LOAD, TRACKING_TARGETS, type TrackingReport } from './tracking-throughput';
@@ -26,7 +27,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'cdnow'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -358,6 +359,15 @@ async function main() {
     const worst = Math.max(...cdnow.fitted.map((row) => Math.abs(row.relative)));
     summary.push(
       `  cdnow         r α a b p q v within ${(worst * 100).toFixed(2)} % of the published (≤ 1% ${worst <= 0.01 ? 'PASS' : 'OFF'}); holdout ${cdnow.holdout.predicted.toFixed(0)} predicted vs ${cdnow.holdout.actual} actual (MAE ${cdnow.holdout.maeModel.toFixed(3)} vs naive ${cdnow.holdout.maeBaseline.toFixed(3)}); full file (${cdnow.master.customers.toLocaleString('en-US')} customers) import ${cdnow.master.importSeconds.toFixed(1)} s + refresh ${cdnow.master.refreshSeconds.toFixed(1)} s`,
+    );
+  }
+
+  if (runs('flows')) {
+    console.log('\nmeasuring event-to-email latency of an automation at 1,000 events a second (about two minutes) …');
+    const flows = await measureFlowLatency(repoRoot, (line) => console.log(`  ${line}`));
+    clean = printFlowLatency(flows) && clean;
+    summary.push(
+      `  flows         event to email p95 ${flows.p95.toFixed(0)} ms (< ${FLOW_LATENCY_TARGET_P95_MS} ms ${flows.p95 < FLOW_LATENCY_TARGET_P95_MS ? 'PASS' : 'OVER'}), p50 ${flows.p50.toFixed(0)} ms, at ${flows.eventsPerSecond.toFixed(0)} events/s; ${flows.delivered} of ${flows.sent} arrived`,
     );
   }
 

@@ -96,7 +96,10 @@ export const subscriberInsightsSchema = z.object({ purchases: purchaseInsightsSc
 export type SubscriberInsights = z.output<typeof subscriberInsightsSchema>;
 
 /** POST /api/v1/insights/refresh: an optional as-of time for backtests. */
-export const insightsRefreshRequestSchema = z.strictObject({ as_of: z.optional(z.string()) });
+export const insightsRefreshRequestSchema = z.strictObject({
+  // Longer than any ISO 8601 date-time: refused before anything reads it.
+  as_of: z.optional(z.string({ error: INSIGHT_MESSAGES.asOfInvalid }).check(z.maxLength(40, { error: INSIGHT_MESSAGES.asOfInvalid, abort: true }))),
+});
 
 export const INSIGHT_REFRESH_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type InsightRefreshStatus = (typeof INSIGHT_REFRESH_STATUSES)[number];
