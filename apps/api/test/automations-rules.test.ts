@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/results';
 import { useAccountsApp } from './support/accounts-app';
 import { emailStep, FLOWS, flowCustomer, personEmail, useFlowEngine } from './support/flows';
 
@@ -108,6 +110,9 @@ describe('goals, unsubscribing and consent', () => {
     const customer = await flowCustomer(accounts);
     const [gus, hal] = [personEmail('gus'), personEmail('hal')];
     for (const email of [gus, hal]) await customer.subscriber(email);
+    // The customer's own systems listen for automation emails and attributed orders.
+    const hook = await call('POST', 'home/v1/webhooks', customer.cookie, { url: 'https://crm.example.com/hooks', event_types: ['automation.email_sent', 'order.attributed'] });
+    expect(hook.statusCode, hook.body).toBe(201);
     const flowId = await customer.activeFlow('Abandoned', {
       trigger: { type: 'event', event: 'cart_updated' },
       start: 'first',
@@ -132,6 +137,14 @@ describe('goals, unsubscribing and consent', () => {
     expect(stats.runs).toMatchObject({ goal: 1, completed: 1 });
     expect(stats.steps[0]).toMatchObject({ step_id: 'first', goal_conversions: 1, revenue: { EUR: 42.5 } });
     expect(stats.revenue).toEqual({ EUR: 42.5 });
+    const outbox = rowsOf<{ type: string; data: Record<string, unknown> }>(
+      await accounts.database.db.execute(sql`select type, data from webhook_outbox where customer_id = ${customer.customerId}::uuid order by created_at`),
+    );
+    expect(outbox.filter((row) => row.type === 'automation.email_sent')).toHaveLength(3);
+    expect(outbox.find((row) => row.type === 'automation.email_sent')!.data).toMatchObject({ flow: { id: flowId }, step_id: 'first', subscriber: { email: expect.any(String) } });
+    expect(outbox.filter((row) => row.type === 'order.attributed').map((row) => row.data)).toEqual([
+      expect.objectContaining({ order: expect.objectContaining({ order_id: 'g-1', value: 42.5, currency: 'EUR' }), attributed_to: expect.objectContaining({ type: 'automation', flow_id: flowId }) }),
+    ]);
   });
 
   it('unsubscribing ends every flow for the person at once', async () => {

@@ -2,6 +2,7 @@ import type { EmailStep, FlowStep } from '@postlark/shared/automations';
 import type { Db } from '../../db/client';
 import type { CampaignLinks } from '../campaigns/campaign-message';
 import type { CampaignTransport } from '../campaigns/campaign-transport';
+import { queueWebhookEvent } from '../outgoing-webhooks/outbox';
 import type { AddressCheck } from '../outgoing-webhooks/webhook-target';
 import { addNote, type ClaimedStep, claimDueSteps, deferStep, holdClaim, markCalling, recoverAbandoned, renewStepClaims, runState, settleStep } from './engine.repository';
 import { decideEmail, markEmailFailed, markEmailSent, sendEmail } from './flow-email';
@@ -71,6 +72,14 @@ async function runEmailStep(deps: FlowEngineDeps, claimed: ClaimedStep, step: Em
   if (result.kind === 'sent') {
     return db.transaction(async (tx) => {
       await markEmailSent(tx, decision.ledgerId, deps.now());
+      // The customer's own systems hear of it (outgoing webhooks) exactly when this commits.
+      await queueWebhookEvent(
+        tx,
+        person.customerId,
+        'automation.email_sent',
+        { flow: { id: claimed.flowId }, step_id: claimed.stepId, run_id: claimed.runId, subscriber: { id: person.id, email: person.email }, message_id: decision.messageId },
+        deps.now(),
+      );
       await settleAndAdvance(tx, claimed, { status: 'done', outcome: 'next' }, deps.now());
     });
   }

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FlowDefinition } from '@postlark/shared/automations';
+import { BUILT_IN_EVENTS } from '@postlark/shared/events';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import type { EventsStoredHook, StoredEvent } from '../events/events.service';
+import { queueWebhookEvent } from '../outgoing-webhooks/outbox';
 import { stepById } from './flow-graph';
 import { matchesFilters } from './property-filter';
 
@@ -38,7 +40,7 @@ async function queueEntries(tx: Db, customerId: string, flows: readonly ActiveFl
     on conflict do nothing`);
 }
 
-async function reachGoals(tx: Db, flows: readonly ActiveFlow[], stored: readonly StoredEvent[]) {
+async function reachGoals(tx: Db, customerId: string, flows: readonly ActiveFlow[], stored: readonly StoredEvent[]) {
   for (const flow of flows) {
     const goal = flow.definition.goal;
     if (!goal) continue;
@@ -54,6 +56,20 @@ async function reachGoals(tx: Db, flows: readonly ActiveFlow[], stored: readonly
       await tx.execute(sql`update flow_step_runs set status = 'cancelled', finished_at = ${at}::timestamptz, reason = ${reason}
         where run_id = any(${sql.param(ended)}::uuid[]) and status in ('pending', 'waiting')`);
       await tx.execute(sql`insert into flow_run_notes (run_id, step_id, kind, reason, at) select id, null, 'ended', ${reason}, ${at}::timestamptz from unnest(${sql.param(ended)}::uuid[]) as id`);
+      // A purchase reaching a flow's goal is credited to the flow, for the customer's own systems.
+      if (event.name === BUILT_IN_EVENTS.orderPlaced && event.value !== null) {
+        await queueWebhookEvent(
+          tx,
+          customerId,
+          'order.attributed',
+          {
+            order: { order_id: event.properties?.order_id ?? null, value: event.value, currency: event.currency, occurred_at: at },
+            subscriber: { id: event.subscriberId },
+            attributed_to: { type: 'automation', flow_id: flow.id, run_ids: ended },
+          },
+          event.occurredAt,
+        );
+      }
     }
   }
 }
@@ -90,7 +106,7 @@ export const flowEventHook: EventsStoredHook = async (tx, customerId, stored) =>
       where f.customer_id = ${customerId}::uuid and f.status = 'active'
         and ((f.trigger_type = 'event' and f.trigger_ref = any(${sql.param(names)}::text[])) or f.goal_event = any(${sql.param(names)}::text[]))`),
   );
-  await reachGoals(tx, flows, stored);
+  await reachGoals(tx, customerId, flows, stored);
   await queueEntries(tx, customerId, flows, stored);
   await wakeWaits(tx, stored);
 };

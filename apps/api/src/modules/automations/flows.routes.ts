@@ -39,7 +39,7 @@ export function flowRoutes(deps: FlowDeps) {
       return { payload: { flows: await allFlows(deps, owner.customerId) } };
     });
 
-    app.post(BASE, { bodyLimit: CAMPAIGN_BODY_LIMIT * 4 }, async (request, reply) => {
+    app.post(BASE, { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request, reply) => {
       const owner = await requireCustomer(deps, request);
       const flow = await createFlow(deps, owner.customerId, parseWith(flowCreateSchema, request.body));
       return reply.code(201).send({ payload: { message: AUTOMATION_MESSAGES.created, flow } });
@@ -50,7 +50,7 @@ export function flowRoutes(deps: FlowDeps) {
       return { payload: { flow: await getFlow(deps, owner.customerId, request.params.id) } };
     });
 
-    app.put<IdParams>(`${BASE}/:id`, { bodyLimit: CAMPAIGN_BODY_LIMIT * 4 }, async (request) => {
+    app.put<IdParams>(`${BASE}/:id`, { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request) => {
       const owner = await requireCustomer(deps, request);
       const { flow, live } = await updateFlow(deps, owner.customerId, request.params.id, parseWith(flowUpdateSchema, request.body));
       return { payload: { message: live ? AUTOMATION_MESSAGES.savedLive : AUTOMATION_MESSAGES.saved, flow } };
