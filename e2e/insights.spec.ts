@@ -97,6 +97,7 @@ test.describe('purchase insights', () => {
     const card = page.getByRole('region', { name: 'Purchases' });
     await expect(card).toContainText('Champions');
     await expect(card).toContainText('Orders15');
+    await expect(card).toContainText('Revenue€705.00');
     await expect(card).toContainText('Average days between orders7');
     await expect(card.getByLabel('RFM scores')).toContainText('Recency5 of 5');
     await expect(card.getByRole('note')).toHaveText(INSIGHT_MESSAGES.needCustomers(6));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Subscriber, SubscriberUpdate } from '@postlark/shared/audience';
+import type { PersonEvent } from '@postlark/shared/events';
 import { ROUTES } from '@postlark/shared/routes';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -24,6 +25,11 @@ interface Loaded {
   attempt: number;
   subscriber: Subscriber | null;
   error: AudienceFailure | null;
+}
+
+/** The currency of the person's latest order shown, for their Purchases card's amounts (none: plain amounts). */
+function orderCurrency(events: readonly PersonEvent[]): string | null {
+  return events.find((event) => event.name === 'order_placed' && event.currency)?.currency ?? null;
 }
 
 /** The table as the customer left it, when they came from it; otherwise the whole table. */
@@ -151,7 +157,7 @@ export default function SubscriberRoute() {
           {subscriber.status !== 'not_subscribed' && <SubscriberPreferenceLink subscriber={subscriber} />}
         </div>
       </div>
-      <PurchasesCard purchases={subscriber.insights.purchases} />
+      <PurchasesCard purchases={subscriber.insights.purchases} currency={orderCurrency(events.events)} />
       <SubscriberActivityCard subscriber={subscriber} />
       <SubscriberEventsCard {...events} onMore={events.loadMore} />
       <ConfirmDialog

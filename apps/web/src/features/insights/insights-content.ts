@@ -41,7 +41,10 @@ Authorization: Bearer <your API key>
     "currency": "EUR",
     "properties": {
       "order_id": "1001",
-      "items": [{ "product_id": "sku-1", "quantity": 1, "price": 59.90 }]
+      "items": [
+        { "product_id": "lark-mug",
+          "quantity": 2, "price": 29.95 }
+      ]
     }
   }]
 }`;

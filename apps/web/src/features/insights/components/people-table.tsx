@@ -16,9 +16,9 @@ interface PeopleTableProps {
 
 /** People at risk or the top customers, each leading to their subscriber page; cards on a phone. */
 export function PeopleTable({ id, title, lead, people, currency, rank, empty }: PeopleTableProps) {
-  const rankLabel = rank === 'churn' ? 'Churn risk' : 'Predicted 365-day value';
+  const rankLabel = rank === 'churn' ? 'Churn risk' : 'Predicted value, 365 days';
   return (
-    <section className="dash-card insights-card insights-people" aria-labelledby={id}>
+    <section className="dash-card insights-card insights-card--wide insights-people" aria-labelledby={id}>
       <h2 id={id} className="insights-card__title">
         {title}
       </h2>
@@ -56,7 +56,9 @@ export function PeopleTable({ id, title, lead, people, currency, rank, empty }: 
                   <td data-label="Revenue" className="insights-num">
                     {formatMoney(person.revenue, currency)}
                   </td>
-                  <td data-label="Last order">{formatDay(person.last_order_at)}</td>
+                  <td data-label="Last order" className="insights-people__date">
+                    {formatDay(person.last_order_at)}
+                  </td>
                   <td data-label={rankLabel} className="insights-num insights-people__rank">
                     {rank === 'churn' ? (
                       person.churn_risk === null ? (

@@ -1,7 +1,7 @@
 import type { PurchaseInsights } from '@postlark/shared/insights';
 import { daysBetweenOrders } from '../insights-charts';
 import { formatCount, formatDay, formatDecimal, formatMoney, formatShare, NO_VALUE } from '../insights-format';
-import './insights.css';
+import './purchases.css';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -16,7 +16,7 @@ function Fact({ label, value }: { label: string; value: string }) {
  * A person's purchases on their subscriber page: what they bought, their RFM scores and group,
  * and what the models predict; where the data is too thin, the note saying what is missing.
  */
-export function PurchasesCard({ purchases }: { purchases: PurchaseInsights }) {
+export function PurchasesCard({ purchases, currency }: { purchases: PurchaseInsights; currency: string | null }) {
   const bought = purchases.orders !== null && purchases.orders > 0;
   const days = daysBetweenOrders(purchases.orders, purchases.first_order_at, purchases.last_order_at);
   const predicted = purchases.p_alive !== null;
@@ -32,8 +32,8 @@ export function PurchasesCard({ purchases }: { purchases: PurchaseInsights }) {
         <>
           <dl className="purchases-card__facts">
             <Fact label="Orders" value={formatCount(purchases.orders)} />
-            <Fact label="Revenue" value={formatMoney(purchases.revenue, null)} />
-            <Fact label="Average order value" value={formatMoney(purchases.average_order_value, null)} />
+            <Fact label="Revenue" value={formatMoney(purchases.revenue, currency)} />
+            <Fact label="Average order value" value={formatMoney(purchases.average_order_value, currency)} />
             <Fact label="Average days between orders" value={days === null ? NO_VALUE : formatDecimal(Math.round(days * 10) / 10)} />
             <Fact label="First order" value={formatDay(purchases.first_order_at)} />
             <Fact label="Last order" value={formatDay(purchases.last_order_at)} />
@@ -65,7 +65,7 @@ export function PurchasesCard({ purchases }: { purchases: PurchaseInsights }) {
               <Fact label="Churn risk" value={formatShare(purchases.churn_risk)} />
               <Fact label="Expected orders, 90 days" value={formatDecimal(purchases.expected_orders_90d)} />
               <Fact label="Expected orders, 365 days" value={formatDecimal(purchases.expected_orders_365d)} />
-              <Fact label="Predicted value, 365 days" value={formatMoney(purchases.predicted_value_365d, null)} />
+              <Fact label="Predicted value, 365 days" value={formatMoney(purchases.predicted_value_365d, currency)} />
               <Fact label="Next order expected" value={purchases.next_order_expected_at ? formatDay(purchases.next_order_expected_at) : 'Not expected'} />
             </dl>
           )}

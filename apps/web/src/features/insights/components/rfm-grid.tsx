@@ -2,11 +2,12 @@ import type { RfmCell, RfmGroupTotal } from '@postlark/shared/insights-dashboard
 import { RFM_COLUMNS, RFM_ROWS, rfmGrid, rfmGroupRows } from '../insights-charts';
 import { RFM_GROUP_NOTES } from '../insights-content';
 import { formatCount, formatMoney, formatShare } from '../insights-format';
+import './purchases.css';
 
 const CELL_W = 72;
 const CELL_H = 56;
 const GAP = 4;
-const LEFT = 30;
+const LEFT = 40;
 const BOTTOM = 40;
 const WIDTH = LEFT + RFM_COLUMNS.length * CELL_W;
 const HEIGHT = RFM_ROWS.length * CELL_H + BOTTOM;
@@ -30,7 +31,7 @@ export function RfmGrid({ cells, groups, currency }: { cells: readonly RfmCell[]
         <svg role="img" aria-label={summary} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="insights-rfm__svg">
           {grid.map((row, rowIndex) => (
             <g key={RFM_ROWS[rowIndex]}>
-              <text className="insights-rfm__axis-label" x={LEFT - 10} y={rowIndex * CELL_H + CELL_H / 2} dy="0.35em" textAnchor="end">
+              <text className="insights-rfm__axis-label" x={LEFT - 12} y={rowIndex * CELL_H + CELL_H / 2} dy="0.35em" textAnchor="end">
                 {RFM_ROWS[rowIndex]}
               </text>
               {row.map((cell, columnIndex) => {
