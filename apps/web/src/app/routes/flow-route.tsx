@@ -43,7 +43,7 @@ export default function FlowRoute() {
   const dispatch = useAppDispatch();
   const builder = useFlowBuilder(flowId);
   const { flow, draft, setDraft } = builder;
-  const { byStep, error: statsError } = useFlowStats(flowId);
+  const { stats, byStep, error: statsError } = useFlowStats(flowId);
   const test = useFlowTest(flowId);
   const versions = useFlowVersions(flowId);
   const { overview: senders } = useSenders();
@@ -110,6 +110,7 @@ export default function FlowRoute() {
     <div className="automations-page flow-page">
       <FlowHeader
         flow={flow}
+        people={stats ? { active: stats.runs.active, entered: Object.values(stats.runs).reduce((sum, count) => sum + count, 0) } : { active: flow.active_runs, entered: flow.total_runs }}
         name={builder.name}
         dirty={builder.dirty}
         busy={builder.busy}

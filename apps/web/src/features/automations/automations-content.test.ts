@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revenueText, stepSummary, triggerText } from './automations-content';
+import { revenueText, stepSummary, stepTitle, triggerText } from './automations-content';
 
 describe('automation texts', () => {
   it('says what starts a flow', () => {
@@ -21,5 +21,13 @@ describe('automation texts', () => {
   it('writes revenue per currency', () => {
     expect(revenueText({})).toBe('—');
     expect(revenueText({ EUR: 120, USD: 0 })).toBe('€120.00');
+  });
+});
+
+describe('step titles', () => {
+  it('names a step by what tells it apart', () => {
+    expect(stepTitle({ id: 'w', type: 'wait', duration: { amount: 2, unit: 'days' }, next: null })).toBe('Wait 2 days');
+    expect(stepTitle({ id: 'e', type: 'wait_event', event: 'order_placed', filters: [], timeout: { amount: 7, unit: 'days' }, next: null, timeout_next: null })).toBe('Wait for order_placed');
+    expect(stepTitle({ id: 'x', type: 'exit' })).toBe('Exit');
   });
 });

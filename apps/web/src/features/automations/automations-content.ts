@@ -110,9 +110,18 @@ export function stepSummary(step: FlowStep): string {
   }
 }
 
-/** The card's title: an email's own name, else the kind of step. */
+/** The card's title, which names the step in buttons and the stats table too: an email's name, a wait's length. */
 export function stepTitle(step: FlowStep): string {
-  return step.type === 'email' && step.name ? step.name : STEP_LABELS[step.type];
+  switch (step.type) {
+    case 'email':
+      return step.name || step.subject || STEP_LABELS.email;
+    case 'wait':
+      return stepSummary(step);
+    case 'wait_event':
+      return `Wait for ${step.event}`;
+    default:
+      return STEP_LABELS[step.type];
+  }
 }
 
 /** Revenue by currency, as "€120.00 + $40.00"; a dash when there is none. */

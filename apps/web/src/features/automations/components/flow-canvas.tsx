@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { FlowDefinition, FlowStep, StepStats } from '@postlark/shared/automations';
 import { stepTitle } from '../automations-content';
 import { flowLayout, type Lane, type Slot, START_SLOT } from '../flow-layout';
@@ -23,8 +24,14 @@ export function FlowCanvas(props: FlowCanvasProps) {
   const { definition, triggerText, problems, selected, onOpenTrigger, onAdd } = props;
   const titles = new Map(definition.steps.map((step) => [step.id, stepTitle(step)]));
   const firstLabel = 'Add the first step after the trigger';
+  const canvas = useRef<HTMLDivElement>(null);
+  // Wider than the screen (branches on a phone): start in the middle, under the trigger.
+  useEffect(() => {
+    const element = canvas.current;
+    if (element) element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
+  }, []);
   return (
-    <div className="flow-canvas">
+    <div className="flow-canvas" ref={canvas}>
       <div className="flow-canvas__inner">
         <div className={`step-card step-card--trigger${selected === 'trigger' ? ' step-card--selected' : ''}${problems.trigger ? ' step-card--problem' : ''}`}>
           <button type="button" className="step-card__open" aria-label={`Trigger: ${triggerText}. Edit trigger`} onClick={onOpenTrigger}>

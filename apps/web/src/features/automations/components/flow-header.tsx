@@ -7,6 +7,8 @@ import './automations.css';
 
 interface FlowHeaderProps {
   flow: Flow;
+  /** People in the flow now and all who entered, as the live counts have them. */
+  people: { active: number; entered: number };
   name: string;
   dirty: boolean;
   busy: 'save' | 'activate' | 'pause' | null;
@@ -19,7 +21,7 @@ interface FlowHeaderProps {
 }
 
 /** The builder's head: the name (edited in place), where the flow stands, and what can be done with it. */
-export function FlowHeader({ flow, name, dirty, busy, onName, onSave, onActivate, onPause, onTest, onHistory }: FlowHeaderProps) {
+export function FlowHeader({ flow, people, name, dirty, busy, onName, onSave, onActivate, onPause, onTest, onHistory }: FlowHeaderProps) {
   return (
     <header className="flow-header">
       <Link className="flow-back" to={AUTOMATIONS_PATH}>
@@ -35,7 +37,7 @@ export function FlowHeader({ flow, name, dirty, busy, onName, onSave, onActivate
             <FlowStatusBadge status={flow.status} />
             <span>Version {flow.version}</span>
             <span>
-              {flow.active_runs.toLocaleString('en')} in it now · {flow.total_runs.toLocaleString('en')} entered
+              {people.active.toLocaleString('en')} in it now · {people.entered.toLocaleString('en')} entered
             </span>
             <span className={`flow-header__saved${dirty ? ' flow-header__saved--dirty' : ''}`} role="status">
               {dirty ? AUTOMATION_TEXTS.unsaved : AUTOMATION_TEXTS.allSaved}

@@ -16,6 +16,7 @@ const count = (value: number) => value.toLocaleString('en');
 /** One step on the canvas: what it does, and how many people went through it. A button: it opens the step. */
 export function StepCard({ step, stats, problem, selected, onOpen }: StepCardProps) {
   const title = stepTitle(step);
+  const summary = stepSummary(step);
   const figures: [string, string][] = stats
     ? [
         ['Entered', count(stats.entered)],
@@ -34,13 +35,13 @@ export function StepCard({ step, stats, problem, selected, onOpen }: StepCardPro
     : [];
   return (
     <div className={`step-card step-card--${step.type}${selected ? ' step-card--selected' : ''}${problem ? ' step-card--problem' : ''}`}>
-      <button type="button" className="step-card__open" aria-label={`${title}: ${stepSummary(step)}. Edit step`} onClick={() => onOpen(step)}>
+      <button type="button" className="step-card__open" aria-label={`${title}${summary === title ? '' : `: ${summary}`}. Edit step`} onClick={() => onOpen(step)}>
         <span className="step-card__head">
           <StepIcon type={step.type} />
           <span className="step-card__kind">{STEP_LABELS[step.type]}</span>
         </span>
         <span className="step-card__title">{title}</span>
-        <span className="step-card__summary">{stepSummary(step)}</span>
+        {summary !== title && <span className="step-card__summary">{summary}</span>}
       </button>
       {problem && (
         <p className="step-card__problem">

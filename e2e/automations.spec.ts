@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { AUTOMATION_MESSAGES } from '@postlark/shared/automations';
+import { ROUTES } from '@postlark/shared/routes';
+import { addSubscribersByApi } from './support/audience-pages';
+import { dashboardShell, signedInCustomer } from './support/customer-area';
+import { expect, relayTest as test } from './support/fixtures';
+import { toast } from './support/page-helpers';
+import { confirmSender } from './support/senders';
+
+// Issue 19: the abandoned-cart flow built from its template in the builder, activated, started by
+// a cart_updated event sent through the public API, its first email received by a real SMTP server
+// on loopback, and the step counts on the canvas moving as the person goes through.
+
+const CONTACT = { street_address: '1 Lark Lane', city: 'Leeds', state: '', company: 'Lark Letters Ltd', postal_code: 'LS1 4AP', country: 'United Kingdom', phone: '', vat_id: '' };
+// The engine looks for due steps every half second; the shortest wait the API accepts is a minute.
+const FIRST_EMAIL_TIMEOUT_MS = 120_000;
+
+async function api<T>(page: Page, method: 'GET' | 'PUT', path: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(`/api/${path}`, { method, data });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { payload: T }).payload;
+}
+
+/** A step's card on the canvas, found by the name its button gives it. */
+function card(page: Page, name: RegExp) {
+  return page.locator('.step-card').filter({ has: page.getByRole('button', { name }) });
+}
+
+/** One figure on a card ("Entered", "Sent"...), as the card's description list shows it. */
+function figure(stepCard: ReturnType<typeof card>, label: string) {
+  return stepCard.locator('.step-card__stat').filter({ has: stepCard.page().getByText(label, { exact: true }) }).locator('dd');
+}
+
+test.describe('automations', () => {
+  test('the abandoned-cart flow from its template: activated, started by an API event, its email received and the counts moving', async ({ page, request, baseURL, inbox, smtp }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const customer = await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'automations');
+    const label = randomUUID().slice(0, 8);
+    const { customer_id: customerId } = await api<{ customer_id: string }>(page, 'GET', 'authentication/v1/session');
+    await api(page, 'PUT', `home/v1/user/${customerId}/contact`, CONTACT);
+    const sender = `shop-${label}@lark.example`;
+    await confirmSender(page, inbox, sender);
+    // The shopper is a subscriber who gave consent: a profile known only from events is never mailed.
+    const shopper = `shopper-${label}@example.com`;
+    await addSubscribersByApi(page, [{ email: shopper, first_name: 'Ada' }]);
+
+    // The sidebar's Automations item opens the page; a first visit offers the starter flows.
+    const shell = dashboardShell(page);
+    await shell.sidebar.getByRole('link', { name: 'Automations' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.automations);
+    await expect(page.getByRole('heading', { level: 1, name: 'Automations' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No flows yet' })).toBeVisible();
+    await page.getByRole('button', { name: /^Abandoned cart/ }).click();
+    await expect(toast(page, AUTOMATION_MESSAGES.created)).toBeVisible();
+    await expect(page).toHaveURL((url) => /^\/dashboard\/automations\/[0-9a-f-]{36}$/.test(url.pathname));
+
+    // The template on the canvas: the trigger, then wait, email, wait, email.
+    await expect(page.getByRole('button', { name: 'Trigger: When cart_updated happens. Edit trigger' })).toBeVisible();
+    const firstWait = card(page, /^Wait 1 hour\. Edit step$/);
+    await expect(firstWait).toBeVisible();
+    await expect(card(page, /^Reminder: You left something behind\. Edit step$/)).toBeVisible();
+    await expect(card(page, /^Wait 1 day\. Edit step$/)).toBeVisible();
+    await expect(card(page, /^Last call: /)).toBeVisible();
+
+    // Activating before the emails have a sender names what is missing, beside the step.
+    await page.getByRole('button', { name: 'Activate' }).click();
+    await expect(toast(page, AUTOMATION_MESSAGES.fromRequired)).toBeVisible();
+    await expect(card(page, /^Reminder: /).getByText(AUTOMATION_MESSAGES.fromRequired)).toBeVisible();
+    await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+
+    // The first wait shortened to the shortest the API accepts, in the step's side panel.
+    await firstWait.getByRole('button').click();
+    // The panel is named after the step, which the change renames: found as the one dialog.
+    let panel = page.getByRole('dialog');
+    await panel.getByRole('spinbutton', { name: 'How long: amount' }).fill('1');
+    await panel.getByRole('combobox', { name: 'How long: unit' }).selectOption('minutes');
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await expect(panel).toBeHidden();
+    const shortWait = card(page, /^Wait 1 minute\. Edit step$/);
+    await expect(shortWait).toBeVisible();
+
+    // Each email gets its sender: a confirmed address, as in the campaign editor.
+    for (const name of ['Reminder', 'Last call']) {
+      await card(page, new RegExp(`^${name}: `)).getByRole('button').click();
+      panel = page.getByRole('dialog', { name });
+      await panel.getByRole('textbox', { name: 'From name' }).fill('Lark Shop');
+      await panel.getByRole('combobox', { name: 'From email' }).selectOption(sender);
+      await expect(panel.getByRole('textbox', { name: 'Content' })).toContainText(name === 'Reminder' ? 'Still thinking it over?' : 'Last call');
+      await panel.getByRole('button', { name: 'Done' }).click();
+      await expect(panel).toBeHidden();
+    }
+
+    // Quiet hours would hold the email if the test ran at night (UTC): the rule is turned off.
+    await page.getByRole('button', { name: 'Edit rules' }).click();
+    panel = page.getByRole('dialog', { name: 'Flow rules' });
+    await panel.getByRole('checkbox', { name: /Hold emails at night/ }).uncheck();
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('region', { name: 'Flow rules' })).toContainText('No quiet hours');
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save and activate' }).click();
+    await expect(toast(page, AUTOMATION_MESSAGES.activated)).toBeVisible();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    await expect(page.getByText('Version 2')).toBeVisible();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    await expect(card(page, /^Reminder: /).getByText(AUTOMATION_MESSAGES.fromRequired)).toHaveCount(0);
+
+    // The shop tells us the cart changed, through the public API with an API key.
+    const created = await page.request.post('/api/home/v1/api-keys', { data: { name: 'Shop', current_password: customer.password } });
+    expect(created.status(), await created.text()).toBe(201);
+    const key = ((await created.json()) as { payload: { key: string } }).payload.key;
+    const sent = await request.post('/api/v1/events', {
+      headers: { authorization: `Bearer ${key}` },
+      data: { events: [{ name: 'cart_updated', email: shopper, id: `cart-${label}`, properties: { cart_id: label, value: 42 } }] },
+    });
+    expect(sent.status(), await sent.text()).toBe(202);
+    expect(((await sent.json()) as { payload: unknown }).payload).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+
+    // The person enters and waits at the first step: the card counts them.
+    await expect(figure(shortWait, 'Entered')).toHaveText('1', { timeout: 30_000 });
+    await expect(figure(shortWait, 'Waiting')).toHaveText('1');
+    await expect(page.getByText('1 in it now · 1 entered')).toBeVisible();
+
+    // A minute on, the reminder arrives through SMTP, from the chosen sender, filled in for them.
+    const mail = await smtp.waitForMessage(shopper, { timeoutMs: FIRST_EMAIL_TIMEOUT_MS });
+    expect(mail.subject).toBe('You left something behind');
+    expect(mail.from).toContain(sender);
+    expect(mail.html).toContain('Still thinking it over?');
+    expect(mail.html).toContain('1 Lark Lane');
+
+    // The counts move on: the wait is done, the reminder sent, and the person waits a day for the last call.
+    const reminder = card(page, /^Reminder: /);
+    await expect(figure(reminder, 'Sent')).toHaveText('1', { timeout: 15_000 });
+    await expect(figure(shortWait, 'Completed')).toHaveText('1');
+    await expect(figure(shortWait, 'Waiting')).toHaveText('0');
+    await expect(figure(card(page, /^Wait 1 day\. Edit step$/), 'Waiting')).toHaveText('1');
+    await expect(figure(card(page, /^Last call: /), 'Sent')).toHaveText('0');
+    // The same figures in the table screen readers read.
+    const row = page.getByRole('table', { name: 'Step counts' }).getByRole('row', { name: /^Reminder/ });
+    await expect(row.getByRole('cell').nth(4)).toHaveText('1');
+    expect(smtp.messagesTo(shopper)).toHaveLength(1);
+
+    // The list shows the flow as live with its person and email.
+    await page.getByRole('link', { name: '← Automations' }).click();
+    const listed = page.getByRole('row', { name: /Abandoned cart/ });
+    await expect(listed.getByText('Active', { exact: true })).toBeVisible();
+    await expect(listed.getByRole('cell').nth(3)).toHaveText('1');
+  });
+});
