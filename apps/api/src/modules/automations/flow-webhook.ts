@@ -13,9 +13,13 @@ import type { FlowPerson } from './flow-people';
 
 type WebhookStep = Extract<FlowStep, { type: 'webhook' }>;
 
-/** The account's signing secret for flow webhooks (shown on the flow, GET .../flows/{id}). */
-export function flowWebhookSecret(db: Db, customerId: string): Promise<string> {
-  return getOrCreateSecret(db, `flow-webhooks:${customerId}`);
+/**
+ * The account's signing secret for flow webhooks (shown on the flow, GET .../flows/{id}), written as
+ * Standard Webhooks libraries read one: `whsec_` and the key's bytes in base64.
+ */
+export async function flowWebhookSecret(db: Db, customerId: string): Promise<string> {
+  const stored = await getOrCreateSecret(db, `flow-webhooks:${customerId}`);
+  return `whsec_${Buffer.from(stored, 'base64url').toString('base64')}`;
 }
 
 export interface WebhookCall {
