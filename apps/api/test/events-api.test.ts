@@ -35,6 +35,8 @@ describe('POST /api/v1/events', () => {
         { name: 'trial_started', email: 'ada@shop.example', occurred_at: '2099-01-01T00:00:00Z' },
         { name: 'trial_started', email: 'ada@shop.example', value: 3, currency: 'XYZ' },
         { name: 'trial_started', email: 'ada@shop.example', properties: { blob: 'x'.repeat(17_000) } },
+        { name: 'trial_started', email: 'ada@shop.example', properties: { note: 'nul \u0000 here' } },
+        { name: 'trial_started', email: 'ada@shop.example', properties: { ['half \ud800']: 1 } },
       ],
     };
     const first = await callWithKey(accounts, key, 'POST', 'events', batch);
@@ -51,6 +53,8 @@ describe('POST /api/v1/events', () => {
         { index: 7, message: EVENT_MESSAGES.occurredAtFuture },
         { index: 8, message: EVENT_MESSAGES.currencyInvalid },
         { index: 9, message: EVENT_MESSAGES.propertiesTooLarge },
+        { index: 10, message: EVENT_MESSAGES.propertiesUnstorable },
+        { index: 11, message: EVENT_MESSAGES.propertiesUnstorable },
       ],
     });
     const again = await callWithKey(accounts, key, 'POST', 'events', batch);

@@ -57,6 +57,7 @@ export const EVENT_MESSAGES = {
   idInvalid: 'id must be a string of 1 to 200 characters.',
   propertiesInvalid: 'properties must be a JSON object.',
   propertiesTooLarge: 'properties is larger than 16 KB.',
+  propertiesUnstorable: 'properties holds a NUL character or a broken UTF-16 surrogate, which cannot be stored.',
   valueInvalid: 'value must be a finite number.',
   currencyInvalid: 'currency must be an ISO 4217 code, such as USD or EUR.',
   currencyWithoutValue: 'currency goes with a value.',

@@ -9,9 +9,9 @@ export const eventsIdSequence = pgSequence('events_id_seq');
 
 /**
  * The biggest table of the product. Migration 0024 makes it PARTITION BY RANGE (occurred_at), one
- * partition per calendar month made on demand (events.repository ensurePartitions), so old months
- * can be detached or dropped whole and a query for the last 90 days reads three partitions. Two
- * narrow indexes only: a person's timeline, and an account's events of one name over time.
+ * partition per calendar month made on demand (event-partitions.ts), so old months can be
+ * detached or dropped whole and a query for the last 90 days reads three partitions. Two narrow
+ * indexes only: a person's timeline, and an account's events of one name over time.
  */
 export const events = pgTable(
   'events',
@@ -35,8 +35,9 @@ export const events = pgTable(
     machine: boolean('machine'),
     properties: jsonb('properties').$type<Record<string, unknown>>(),
   },
+  // No primary key: nothing reads an event by its id (a sequence makes ids unique), and a third
+  // index on the biggest table would cost every insert for nothing (migration 0030).
   (table) => [
-    primaryKey({ columns: [table.occurredAt, table.id] }),
     index('events_subscriber_idx').on(table.subscriberId, table.occurredAt),
     index('events_customer_name_idx').on(table.customerId, table.name, table.occurredAt),
   ],

@@ -45,6 +45,18 @@ function fail(message: string): EventVerdict {
   return { ok: false, message };
 }
 
+// A NUL, or half of a surrogate pair, cannot be stored in PostgreSQL's text or jsonb: one such
+// character would fail the whole batch, so the event that carries it is refused on its own.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether every key and string inside can be stored (see UNSTORABLE). */
+function storable(value: unknown): boolean {
+  if (typeof value === 'string') return !UNSTORABLE.test(value);
+  if (Array.isArray(value)) return value.every(storable);
+  if (isPlainObject(value)) return Object.entries(value).every(([key, inner]) => !UNSTORABLE.test(key) && storable(inner));
+  return true;
+}
+
 /** JSON with object keys in order, so the same content always hashes the same. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -158,6 +170,7 @@ export function parseEvent(raw: unknown, now: Date): EventVerdict {
   if (raw.properties !== undefined && raw.properties !== null) {
     if (!isPlainObject(raw.properties)) return fail(EVENT_MESSAGES.propertiesInvalid);
     if (Buffer.byteLength(JSON.stringify(raw.properties)) > EVENT_LIMITS.propertiesBytes) return fail(EVENT_MESSAGES.propertiesTooLarge);
+    if (!storable(raw.properties)) return fail(EVENT_MESSAGES.propertiesUnstorable);
     properties = raw.properties;
   }
   const amount = money(raw);
