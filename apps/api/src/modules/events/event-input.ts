@@ -47,13 +47,14 @@ function fail(message: string): EventVerdict {
 
 // A NUL, or half of a surrogate pair, cannot be stored in PostgreSQL's text or jsonb: one such
 // character would fail the whole batch, so the event that carries it is refused on its own.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const storableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 
-/** Whether every key and string inside can be stored (see UNSTORABLE). */
+/** Whether every key and string inside can be stored (see storableText). */
 function storable(value: unknown): boolean {
-  if (typeof value === 'string') return !UNSTORABLE.test(value);
+  if (typeof value === 'string') return storableText(value);
   if (Array.isArray(value)) return value.every(storable);
-  if (isPlainObject(value)) return Object.entries(value).every(([key, inner]) => !UNSTORABLE.test(key) && storable(inner));
+  if (isPlainObject(value)) return Object.entries(value).every(([key, inner]) => storableText(key) && storable(inner));
   return true;
 }
 
