@@ -143,7 +143,8 @@ describe('bad input on every route', () => {
     // The sweep must have reached the schemas, not only routes that read nothing.
     expect(sent).toBeGreaterThan(100);
     expect(failures).toEqual([]);
-  });
+    // Thousands of megabyte requests, more with every route: far longer than the usual test.
+  }, 300_000);
 
   it('answers a body far over any limit with a client error, never a 5xx', async () => {
     const customer = await accounts.signedInCustomer();
