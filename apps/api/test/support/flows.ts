@@ -101,7 +101,7 @@ export async function flowEngine(accounts: Accounts, overrides: Partial<FlowEngi
     transport,
     links: await loadCampaignLinks(db, APP_URL),
     webhookAddresses: publicOrLoopback,
-    settings: { batchSize: 100, leaseMs: 60_000, idleMs: 10, retryBaseMs: 30_000, maxAttempts: 3, messageIdDomain: 'lark.example', scanIntervalMs: 60_000, webhookTimeoutMs: 5_000, ...overrides },
+    settings: { batchSize: 100, concurrency: 1, leaseMs: 60_000, idleMs: 10, retryBaseMs: 30_000, maxAttempts: 3, messageIdDomain: 'lark.example', scanIntervalMs: 60_000, webhookTimeoutMs: 5_000, ...overrides },
     log: { warn: () => {}, error: (object, message) => console.error(message, object) },
   };
   return {

@@ -18,8 +18,10 @@ import { callWebhook } from './flow-webhook';
 // steps (FOR UPDATE SKIP LOCKED, with a lease) and runs each. Every move is a conditional update.
 
 export interface FlowEngineSettings {
-  /** Steps one pass claims at most: what a crash can leave in running (only emails and webhooks become unknown). */
+  /** Steps one pass claims at most (a crash returns those not begun to pending). */
   batchSize: number;
+  /** Steps worked on at once (each lane one at a time): at most this many can be left unknown by a crash. */
+  concurrency: number;
   /** A step claimed longer ago than this by a worker that never settled it is its crash's. */
   leaseMs: number;
   /** How long an idle engine waits before looking again. */
@@ -148,14 +150,20 @@ export async function runFlowsOnce(deps: FlowEngineDeps): Promise<number> {
   await scanTriggers(db, deps.now(), settings.scanIntervalMs);
   let worked = await processEntries(db, settings.batchSize, deps.now());
   const claimed = await claimDueSteps(db, settings.batchSize, deps.now());
-  for (const step of claimed) {
-    try {
-      if (await holdClaim(db, step, deps.now())) await runStep(deps, step);
-    } catch (error) {
-      // Left running: after the lease it is recovered (run again, or unknown for an email or webhook).
-      deps.log.error({ err: error, stepRunId: step.id }, 'a flow step failed');
+  // `concurrency` lanes, each working on one step at a time: a crash leaves at most one step per
+  // lane whose email or webhook may have gone out (unknown); the rest of the batch goes back.
+  const queue = [...claimed];
+  const lane = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      try {
+        if (await holdClaim(db, step, deps.now())) await runStep(deps, step);
+      } catch (error) {
+        // Left running: after the lease it is recovered (run again, or unknown for an email or webhook).
+        deps.log.error({ err: error, stepRunId: step.id }, 'a flow step failed');
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(settings.concurrency, queue.length)) }, lane));
   worked += claimed.length + unknown.length;
   return worked;
 }

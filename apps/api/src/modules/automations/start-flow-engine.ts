@@ -6,7 +6,7 @@ import { devOutboxCampaignTransport, smtpCampaignTransport } from '../campaigns/
 import { publicAddressesOnly, publicOrLoopback } from '../outgoing-webhooks/webhook-target';
 import { type FlowEngine, type FlowEngineDeps, startFlowEngine } from './flow-engine';
 
-// How the engine runs: steps claimed 100 at a time, a lease of FLOW_LEASE_SECONDS, emails and
+// How the engine runs: steps claimed 100 at a time and worked on FLOW_CONCURRENCY at once, a lease of FLOW_LEASE_SECONDS, emails and
 // webhooks tried 4 times (30 s, 2 min, 8 min apart), segment and date triggers looked at every minute.
 const BATCH_SIZE = 100;
 const MAX_ATTEMPTS = 4;
@@ -17,7 +17,7 @@ const WEBHOOK_TIMEOUT_MS = 10_000;
 /** The flow engine of this process, with its own relay connections (or the dev outbox). */
 export async function startFlowEngineFor(options: { config: AppConfig; db: Db; now?: () => Date; log: FlowEngineDeps['log'] }): Promise<FlowEngine> {
   const { config, db } = options;
-  const transport = config.SMTP_URL ? smtpCampaignTransport(config.SMTP_URL, { connections: 2, dkim: dkimSettings(config) }) : devOutboxCampaignTransport(db);
+  const transport = config.SMTP_URL ? smtpCampaignTransport(config.SMTP_URL, { connections: config.FLOW_CONCURRENCY, dkim: dkimSettings(config) }) : devOutboxCampaignTransport(db);
   const engine = startFlowEngine({
     db,
     now: options.now ?? (() => new Date()),
@@ -26,6 +26,7 @@ export async function startFlowEngineFor(options: { config: AppConfig; db: Db; n
     webhookAddresses: config.WEBHOOKS_ALLOW_LOCAL ? publicOrLoopback : publicAddressesOnly,
     settings: {
       batchSize: BATCH_SIZE,
+      concurrency: config.FLOW_CONCURRENCY,
       leaseMs: config.FLOW_LEASE_SECONDS * 1000,
       idleMs: IDLE_MS,
       retryBaseMs: config.CAMPAIGN_RETRY_BASE_SECONDS * 1000,
