@@ -44,7 +44,24 @@ test.describe('automations', () => {
     await confirmSender(page, inbox, sender);
     // The shopper is a subscriber who gave consent: a profile known only from events is never mailed.
     const shopper = `shopper-${label}@example.com`;
-    await addSubscribersByApi(page, [{ email: shopper, first_name: 'Ada' }]);
+    const browser = `browser-${label}@example.com`;
+    await addSubscribersByApi(page, [
+      { email: shopper, first_name: 'Ada' },
+      { email: browser, first_name: 'Grace' },
+    ]);
+    const created = await page.request.post('/api/home/v1/api-keys', { data: { name: 'Shop', current_password: customer.password } });
+    expect(created.status(), await created.text()).toBe(201);
+    const key = ((await created.json()) as { payload: { key: string } }).payload.key;
+    const sendEvent = async (email: string, id: string) => {
+      const sent = await request.post('/api/v1/events', {
+        headers: { authorization: `Bearer ${key}` },
+        data: { events: [{ name: 'cart_updated', email, id, properties: { cart_id: id, value: 42 } }] },
+      });
+      expect(sent.status(), await sent.text()).toBe(202);
+      expect(((await sent.json()) as { payload: unknown }).payload).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    };
+    // Grace filled a cart before any flow was live: she is only ever tried, never mailed.
+    await sendEvent(browser, `cart-grace-${label}`);
 
     // The sidebar's Automations item opens the page; a first visit offers the starter flows.
     const shell = dashboardShell(page);
@@ -87,6 +104,14 @@ test.describe('automations', () => {
       panel = page.getByRole('dialog', { name });
       await panel.getByRole('textbox', { name: 'From name' }).fill('Lark Shop');
       await panel.getByRole('combobox', { name: 'From email' }).selectOption(sender);
+      if (name === 'Reminder') {
+        // A misspelt merge tag is pointed out in the panel, as the campaign editor does.
+        const subject = panel.getByRole('textbox', { name: 'Subject line' });
+        await subject.fill('You left something behind, {{ frist_name }}');
+        await expect(panel.getByRole('list', { name: 'Merge tag problems' })).toContainText('Subject: Unknown merge tag "frist_name"');
+        await subject.fill('You left something behind');
+        await expect(panel.getByRole('list', { name: 'Merge tag problems' })).toHaveCount(0);
+      }
       await expect(panel.getByRole('textbox', { name: 'Content' })).toContainText(name === 'Reminder' ? 'Still thinking it over?' : 'Last call');
       await panel.getByRole('button', { name: 'Done' }).click();
       await expect(panel).toBeHidden();
@@ -107,16 +132,28 @@ test.describe('automations', () => {
     await expect(page.getByText('All changes saved')).toBeVisible();
     await expect(card(page, /^Reminder: /).getByText(AUTOMATION_MESSAGES.fromRequired)).toHaveCount(0);
 
-    // The shop tells us the cart changed, through the public API with an API key.
-    const created = await page.request.post('/api/home/v1/api-keys', { data: { name: 'Shop', current_password: customer.password } });
-    expect(created.status(), await created.text()).toBe(201);
-    const key = ((await created.json()) as { payload: { key: string } }).payload.key;
-    const sent = await request.post('/api/v1/events', {
-      headers: { authorization: `Bearer ${key}` },
-      data: { events: [{ name: 'cart_updated', email: shopper, id: `cart-${label}`, properties: { cart_id: label, value: 42 } }] },
-    });
-    expect(sent.status(), await sent.text()).toBe(202);
-    expect(((await sent.json()) as { payload: unknown }).payload).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    // "Test with a person": Grace's past cart event, tried against the live flow, shows her path and why.
+    await page.getByRole('button', { name: 'Test with a person' }).click();
+    panel = page.getByRole('dialog', { name: 'Test with a person' });
+    await panel.getByRole('textbox', { name: 'Find a subscriber' }).fill(browser);
+    await panel.getByRole('button', { name: 'Search' }).click();
+    await panel.getByRole('radio', { name: new RegExp(`^${browser}`) }).check();
+    await panel.getByRole('radio', { name: /^cart_updated / }).check();
+    await panel.getByRole('button', { name: 'Run the test' }).click();
+    const result = panel.getByRole('region', { name: 'Test result' });
+    await expect(result).toContainText('Would enter the flow.');
+    await expect(result).toContainText('cart_updated at');
+    const path = result.getByRole('listitem');
+    await expect(path).toHaveCount(4);
+    await expect(path.nth(0)).toContainText('Wait 1 minute');
+    await expect(path.nth(1)).toContainText(`Would send "You left something behind" to ${browser}.`);
+    await expect(path.nth(2)).toContainText('Wait 1 day');
+    await expect(path.nth(3)).toContainText('Last call');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+
+    // The shop tells us Ada's cart changed, through the public API with an API key.
+    await sendEvent(shopper, `cart-ada-${label}`);
 
     // The person enters and waits at the first step: the card counts them.
     await expect(figure(shortWait, 'Entered')).toHaveText('1', { timeout: 30_000 });
@@ -141,6 +178,8 @@ test.describe('automations', () => {
     const row = page.getByRole('table', { name: 'Step counts' }).getByRole('row', { name: /^Reminder/ });
     await expect(row.getByRole('cell').nth(4)).toHaveText('1');
     expect(smtp.messagesTo(shopper)).toHaveLength(1);
+    // The test sent nothing.
+    expect(smtp.messagesTo(browser)).toHaveLength(0);
 
     // The list shows the flow as live with its person and email.
     await page.getByRole('link', { name: '← Automations' }).click();

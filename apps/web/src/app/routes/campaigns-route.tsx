@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Campaign } from '@postlark/shared/campaigns';
+import { ROUTES } from '@postlark/shared/routes';
 import { buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { showToast } from '../../components/ui/toasts';
@@ -77,6 +78,9 @@ export default function CampaignsRoute() {
         <div className="dashboard-page__actions">
           <Link className={buttonClass('secondary')} to={SENDERS_PATH}>
             Senders
+          </Link>
+          <Link className={buttonClass('secondary')} to={ROUTES.automations}>
+            Automations
           </Link>
           <Link className={buttonClass('primary')} to={NEW_CAMPAIGN_PATH}>
             New campaign

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { FlowStep, StepType } from '@postlark/shared/automations';
+import type { EmailStep, FlowStep, StepType } from '@postlark/shared/automations';
 import { confirmedAddresses } from '@postlark/shared/senders';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -25,6 +25,8 @@ import type { Slot } from '../../features/automations/flow-layout';
 import { CONTACT_INFO_PATH } from '../../features/campaigns/campaigns-content';
 import { CampaignContentEditor } from '../../features/campaigns/components/campaign-content-editor';
 import { FromAddressField } from '../../features/campaigns/components/from-address-field';
+import { MergeTagProblems } from '../../features/campaigns/components/merge-tag-problems';
+import { useCampaignPreview } from '../../features/campaigns/hooks/use-campaign-preview';
 import { useSenders } from '../../features/campaigns/hooks/use-senders';
 import { useUnsavedChangesPrompt } from '../../lib/use-unsaved-changes-prompt';
 import { useAppDispatch } from '../store-hooks';
@@ -63,6 +65,7 @@ export default function FlowRoute() {
     () => ({
       from: ({ value, error, onChange }) => <FromAddressField value={value} senders={senders} error={error} readOnly={false} onChange={onChange} />,
       content: (props) => <CampaignContentEditor {...props} />,
+      checks: (step) => <EmailStepChecks step={step} />,
     }),
     [senders],
   );
@@ -214,4 +217,15 @@ export default function FlowRoute() {
       />
     </div>
   );
+}
+
+const CHECKED_FIELDS = { subject: 'Subject', preheader: 'Preview text', content_html: 'Content' } as const;
+
+/** An email step's merge tags, checked by the campaign preview as the person types (nothing is saved). */
+function EmailStepChecks({ step }: { step: EmailStep }) {
+  const { preview } = useCampaignPreview({ from_name: step.from_name, subject: step.subject, preheader: step.preheader, content_html: step.content_html, content_text: step.content_text });
+  const problems = Object.entries(CHECKED_FIELDS).flatMap(([field, label]) =>
+    (preview?.problems[field as keyof typeof CHECKED_FIELDS] ?? []).map((problem) => ({ ...problem, message: `${label}: ${problem.message}` })),
+  );
+  return <MergeTagProblems id="email-step-problems" problems={problems} />;
 }

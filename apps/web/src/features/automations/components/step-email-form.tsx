@@ -12,6 +12,8 @@ import { TextField } from '../../../components/ui/text-field';
 export interface EmailSlots {
   from(props: { value: string; error?: string; onChange(value: string): void }): ReactNode;
   content(props: { initialHtml: string; onChange(html: string): void; labelledBy: string; invalid: boolean }): ReactNode;
+  /** The merge-tag problems of the fields as they are on screen, checked as the campaign editor checks them. */
+  checks(step: EmailStep): ReactNode;
 }
 
 type Errors = Readonly<Record<string, string>>;
@@ -53,6 +55,7 @@ export function StepEmailForm({ step, errors, slots, onChange }: { step: EmailSt
         </span>
         {slots.content({ initialHtml: step.content_html, onChange: (html) => set('content_html', html), labelledBy: 'email-step-content-label', invalid: Boolean(errors.content_html) })}
         <FieldError id="email-step-content-error" message={errors.content_html} />
+        {slots.checks(step)}
         <p className="flow-panel__note">The compliance footer (your postal address and an unsubscribe link) is added to every email.</p>
       </div>
     </div>
