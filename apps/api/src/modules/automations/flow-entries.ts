@@ -65,20 +65,21 @@ export async function processEntries(db: Db, limit: number, now: Date): Promise<
         await tx.execute(sql`update flow_entries set status = 'refused', reason = ${refusal} where id = ${entry.id} and status = 'pending'`);
         continue;
       }
-      const [run] = rowsOf<{ id: string }>(
-        await tx.execute(sql`insert into flow_runs (customer_id, flow_id, subscriber_id, entry_id, version, status, context, started_at)
-          values (${entry.customerId}::uuid, ${entry.flowId}::uuid, ${entry.subscriberId}::uuid, ${entry.id}, ${entry.version}, 'active',
-            ${JSON.stringify(entry.context)}::jsonb, ${now.toISOString()}::timestamptz)
-          returning id`),
-      );
-      await tx.execute(sql`update flow_entries set status = 'entered', run_id = ${run!.id}::uuid where id = ${entry.id}`);
       const first = stepById(definition, definition.start);
-      if (!first) {
-        await tx.execute(sql`update flow_runs set status = 'completed', ended_at = ${now.toISOString()}::timestamptz, end_reason = 'The flow has no steps.' where id = ${run!.id}::uuid`);
-        continue;
-      }
-      await tx.execute(sql`insert into flow_step_runs (run_id, flow_id, subscriber_id, step_id, step_type, status, due_at, created_at)
-        values (${run!.id}::uuid, ${entry.flowId}::uuid, ${entry.subscriberId}::uuid, ${first.id}, ${first.type}, 'pending', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`);
+      const at = now.toISOString();
+      // The run, the entry's link to it and the first step (or the run completed at once when the
+      // flow has no steps), in one statement.
+      await tx.execute(sql`
+        with run as (
+          insert into flow_runs (customer_id, flow_id, subscriber_id, entry_id, version, status, context, started_at, ended_at, end_reason)
+          values (${entry.customerId}::uuid, ${entry.flowId}::uuid, ${entry.subscriberId}::uuid, ${entry.id}, ${entry.version},
+            ${first ? 'active' : 'completed'}, ${JSON.stringify(entry.context)}::jsonb, ${at}::timestamptz,
+            ${first ? null : at}::timestamptz, ${first ? null : 'The flow has no steps.'})
+          returning id),
+        entered as (update flow_entries set status = 'entered', run_id = (select id from run) where id = ${entry.id})
+        insert into flow_step_runs (run_id, flow_id, subscriber_id, step_id, step_type, status, due_at, created_at)
+        select run.id, ${entry.flowId}::uuid, ${entry.subscriberId}::uuid, ${first?.id ?? ''}, ${first?.type ?? ''}, 'pending', ${at}::timestamptz, ${at}::timestamptz
+        from run where ${first !== undefined}::boolean`);
     }
     return entries.length;
   });
