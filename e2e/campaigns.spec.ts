@@ -148,7 +148,7 @@ test.describe('campaigns', () => {
       .poll(
         async () => {
           await page.goto(`/dashboard/reports/${id}`);
-          return page.locator('.report-stat').filter({ hasText: 'Click rate' }).innerText();
+          return page.locator('.stat-card').filter({ hasText: 'Click rate' }).innerText();
         },
         { timeout: 15_000 },
       )

@@ -46,7 +46,7 @@ async function draftCampaign(page: Page, inbox: Inbox, label: string): Promise<s
 /** A figure on the report, found by its label. */
 function stat(page: Page, label: string) {
   return page
-    .locator('.report-stat')
+    .locator('.stat-card')
     .filter({ has: page.getByRole('term').getByText(label, { exact: true }) })
     .getByRole('definition')
     .first();

@@ -1,5 +1,6 @@
 import { type ReactNode, useRef, useState } from 'react';
-import { bars, labelEvery, niceScale, xFor, yFor } from '../../../lib/chart-scale';
+import { ChartTip, ChartYGrid } from '../../../components/ui/chart-parts';
+import { bars, labelEvery, niceScale, xFor } from '../../../lib/chart-scale';
 import { useElementWidth } from '../../../lib/use-element-width';
 
 export interface ChartBar {
@@ -58,20 +59,10 @@ export function BarChart({ bars: items, axis, summary, tone = 'brand', height = 
 
   return (
     <div className={`insights-chart insights-chart--${tone}`}>
-      <div ref={plotRef} className="insights-chart__plot" onPointerMove={(event) => pointAt(event.clientX)} onPointerLeave={() => setActive(null)}>
-        <svg role="img" aria-label={summary} width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="insights-chart__svg">
+      <div ref={plotRef} className="chart-plot" onPointerMove={(event) => pointAt(event.clientX)} onPointerLeave={() => setActive(null)}>
+        <svg role="img" aria-label={summary} width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="chart-svg">
           <g transform={`translate(${PAD.left},${PAD.top})`}>
-            {scale.ticks.map((tick) => {
-              const y = yFor(tick, scale.max, plotHeight);
-              return (
-                <g key={tick} className="insights-chart__grid">
-                  <line x1={0} x2={plotWidth} y1={y} y2={y} />
-                  <text x={-10} y={y} dy="0.32em" textAnchor="end">
-                    {axis(tick)}
-                  </text>
-                </g>
-              );
-            })}
+            <ChartYGrid ticks={scale.ticks} max={scale.max} width={plotWidth} height={plotHeight} label={axis} />
             {shapes.map((bar, index) => (
               <rect
                 key={items[index]!.key}
@@ -83,10 +74,10 @@ export function BarChart({ bars: items, axis, summary, tone = 'brand', height = 
                 rx={Math.min(4, bar.width / 3)}
               />
             ))}
-            <line className="insights-chart__axis" x1={0} x2={plotWidth} y1={plotHeight} y2={plotHeight} />
+            <line className="chart-axis" x1={0} x2={plotWidth} y1={plotHeight} y2={plotHeight} />
             {items.map((item, index) =>
               index % every === 0 ? (
-                <text key={item.key} className="insights-chart__xlabel" x={xFor(index, items.length, plotWidth)} y={plotHeight + 19} textAnchor="middle">
+                <text key={item.key} className="chart-xlabel" x={xFor(index, items.length, plotWidth)} y={plotHeight + 19} textAnchor="middle">
                   {item.label}
                 </text>
               ) : null,
@@ -94,14 +85,10 @@ export function BarChart({ bars: items, axis, summary, tone = 'brand', height = 
           </g>
         </svg>
         {shown !== null && (
-          <div
-            className="insights-chart__tip"
-            aria-hidden="true"
-            style={{ left: PAD.left + xFor(shown, items.length, plotWidth), transform: `translateX(${shown < items.length / 2 ? '8px' : 'calc(-100% - 8px)'})` }}
-          >
+          <ChartTip left={PAD.left + xFor(shown, items.length, plotWidth)} firstHalf={shown < items.length / 2}>
             <strong>{items[shown]!.title}</strong>
             <span>{items[shown]!.shown}</span>
-          </div>
+          </ChartTip>
         )}
       </div>
       {/* In a wrapper: a table grows to fit its rows whatever its own height, so it cannot be the one hidden. */}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { InsightsMonth } from '@postlark/shared/insights-dashboard';
+import { ChartViews } from '../../../components/ui/chart-parts';
 import { monthsSummary } from '../insights-charts';
 import { formatCount, formatMoney, formatMoneyShort, formatMonth } from '../insights-format';
 import { BarChart } from './bar-chart';
@@ -23,13 +24,7 @@ export function MonthChart({ months, currency }: { months: readonly InsightsMont
           </h2>
           <p className="insights-card__lead">Calendar months (UTC), up to the as-of date.</p>
         </div>
-        <div className="insights-toggle" role="group" aria-label="Chart shows">
-          {(Object.keys(SERIES_LABELS) as Series[]).map((name) => (
-            <button key={name} type="button" className="insights-toggle__option" aria-pressed={series === name} onClick={() => setSeries(name)}>
-              {SERIES_LABELS[name]}
-            </button>
-          ))}
-        </div>
+        <ChartViews<Series> views={SERIES_LABELS} value={series} onChange={setSeries} />
       </div>
       <BarChart
         tone={series === 'revenue' ? 'brand' : 'accent'}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { InsightsPerson } from '@postlark/shared/insights-dashboard';
 import { subscriberPath } from '@postlark/shared/routes';
 import { formatCount, formatDay, formatMoney, formatShare, NO_VALUE } from '../insights-format';
+import '../../../components/ui/data-table.css';
 
 interface PeopleTableProps {
   id: string;
@@ -26,7 +27,7 @@ export function PeopleTable({ id, title, lead, people, currency, rank, empty }: 
       {people.length === 0 ? (
         <p className="insights-card__empty">{empty}</p>
       ) : (
-        <div className="insights-people__table">
+        <div className="data-table insights-people__table">
           <table aria-labelledby={id}>
             <thead>
               <tr>

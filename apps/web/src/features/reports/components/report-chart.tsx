@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import type { CampaignReportPoint } from '@postlark/shared/campaign-reports';
+import { ChartTip, ChartViews, ChartYGrid } from '../../../components/ui/chart-parts';
 import { bars, labelEvery, linePath, niceScale, xFor, yFor } from '../../../lib/chart-scale';
 import { bucketTimeline, chartSummary, type ChartSeries } from '../chart-scale';
 import { formatCount, formatHour } from '../report-format';
@@ -13,6 +14,7 @@ const VIEWS: Record<View, { label: string; series: ChartSeries[] }> = {
   engagement: { label: 'Opens and clicks', series: ['opens', 'clicks'] },
   sending: { label: 'Sent', series: ['sent'] },
 };
+const VIEW_LABELS: Record<View, string> = { engagement: VIEWS.engagement.label, sending: VIEWS.sending.label };
 const SERIES_NAMES: Record<ChartSeries, string> = { sent: 'Sent', opens: 'Opens', clicks: 'Clicks' };
 
 const HEIGHT = 260;
@@ -60,13 +62,7 @@ export function ReportChart({ timeline, tracking }: { timeline: readonly Campaig
           <p className="report-card__lead">{hours === 1 ? 'Per hour, in your time zone.' : `Per ${hours} hours, in your time zone.`}</p>
         </div>
         {tracking && (
-          <div className="report-chart__views" role="group" aria-label="Chart shows">
-            {(Object.keys(VIEWS) as View[]).map((name) => (
-              <button key={name} type="button" className="report-chart__view" aria-pressed={view === name} onClick={() => setChosen(name)}>
-                {VIEWS[name].label}
-              </button>
-            ))}
-          </div>
+          <ChartViews<View> views={VIEW_LABELS} value={view} onChange={setChosen} />
         )}
       </div>
       <ul className="report-chart__legend" aria-hidden="true">
@@ -76,23 +72,13 @@ export function ReportChart({ timeline, tracking }: { timeline: readonly Campaig
           </li>
         ))}
       </ul>
-      <div ref={plotRef} className="report-chart__plot" onPointerMove={(event) => pointAt(event.clientX)} onPointerLeave={() => setActive(null)}>
+      <div ref={plotRef} className="chart-plot" onPointerMove={(event) => pointAt(event.clientX)} onPointerLeave={() => setActive(null)}>
         {buckets.length === 0 ? (
           <p className="report-card__empty">Nothing recorded yet. The chart fills in as messages go out.</p>
         ) : (
-          <svg role="img" aria-label={summary} width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} className="report-chart__svg">
+          <svg role="img" aria-label={summary} width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} className="chart-svg">
             <g transform={`translate(${PAD.left},${PAD.top})`}>
-              {scale.ticks.map((tick) => {
-                const y = yFor(tick, scale.max, plotHeight);
-                return (
-                  <g key={tick} className="report-chart__grid">
-                    <line x1={0} x2={plotWidth} y1={y} y2={y} />
-                    <text x={-10} y={y} dy="0.32em" textAnchor="end">
-                      {compact.format(tick)}
-                    </text>
-                  </g>
-                );
-              })}
+              <ChartYGrid ticks={scale.ticks} max={scale.max} width={plotWidth} height={plotHeight} label={(tick) => compact.format(tick)} />
               {shown !== null && (
                 <rect className="report-chart__hover" x={(shown * plotWidth) / buckets.length} y={0} width={plotWidth / buckets.length} height={plotHeight} />
               )}
@@ -120,10 +106,10 @@ export function ReportChart({ timeline, tracking }: { timeline: readonly Campaig
                       </g>
                     );
                   })}
-              <line className="report-chart__axis" x1={0} x2={plotWidth} y1={plotHeight} y2={plotHeight} />
+              <line className="chart-axis" x1={0} x2={plotWidth} y1={plotHeight} y2={plotHeight} />
               {buckets.map((bucket, index) =>
                 index % every === 0 ? (
-                  <text key={bucket.start} className="report-chart__xlabel" x={xFor(index, buckets.length, plotWidth)} y={plotHeight + 20} textAnchor="middle">
+                  <text key={bucket.start} className="chart-xlabel" x={xFor(index, buckets.length, plotWidth)} y={plotHeight + 20} textAnchor="middle">
                     {formatHour(bucket.start)}
                   </text>
                 ) : null,
@@ -132,18 +118,14 @@ export function ReportChart({ timeline, tracking }: { timeline: readonly Campaig
           </svg>
         )}
         {shown !== null && (
-          <div
-            className="report-chart__tip"
-            aria-hidden="true"
-            style={{ left: PAD.left + xFor(shown, buckets.length, plotWidth), transform: `translateX(${shown < buckets.length / 2 ? '8px' : 'calc(-100% - 8px)'})` }}
-          >
+          <ChartTip left={PAD.left + xFor(shown, buckets.length, plotWidth)} firstHalf={shown < buckets.length / 2}>
             <strong>{formatHour(buckets[shown]!.start)}</strong>
             {series.map((name) => (
               <span key={name} className={`report-chart__key report-chart__key--${name}`}>
                 {SERIES_NAMES[name]}: {formatCount(buckets[shown]![name])}
               </span>
             ))}
-          </div>
+          </ChartTip>
         )}
       </div>
       {/* In a wrapper: a table grows to fit its rows whatever its own height, so it cannot be the one hidden. */}

@@ -1,28 +1,9 @@
 import type { ReactNode } from 'react';
+import { StatCard as Stat } from '../../../components/ui/stat-card';
 import { type CampaignReportTotals, REPORT_MESSAGES } from '@postlark/shared/campaign-reports';
 import { countOf, formatCount, formatRate } from '../report-format';
 import { REPORTS_TEXTS } from '../reports-content';
 import './reports.css';
-
-type Tone = 'plain' | 'good' | 'bad' | 'warn' | 'brand';
-
-interface StatProps {
-  label: string;
-  value: string;
-  /** One line under the figure: what it means, or the figure it comes from. */
-  note?: ReactNode;
-  tone?: Tone;
-}
-
-function Stat({ label, value, note, tone = 'plain' }: StatProps) {
-  return (
-    <div className={`report-stat report-stat--${tone}`}>
-      <dt className="report-stat__label">{label}</dt>
-      <dd className="report-stat__value">{value}</dd>
-      {note && <dd className="report-stat__note">{note}</dd>}
-    </div>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `report-section-${title.toLowerCase().replace(/\W+/g, '-')}`;
