@@ -132,6 +132,9 @@ export default function SubscriberRoute() {
     );
   }
 
+  const { purchases } = subscriber.insights;
+  const currency = orderCurrency(events.events);
+
   return (
     <div className="subscriber-page">
       {backLink}
@@ -157,7 +160,8 @@ export default function SubscriberRoute() {
           {subscriber.status !== 'not_subscribed' && <SubscriberPreferenceLink subscriber={subscriber} />}
         </div>
       </div>
-      <PurchasesCard purchases={subscriber.insights.purchases} currency={orderCurrency(events.events)} />
+      {/* An account that never computed insights shows the card only to someone who ordered (every order has a currency). */}
+      {(purchases.orders !== null || currency !== null) && <PurchasesCard purchases={purchases} currency={currency} />}
       <SubscriberActivityCard subscriber={subscriber} />
       <SubscriberEventsCard {...events} onMore={events.loadMore} />
       <ConfirmDialog
