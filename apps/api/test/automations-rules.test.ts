@@ -234,3 +234,29 @@ describe('editing a live flow', () => {
     expect(incomplete.json().payload.errors['steps.0.content_html']).toBe('Write the content of every email step before activating.');
   });
 });
+
+describe('pausing', () => {
+  it('a paused flow lets nobody in and moves nobody on until it is active again', async () => {
+    const customer = await flowCustomer(accounts);
+    const [pia, quin] = [personEmail('pia'), personEmail('quin')];
+    for (const email of [pia, quin]) await customer.subscriber(email);
+    const flowId = await customer.activeFlow('Pausable', {
+      trigger: { type: 'event', event: 'tried_it' },
+      start: 'wait',
+      steps: [{ id: 'wait', type: 'wait', duration: { amount: 1, unit: 'hours' }, next: 'mail' }, emailStep('mail')],
+    });
+    await customer.events([{ name: 'tried_it', email: pia, id: 'p1' }]);
+    await engine.drain();
+    expect((await call('POST', `${FLOWS}/${flowId}/pause`, customer.cookie)).statusCode).toBe(200);
+    await customer.events([{ name: 'tried_it', email: quin, id: 'q1' }]);
+    accounts.advance(2 * HOUR);
+    await engine.drain();
+    expect(accounts.smtp.messagesTo(pia)).toHaveLength(0);
+    expect((await customer.runs(flowId)).map((run) => run.email)).toEqual([pia]);
+    expect((await call('POST', `${FLOWS}/${flowId}/activate`, customer.cookie)).statusCode).toBe(200);
+    await engine.drain();
+    expect((await accounts.smtp.waitForMessage(pia)).subject).toBe('Step mail for you');
+    // An event while paused started nothing.
+    expect(accounts.smtp.messagesTo(quin)).toHaveLength(0);
+  });
+});
