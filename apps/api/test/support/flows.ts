@@ -3,6 +3,7 @@ import { type FlowEngineDeps, runFlowsOnce } from '../../src/modules/automations
 import { loadCampaignLinks } from '../../src/modules/campaigns/campaign-links';
 import { smtpCampaignTransport } from '../../src/modules/campaigns/campaign-transport';
 import { publicOrLoopback } from '../../src/modules/outgoing-webhooks/webhook-target';
+import { quotasFrom } from '../../src/modules/senders/quotas';
 import { APP_URL } from './accounts';
 import type { useAccountsApp } from './accounts-app';
 import { apiKeyFor, callWithKey } from './api-keys';
@@ -100,6 +101,7 @@ export async function flowEngine(accounts: Accounts, overrides: Partial<FlowEngi
     now: accounts.now,
     transport,
     links: await loadCampaignLinks(db, APP_URL),
+    quotas: quotasFrom(accounts.config),
     webhookAddresses: publicOrLoopback,
     settings: { batchSize: 100, concurrency: 1, leaseMs: 60_000, idleMs: 10, retryBaseMs: 30_000, maxAttempts: 3, messageIdDomain: 'lark.example', scanIntervalMs: 60_000, webhookTimeoutMs: 5_000, ...overrides },
     log: { warn: () => {}, error: (object, message) => console.error(message, object) },

@@ -9,6 +9,7 @@ import { type CampaignTransport, SendFailure } from '../campaigns/campaign-trans
 import { type CampaignRow, campaignById } from '../campaigns/campaigns.repository';
 import { type Recipient, stillEligible } from '../campaigns/recipients.repository';
 import { markFailed, markRelayWait, markRetry, markSent } from '../campaigns/sending.repository';
+import { type Quotas, reserveQuota } from '../senders/quotas';
 import { type FlowPerson, notMailableReason } from './flow-people';
 import { quietHoursEnd } from './flow-time';
 
@@ -41,7 +42,7 @@ const eligibleSql = (customerId: string) => sql`"subscribers"."customer_id" = ${
  */
 export async function decideEmail(
   db: Db,
-  input: { flowId: string; stepRunId: number; step: EmailStep; rules: FlowRules; person: FlowPerson; messageIdDomain: string; now: Date },
+  input: { flowId: string; stepRunId: number; step: EmailStep; rules: FlowRules; person: FlowPerson; messageIdDomain: string; quotas: Quotas; now: Date },
 ): Promise<EmailDecision> {
   const { person, now, rules } = input;
   const unmailable = notMailableReason(person.status);
@@ -58,35 +59,57 @@ export async function decideEmail(
   if (quietEnd) {
     return { kind: 'defer', until: quietEnd, reason: `Deferred: quiet hours (${rules.quiet_hours!.start}:00 to ${rules.quiet_hours!.end}:00 in ${timezone}); sends at ${quietEnd.toISOString()}.` };
   }
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select id from subscribers where id = ${person.id}::uuid for update`);
-    if (rules.frequency_cap_hours !== null) {
-      const last = rowsOf<{ last: string | null }>(
-        await tx.execute(sql`select max(coalesce(m.sent_at, m.claimed_at)) as "last" from campaign_messages m
-          join campaigns c on c.id = m.campaign_id and c.kind = 'automation' and c.customer_id = ${person.customerId}::uuid
-          where m.subscriber_id = ${person.id}::uuid and m.status in ('sent', 'sending', 'unknown') and m.flow_step_run_id <> ${input.stepRunId}`),
-      )[0]?.last;
-      const allowedAt = last ? new Date(new Date(last).getTime() + rules.frequency_cap_hours * HOUR_MS) : null;
-      if (allowedAt && allowedAt > now) {
-        return {
-          kind: 'defer' as const,
-          until: allowedAt,
-          reason: `Deferred: frequency cap (at most one automation email per ${rules.frequency_cap_hours} hours; the last went at ${new Date(last!).toISOString()}); sends at ${allowedAt.toISOString()}.`,
-        };
-      }
-    }
-    const messageId = `<flow.${input.stepRunId}.${person.id}@${input.messageIdDomain}>`;
-    const rows = rowsOf<{ id: string; messageId: string }>(
-      await tx.execute(sql`insert into campaign_messages (campaign_id, subscriber_id, email, message_id, next_attempt_at, status, claimed_at, attempts, flow_step_run_id)
-        values (${campaign.id}::uuid, ${person.id}::uuid, ${person.email}, ${messageId}, ${now.toISOString()}::timestamptz, 'sending', ${now.toISOString()}::timestamptz, 1, ${input.stepRunId})
-        on conflict (campaign_id, subscriber_id, flow_step_run_id) do update set status = 'sending', claimed_at = excluded.claimed_at, attempts = campaign_messages.attempts + 1
-          where campaign_messages.status = 'pending'
-        returning id, message_id as "messageId"`),
-    );
-    const row = rows[0];
-    if (!row) return { kind: 'skip' as const, reason: 'Not sent again: this email was already sent or given up on for this run.' };
-    return { kind: 'send' as const, ledgerId: Number(row.id), messageId: row.messageId, campaign, recipient };
-  });
+  // One unit of the account's daily message quota (CAMPAIGN_MESSAGES_PER_DAY, shared with
+  // campaigns) per email, reserved in the transaction that makes the ledger row; a deferral gives it back.
+  try {
+    const reservation = await reserveQuota({ db, now: () => now, quotas: input.quotas }, person.customerId, 'campaign-messages', 1, async (tx) => {
+      await tx.execute(sql`select id from subscribers where id = ${person.id}::uuid for update`);
+      const capped = await frequencyCapUntil(tx, person, rules, input.stepRunId, now);
+      if (capped) throw new Deferral(capped);
+      const messageId = `<flow.${input.stepRunId}.${person.id}@${input.messageIdDomain}>`;
+      const rows = rowsOf<{ id: string; messageId: string }>(
+        await tx.execute(sql`insert into campaign_messages (campaign_id, subscriber_id, email, message_id, next_attempt_at, status, claimed_at, attempts, flow_step_run_id)
+          values (${campaign.id}::uuid, ${person.id}::uuid, ${person.email}, ${messageId}, ${now.toISOString()}::timestamptz, 'sending', ${now.toISOString()}::timestamptz, 1, ${input.stepRunId})
+          on conflict (campaign_id, subscriber_id, flow_step_run_id) do update set status = 'sending', claimed_at = excluded.claimed_at, attempts = campaign_messages.attempts + 1
+            where campaign_messages.status = 'pending'
+          returning id, message_id as "messageId"`),
+      );
+      const row = rows[0];
+      if (!row) throw new Deferral(null);
+      return { kind: 'send' as const, ledgerId: Number(row.id), messageId: row.messageId, campaign, recipient };
+    });
+    if (reservation.granted) return reservation.value;
+    const until = new Date(now.getTime() + reservation.retryAfterSeconds * 1000);
+    return { kind: 'defer', until, reason: `Deferred: the account's daily email quota is used up; sends at ${until.toISOString()}.` };
+  } catch (error) {
+    if (!(error instanceof Deferral)) throw error;
+    if (!error.decision) return { kind: 'skip', reason: 'Not sent again: this email was already sent or given up on for this run.' };
+    return error.decision;
+  }
+}
+
+/** A deferral (or, null, a repeat) found inside the reservation: thrown so the quota unit is given back. */
+class Deferral extends Error {
+  constructor(readonly decision: Extract<EmailDecision, { kind: 'defer' }> | null) {
+    super('deferred');
+  }
+}
+
+/** When the frequency cap lets the person have another automation email, if not now. */
+async function frequencyCapUntil(tx: Db, person: FlowPerson, rules: FlowRules, stepRunId: number, now: Date): Promise<Extract<EmailDecision, { kind: 'defer' }> | null> {
+  if (rules.frequency_cap_hours === null) return null;
+  const last = rowsOf<{ last: string | null }>(
+    await tx.execute(sql`select max(coalesce(m.sent_at, m.claimed_at)) as "last" from campaign_messages m
+      join campaigns c on c.id = m.campaign_id and c.kind = 'automation' and c.customer_id = ${person.customerId}::uuid
+      where m.subscriber_id = ${person.id}::uuid and m.status in ('sent', 'sending', 'unknown') and m.flow_step_run_id <> ${stepRunId}`),
+  )[0]?.last;
+  const allowedAt = last ? new Date(new Date(last).getTime() + rules.frequency_cap_hours * HOUR_MS) : null;
+  if (!allowedAt || allowedAt <= now) return null;
+  return {
+    kind: 'defer',
+    until: allowedAt,
+    reason: `Deferred: frequency cap (at most one automation email per ${rules.frequency_cap_hours} hours; the last went at ${new Date(last!).toISOString()}); sends at ${allowedAt.toISOString()}.`,
+  };
 }
 
 // Campaign rows compiled once per content version (updated_at), as the campaign sender does per batch.

@@ -4,6 +4,7 @@ import type { CampaignLinks } from '../campaigns/campaign-message';
 import type { CampaignTransport } from '../campaigns/campaign-transport';
 import { queueWebhookEvent } from '../outgoing-webhooks/outbox';
 import type { AddressCheck } from '../outgoing-webhooks/webhook-target';
+import type { Quotas } from '../senders/quotas';
 import { addNote, type ClaimedStep, claimDueSteps, deferStep, holdClaim, markCalling, recoverAbandoned, renewStepClaims, runState, settleStep } from './engine.repository';
 import { decideEmail, markEmailFailed, markEmailSent, sendEmail } from './flow-email';
 import { processEntries } from './flow-entries';
@@ -41,6 +42,8 @@ export interface FlowEngineDeps {
   now: () => Date;
   transport: CampaignTransport;
   links: CampaignLinks;
+  /** The accounts' quotas: each automation email takes one of the day's campaign messages. */
+  quotas: Quotas;
   /** Where webhook steps may connect (the public internet; loopback too in development). */
   webhookAddresses: AddressCheck;
   settings: FlowEngineSettings;
@@ -53,7 +56,7 @@ async function runEmailStep(deps: FlowEngineDeps, claimed: ClaimedStep, step: Em
   const { db } = deps;
   const person = await personById(db, claimed.subscriberId);
   if (!person) return settleAndAdvance(db, claimed, { status: 'skipped', outcome: 'next', reason: 'Not sent: the person was erased.' }, deps.now());
-  const decision = await decideEmail(db, { flowId: claimed.flowId, stepRunId: claimed.id, step, rules: definition.rules, person, messageIdDomain: deps.settings.messageIdDomain, now: deps.now() });
+  const decision = await decideEmail(db, { flowId: claimed.flowId, stepRunId: claimed.id, step, rules: definition.rules, person, messageIdDomain: deps.settings.messageIdDomain, quotas: deps.quotas, now: deps.now() });
   if (decision.kind === 'skip') return db.transaction((tx) => settleAndAdvance(tx, claimed, { status: 'skipped', outcome: 'next', reason: decision.reason }, deps.now()));
   if (decision.kind === 'defer') {
     await db.transaction(async (tx) => {

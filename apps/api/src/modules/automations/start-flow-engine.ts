@@ -4,6 +4,7 @@ import { dkimSettings } from '../../mail/dkim';
 import { loadCampaignLinks } from '../campaigns/campaign-links';
 import { devOutboxCampaignTransport, smtpCampaignTransport } from '../campaigns/campaign-transport';
 import { publicAddressesOnly, publicOrLoopback } from '../outgoing-webhooks/webhook-target';
+import { quotasFrom } from '../senders/quotas';
 import { type FlowEngine, type FlowEngineDeps, startFlowEngine } from './flow-engine';
 
 // How the engine runs: steps claimed 100 at a time and worked on FLOW_CONCURRENCY at once, a lease of FLOW_LEASE_SECONDS, emails and
@@ -23,6 +24,7 @@ export async function startFlowEngineFor(options: { config: AppConfig; db: Db; n
     now: options.now ?? (() => new Date()),
     transport,
     links: await loadCampaignLinks(db, config.APP_URL),
+    quotas: quotasFrom(config),
     webhookAddresses: config.WEBHOOKS_ALLOW_LOCAL ? publicOrLoopback : publicAddressesOnly,
     settings: {
       batchSize: BATCH_SIZE,
