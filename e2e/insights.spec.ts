@@ -108,13 +108,20 @@ test.describe('purchase insights', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     const customer = await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'insights-thin');
     const key = await apiKey(page, customer.password);
+    await page.goto(ROUTES.insights);
+    await expect(page.getByRole('heading', { name: 'No orders yet' })).toBeVisible();
+    await shoot(page, 'phone-insights-empty');
     await sendOrders(page, key, [
       orderEvent('solo@thin.example', 's1', new Date(Date.now() - 40 * DAY_MS), 18),
       orderEvent('solo@thin.example', 's2', new Date(Date.now() - 3 * DAY_MS), 22),
       orderEvent('duo@thin.example', 'd1', new Date(Date.now() - 10 * DAY_MS), 35),
     ]);
     // Home links to the page.
-    await page.getByRole('link', { name: 'See purchase insights' }).click();
+    await page.goto(ROUTES.dashboard);
+    const homeLink = page.getByRole('link', { name: 'See purchase insights' });
+    await expect(homeLink).toBeVisible();
+    await shoot(page, 'phone-home-insights');
+    await homeLink.click();
     await expect(page).toHaveURL((url) => url.pathname === ROUTES.insights);
     await refreshFromPage(page);
 
