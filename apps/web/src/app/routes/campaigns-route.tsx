@@ -79,9 +79,6 @@ export default function CampaignsRoute() {
           <Link className={buttonClass('secondary')} to={SENDERS_PATH}>
             Senders
           </Link>
-          <Link className={buttonClass('secondary')} to={ROUTES.automations}>
-            Automations
-          </Link>
           <Link className={buttonClass('primary')} to={NEW_CAMPAIGN_PATH}>
             New campaign
           </Link>
@@ -93,6 +90,9 @@ export default function CampaignsRoute() {
         </p>
       )}
       {content}
+      <p className="campaigns-page__more">
+        Emails that go out on their own when someone joins, leaves a cart or buys are <Link to={ROUTES.automations}>Automations</Link>.
+      </p>
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? `Delete “${deleting.name}”?` : ''}

@@ -1,10 +1,9 @@
 import { FLOW_LIMITS, type FlowDefinition, type FlowRules } from '@postlark/shared/automations';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { hourText } from '../automations-content';
+import { HourField } from './hour-field';
 
 type Errors = Readonly<Record<string, string>>;
-const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const TIMEZONES = Intl.supportedValuesOf('timeZone');
 
 interface RulesFormProps {
@@ -74,20 +73,8 @@ export function RulesForm({ rules, goal, errors, onChange }: RulesFormProps) {
         </label>
         {rules.quiet_hours && (
           <div className="flow-inline">
-            <SelectField id="rules-quiet-start" label="From" value={String(rules.quiet_hours.start)} onChange={(event) => set({ quiet_hours: { ...rules.quiet_hours!, start: Number(event.target.value) } })}>
-              {HOURS.map((hour) => (
-                <option key={hour} value={hour}>
-                  {hourText(hour)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField id="rules-quiet-end" label="Until" value={String(rules.quiet_hours.end)} onChange={(event) => set({ quiet_hours: { ...rules.quiet_hours!, end: Number(event.target.value) } })}>
-              {HOURS.map((hour) => (
-                <option key={hour} value={hour}>
-                  {hourText(hour)}
-                </option>
-              ))}
-            </SelectField>
+            <HourField id="rules-quiet-start" label="From" value={rules.quiet_hours.start} onChange={(start) => set({ quiet_hours: { ...rules.quiet_hours!, start } })} />
+            <HourField id="rules-quiet-end" label="Until" value={rules.quiet_hours.end} onChange={(end) => set({ quiet_hours: { ...rules.quiet_hours!, end } })} />
           </div>
         )}
       </fieldset>

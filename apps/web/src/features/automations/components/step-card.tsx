@@ -30,6 +30,16 @@ export function StepCard({ step, stats, problem, selected, onOpen }: StepCardPro
             ] as [string, string][])
           : []),
         ...(stats.goal_conversions > 0 ? ([['Goals', count(stats.goal_conversions)]] as [string, string][]) : []),
+        // Each has its reason in the run's notes; shown only when it happened.
+        ...(
+          [
+            ['Skipped', stats.skipped],
+            ['Failed', stats.failed],
+            ['Unknown', stats.unknown],
+          ] as [string, number][]
+        )
+          .filter(([, value]) => value > 0)
+          .map(([label, value]): [string, string] => [label, count(value)]),
         ...(Object.values(stats.revenue).some((amount) => amount > 0) ? ([['Revenue', revenueText(stats.revenue)]] as [string, string][]) : []),
       ]
     : [];

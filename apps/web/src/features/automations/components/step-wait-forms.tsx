@@ -1,14 +1,13 @@
 import type { FlowStep } from '@postlark/shared/automations';
-import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { hourText, WEEKDAY_NAMES } from '../automations-content';
+import { WEEKDAY_NAMES } from '../automations-content';
 import { DurationField } from './duration-field';
+import { HourField } from './hour-field';
 import { PropertyFilters } from './property-filters';
 
 type Errors = Readonly<Record<string, string>>;
 type WaitStep = Extract<FlowStep, { type: 'wait' }>;
 type WaitEventStep = Extract<FlowStep, { type: 'wait_event' }>;
-const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 /** A wait: for a while, or until one of some weekdays at an hour in the person's timezone. */
 export function StepWaitForm({ step, errors, onChange }: { step: WaitStep; errors: Errors; onChange(step: WaitStep): void }) {
@@ -46,13 +45,7 @@ export function StepWaitForm({ step, errors, onChange }: { step: WaitStep; error
               ))}
             </div>
           </fieldset>
-          <SelectField id="wait-hour" label="At, in the person’s timezone" value={String(step.until.hour)} error={errors['until.weekdays']} onChange={(event) => onChange({ ...step, until: { ...step.until!, hour: Number(event.target.value) } })}>
-            {HOURS.map((hour) => (
-              <option key={hour} value={hour}>
-                {hourText(hour)}
-              </option>
-            ))}
-          </SelectField>
+          <HourField id="wait-hour" label="At, in the person’s timezone" value={step.until.hour} error={errors['until.weekdays']} onChange={(hour) => onChange({ ...step, until: { ...step.until!, hour } })} />
         </>
       )}
     </div>

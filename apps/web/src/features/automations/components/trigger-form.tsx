@@ -1,8 +1,9 @@
 import { FLOW_LIMITS, type FlowTrigger, TRIGGER_TYPES } from '@postlark/shared/automations';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { CHOOSE_ID, hourText, TRIGGER_LABELS } from '../automations-content';
+import { CHOOSE_ID, TRIGGER_LABELS } from '../automations-content';
 import type { FlowChoices } from '../automations-thunks';
+import { HourField } from './hour-field';
 import { PropertyFilters } from './property-filters';
 
 type Errors = Readonly<Record<string, string>>;
@@ -22,7 +23,6 @@ function fresh(type: FlowTrigger['type']): FlowTrigger {
   }
 }
 
-const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 function Choice({ id, label, value, options, error, onChange }: { id: string; label: string; value: string; options: { id: string; name: string }[]; error?: string; onChange(id: string): void }) {
   return (
@@ -92,13 +92,7 @@ export function TriggerForm({ trigger, choices, errors, onChange }: { trigger: F
             error={errors['trigger.offset_days']}
             onChange={(event) => onChange({ ...trigger, offset_days: Number(event.target.value) })}
           />
-          <SelectField id="trigger-hour" label="At, in the person’s timezone" value={String(trigger.hour)} onChange={(event) => onChange({ ...trigger, hour: Number(event.target.value) })}>
-            {HOURS.map((hour) => (
-              <option key={hour} value={hour}>
-                {hourText(hour)}
-              </option>
-            ))}
-          </SelectField>
+          <HourField id="trigger-hour" label="At, in the person’s timezone" value={trigger.hour} onChange={(hour) => onChange({ ...trigger, hour })} />
         </>
       )}
     </div>
