@@ -3,7 +3,7 @@ import type { Flow, FlowStats } from '@postlark/shared/automations';
 import { Button } from '../../../components/ui/button';
 import { flowPath, formatMoment, revenueText, triggerText } from '../automations-content';
 import { FlowStatusBadge } from './flow-status-badge';
-import '../../../components/ui/data-table.css';
+import '../../../components/ui/card-table.css';
 import './automations.css';
 
 interface FlowsTableProps {
@@ -19,8 +19,8 @@ const total = (stats: FlowStats | undefined, pick: (step: FlowStats['steps'][num
 /** The flows: a table on wide screens, one card per flow on phones (CSS). */
 export function FlowsTable({ flows, stats, names, onDelete }: FlowsTableProps) {
   return (
-    <div className="dash-card data-table-card">
-      <table className="flows-table data-table" aria-label="Flows">
+    <div className="dash-card card-table-card">
+      <table className="flows-table card-table" aria-label="Flows">
         <thead>
           <tr>
             <th scope="col">Flow</th>
@@ -45,7 +45,7 @@ export function FlowsTable({ flows, stats, names, onDelete }: FlowsTableProps) {
             return (
               <tr key={flow.id}>
                 <td className="flows-table__main">
-                  <Link className="data-table__name" to={flowPath(flow.id)}>
+                  <Link className="card-table__name" to={flowPath(flow.id)}>
                     {flow.name}
                   </Link>
                   <span className="flows-table__trigger">{triggerText(flow.trigger, names)}</span>
@@ -68,11 +68,11 @@ export function FlowsTable({ flows, stats, names, onDelete }: FlowsTableProps) {
                   {flowStats && revenueText(flowStats.revenue) !== '—' && <span className="flows-table__detail">{revenueText(flowStats.revenue)}</span>}
                 </td>
                 <td className="flows-table__actions">
-                  <Link className="data-table__action" to={flowPath(flow.id)} aria-label={`Edit ${flow.name}`}>
+                  <Link className="card-table__action" to={flowPath(flow.id)} aria-label={`Edit ${flow.name}`}>
                     Edit
                   </Link>
                   {flow.status !== 'active' && (
-                    <Button variant="ghost" className="data-table__action data-table__action--danger" aria-label={`Delete ${flow.name}`} onClick={() => onDelete(flow)}>
+                    <Button variant="ghost" className="card-table__action card-table__action--danger" aria-label={`Delete ${flow.name}`} onClick={() => onDelete(flow)}>
                       Delete
                     </Button>
                   )}

@@ -6,7 +6,7 @@ import { campaignPath, campaignReportPath } from '../campaigns-content';
 import { formatMoment, formatSchedule } from '../schedule';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStatusBadge } from './campaign-status-badge';
-import '../../../components/ui/data-table.css';
+import '../../../components/ui/card-table.css';
 import './campaigns.css';
 
 interface CampaignTableProps {
@@ -19,8 +19,8 @@ interface CampaignTableProps {
 /** The campaigns, newest first: a table on wide screens, one card per campaign on phones (CSS). */
 export function CampaignTable({ campaigns, busyId, onDuplicate, onDelete }: CampaignTableProps) {
   return (
-    <div className="dash-card data-table-card">
-      <table className="campaign-table data-table" aria-label="Campaigns">
+    <div className="dash-card card-table-card">
+      <table className="campaign-table card-table" aria-label="Campaigns">
         <thead>
           <tr>
             <th scope="col">Campaign</th>
@@ -35,7 +35,7 @@ export function CampaignTable({ campaigns, busyId, onDuplicate, onDelete }: Camp
           {campaigns.map((campaign) => (
             <tr key={campaign.id} className="campaign-table__row">
               <td className="campaign-table__main">
-                <Link className="data-table__name" to={campaignPath(campaign.id)}>
+                <Link className="card-table__name" to={campaignPath(campaign.id)}>
                   {campaign.name}
                 </Link>
                 <span className={`campaign-table__subject${campaign.subject ? '' : ' campaign-table__subject--none'}`}>{campaign.subject || 'No subject yet'}</span>
@@ -86,19 +86,19 @@ function RowActions({ campaign, busy, onDuplicate, onDelete }: { campaign: Campa
   const editable = isEditable(campaign.status);
   return (
     <div className="campaign-table__buttons">
-      <Link className="data-table__action" to={campaignPath(campaign.id)} aria-label={`${editable ? 'Edit' : 'View'} ${campaign.name}`}>
+      <Link className="card-table__action" to={campaignPath(campaign.id)} aria-label={`${editable ? 'Edit' : 'View'} ${campaign.name}`}>
         {editable ? 'Edit' : 'View'}
       </Link>
       {hasReport(campaign.status) && (
-        <Link className="data-table__action" to={campaignReportPath(campaign.id)} aria-label={`Report of ${campaign.name}`}>
+        <Link className="card-table__action" to={campaignReportPath(campaign.id)} aria-label={`Report of ${campaign.name}`}>
           Report
         </Link>
       )}
-      <Button variant="ghost" className="data-table__action" aria-label={`Duplicate ${campaign.name}`} disabled={busy} onClick={() => onDuplicate(campaign)}>
+      <Button variant="ghost" className="card-table__action" aria-label={`Duplicate ${campaign.name}`} disabled={busy} onClick={() => onDuplicate(campaign)}>
         Duplicate
       </Button>
       {isDeletable(campaign.status) && (
-        <Button variant="ghost" className="data-table__action data-table__action--danger" aria-label={`Delete ${campaign.name}`} disabled={busy} onClick={() => onDelete(campaign)}>
+        <Button variant="ghost" className="card-table__action card-table__action--danger" aria-label={`Delete ${campaign.name}`} disabled={busy} onClick={() => onDelete(campaign)}>
           Delete
         </Button>
       )}
