@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { APP_URL } from './support/accounts';
@@ -10,7 +9,7 @@ import { eventually } from './support/eventually';
 import { type FaultySmtpSink, startFaultySmtpSink } from './support/faulty-smtp-sink';
 import { emailStep, FLOWS } from './support/flows';
 import { confirmSender } from './support/senders';
-import { sessionsEnded, startWorkerProcess, stopProcess } from './support/worker-process';
+import { killAfterAccepted, sessionsEnded, startWorkerProcess, stopProcess } from './support/worker-process';
 
 // Issue 19: a flow of two emails for 1,500 people, run by `npm run start:worker` processes
 // against a relay that refuses and drops some messages, the worker killed with SIGKILL in the
@@ -70,14 +69,7 @@ describe('a flow whose worker is killed mid-step (PostgreSQL only: needs TEST_DA
 
         const first = startWorker(sink, output, 'flow-crash-first');
         workers.push(first);
-        const firstExit = once(first, 'exit');
-        sink.onAccepted = (count) => {
-          if (count >= KILL_AFTER && first.exitCode === null && first.signalCode === null) first.kill('SIGKILL');
-        };
-        await Promise.race([
-          firstExit,
-          new Promise((_, reject) => setTimeout(() => reject(new Error(`the first worker did not get ${KILL_AFTER} emails out in 90 s:\n${output.join('')}`)), 90_000)),
-        ]);
+        await killAfterAccepted(sink, first, KILL_AFTER, 90_000, output);
         expect(first.signalCode).toBe('SIGKILL');
         await sessionsEnded(query, 'flow-crash-first');
         const acceptedAtKill = sink.accepted.length;

@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { APP_URL } from './support/accounts';
@@ -8,7 +7,7 @@ import { CONTACT, FROM_EMAIL } from './support/campaigns';
 import { eventually } from './support/eventually';
 import { type FaultySmtpSink, startFaultySmtpSink } from './support/faulty-smtp-sink';
 import { confirmSender } from './support/senders';
-import { sessionsEnded, startWorkerProcess, stopProcess } from './support/worker-process';
+import { killAfterAccepted, sessionsEnded, startWorkerProcess, stopProcess } from './support/worker-process';
 
 // Issue 6, point 10: a 10,000-recipient campaign sent by `npm run start:worker` processes to a
 // relay that refuses and drops some messages, the worker killed with SIGKILL in the middle and
@@ -154,14 +153,7 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
         // The first worker, killed outright once the relay has taken KILL_AFTER messages.
         const first = startWorker(sink, output, 'crash-first-worker');
         workers.push(first);
-        const firstExit = once(first, 'exit');
-        sink.onAccepted = (count) => {
-          if (count >= KILL_AFTER && first.exitCode === null && first.signalCode === null) first.kill('SIGKILL');
-        };
-        await Promise.race([
-          firstExit,
-          new Promise((_, reject) => setTimeout(() => reject(new Error(`the first worker did not get ${KILL_AFTER} messages out in 60 s:\n${output.join('')}`)), 60_000)),
-        ]);
+        await killAfterAccepted(sink, first, KILL_AFTER, 60_000, output);
         expect(first.signalCode).toBe('SIGKILL');
         // A COMMIT the worker wrote just before the kill is still applied by the server after the
         // process is gone: count what it left only once its database sessions have ended.

@@ -39,3 +39,18 @@ export async function sessionsEnded(query: <Row>(text: string, params?: unknown[
     { timeoutMs: 30_000, what: `the killed worker's database sessions (${name}) ending` },
   );
 }
+
+/**
+ * Kills the worker with SIGKILL once the sink has accepted `count` messages, and waits for it to
+ * be gone (rejects after `timeoutMs` with what the worker printed).
+ */
+export async function killAfterAccepted(sink: { onAccepted?: (count: number) => void }, worker: ChildProcess, count: number, timeoutMs: number, output: string[]): Promise<void> {
+  const exited = once(worker, 'exit');
+  sink.onAccepted = (accepted) => {
+    if (accepted >= count && worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+  };
+  await Promise.race([
+    exited,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`the worker did not get ${count} messages out in ${timeoutMs / 1000} s:\n${output.join('')}`)), timeoutMs)),
+  ]);
+}
