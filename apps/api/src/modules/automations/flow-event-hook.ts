@@ -11,7 +11,7 @@ import { matchesFilters } from './property-filter';
 // What new events do to flows, inside the ingest transaction (EventDeps.onEventsStored): an event
 // matching an active flow's trigger fills its inbox (once per event: its idempotency key), a goal
 // event ends the person's runs as conversions, and an awaited event wakes a wait-for-event step.
-// Accounts without flows pay one indexed look-up per batch.
+// An account without active flows pays one indexed look-up per batch.
 
 interface ActiveFlow {
   id: string;
@@ -100,12 +100,14 @@ async function wakeWaits(tx: Db, stored: readonly StoredEvent[]) {
 export const flowEventHook: EventsStoredHook = async (tx, customerId, stored) => {
   if (stored.length === 0) return;
   const names = [...new Set(stored.map((event) => event.name))];
-  const flows = rowsOf<ActiveFlow>(
+  // The account's active flows (few): none, and that one look-up is all an account without flows pays.
+  const active = rowsOf<ActiveFlow>(
     await tx.execute(sql`select f.id, f.trigger_type as "triggerType", f.trigger_ref as "triggerRef", f.goal_event as "goalEvent", v.definition
       from flows f join flow_versions v on v.flow_id = f.id and v.version = f.version
-      where f.customer_id = ${customerId}::uuid and f.status = 'active'
-        and ((f.trigger_type = 'event' and f.trigger_ref = any(${sql.param(names)}::text[])) or f.goal_event = any(${sql.param(names)}::text[]))`),
+      where f.customer_id = ${customerId}::uuid and f.status = 'active'`),
   );
+  if (active.length === 0) return;
+  const flows = active.filter((flow) => (flow.triggerType === 'event' && names.includes(flow.triggerRef)) || (flow.goalEvent !== null && names.includes(flow.goalEvent)));
   await reachGoals(tx, customerId, flows, stored);
   await queueEntries(tx, customerId, flows, stored);
   await wakeWaits(tx, stored);
