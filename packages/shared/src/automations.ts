@@ -4,6 +4,7 @@ import { CAMPAIGN_LIMITS } from './campaigns';
 import { lowerCaseEmailSchema } from './email';
 import { EVENT_NAME_PATTERN } from './events';
 import { UUID_PATTERN } from './ids';
+import { webhookUrlSchema } from './outgoing-webhooks';
 import { segmentConditionSchema } from './segments';
 
 // Automations (issue 19): flows a trigger starts for one person at a time, made of steps joined by
@@ -63,7 +64,6 @@ export const AUTOMATION_MESSAGES = {
   listInvalid: 'One of the chosen lists is not one of yours.',
   segmentInvalid: 'The chosen segment is not one of yours.',
   formInvalid: 'The chosen form is not one of yours.',
-  urlInvalid: 'Enter an https:// address on the public internet.',
   payloadTooLarge: 'The webhook payload is larger than 8 KB.',
   timezoneInvalid: 'Choose a timezone from the list.',
   hourInvalid: 'An hour is a whole number from 0 to 23.',
@@ -243,12 +243,7 @@ const webhookStep = z.strictObject({
   id: stepId,
   type: z.literal('webhook'),
   /** Checked as an outgoing webhook's address is: https on the public internet (WEBHOOKS_ALLOW_LOCAL lets development use http and this machine). */
-  url: z
-    .string()
-    .check(
-      z.maxLength(FLOW_LIMITS.url, AUTOMATION_MESSAGES.urlInvalid),
-      z.refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && new URL(value).username === '' && new URL(value).password === '', AUTOMATION_MESSAGES.urlInvalid),
-    ),
+  url: webhookUrlSchema,
   /** Sent beside the person and the trigger: {flow, step, subscriber, trigger, data}. */
   data: z._default(
     z.record(z.string(), z.unknown()).check(z.refine((value) => JSON.stringify(value).length <= FLOW_LIMITS.webhookPayloadBytes, AUTOMATION_MESSAGES.payloadTooLarge)),

@@ -49,7 +49,8 @@ export const WEBHOOK_MESSAGES = {
 // A user name or password before the host (scheme://user:pass@host): never sent, verify the signature instead.
 const CREDENTIALS = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i;
 
-const webhookUrlSchema = z
+/** A webhook's address: http(s), no credentials (automations' webhook steps use it too). */
+export const webhookUrlSchema = z
   .pipe(
     z.string({ error: WEBHOOK_MESSAGES.urlRequired }).check(z.trim(), z.minLength(1, WEBHOOK_MESSAGES.urlRequired), z.maxLength(WEBHOOK_LIMITS.urlLength, WEBHOOK_MESSAGES.urlTooLong)),
     z.url({ protocol: /^https?$/, error: WEBHOOK_MESSAGES.urlInvalid }),
