@@ -28,7 +28,14 @@ describe('email and wait steps', () => {
     const flowId = await customer.activeFlow('Cart', {
       trigger: { type: 'event', event: 'cart_updated', filters: [{ path: 'total', op: 'gt', value: 20 }] },
       start: 'one',
-      steps: [emailStep('one', 'wait', { preheader: 'Your cart misses you' }), wait('wait', 'two'), emailStep('two')],
+      steps: [
+        emailStep('one', 'wait', {
+          preheader: 'Your cart misses you',
+          content_html: '<p>Hello {{ first_name }}, this is one. <a href="https://shop.example/cart">Your cart</a> of {{ event.total }} ({{ event.coupon | default: "no coupon" }}).</p>',
+        }),
+        wait('wait', 'two'),
+        emailStep('two'),
+      ],
     });
     await customer.events([
       { name: 'cart_updated', email: ada, id: 'cart-small', properties: { total: 5 } },
@@ -41,6 +48,8 @@ describe('email and wait steps', () => {
     const first = await accounts.smtp.waitForMessage(ada);
     expect(first.subject).toBe('Step one for Ada');
     expect(first.html).toContain('Hello Ada, this is one.');
+    // The triggering event's properties are merge tags of the email ({{ event.total }}).
+    expect(first.html).toContain('Your cart</a> of 50 (no coupon).');
     expect(first.html).toContain('Your cart misses you');
     // The campaign footer: who sends it, the postal address, the unsubscribe link; and tracking.
     expect(first.html).toContain('You receive this email because you subscribed to Lark Shop.');

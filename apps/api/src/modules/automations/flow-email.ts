@@ -125,6 +125,17 @@ function preparedFor(campaign: CampaignRow): PreparedCampaign {
   return entry;
 }
 
+/** The triggering event's top-level scalar properties, as `{{ event.<property> }}` reads them. */
+export function eventMergeValues(trigger: Record<string, unknown>): Record<string, string | number | boolean | null> {
+  const values = Object.create(null) as Record<string, string | number | boolean | null>;
+  const properties = trigger.properties;
+  if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return values;
+  for (const [key, value] of Object.entries(properties)) {
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') values[key] = value;
+  }
+  return values;
+}
+
 export type SendResult = { kind: 'sent' } | { kind: 'failed'; reason: string } | { kind: 'retry'; reason: string; relayDown: boolean };
 
 /** Hands the message to the relay and settles its ledger row; the step is the caller's. */
@@ -133,10 +144,11 @@ export async function sendEmail(
   transport: CampaignTransport,
   links: CampaignLinks,
   decision: Extract<EmailDecision, { kind: 'send' }>,
+  trigger: Record<string, unknown>,
   now: () => Date,
 ): Promise<SendResult> {
   const person = decision.recipient;
-  const mail = buildCampaignMail(preparedFor(decision.campaign), person, { id: decision.ledgerId, messageId: decision.messageId }, links);
+  const mail = buildCampaignMail(preparedFor(decision.campaign), person, { id: decision.ledgerId, messageId: decision.messageId }, links, eventMergeValues(trigger));
   try {
     await transport.send(mail);
   } catch (error) {

@@ -52,7 +52,7 @@ export interface FlowEngineDeps {
 
 const retryAt = (deps: FlowEngineDeps, attempts: number) => new Date(deps.now().getTime() + deps.settings.retryBaseMs * 4 ** Math.max(0, attempts - 1));
 
-async function runEmailStep(deps: FlowEngineDeps, claimed: ClaimedStep, step: EmailStep, definition: Parameters<typeof runLocalStep>[3]) {
+async function runEmailStep(deps: FlowEngineDeps, claimed: ClaimedStep, step: EmailStep, definition: Parameters<typeof runLocalStep>[3], trigger: Record<string, unknown>) {
   const { db } = deps;
   const person = await personById(db, claimed.subscriberId);
   if (!person) return settleAndAdvance(db, claimed, { status: 'skipped', outcome: 'next', reason: 'Not sent: the person was erased.' }, deps.now());
@@ -70,7 +70,7 @@ async function runEmailStep(deps: FlowEngineDeps, claimed: ClaimedStep, step: Em
   }, deps.settings.leaseMs / 3);
   let result;
   try {
-    result = await sendEmail(db, deps.transport, deps.links, decision, deps.now);
+    result = await sendEmail(db, deps.transport, deps.links, decision, trigger, deps.now);
   } finally {
     clearInterval(renewal);
   }
@@ -134,7 +134,7 @@ async function runStep(deps: FlowEngineDeps, claimed: ClaimedStep): Promise<void
   const step = definition && stepById(definition, claimed.stepId);
   // Removed by a live edit while it was claimed: it moves on where its old path led.
   if (!definition || !step) return db.transaction((tx) => settleAndAdvance(tx, claimed, { status: 'skipped', outcome: 'next', reason: 'The step was removed from the flow.' }, deps.now()));
-  if (step.type === 'email') return runEmailStep(deps, claimed, step, definition);
+  if (step.type === 'email') return runEmailStep(deps, claimed, step, definition, run.context);
   if (step.type === 'webhook') return runWebhookStep(deps, claimed, step);
   const person = await personById(db, claimed.subscriberId);
   if (!person) return;

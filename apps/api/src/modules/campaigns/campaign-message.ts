@@ -88,7 +88,8 @@ export interface MessageRef {
   messageId: string;
 }
 
-export function buildCampaignMail(campaign: PreparedCampaign, recipient: Recipient, message: MessageRef, links: CampaignLinks): CampaignMail {
+/** `event`: an automation email's triggering event properties, for `{{ event.<property> }}`. */
+export function buildCampaignMail(campaign: PreparedCampaign, recipient: Recipient, message: MessageRef, links: CampaignLinks, event?: MergeFieldValues['event']): CampaignMail {
   const { row } = campaign;
   const { messageId } = message;
   const preferencesUrl = links.preferences(recipient.id);
@@ -99,6 +100,7 @@ export function buildCampaignMail(campaign: PreparedCampaign, recipient: Recipie
     last_name: recipient.lastName,
     attributes: recipient.attributes,
     purchases: purchaseMergeValues(recipient.purchases),
+    event,
     unsubscribe_url: preferencesUrl,
     preferences_url: preferencesUrl,
   };

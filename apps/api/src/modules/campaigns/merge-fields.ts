@@ -3,11 +3,16 @@ import type { PurchaseInsights } from '@postlark/shared/insights';
 import { SEGMENT_PURCHASE_FIGURES } from '@postlark/shared/segments';
 
 /** What a campaign template may read: one subscriber's fields and the two links the sender fills in. */
-export const MERGE_FIELDS = ['email', 'first_name', 'last_name', 'full_name', 'attributes.<key>', 'purchases.<figure>', 'unsubscribe_url', 'preferences_url'] as const;
+export const MERGE_FIELDS = ['email', 'first_name', 'last_name', 'full_name', 'attributes.<key>', 'purchases.<figure>', 'event.<property>', 'unsubscribe_url', 'preferences_url'] as const;
 
 /** The plain-text fields; `attributes` is the one field read one level deep. */
 export const SCALAR_FIELDS: ReadonlySet<string> = new Set(MERGE_FIELDS.filter((field) => !field.includes('.')));
 export const ATTRIBUTES_FIELD = 'attributes';
+/**
+ * In an automation's email, a top-level property of the event that started the person's run
+ * (`{{ event.cart_url }}`); empty elsewhere (a campaign, a test send), so give it a `default`.
+ */
+export const EVENT_FIELD = 'event';
 
 /**
  * A person's purchase insights as of the last refresh (insights.purchases): numbers, the RFM group
@@ -52,6 +57,8 @@ export type MergeFieldValues = {
   attributes: Attributes;
   /** Left out: every figure null (a test send to someone with no insights, say). */
   purchases?: PurchaseMergeValues;
+  /** The triggering event's top-level scalar properties (automation emails only). */
+  event?: Record<string, string | number | boolean | null>;
   unsubscribe_url: string;
   preferences_url: string;
 };

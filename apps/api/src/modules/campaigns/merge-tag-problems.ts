@@ -1,5 +1,5 @@
 import type { Variable } from 'liquidjs';
-import { ALLOWED_FILTERS, ALLOWED_TAGS, ATTRIBUTE_NAME, ATTRIBUTES_FIELD, MERGE_FIELDS, PURCHASE_MERGE_KEYS, PURCHASES_FIELD, SCALAR_FIELDS } from './merge-fields';
+import { ALLOWED_FILTERS, ALLOWED_TAGS, ATTRIBUTE_NAME, ATTRIBUTES_FIELD, EVENT_FIELD, MERGE_FIELDS, PURCHASE_MERGE_KEYS, PURCHASES_FIELD, SCALAR_FIELDS } from './merge-fields';
 
 /** One thing wrong with a template, placed (1-based) where liquidjs could tell. */
 export type MergeTagProblem = { message: string; line: number | null; column: number | null };
@@ -11,6 +11,8 @@ export const MAX_TEMPLATE_LENGTH = 2_000_000;
 export const DATE_PADDING_TOO_WIDE = 'date padding too wide';
 
 const FIELD_LIST = MERGE_FIELDS.join(', ');
+// An event property a template may name (own keys only are ever read).
+const EVENT_PROPERTY = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 const TAG_LIST = ALLOWED_TAGS.filter((tag) => tag !== '#').map((tag) => `{% ${tag} %}`).join(', ');
 const EXAMPLE = '{{ first_name | default: "there" }}';
 
@@ -46,6 +48,11 @@ export function problemForVariable(variable: Variable): MergeTagProblem | null {
       message: `"${name}" is not a custom attribute. Name one directly, like {{ attributes.plan }}, using letters, digits and _ and starting with a letter.`,
       ...at,
     };
+  }
+  if (root === EVENT_FIELD) {
+    const [key] = path;
+    if (path.length === 1 && typeof key === 'string' && EVENT_PROPERTY.test(key)) return null;
+    return { message: `"${name}" is not an event property. Name one directly, like {{ event.cart_url }}, using letters, digits and _.`, ...at };
   }
   if (root === PURCHASES_FIELD) {
     const [key] = path;
@@ -91,7 +98,7 @@ function positionOf(error: unknown): Pick<MergeTagProblem, 'line' | 'column'> {
 function closestField(written: string): string | null {
   let best: string | null = null;
   let bestDistance = 3;
-  for (const field of [...SCALAR_FIELDS, ATTRIBUTES_FIELD, PURCHASES_FIELD]) {
+  for (const field of [...SCALAR_FIELDS, ATTRIBUTES_FIELD, PURCHASES_FIELD, EVENT_FIELD]) {
     const distance = editDistance(written.toLowerCase(), field);
     if (distance < bestDistance) [best, bestDistance] = [field, distance];
   }

@@ -26,6 +26,15 @@ describe('merge tags', () => {
     expect(text('[{{ full_name }}]', { ...ANN, last_name: '' })).toBe('[Ann]');
   });
 
+  it('read the triggering event of an automation email, empty (or the fallback) elsewhere', () => {
+    const cart = { ...ANN, event: { total: 42.5, cart_url: 'https://shop.example/c/1' } };
+    expect(text('{{ event.total }} at {{ event.cart_url }}', cart)).toBe('42.5 at https://shop.example/c/1');
+    expect(text('[{{ event.coupon | default: "none" }}] [{{ event.total }}]')).toBe('[none] []');
+    expect(checkTemplate('{{ event.items.first }}')[0]!.message).toContain('is not an event property');
+    expect(checkTemplate('{{ event.__proto__ }}')).toEqual([]);
+    expect(text('[{{ event.__proto__ }}]', cart)).toBe('[]');
+  });
+
   it('read custom attributes, with a fallback when a subscriber lacks one', () => {
     expect(text('{{ attributes.plan | upcase }} plan, {{ attributes.seats }} seats')).toBe('PRO plan, 3 seats');
     expect(text('{{ attributes.plan | default: "free" }}', NAMELESS)).toBe('free');

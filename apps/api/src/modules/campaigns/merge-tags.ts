@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@postlark/shared/audience';
 import { type FilterImplOptions, Liquid, type Template } from 'liquidjs';
-import { ALLOWED_FILTERS, ALLOWED_TAGS, ATTRIBUTES_FIELD, type MergeFieldValues, PURCHASES_FIELD, purchaseMergeValues } from './merge-fields';
+import { ALLOWED_FILTERS, ALLOWED_TAGS, ATTRIBUTES_FIELD, EVENT_FIELD, type MergeFieldValues, PURCHASES_FIELD, purchaseMergeValues } from './merge-fields';
 import { DATE_PADDING_TOO_WIDE, MAX_TEMPLATE_LENGTH, type MergeTagProblem, problemForVariable, problemsFromError } from './merge-tag-problems';
 
 export { MERGE_FIELDS, type MergeFieldValues } from './merge-fields';
@@ -11,6 +11,8 @@ export type CompiledTemplate = {
   readonly source: string;
   /** The custom attributes the template reads: each render copies only these from the subscriber. */
   readonly attributeNames: readonly string[];
+  /** The triggering event's properties the template reads (automation emails). */
+  readonly eventNames: readonly string[];
   readonly html: Template[];
   readonly text: Template[];
 };
@@ -82,9 +84,9 @@ export function checkTemplate(source: string): MergeTagProblem[] {
 
 /** Parses a template once; throws MergeTagError listing what checkTemplate would report. */
 export function compileTemplate(source: string): CompiledTemplate {
-  const { problems, attributeNames } = inspect(source);
+  const { problems, attributeNames, eventNames } = inspect(source);
   if (problems.length > 0) throw new MergeTagError(problems);
-  return { source, attributeNames, html: htmlEngine.parse(source), text: textEngine.parse(source) };
+  return { source, attributeNames, eventNames, html: htmlEngine.parse(source), text: textEngine.parse(source) };
 }
 
 /**
@@ -96,7 +98,7 @@ export function renderCompiled(compiled: CompiledTemplate, fields: MergeFieldVal
   const engine = options.html ? htmlEngine : textEngine;
   const templates = options.html ? compiled.html : compiled.text;
   try {
-    return String(engine.renderSync(templates, scopeFor(fields, compiled.attributeNames)));
+    return String(engine.renderSync(templates, scopeFor(fields, compiled.attributeNames, compiled.eventNames)));
   } catch (error) {
     throw new MergeTagError(problemsFromError(error));
   }
@@ -107,8 +109,9 @@ export function renderTemplate(template: string | CompiledTemplate, fields: Merg
   return renderCompiled(typeof template === 'string' ? compileTemplate(template) : template, fields, options);
 }
 
-function inspect(source: string): { problems: MergeTagProblem[]; attributeNames: string[] } {
+function inspect(source: string): { problems: MergeTagProblem[]; attributeNames: string[]; eventNames: string[] } {
   const attributeNames = new Set<string>();
+  const eventNames = new Set<string>();
   try {
     const templates = checkEngine.parse(source);
     const problems: MergeTagProblem[] = [];
@@ -117,15 +120,16 @@ function inspect(source: string): { problems: MergeTagProblem[]; attributeNames:
         const problem = problemForVariable(variable);
         if (problem) problems.push(problem);
         else if (variable.segments[0] === ATTRIBUTES_FIELD) attributeNames.add(String(variable.segments[1]));
+        else if (variable.segments[0] === EVENT_FIELD) eventNames.add(String(variable.segments[1]));
       }
     }
     problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
     // A trial render with every field empty catches what only shows when rendering (a filter given
     // arguments it cannot use), so a template that passes here renders for every subscriber.
-    if (problems.length === 0) checkEngine.renderSync(templates, scopeFor(BLANK_SUBSCRIBER, [...attributeNames]));
-    return { problems, attributeNames: [...attributeNames] };
+    if (problems.length === 0) checkEngine.renderSync(templates, scopeFor(BLANK_SUBSCRIBER, [...attributeNames], [...eventNames]));
+    return { problems, attributeNames: [...attributeNames], eventNames: [...eventNames] };
   } catch (error) {
-    return { problems: problemsFromError(error), attributeNames: [] };
+    return { problems: problemsFromError(error), attributeNames: [], eventNames: [] };
   }
 }
 
@@ -134,7 +138,7 @@ function inspect(source: string): { problems: MergeTagProblem[]; attributeNames:
  * template names but the subscriber lacks are null, so they take a `default` instead of failing the
  * strict-variable check.
  */
-function scopeFor(fields: MergeFieldValues, attributeNames: readonly string[]): Record<string, unknown> {
+function scopeFor(fields: MergeFieldValues, attributeNames: readonly string[], eventNames: readonly string[]): Record<string, unknown> {
   const attributes = Object.create(null) as Record<string, AttributeValue>;
   for (const name of attributeNames) attributes[name] = Object.hasOwn(fields.attributes, name) ? (fields.attributes[name] ?? null) : null;
   // Trimmed so a name of only spaces takes the fallback and full_name has no stray space.
@@ -146,6 +150,10 @@ function scopeFor(fields: MergeFieldValues, attributeNames: readonly string[]): 
   scope.last_name = lastName;
   scope.full_name = [firstName, lastName].filter(Boolean).join(' ');
   scope[ATTRIBUTES_FIELD] = attributes;
+  // Like attributes: only the properties the template names, own ones only, null when absent.
+  const event = Object.create(null) as Record<string, string | number | boolean | null>;
+  for (const name of eventNames) event[name] = fields.event && Object.hasOwn(fields.event, name) ? (fields.event[name] ?? null) : null;
+  scope[EVENT_FIELD] = event;
   scope[PURCHASES_FIELD] = fields.purchases ?? purchaseMergeValues(null);
   scope.unsubscribe_url = fields.unsubscribe_url;
   scope.preferences_url = fields.preferences_url;
