@@ -180,8 +180,23 @@ test.describe('automations', () => {
     expect(smtp.messagesTo(shopper)).toHaveLength(1);
     // The test sent nothing.
     expect(smtp.messagesTo(browser)).toHaveLength(0);
+    // Below the canvas, the person: in the flow, waiting a day for the last call.
+    const person = page.getByRole('table', { name: 'People in this flow' }).getByRole('row', { name: new RegExp(shopper) });
+    await expect(person.getByRole('cell').nth(1)).toHaveText('In the flow');
+    await expect(person.getByRole('cell').nth(2)).toHaveText(/^Wait 1 day: waiting until /);
 
-    // The list shows the flow as live with its person and email.
+    // Every save is a version; the first (the template as it came) can be loaded back into the editor.
+    await page.getByRole('button', { name: 'History' }).click();
+    panel = page.getByRole('dialog', { name: 'Version history' });
+    await expect(panel.getByRole('listitem')).toHaveCount(2);
+    await expect(panel.getByRole('listitem').first()).toContainText('Version 2 (current)');
+    await panel.getByRole('button', { name: 'Load version 1' }).click();
+    await expect(toast(page, 'Version 1 is in the editor. Save to make it the newest version.')).toBeVisible();
+    await expect(card(page, /^Wait 1 hour\. Edit step$/)).toBeVisible();
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+    // The list shows the flow as live with its person and email (leaving asks first: the loaded version is not saved).
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('link', { name: '← Automations' }).click();
     const listed = page.getByRole('row', { name: /Abandoned cart/ });
     await expect(listed.getByText('Active', { exact: true })).toBeVisible();

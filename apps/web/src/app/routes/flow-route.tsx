@@ -6,11 +6,13 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';
 import { PageLoadFailed, PageLoading } from '../../components/ui/page-state';
+import { showToast } from '../../components/ui/toasts';
 import { AUTOMATION_TEXTS, AUTOMATIONS_PATH, stepTitle, triggerText } from '../../features/automations/automations-content';
 import { fetchFlowChoices, type FlowChoices } from '../../features/automations/automations-thunks';
 import { AddStepDialog } from '../../features/automations/components/add-step-dialog';
 import { FlowCanvas } from '../../features/automations/components/flow-canvas';
 import { FlowHeader } from '../../features/automations/components/flow-header';
+import { FlowPeople } from '../../features/automations/components/flow-people';
 import { FlowRulesSummary } from '../../features/automations/components/flow-rules-summary';
 import { FlowStatsTable } from '../../features/automations/components/flow-stats-table';
 import { RulesForm } from '../../features/automations/components/rules-form';
@@ -45,7 +47,7 @@ export default function FlowRoute() {
   const dispatch = useAppDispatch();
   const builder = useFlowBuilder(flowId);
   const { flow, draft, setDraft } = builder;
-  const { stats, byStep, error: statsError } = useFlowStats(flowId);
+  const { stats, byStep, runs, error: statsError } = useFlowStats(flowId);
   const test = useFlowTest(flowId);
   const versions = useFlowVersions(flowId);
   const { overview: senders } = useSenders();
@@ -152,6 +154,7 @@ export default function FlowRoute() {
       />
       {draft.steps.length === 0 && <p className="flow-page__hint">{AUTOMATION_TEXTS.noSteps}</p>}
       <FlowStatsTable definition={draft} stats={byStep} />
+      <FlowPeople runs={runs} titles={titles} />
 
       <StepPanel
         step={selectedStep}
@@ -185,6 +188,7 @@ export default function FlowRoute() {
             if (!definition) return;
             setDraft(definition);
             setPanel(null);
+            void showToast('success', AUTOMATION_TEXTS.versionLoaded(version));
           })
         }
         onClose={() => setPanel(null)}

@@ -20,6 +20,7 @@ export const AUTOMATION_TEXTS = {
   exitOnlyAtEnd: 'An exit ends a path: add it where nothing follows.',
   noSteps: 'Nothing happens yet. Add the first step below the trigger.',
   creating: 'Creating...',
+  versionLoaded: (version: number) => `Version ${version} is in the editor. Save to make it the newest version.`,
 } as const;
 
 export const FLOW_STATUS_LABELS: Record<FlowStatus, string> = { draft: 'Draft', active: 'Active', paused: 'Paused' };

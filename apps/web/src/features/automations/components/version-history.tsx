@@ -24,7 +24,7 @@ export function VersionHistory({ open, versions, current, error, onLoad, onClose
       {!versions && !error && <p role="status">Loading versions...</p>}
       {versions && (
         <ol className="flow-versions">
-          {[...versions].reverse().map((version) => (
+          {[...versions].sort((a, b) => b.version - a.version).map((version) => (
             <li key={version.version} className="flow-versions__item">
               <span className="flow-versions__name">
                 Version {version.version}
