@@ -163,7 +163,10 @@ export async function measureEventsIngest(repoRoot: string, log: (line: string) 
   let api: ApiServer | undefined;
   try {
     database = await throwawayDatabase();
-    api = await startApiServer(repoRoot, 'events-server', { DATABASE_URL: database.url, API_REQUESTS_PER_MINUTE: '100000' });
+    // BENCH_SERVER_CPU_PROFILE=<dir> writes the server's CPU profile of the run there (cpu-profile.ts).
+    const profile = process.env.BENCH_SERVER_CPU_PROFILE;
+    const profiling = profile ? { env: { BENCH_SERVER_CPU_PROFILE: profile }, preload: [new URL('./cpu-profile.ts', import.meta.url).pathname] } : { env: {}, preload: [] };
+    api = await startApiServer(repoRoot, 'events-server', { DATABASE_URL: database.url, API_REQUESTS_PER_MINUTE: '100000', ...profiling.env }, undefined, profiling.preload);
     const email = 'shop@bench.example';
     await createCustomer(api, email);
     const key = await createApiKey(api, await signIn(api, email));
@@ -204,7 +207,7 @@ export async function measureEventsIngest(repoRoot: string, log: (line: string) 
       const perMillion = (bytes: number) => (bytes / atMillion.rows) * 1_000_000;
       const { rows } = await client.query<{ id: string }>(`select id from customers where email = $1`, [email]);
       log(`topping up to ${EVENTS_INGEST.topUpTo.toLocaleString('en-US')} events inside PostgreSQL`);
-      const topUpSeconds = await topUp(client, rows[0]!.id, atMillion.rows, EVENTS_INGEST.topUpTo);
+      const topUpSeconds = process.env.BENCH_EVENTS_SKIP_TOP_UP ? 0 : await topUp(client, rows[0]!.id, atMillion.rows, EVENTS_INGEST.topUpTo);
       const atTen = await diskBytes(client);
       log('baseline: the same million rows straight into a plain table');
       const baselineEventsPerSecond = await baselineRate(database.url, batches);

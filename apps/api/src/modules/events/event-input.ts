@@ -29,8 +29,8 @@ export interface ParsedEvent {
   campaignRef: string | null;
   machine: boolean | null;
   properties: Record<string, unknown> | null;
-  /** The idempotency key: 16 bytes of a SHA-256 of the sent id, or of the content without one. */
-  key: Buffer;
+  /** The idempotency key, in hex: 16 bytes of a SHA-256 of the sent id, or of the content without one. */
+  key: string;
 }
 
 export type EventVerdict = { ok: true; event: ParsedEvent } | { ok: false; message: string };
@@ -68,7 +68,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-function keyOf(raw: Record<string, unknown>, person: EventPerson, receivedAt: Date): Buffer {
+function keyOf(raw: Record<string, unknown>, person: EventPerson, receivedAt: Date): string {
   const hash = createHash('sha256');
   if (typeof raw.id === 'string') {
     hash.update(`id:${raw.id}`);
@@ -78,7 +78,7 @@ function keyOf(raw: Record<string, unknown>, person: EventPerson, receivedAt: Da
     const when = raw.occurred_at ?? `received:${receivedAt.toISOString().slice(0, 16)}`;
     hash.update(`content:${canonicalJson({ name: raw.name, person, when, value: raw.value ?? null, currency: raw.currency ?? null, properties: raw.properties ?? null })}`);
   }
-  return hash.digest().subarray(0, 16);
+  return hash.digest('hex').slice(0, 32);
 }
 
 function personOf(raw: Record<string, unknown>): EventPerson | string {

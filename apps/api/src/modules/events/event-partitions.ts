@@ -37,8 +37,11 @@ export async function ensurePartitions(db: Db, instants: Iterable<Date>): Promis
   let known = knownByDb.get(db);
   if (!known) knownByDb.set(db, (known = new Set()));
   const missing = new Map<string, PartitionRange>();
-  for (const at of instants) {
-    const range = partitionOf(at);
+  // A batch's thousands of instants fall in a few months: each month is named once.
+  const months = new Set<number>();
+  for (const at of instants) months.add(at.getTime() < MONTHLY_FROM ? -1 : at.getUTCFullYear() * 12 + at.getUTCMonth());
+  for (const month of months) {
+    const range = partitionOf(month < 0 ? new Date(0) : new Date(Date.UTC(Math.floor(month / 12), month % 12, 1)));
     if (!known.has(range.name)) missing.set(range.name, range);
   }
   if (missing.size === 0) return;

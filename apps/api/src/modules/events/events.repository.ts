@@ -66,7 +66,8 @@ export interface EventRow {
   campaignRef: string | null;
   machine: boolean | null;
   properties: Record<string, unknown> | null;
-  key: Buffer;
+  /** The idempotency key in hex. */
+  key: string;
 }
 
 export interface StoredEventRow {
@@ -84,11 +85,11 @@ export async function storeEvents(db: Db, customerId: string, rows: readonly Eve
   if (rows.length === 0) return [];
   const fresh = await db.execute(sql`
     insert into event_keys (customer_id, key_hash)
-    select ${customerId}::uuid, decode(k.key, 'hex') from jsonb_array_elements_text(${JSON.stringify(rows.map((row) => row.key.toString('hex')))}::jsonb) as k(key)
+    select ${customerId}::uuid, decode(k.key, 'hex') from jsonb_array_elements_text(${JSON.stringify(rows.map((row) => row.key))}::jsonb) as k(key)
     on conflict do nothing
     returning encode(key_hash, 'hex') as key`);
   const freshKeys = new Set(rowsOf<{ key: string }>(fresh).map((row) => row.key));
-  const kept = rows.filter((row) => freshKeys.has(row.key.toString('hex')));
+  const kept = rows.filter((row) => freshKeys.has(row.key));
   if (kept.length === 0) return [];
   const batch = JSON.stringify(
     kept.map((row) => ({
@@ -108,7 +109,7 @@ export async function storeEvents(db: Db, customerId: string, rows: readonly Eve
     from jsonb_to_recordset(${batch}::jsonb) as e(subscriber_id uuid, name text, occurred_at timestamptz, value numeric, currency text, campaign_ref text, machine boolean, properties jsonb)
     returning id`);
   const ids = rowsOf<{ id: string | number }>(result);
-  return kept.map((row, index) => ({ id: Number(ids[index]?.id), key: row.key.toString('hex') }));
+  return kept.map((row, index) => ({ id: Number(ids[index]?.id), key: row.key }));
 }
 
 /**

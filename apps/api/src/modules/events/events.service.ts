@@ -98,7 +98,7 @@ export async function ingestEvents(deps: EventDeps, customerId: string, body: un
   raw.forEach((item, index) => {
     const verdict: EventVerdict = parseEvent(item, now);
     if (!verdict.ok) return void rejected.push({ index, message: verdict.message });
-    const key = verdict.event.key.toString('hex');
+    const { key } = verdict.event;
     // The same event twice in one call: the second is a duplicate like a retried one.
     if (seen.has(key)) return void (duplicates += 1);
     seen.add(key);
@@ -121,7 +121,7 @@ export async function ingestEvents(deps: EventDeps, customerId: string, body: un
   await ensurePartitions(deps.db, rows.map((row) => row.occurredAt));
   const stored = await deps.db.transaction(async (tx) => {
     const inserted = await storeEvents(tx, customerId, rows, source, now);
-    const byKey = new Map(rows.map((row) => [row.key.toString('hex'), row]));
+    const byKey = new Map(rows.map((row) => [row.key, row]));
     const events: StoredEvent[] = inserted.map(({ id, key }) => {
       const row = byKey.get(key)!;
       return { id, key, subscriberId: row.subscriberId, name: row.name, occurredAt: row.occurredAt, value: row.value, currency: row.currency, properties: row.properties };
