@@ -28,13 +28,17 @@ export function Modal({ open, title, description, onClose, children, variant = '
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const app = document.getElementById('root');
+    // A dialog opened from another (the editor's Insert link inside a side panel) leaves the page
+    // as the first one set it when it closes.
+    const wasInert = app?.inert ?? false;
+    const overflow = document.body.style.overflow;
     if (app) app.inert = true;
     document.body.style.overflow = 'hidden';
     const first = dialogRef.current?.querySelector<HTMLElement>('input, textarea, select');
     (first ?? dialogRef.current)?.focus();
     return () => {
-      if (app) app.inert = false;
-      document.body.style.overflow = '';
+      if (app) app.inert = wasInert;
+      document.body.style.overflow = overflow;
       opener?.focus();
     };
   }, [open]);
@@ -42,7 +46,9 @@ export function Modal({ open, title, description, onClose, children, variant = '
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      // Escape closes the topmost dialog only.
+      const layers = document.querySelectorAll('.modal-layer');
+      if (event.key === 'Escape' && dialogRef.current?.parentElement === layers[layers.length - 1]) onClose();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
