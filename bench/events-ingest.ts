@@ -12,7 +12,7 @@ import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres'
  * PostgreSQL alone does, so the figure says what the API adds.
  */
 
-export const EVENTS_INGEST = { events: 1_000_000, perCall: 5_000, inFlight: 2, people: 50_000, topUpTo: 10_000_000 } as const;
+export const EVENTS_INGEST = { events: 1_000_000, perCall: 5_000, inFlight: 4, people: 50_000, topUpTo: 10_000_000 } as const;
 export const EVENTS_INGEST_TARGETS = { eventsPerSecond: 50_000, serverPeakRssMb: 500 } as const;
 
 export interface EventsIngestReport {
