@@ -4,7 +4,7 @@ import { AUTOMATION_MESSAGES } from '@postlark/shared/automations';
 import { ROUTES } from '@postlark/shared/routes';
 import { addSubscribersByApi } from './support/audience-pages';
 import { dashboardShell, signedInCustomer } from './support/customer-area';
-import { expect, relayTest as test } from './support/fixtures';
+import { expect, relayTest as test, test as sharedServerTest } from './support/fixtures';
 import { toast } from './support/page-helpers';
 import { confirmSender } from './support/senders';
 
@@ -201,5 +201,80 @@ test.describe('automations', () => {
     const listed = page.getByRole('row', { name: /Abandoned cart/ });
     await expect(listed.getByText('Active', { exact: true })).toBeVisible();
     await expect(listed.getByRole('cell').nth(3)).toHaveText('1');
+  });
+});
+
+sharedServerTest.describe('the flow builder', () => {
+  sharedServerTest('a blank flow: a trigger, a split with a step on each path by keyboard, saved; removing the split takes its other path', async ({ page, request, baseURL, inbox }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'flow-builder');
+    await page.goto(ROUTES.automations);
+    await page.getByRole('button', { name: /^Blank flow/ }).click();
+    await expect(toast(page, AUTOMATION_MESSAGES.created)).toBeVisible();
+    await page.getByRole('textbox', { name: 'Flow name' }).fill('VIP welcome');
+
+    // The trigger, in its panel.
+    await page.getByRole('button', { name: /^Trigger: .*Edit trigger$/ }).click();
+    let panel = page.getByRole('dialog', { name: 'Trigger' });
+    await panel.getByRole('combobox', { name: 'Starts when' }).selectOption({ label: 'An event' });
+    await panel.getByRole('textbox', { name: 'Event name' }).fill('vip_joined');
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('button', { name: 'Trigger: When vip_joined happens. Edit trigger' })).toBeVisible();
+
+    // The "+" under the trigger, by keyboard: a split, whose two paths appear side by side.
+    await page.getByRole('button', { name: 'Add the first step after the trigger' }).focus();
+    await page.keyboard.press('Enter');
+    let choose = page.getByRole('dialog', { name: 'Add a step' });
+    await choose.getByRole('button', { name: 'Split' }).focus();
+    await page.keyboard.press('Enter');
+    panel = page.getByRole('dialog', { name: 'Split' });
+    await expect(panel.getByRole('combobox', { name: 'People go along “Yes” when they match' })).toHaveValue('all');
+    await panel.getByRole('button', { name: 'Done' }).click();
+    const paths = page.getByRole('group', { name: 'Paths after Split' });
+    await expect(paths.getByText('Yes', { exact: true })).toBeVisible();
+    await expect(paths.getByText('No', { exact: true })).toBeVisible();
+
+    // An exit only where a path ends; an email on "No", an exit on "Yes".
+    await paths.getByRole('button', { name: 'Add a step on the “No” path of Split' }).click();
+    choose = page.getByRole('dialog', { name: 'Add a step' });
+    await choose.getByRole('button', { name: 'Send email' }).click();
+    // Named after the step, which the name changes: the one dialog.
+    panel = page.getByRole('dialog');
+    await expect(panel).toHaveAccessibleName('Send email');
+    await panel.getByRole('textbox', { name: 'Step name' }).fill('Not yet VIP');
+    await expect(panel).toHaveAccessibleName('Not yet VIP');
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await paths.getByRole('button', { name: 'Add a step on the “Yes” path of Split' }).click();
+    await page.getByRole('dialog', { name: 'Add a step' }).getByRole('button', { name: 'Exit' }).click();
+    await page.getByRole('dialog', { name: 'Exit' }).getByRole('button', { name: 'Done' }).click();
+    await expect(paths.getByRole('button', { name: /^Exit/ })).toBeVisible();
+    await expect(paths.getByRole('button', { name: /^Not yet VIP/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Add a step after Not yet VIP' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add a step' }).getByRole('button', { name: 'Exit' })).toBeEnabled();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(toast(page, AUTOMATION_MESSAGES.saved)).toBeVisible();
+    await expect(page.getByText('Version 2')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Step counts' }).getByRole('rowheader')).toHaveText(['Split', 'Exit', 'Not yet VIP']);
+
+    // Removing the split keeps its "Yes" path; the email only "No" reached goes with it, once confirmed.
+    await page.getByRole('button', { name: /^Split: .*Edit step$/ }).click();
+    await page.getByRole('dialog', { name: 'Split' }).getByRole('button', { name: 'Remove step' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove “Split”?' });
+    await expect(confirm).toContainText('Its other path goes with it: Not yet VIP.');
+    await confirm.getByRole('button', { name: 'Remove steps' }).click();
+    await expect(page.getByRole('group', { name: 'Paths after Split' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Not yet VIP/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Exit/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(toast(page, AUTOMATION_MESSAGES.saved).last()).toBeVisible();
+    await expect(page.getByText('Version 3')).toBeVisible();
+
+    // The list shows it as a draft, named and triggered as set.
+    await page.getByRole('link', { name: '← Automations' }).click();
+    const row = page.getByRole('row', { name: /VIP welcome/ });
+    await expect(row).toContainText('When vip_joined happens');
+    await expect(row.getByText('Draft', { exact: true })).toBeVisible();
   });
 });

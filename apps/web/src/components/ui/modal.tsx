@@ -12,6 +12,9 @@ interface ModalProps {
   variant?: 'centre' | 'side';
 }
 
+/** Dialogs open now: the app behind stays inert until the last one closes. */
+let openDialogs = 0;
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
@@ -28,17 +31,19 @@ export function Modal({ open, title, description, onClose, children, variant = '
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const app = document.getElementById('root');
-    // A dialog opened from another (the editor's Insert link inside a side panel) leaves the page
-    // as the first one set it when it closes.
-    const wasInert = app?.inert ?? false;
-    const overflow = document.body.style.overflow;
+    openDialogs += 1;
     if (app) app.inert = true;
     document.body.style.overflow = 'hidden';
     const first = dialogRef.current?.querySelector<HTMLElement>('input, textarea, select');
     (first ?? dialogRef.current)?.focus();
     return () => {
-      if (app) app.inert = wasInert;
-      document.body.style.overflow = overflow;
+      // A dialog opened from another (the editor's Insert link inside a side panel): the page
+      // comes back only when the last one closes, whichever order they close in.
+      openDialogs -= 1;
+      if (openDialogs === 0) {
+        if (app) app.inert = false;
+        document.body.style.overflow = '';
+      }
       opener?.focus();
     };
   }, [open]);
