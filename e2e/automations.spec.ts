@@ -276,5 +276,12 @@ sharedServerTest.describe('the flow builder', () => {
     const row = page.getByRole('row', { name: /VIP welcome/ });
     await expect(row).toContainText('When vip_joined happens');
     await expect(row.getByText('Draft', { exact: true })).toBeVisible();
+
+    // A draft can be deleted, once confirmed.
+    await row.getByRole('button', { name: 'Delete VIP welcome' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete “VIP welcome”?' });
+    await dialog.getByRole('button', { name: 'Delete flow' }).click();
+    await expect(toast(page, AUTOMATION_MESSAGES.deleted)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No flows yet' })).toBeVisible();
   });
 });

@@ -13,6 +13,7 @@ import { FlowsTable } from '../../features/automations/components/flows-table';
 import { TemplateChoices } from '../../features/automations/components/template-choices';
 import { CAMPAIGNS_PATH } from '../../features/campaigns/campaigns-content';
 import { useAppDispatch } from '../store-hooks';
+import { useRemoval } from '../use-removal';
 import { choiceNames, useFlows } from '../use-flows';
 import './automations-route.css';
 
@@ -23,9 +24,11 @@ export default function AutomationsRoute() {
   const { flows, stats, templates, choices, error, reload } = useFlows();
   const [picking, setPicking] = useState(false);
   const [creating, setCreating] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Flow | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState('');
+  const removal = useRemoval<Flow>(
+    (flow) => dispatch(removeFlow(flow.id)).unwrap(),
+    (reason) => asFlowFailure(reason, AUTOMATION_TEXTS.actionFailed).message,
+    reload,
+  );
 
   async function create(template: FlowTemplate | null) {
     setCreating(template?.id ?? 'blank');
@@ -42,22 +45,9 @@ export default function AutomationsRoute() {
     }
   }
 
-  async function erase(flow: Flow) {
-    setDeleteBusy(true);
-    setDeleteError('');
-    try {
-      void showToast('success', await dispatch(removeFlow(flow.id)).unwrap());
-      setDeleting(null);
-      reload();
-    } catch (reason) {
-      setDeleteError(asFlowFailure(reason, AUTOMATION_TEXTS.actionFailed).message);
-    }
-    setDeleteBusy(false);
-  }
-
   let content;
   if (flows && flows.length > 0) {
-    content = <FlowsTable flows={flows} stats={stats} names={choiceNames(choices)} onDelete={setDeleting} />;
+    content = <FlowsTable flows={flows} stats={stats} names={choiceNames(choices)} onDelete={removal.ask} />;
   } else if (flows) {
     content = (
       <div className="dash-card automations-empty">
@@ -102,18 +92,15 @@ export default function AutomationsRoute() {
         <TemplateChoices templates={templates} busy={creating} onPick={(template) => void create(template)} />
       </Modal>
       <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? `Delete “${deleting.name}”?` : ''}
+        open={removal.item !== null}
+        title={removal.item ? `Delete “${removal.item.name}”?` : ''}
         description="The flow, its versions and its counts are removed. Emails it already sent stay in people’s inboxes."
         confirmLabel="Delete flow"
         busyLabel="Deleting..."
-        busy={deleteBusy}
-        error={deleteError}
-        onConfirm={() => deleting && void erase(deleting)}
-        onClose={() => {
-          setDeleting(null);
-          setDeleteError('');
-        }}
+        busy={removal.busy}
+        error={removal.error}
+        onConfirm={removal.confirm}
+        onClose={removal.close}
       />
     </div>
   );

@@ -12,6 +12,7 @@ import { PageLoadFailed, PageLoading } from '../../components/ui/page-state';
 import { CampaignTable } from '../../features/campaigns/components/campaign-table';
 import { useCampaigns } from '../../features/campaigns/hooks/use-campaigns';
 import { useAppDispatch } from '../store-hooks';
+import { useRemoval } from '../use-removal';
 import './campaigns-route.css';
 
 /** /dashboard/campaigns: every campaign with its status and live progress; new, duplicate, delete. */
@@ -20,9 +21,12 @@ export default function CampaignsRoute() {
   const navigate = useNavigate();
   const { campaigns, error, reload } = useCampaigns();
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Campaign | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState('');
+  const removal = useRemoval<Campaign>(
+    (campaign) => dispatch(removeCampaign(campaign.id)).unwrap(),
+    (reason) => asCampaignFailure(reason, CAMPAIGN_TEXTS.actionFailed).message,
+    reload,
+  );
+  const deleting = removal.item;
 
   async function duplicate(campaign: Campaign) {
     setBusyId(campaign.id);
@@ -36,22 +40,9 @@ export default function CampaignsRoute() {
     }
   }
 
-  async function erase(campaign: Campaign) {
-    setDeleteBusy(true);
-    setDeleteError('');
-    try {
-      void showToast('success', await dispatch(removeCampaign(campaign.id)).unwrap());
-      setDeleting(null);
-      reload();
-    } catch (reason) {
-      setDeleteError(asCampaignFailure(reason, CAMPAIGN_TEXTS.actionFailed).message);
-    }
-    setDeleteBusy(false);
-  }
-
   let content;
   if (campaigns && campaigns.length > 0) {
-    content = <CampaignTable campaigns={campaigns} busyId={busyId} onDuplicate={(campaign) => void duplicate(campaign)} onDelete={setDeleting} />;
+    content = <CampaignTable campaigns={campaigns} busyId={busyId} onDuplicate={(campaign) => void duplicate(campaign)} onDelete={removal.ask} />;
   } else if (campaigns) {
     content = <CampaignsEmpty />;
   } else if (error) {
@@ -103,13 +94,10 @@ export default function CampaignsRoute() {
         }
         confirmLabel="Delete campaign"
         busyLabel="Deleting..."
-        busy={deleteBusy}
-        error={deleteError}
-        onConfirm={() => deleting && void erase(deleting)}
-        onClose={() => {
-          setDeleting(null);
-          setDeleteError('');
-        }}
+        busy={removal.busy}
+        error={removal.error}
+        onConfirm={removal.confirm}
+        onClose={removal.close}
       />
     </div>
   );
