@@ -94,7 +94,16 @@ export async function measureFlowLatency(repoRoot: string, log: (line: string) =
     await session.ok('POST', `/api/automations/v1/flows/${flow.flow.id}/activate`);
 
     await api.close();
-    api = await startApiServer(repoRoot, 'flow-latency-server', { DATABASE_URL: database.url, SMTP_URL: relay.url, API_REQUESTS_PER_MINUTE: '100000', CAMPAIGN_MESSAGES_PER_DAY: '1000000' });
+    // BENCH_SERVER_CPU_PROFILE=<dir> writes the measured server's CPU profile of the run there (cpu-profile.ts).
+    const profile = process.env.BENCH_SERVER_CPU_PROFILE;
+    const profiling = profile ? { env: { BENCH_SERVER_CPU_PROFILE: profile }, preload: [new URL('./cpu-profile.ts', import.meta.url).pathname] } : { env: {}, preload: [] };
+    api = await startApiServer(
+      repoRoot,
+      'flow-latency-server',
+      { DATABASE_URL: database.url, SMTP_URL: relay.url, API_REQUESTS_PER_MINUTE: '100000', CAMPAIGN_MESSAGES_PER_DAY: '1000000', ...profiling.env },
+      undefined,
+      profiling.preload,
+    );
 
     log(`sending ${FLOW_LATENCY.perSecond} order_placed events a second for ${FLOW_LATENCY.seconds} s`);
     const sentAt = new Map<string, number>();

@@ -8,9 +8,10 @@ import { isUsableFrom } from '../campaigns/campaign-readiness';
 import { type CampaignTransport, SendFailure } from '../campaigns/campaign-transport';
 import { type CampaignRow, campaignById } from '../campaigns/campaigns.repository';
 import { type Recipient, stillEligible } from '../campaigns/recipients.repository';
-import { markFailed, markRelayWait, markRetry, markSent } from '../campaigns/sending.repository';
-import { type Quotas, reserveQuota } from '../senders/quotas';
-import { type FlowPerson, notMailableReason } from './flow-people';
+import { markFailed, markRelayWait, markRetry } from '../campaigns/sending.repository';
+import { type Quotas, reserveQuotaUpTo } from '../senders/quotas';
+import type { ClaimedStep } from './engine.repository';
+import { type FlowPerson, notMailableReason, peopleByIds } from './flow-people';
 import { quietHoursEnd } from './flow-time';
 
 // An email step sends through the campaign machinery: its hidden campaign row (the step's
@@ -20,10 +21,26 @@ import { quietHoursEnd } from './flow-time';
 
 const HOUR_MS = 3_600_000;
 
-export type EmailDecision =
-  | { kind: 'send'; ledgerId: number; messageId: string; campaign: CampaignRow; recipient: Recipient }
-  | { kind: 'skip'; reason: string }
-  | { kind: 'defer'; until: Date; reason: string };
+/** An email step claimed for this batch, with what its run and version say. */
+export interface EmailWork {
+  claimed: ClaimedStep;
+  step: EmailStep;
+  rules: FlowRules;
+  /** The triggering event, for `{{ event.<property> }}`. */
+  trigger: Record<string, unknown>;
+}
+
+/** An email going now: its ledger row is made (pending, its quota unit taken) and waits to be offered. */
+export interface EmailToSend {
+  work: EmailWork;
+  person: FlowPerson;
+  recipient: Recipient;
+  campaign: CampaignRow;
+  ledgerId: number;
+  messageId: string;
+}
+
+export type EmailDecision = { kind: 'send'; email: EmailToSend } | { kind: 'skip'; work: EmailWork; reason: string } | { kind: 'defer'; work: EmailWork; until: Date; reason: string };
 
 /** The hidden campaign behind a flow's email step. */
 export async function stepCampaignId(db: Db, flowId: string, stepId: string): Promise<string | undefined> {
@@ -33,83 +50,228 @@ export async function stepCampaignId(db: Db, flowId: string, stepId: string): Pr
 
 const eligibleSql = (customerId: string) => sql`"subscribers"."customer_id" = ${customerId}::uuid and "subscribers"."status" = 'active'`;
 
-/**
- * Decides, for the step execution `stepRunId`, whether its email goes now: the person must be
- * active and not suppressed, the sender confirmed, outside quiet hours and under the frequency
- * cap. Going now, its ledger row is made (or taken again after a temporary failure) in `sending`
- * in the same transaction that read the cap, with the person's row locked, so two flows cannot
- * both send within the cap.
- */
-export async function decideEmail(
-  db: Db,
-  input: { flowId: string; stepRunId: number; step: EmailStep; rules: FlowRules; person: FlowPerson; messageIdDomain: string; quotas: Quotas; now: Date },
-): Promise<EmailDecision> {
-  const { person, now, rules } = input;
-  const unmailable = notMailableReason(person.status);
-  if (unmailable) return { kind: 'skip', reason: unmailable };
-  const campaignId = await stepCampaignId(db, input.flowId, input.step.id);
-  const campaign = campaignId ? await campaignById(db, campaignId) : undefined;
-  if (!campaign) return { kind: 'skip', reason: 'Not sent: the step has no email content.' };
-  // What the campaign sender reads of a recipient (merge fields and all), and the same suppression check.
-  const [recipient] = await stillEligible(db, eligibleSql(person.customerId), [person.id]);
-  if (!recipient) return { kind: 'skip', reason: 'Not sent: the address is on the suppression list.' };
-  if (!(await isUsableFrom(db, campaign))) return { kind: 'skip', reason: `Not sent: ${campaign.fromEmail || 'the sender address'} is not a confirmed sender any more.` };
-  const timezone = person.timezone ?? rules.timezone;
-  const quietEnd = quietHoursEnd(now, timezone, rules.quiet_hours);
-  if (quietEnd) {
-    return { kind: 'defer', until: quietEnd, reason: `Deferred: quiet hours (${rules.quiet_hours!.start}:00 to ${rules.quiet_hours!.end}:00 in ${timezone}); sends at ${quietEnd.toISOString()}.` };
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
   }
-  // One unit of the account's daily message quota (CAMPAIGN_MESSAGES_PER_DAY, shared with
-  // campaigns) per email, reserved in the transaction that makes the ledger row; a deferral gives it back.
-  try {
-    const reservation = await reserveQuota({ db, now: () => now, quotas: input.quotas }, person.customerId, 'campaign-messages', 1, async (tx) => {
-      await tx.execute(sql`select id from subscribers where id = ${person.id}::uuid for update`);
-      const capped = await frequencyCapUntil(tx, person, rules, input.stepRunId, now);
-      if (capped) throw new Deferral(capped);
-      const messageId = `<flow.${input.stepRunId}.${person.id}@${input.messageIdDomain}>`;
-      const rows = rowsOf<{ id: string; messageId: string }>(
-        await tx.execute(sql`insert into campaign_messages (campaign_id, subscriber_id, email, message_id, next_attempt_at, status, claimed_at, attempts, flow_step_run_id)
-          values (${campaign.id}::uuid, ${person.id}::uuid, ${person.email}, ${messageId}, ${now.toISOString()}::timestamptz, 'sending', ${now.toISOString()}::timestamptz, 1, ${input.stepRunId})
-          on conflict (campaign_id, subscriber_id, flow_step_run_id) do update set status = 'sending', claimed_at = excluded.claimed_at, attempts = campaign_messages.attempts + 1
-            where campaign_messages.status = 'pending'
-          returning id, message_id as "messageId"`),
-      );
-      const row = rows[0];
-      if (!row) throw new Deferral(null);
-      return { kind: 'send' as const, ledgerId: Number(row.id), messageId: row.messageId, campaign, recipient };
-    });
-    if (reservation.granted) return reservation.value;
-    const until = new Date(now.getTime() + reservation.retryAfterSeconds * 1000);
-    return { kind: 'defer', until, reason: `Deferred: the account's daily email quota is used up; sends at ${until.toISOString()}.` };
-  } catch (error) {
-    if (!(error instanceof Deferral)) throw error;
-    if (!error.decision) return { kind: 'skip', reason: 'Not sent again: this email was already sent or given up on for this run.' };
-    return error.decision;
-  }
+  return groups;
 }
 
-/** A deferral (or, null, a repeat) found inside the reservation: thrown so the quota unit is given back. */
-class Deferral extends Error {
-  constructor(readonly decision: Extract<EmailDecision, { kind: 'defer' }> | null) {
-    super('deferred');
+interface Candidate {
+  work: EmailWork;
+  person: FlowPerson;
+  campaign: CampaignRow;
+  recipient: Recipient;
+}
+
+/**
+ * Decides, for a batch of email step executions (in claim order), which emails go now: the person
+ * must be active and not suppressed, the sender confirmed, outside quiet hours, within the daily
+ * quota and under the frequency cap. Those going have their ledger rows made (pending: reserved,
+ * not yet offered) in the transaction that took their quota and read the cap, with the people's
+ * rows locked, so two flows cannot both send within the cap. Each batch reads what it needs in a
+ * few statements, whatever its size; the verdicts are those one step at a time would reach.
+ */
+export async function decideEmails(db: Db, works: readonly EmailWork[], options: { messageIdDomain: string; quotas: Quotas; now: Date }): Promise<EmailDecision[]> {
+  const { now } = options;
+  const decisions: EmailDecision[] = [];
+  const people = await peopleByIds(db, works.map((work) => work.claimed.subscriberId));
+  const campaigns = new Map<string, CampaignRow | undefined>();
+  const open: Omit<Candidate, 'recipient'>[] = [];
+  for (const work of works) {
+    const person = people.get(work.claimed.subscriberId);
+    if (!person) {
+      decisions.push({ kind: 'skip', work, reason: 'Not sent: the person was erased.' });
+      continue;
+    }
+    const unmailable = notMailableReason(person.status);
+    if (unmailable) {
+      decisions.push({ kind: 'skip', work, reason: unmailable });
+      continue;
+    }
+    const key = `${work.claimed.flowId}:${work.step.id}`;
+    if (!campaigns.has(key)) {
+      const campaignId = await stepCampaignId(db, work.claimed.flowId, work.step.id);
+      campaigns.set(key, campaignId ? await campaignById(db, campaignId) : undefined);
+    }
+    const campaign = campaigns.get(key);
+    if (!campaign) {
+      decisions.push({ kind: 'skip', work, reason: 'Not sent: the step has no email content.' });
+      continue;
+    }
+    open.push({ work, person, campaign });
   }
+  // What the campaign sender reads of a recipient (merge fields and all), and the same suppression check.
+  const recipients = new Map<string, Recipient>();
+  for (const [customerId, group] of groupBy(open, (item) => item.person.customerId)) {
+    for (const recipient of await stillEligible(db, eligibleSql(customerId), group.map((item) => item.person.id))) recipients.set(recipient.id, recipient);
+  }
+  const usable = new Map<string, boolean>();
+  const ready: Candidate[] = [];
+  for (const item of open) {
+    const { work, person, campaign } = item;
+    const recipient = recipients.get(person.id);
+    if (!recipient) {
+      decisions.push({ kind: 'skip', work, reason: 'Not sent: the address is on the suppression list.' });
+      continue;
+    }
+    if (!usable.has(campaign.id)) usable.set(campaign.id, await isUsableFrom(db, campaign));
+    if (!usable.get(campaign.id)) {
+      decisions.push({ kind: 'skip', work, reason: `Not sent: ${campaign.fromEmail || 'the sender address'} is not a confirmed sender any more.` });
+      continue;
+    }
+    const { rules } = work;
+    const timezone = person.timezone ?? rules.timezone;
+    const quietEnd = quietHoursEnd(now, timezone, rules.quiet_hours);
+    if (quietEnd) {
+      decisions.push({
+        kind: 'defer',
+        work,
+        until: quietEnd,
+        reason: `Deferred: quiet hours (${rules.quiet_hours!.start}:00 to ${rules.quiet_hours!.end}:00 in ${timezone}); sends at ${quietEnd.toISOString()}.`,
+      });
+      continue;
+    }
+    ready.push({ ...item, recipient });
+  }
+  const batchStepRunIds = works.map((work) => work.claimed.id);
+  for (const [customerId, group] of groupBy(ready, (item) => item.person.customerId)) decisions.push(...(await reserveEmails(db, customerId, group, batchStepRunIds, options)));
+  return decisions;
+}
+
+/**
+ * One account's emails that may go: each takes one unit of the account's daily message quota
+ * (CAMPAIGN_MESSAGES_PER_DAY, shared with campaigns) unless the frequency cap defers it, in claim
+ * order, as one step at a time would; past the quota the rest are deferred until the window frees.
+ */
+async function reserveEmails(db: Db, customerId: string, group: readonly Candidate[], batchStepRunIds: readonly number[], options: { messageIdDomain: string; quotas: Quotas; now: Date }) {
+  const { now } = options;
+  return reserveQuotaUpTo({ db, now: () => now, quotas: options.quotas }, customerId, 'campaign-messages', async (tx, free, retryAfterSeconds) => {
+    const ids = [...new Set(group.map((item) => item.person.id))].sort();
+    await tx.execute(sql`select id from subscribers where id = any(${sql.param(ids)}::uuid[]) order by id for update`);
+    const lastSends = await lastAutomationEmails(tx, customerId, ids, batchStepRunIds);
+    const decisions: EmailDecision[] = [];
+    const going: Candidate[] = [];
+    // People this batch already gives an email to: their next is capped from now.
+    const sentNow = new Set<string>();
+    for (const item of group) {
+      if (going.length >= free) {
+        const until = new Date(now.getTime() + retryAfterSeconds(going.length) * 1000);
+        decisions.push({ kind: 'defer', work: item.work, until, reason: `Deferred: the account's daily email quota is used up; sends at ${until.toISOString()}.` });
+        continue;
+      }
+      const previous = lastSends.filter((row) => row.subscriberId === item.person.id && Number(row.stepRunId) !== item.work.claimed.id).map((row) => new Date(row.last).getTime());
+      if (sentNow.has(item.person.id)) previous.push(now.getTime());
+      const capped = frequencyCapUntil(item.work.rules, previous, now);
+      if (capped) {
+        decisions.push({ ...capped, work: item.work });
+        continue;
+      }
+      going.push(item);
+      sentNow.add(item.person.id);
+    }
+    const made = await makeLedgerRows(tx, going, options.messageIdDomain, now);
+    for (const item of going) {
+      const row = made.get(item.work.claimed.id);
+      if (!row) decisions.push({ kind: 'skip', work: item.work, reason: 'Not sent again: this email was already sent or given up on for this run.' });
+      else decisions.push({ kind: 'send', email: { ...item, ledgerId: Number(row.id), messageId: row.messageId } });
+    }
+    return { taken: made.size, value: decisions };
+  });
+}
+
+/**
+ * The automation emails these people were last given, by step execution: sent, being sent, their
+ * fate unknown, or reserved by a step another batch holds (its ledger row pending while the step runs).
+ */
+async function lastAutomationEmails(tx: Db, customerId: string, subscriberIds: readonly string[], batchStepRunIds: readonly number[]) {
+  return rowsOf<{ subscriberId: string; stepRunId: string; last: string }>(
+    await tx.execute(sql`select m.subscriber_id as "subscriberId", m.flow_step_run_id as "stepRunId", max(coalesce(m.sent_at, m.claimed_at)) as "last"
+      from campaign_messages m
+      join campaigns c on c.id = m.campaign_id and c.kind = 'automation' and c.customer_id = ${customerId}::uuid
+      where m.subscriber_id = any(${sql.param([...subscriberIds])}::uuid[])
+        and (m.status in ('sent', 'sending', 'unknown')
+          or (m.status = 'pending' and m.flow_step_run_id <> all(${sql.param([...batchStepRunIds])}::bigint[])
+            and exists (select 1 from flow_step_runs s where s.id = m.flow_step_run_id and s.status = 'running')))
+      group by m.subscriber_id, m.flow_step_run_id
+      having max(coalesce(m.sent_at, m.claimed_at)) is not null`),
+  );
 }
 
 /** When the frequency cap lets the person have another automation email, if not now. */
-async function frequencyCapUntil(tx: Db, person: FlowPerson, rules: FlowRules, stepRunId: number, now: Date): Promise<Extract<EmailDecision, { kind: 'defer' }> | null> {
-  if (rules.frequency_cap_hours === null) return null;
-  const last = rowsOf<{ last: string | null }>(
-    await tx.execute(sql`select max(coalesce(m.sent_at, m.claimed_at)) as "last" from campaign_messages m
-      join campaigns c on c.id = m.campaign_id and c.kind = 'automation' and c.customer_id = ${person.customerId}::uuid
-      where m.subscriber_id = ${person.id}::uuid and m.status in ('sent', 'sending', 'unknown') and m.flow_step_run_id <> ${stepRunId}`),
-  )[0]?.last;
-  const allowedAt = last ? new Date(new Date(last).getTime() + rules.frequency_cap_hours * HOUR_MS) : null;
-  if (!allowedAt || allowedAt <= now) return null;
+function frequencyCapUntil(rules: FlowRules, previous: readonly number[], now: Date): { kind: 'defer'; until: Date; reason: string } | null {
+  if (rules.frequency_cap_hours === null || previous.length === 0) return null;
+  const last = Math.max(...previous);
+  const allowedAt = new Date(last + rules.frequency_cap_hours * HOUR_MS);
+  if (allowedAt <= now) return null;
   return {
     kind: 'defer',
     until: allowedAt,
-    reason: `Deferred: frequency cap (at most one automation email per ${rules.frequency_cap_hours} hours; the last went at ${new Date(last!).toISOString()}); sends at ${allowedAt.toISOString()}.`,
+    reason: `Deferred: frequency cap (at most one automation email per ${rules.frequency_cap_hours} hours; the last went at ${new Date(last).toISOString()}); sends at ${allowedAt.toISOString()}.`,
   };
+}
+
+/**
+ * The ledger rows of the emails going, pending (reserved: made, not yet offered), or a row of a
+ * temporary failure taken again; a row already sent or given up on is not. By step execution.
+ */
+async function makeLedgerRows(tx: Db, going: readonly Candidate[], messageIdDomain: string, now: Date): Promise<Map<number, { id: string; messageId: string }>> {
+  if (going.length === 0) return new Map();
+  const at = now.toISOString();
+  const rows = rowsOf<{ id: string; messageId: string; stepRunId: string }>(
+    await tx.execute(sql`insert into campaign_messages (campaign_id, subscriber_id, email, message_id, next_attempt_at, status, claimed_at, attempts, flow_step_run_id)
+      select n.campaign_id, n.subscriber_id, n.email, n.message_id, ${at}::timestamptz, 'pending', ${at}::timestamptz, 1, n.step_run_id
+      from unnest(${sql.param(going.map((item) => item.campaign.id))}::uuid[], ${sql.param(going.map((item) => item.person.id))}::uuid[],
+        ${sql.param(going.map((item) => item.person.email))}::text[],
+        ${sql.param(going.map((item) => `<flow.${item.work.claimed.id}.${item.person.id}@${messageIdDomain}>`))}::text[],
+        ${sql.param(going.map((item) => item.work.claimed.id))}::bigint[]) as n(campaign_id, subscriber_id, email, message_id, step_run_id)
+      on conflict (campaign_id, subscriber_id, flow_step_run_id) do update set claimed_at = excluded.claimed_at, attempts = campaign_messages.attempts + 1
+        where campaign_messages.status = 'pending'
+      returning id, message_id as "messageId", flow_step_run_id as "stepRunId"`),
+  );
+  return new Map(rows.map((row) => [Number(row.stepRunId), row]));
+}
+
+/**
+ * Offers one reserved email (its ledger row pending → sending, while its step is still running)
+ * and, in the same statement, records the lane's previous email as sent: so a crash leaves at
+ * most the one email a lane was offering in sending (unknown, never repeated). False when the
+ * email is no longer this worker's to send.
+ */
+export async function offerEmail(db: Db, ledgerId: number, previousSent: number | null, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    with sent as (update campaign_messages set status = 'sent', sent_at = ${at}::timestamptz, last_error = null
+      where id = ${previousSent ?? 0} and status = 'sending' returning id)
+    update campaign_messages m set status = 'sending', claimed_at = ${at}::timestamptz
+    where m.id = ${ledgerId} and m.status = 'pending'
+      and exists (select 1 from flow_step_runs s where s.id = m.flow_step_run_id and s.status = 'running')
+    returning m.id`);
+  return rowsOf(result).length > 0;
+}
+
+/** Reserved emails never offered because the relay could not be reached: their attempt does not count. */
+export async function releaseReserved(db: Db, ledgerIds: readonly number[], error: string, now: Date): Promise<void> {
+  if (ledgerIds.length === 0) return;
+  await db.execute(sql`update campaign_messages set attempts = greatest(attempts - 1, 0), last_error = ${error}, next_attempt_at = ${now.toISOString()}::timestamptz
+    where id = any(${sql.param([...ledgerIds])}::bigint[]) and status = 'pending'`);
+}
+
+/** automation.email_sent for each email the relay took, for the customer's own systems, in the transaction that settles their steps. */
+export async function queueEmailSentEvents(
+  tx: Db,
+  sent: readonly { customerId: string; flowId: string; stepId: string; runId: string; subscriberId: string; email: string; messageId: string }[],
+  now: Date,
+): Promise<void> {
+  if (sent.length === 0) return;
+  const data = sent.map((item) =>
+    JSON.stringify({ flow: { id: item.flowId }, step_id: item.stepId, run_id: item.runId, subscriber: { id: item.subscriberId, email: item.email }, message_id: item.messageId }),
+  );
+  await tx.execute(sql`select queue_webhook_event(e.customer_id, 'automation.email_sent', e.data, ${now.toISOString()}::timestamptz)
+    from unnest(${sql.param(sent.map((item) => item.customerId))}::uuid[], ${sql.param(data)}::jsonb[]) as e(customer_id, data)`);
 }
 
 // Campaign rows compiled once per content version (updated_at), as the campaign sender does per batch.
@@ -138,37 +300,25 @@ export function eventMergeValues(trigger: Record<string, unknown>): Record<strin
 
 export type SendResult = { kind: 'sent' } | { kind: 'failed'; reason: string } | { kind: 'retry'; reason: string; relayDown: boolean };
 
-/** Hands the message to the relay and settles its ledger row; the step is the caller's. */
-export async function sendEmail(
-  db: Db,
-  transport: CampaignTransport,
-  links: CampaignLinks,
-  decision: Extract<EmailDecision, { kind: 'send' }>,
-  trigger: Record<string, unknown>,
-  now: () => Date,
-): Promise<SendResult> {
-  const person = decision.recipient;
-  const mail = buildCampaignMail(preparedFor(decision.campaign), person, { id: decision.ledgerId, messageId: decision.messageId }, links, eventMergeValues(trigger));
+/** Hands an offered email to the relay; a refusal settles its ledger row (the step is the caller's), acceptance is recorded by the caller. */
+export async function sendEmail(db: Db, transport: CampaignTransport, links: CampaignLinks, email: EmailToSend, now: () => Date): Promise<SendResult> {
+  const person = email.recipient;
+  const mail = buildCampaignMail(preparedFor(email.campaign), person, { id: email.ledgerId, messageId: email.messageId }, links, eventMergeValues(email.work.trigger));
   try {
     await transport.send(mail);
   } catch (error) {
     const failure = error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
     if (failure.permanent) {
-      await markFailed(db, decision.ledgerId, failure.message);
-      await recordBounce(db, { subscriberId: person.id, campaignId: decision.campaign.id, kind: 'hard', source: 'smtp', detail: failure.message, at: now() });
+      await markFailed(db, email.ledgerId, failure.message);
+      await recordBounce(db, { subscriberId: person.id, campaignId: email.campaign.id, kind: 'hard', source: 'smtp', detail: failure.message, at: now() });
       return { kind: 'failed', reason: `The relay refused the email: ${failure.message}` };
     }
     // Back to pending under the hidden campaign, which no campaign sender claims: the step retries it.
-    if (failure.relayUnreachable) await markRelayWait(db, [decision.ledgerId], failure.message, now());
-    else await markRetry(db, decision.ledgerId, failure.message, now());
+    if (failure.relayUnreachable) await markRelayWait(db, [email.ledgerId], failure.message, now());
+    else await markRetry(db, email.ledgerId, failure.message, now());
     return { kind: 'retry', reason: failure.message, relayDown: failure.relayUnreachable };
   }
   return { kind: 'sent' };
-}
-
-/** The ledger row of a sent email reads sent (in the step's settling transaction). */
-export async function markEmailSent(db: Db, ledgerId: number, now: Date): Promise<void> {
-  await markSent(db, [ledgerId], now);
 }
 
 /** A step given up on after its attempts: its ledger row reads failed too. */

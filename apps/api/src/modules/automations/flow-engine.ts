@@ -1,17 +1,32 @@
-import type { EmailStep, FlowStep } from '@postlark/shared/automations';
+import type { FlowStep } from '@postlark/shared/automations';
 import type { Db } from '../../db/client';
 import type { CampaignLinks } from '../campaigns/campaign-message';
 import type { CampaignTransport } from '../campaigns/campaign-transport';
-import { queueWebhookEvent } from '../outgoing-webhooks/outbox';
+import { markSent } from '../campaigns/sending.repository';
 import type { AddressCheck } from '../outgoing-webhooks/webhook-target';
 import type { Quotas } from '../senders/quotas';
-import { addNote, type ClaimedStep, claimDueSteps, deferStep, holdClaim, markCalling, recoverAbandoned, renewStepClaims, runState, settleStep } from './engine.repository';
-import { decideEmail, markEmailFailed, markEmailSent, sendEmail } from './flow-email';
+import {
+  addNote,
+  type ClaimedStep,
+  claimDueSteps,
+  deferStep,
+  holdClaim,
+  holdClaims,
+  markCalling,
+  recoverAbandoned,
+  renewStepClaims,
+  runState,
+  runStates,
+  type SentStep,
+  settleStep,
+  settleSteps,
+} from './engine.repository';
+import { decideEmails, type EmailToSend, type EmailWork, markEmailFailed, offerEmail, queueEmailSentEvents, releaseReserved, sendEmail } from './flow-email';
 import { processEntries } from './flow-entries';
 import { stepById } from './flow-graph';
 import { personById } from './flow-people';
 import { scanTriggers } from './flow-scans';
-import { definitionOf, runLocalStep, settleAndAdvance } from './flow-steps';
+import { advanceMany, definitionOf, runLocalStep, settleAndAdvance } from './flow-steps';
 import { callWebhook } from './flow-webhook';
 
 // The automation engine (docs/decisions/007-automations.md): a pass recovers steps a dead
@@ -21,6 +36,8 @@ import { callWebhook } from './flow-webhook';
 export interface FlowEngineSettings {
   /** Steps one pass claims at most (a crash returns those not begun to pending). */
   batchSize: number;
+  /** Inbox entries one pass turns into runs at most (default: batchSize). */
+  entryBatchSize?: number;
   /** Steps worked on at once (each lane one at a time): at most this many can be left unknown by a crash. */
   concurrency: number;
   /** A step claimed longer ago than this by a worker that never settled it is its crash's. */
@@ -52,44 +69,96 @@ export interface FlowEngineDeps {
 
 const retryAt = (deps: FlowEngineDeps, attempts: number) => new Date(deps.now().getTime() + deps.settings.retryBaseMs * 4 ** Math.max(0, attempts - 1));
 
-async function runEmailStep(deps: FlowEngineDeps, claimed: ClaimedStep, step: EmailStep, definition: Parameters<typeof runLocalStep>[3], trigger: Record<string, unknown>) {
-  const { db } = deps;
-  const person = await personById(db, claimed.subscriberId);
-  if (!person) return settleAndAdvance(db, claimed, { status: 'skipped', outcome: 'next', reason: 'Not sent: the person was erased.' }, deps.now());
-  const decision = await decideEmail(db, { flowId: claimed.flowId, stepRunId: claimed.id, step, rules: definition.rules, person, messageIdDomain: deps.settings.messageIdDomain, quotas: deps.quotas, now: deps.now() });
-  if (decision.kind === 'skip') return db.transaction((tx) => settleAndAdvance(tx, claimed, { status: 'skipped', outcome: 'next', reason: decision.reason }, deps.now()));
-  if (decision.kind === 'defer') {
-    await db.transaction(async (tx) => {
-      if (await deferStep(tx, claimed.id, decision.until, decision.reason, { countAttempt: false })) await addNote(tx, claimed.runId, claimed.stepId, 'deferred', decision.reason, deps.now());
-    });
-    return;
+/** A step put off (quiet hours, the cap, the quota): pending again until `until`, with the reason noted. */
+async function deferWithNote(deps: FlowEngineDeps, claimed: ClaimedStep, until: Date, reason: string, countAttempt: boolean) {
+  await deps.db.transaction(async (tx) => {
+    if (await deferStep(tx, claimed.id, until, reason, { countAttempt })) await addNote(tx, claimed.runId, claimed.stepId, 'deferred', reason, deps.now());
+  });
+}
+
+/**
+ * A batch's email steps: decided together (a few statements for the whole batch: people, the
+ * suppression check, quota, cap and ledger rows), offered over `concurrency` lanes that each hold
+ * one email at a time (one statement records the last as sent and offers the next, so a crash
+ * leaves at most one unknown per lane), then the sent ones settled and moved on in one transaction.
+ */
+async function runEmailSteps(deps: FlowEngineDeps, works: readonly EmailWork[]) {
+  if (works.length === 0) return;
+  const { db, settings } = deps;
+  const decisions = await decideEmails(db, works, { messageIdDomain: settings.messageIdDomain, quotas: deps.quotas, now: deps.now() });
+  const queue: EmailToSend[] = [];
+  for (const decision of decisions) {
+    if (decision.kind === 'send') queue.push(decision.email);
+    else if (decision.kind === 'skip') await db.transaction((tx) => settleAndAdvance(tx, decision.work.claimed, { status: 'skipped', outcome: 'next', reason: decision.reason }, deps.now()));
+    else await deferWithNote(deps, decision.work.claimed, decision.until, decision.reason, false);
   }
-  // A slow relay may hold the message past the lease: renewed, no one takes it for a dead worker's.
+  if (queue.length === 0) return;
+  // A slow relay may hold the batch past the lease: renewed, no one takes its steps for a dead worker's.
+  const held = queue.map((email) => email.work.claimed.id);
   const renewal = setInterval(() => {
-    renewStepClaims(db, [claimed.id], deps.now()).catch((error: unknown) => deps.log.warn({ err: error }, 'could not renew the lease of a flow email'));
-  }, deps.settings.leaseMs / 3);
-  let result;
+    renewStepClaims(db, held, deps.now()).catch((error: unknown) => deps.log.warn({ err: error }, 'could not renew the lease of flow emails'));
+  }, settings.leaseMs / 3);
+  const sent: EmailToSend[] = [];
+  // Once the relay cannot be reached, the rest of the batch is not offered (as the campaign sender does).
+  let relayDown: string | undefined;
+  const lane = async () => {
+    let previous: number | null = null;
+    try {
+      for (let email = relayDown ? undefined : queue.shift(); email; email = relayDown ? undefined : queue.shift()) {
+        const offered = await offerEmail(db, email.ledgerId, previous, deps.now());
+        previous = null;
+        // No longer this worker's (its step was recovered after the lease): whoever holds it now sends it.
+        if (!offered) continue;
+        const result = await sendEmail(db, deps.transport, deps.links, email, deps.now);
+        const { claimed } = email.work;
+        if (result.kind === 'sent') {
+          sent.push(email);
+          previous = email.ledgerId;
+        } else if (result.kind === 'failed') {
+          await db.transaction((tx) => settleAndAdvance(tx, claimed, { status: 'failed', outcome: 'next', reason: result.reason }, deps.now()));
+        } else {
+          if (result.relayDown) relayDown ??= result.reason;
+          await retryOrFail(deps, claimed, `The relay did not take the email: ${result.reason}`, result.relayDown);
+        }
+      }
+    } finally {
+      if (previous !== null) await markSent(db, [previous], deps.now());
+    }
+  };
   try {
-    result = await sendEmail(db, deps.transport, deps.links, decision, trigger, deps.now);
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(settings.concurrency, queue.length)) }, lane));
   } finally {
     clearInterval(renewal);
   }
-  if (result.kind === 'sent') {
-    return db.transaction(async (tx) => {
-      await markEmailSent(tx, decision.ledgerId, deps.now());
-      // The customer's own systems hear of it (outgoing webhooks) exactly when this commits.
-      await queueWebhookEvent(
-        tx,
-        person.customerId,
-        'automation.email_sent',
-        { flow: { id: claimed.flowId }, step_id: claimed.stepId, run_id: claimed.runId, subscriber: { id: person.id, email: person.email }, message_id: decision.messageId },
-        deps.now(),
-      );
-      await settleAndAdvance(tx, claimed, { status: 'done', outcome: 'next' }, deps.now());
-    });
+  if (relayDown !== undefined) {
+    const notOffered = queue.splice(0);
+    await releaseReserved(db, notOffered.map((email) => email.ledgerId), relayDown, deps.now());
+    for (const email of notOffered) await retryOrFail(deps, email.work.claimed, `The relay did not take the email: ${relayDown}`, true);
   }
-  if (result.kind === 'failed') return db.transaction((tx) => settleAndAdvance(tx, claimed, { status: 'failed', outcome: 'next', reason: result.reason }, deps.now()));
-  return retryOrFail(deps, claimed, `The relay did not take the email: ${result.reason}`, result.relayDown);
+  await settleSent(
+    deps,
+    sent.map((email) => ({ ...email.work.claimed, messageId: email.messageId, email: email.person.email, customerId: email.person.customerId })),
+  );
+}
+
+/** Emails the relay took (ledger sent): their steps done, the customer's systems told, their runs moved on, in one transaction. */
+async function settleSent(deps: FlowEngineDeps, steps: readonly SentStep[], alreadySettled = false) {
+  if (steps.length === 0) return;
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const settled = alreadySettled ? steps : await settledOf(tx, steps, now);
+    await queueEmailSentEvents(
+      tx,
+      settled.map((step) => ({ customerId: step.customerId, flowId: step.flowId, stepId: step.stepId, runId: step.runId, subscriberId: step.subscriberId, email: step.email, messageId: step.messageId })),
+      now,
+    );
+    await advanceMany(tx, settled, 'next', now);
+  });
+}
+
+async function settledOf(tx: Db, steps: readonly SentStep[], now: Date) {
+  const settled = await settleSteps(tx, steps.map((step) => step.id), { status: 'done', outcome: 'next' }, now);
+  return steps.filter((step) => settled.has(step.id));
 }
 
 /** A temporary failure: tried again later, and after the last attempt failed (the run goes on). */
@@ -134,28 +203,63 @@ async function runStep(deps: FlowEngineDeps, claimed: ClaimedStep): Promise<void
   const step = definition && stepById(definition, claimed.stepId);
   // Removed by a live edit while it was claimed: it moves on where its old path led.
   if (!definition || !step) return db.transaction((tx) => settleAndAdvance(tx, claimed, { status: 'skipped', outcome: 'next', reason: 'The step was removed from the flow.' }, deps.now()));
-  if (step.type === 'email') return runEmailStep(deps, claimed, step, definition, run.context);
+  if (step.type === 'email') return runEmailSteps(deps, [{ claimed, step, rules: definition.rules, trigger: run.context }]);
   if (step.type === 'webhook') return runWebhookStep(deps, claimed, step);
   const person = await personById(db, claimed.subscriberId);
   if (!person) return;
   await db.transaction((tx) => runLocalStep(tx, { ...claimed, customerId: run.customerId }, step, definition, person, deps.now()));
 }
 
+/** The batch's email steps, checked together (held, run active, step still in the flow), then sent as one batch. */
+async function runEmailBatch(deps: FlowEngineDeps, claimed: readonly ClaimedStep[]) {
+  if (claimed.length === 0) return;
+  const { db } = deps;
+  const held = await holdClaims(db, claimed, deps.now());
+  const runs = await runStates(db, held.map((step) => step.runId));
+  const works: EmailWork[] = [];
+  for (const step of held) {
+    try {
+      const run = runs.get(step.runId);
+      if (!run || run.status !== 'active') {
+        await settleStep(db, step.id, { status: 'skipped', outcome: 'next', reason: 'The run had ended.' }, deps.now());
+        continue;
+      }
+      const definition = await definitionOf(db, step.flowId, run.flowVersion);
+      const current = definition && stepById(definition, step.stepId);
+      if (current?.type === 'email') works.push({ claimed: step, step: current, rules: definition!.rules, trigger: run.context });
+      // Removed by a live edit, or no longer an email: as one step alone.
+      else await runStep(deps, step);
+    } catch (error) {
+      deps.log.error({ err: error, stepRunId: step.id }, 'a flow step failed');
+    }
+  }
+  try {
+    await runEmailSteps(deps, works);
+  } catch (error) {
+    // Left running: after the lease they are recovered (run again, done when sent, or unknown when being offered).
+    deps.log.error({ err: error, steps: works.length }, 'a batch of flow emails failed');
+  }
+}
+
 /** One pass; answers how much it worked on (0: nothing to do right now). */
 export async function runFlowsOnce(deps: FlowEngineDeps): Promise<number> {
   const { db, settings } = deps;
-  const unknown = await recoverAbandoned(db, new Date(deps.now().getTime() - settings.leaseMs), deps.now());
+  const recovered = await recoverAbandoned(db, new Date(deps.now().getTime() - settings.leaseMs), deps.now());
+  const { unknown } = recovered;
   for (const step of unknown) {
     // Never repeated: the run goes on past it.
     await db.transaction((tx) => settleAndAdvance(tx, step, { status: 'unknown', outcome: 'next' }, deps.now()));
   }
+  // Sent before the worker stopped: settled done by the recovery, moved on here.
+  await settleSent(deps, recovered.sent, true);
   if (unknown.length > 0) deps.log.warn({ steps: unknown.length }, 'flow steps a stopped worker was sending were marked unknown');
   await scanTriggers(db, deps.now(), settings.scanIntervalMs);
-  let worked = await processEntries(db, settings.batchSize, deps.now());
+  let worked = await processEntries(db, settings.entryBatchSize ?? settings.batchSize, deps.now());
   const claimed = await claimDueSteps(db, settings.batchSize, deps.now());
-  // `concurrency` lanes, each working on one step at a time: a crash leaves at most one step per
-  // lane whose email or webhook may have gone out (unknown); the rest of the batch goes back.
-  const queue = [...claimed];
+  // Emails go as one batch (below); every other step on `concurrency` lanes, each working on one
+  // step at a time: a crash leaves at most one step per lane whose email or webhook may have gone
+  // out (unknown); the rest of the batch goes back.
+  const queue = claimed.filter((step) => step.stepType !== 'email');
   const lane = async () => {
     for (let step = queue.shift(); step; step = queue.shift()) {
       try {
@@ -167,7 +271,11 @@ export async function runFlowsOnce(deps: FlowEngineDeps): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(settings.concurrency, queue.length)) }, lane));
-  worked += claimed.length + unknown.length;
+  await runEmailBatch(
+    deps,
+    claimed.filter((step) => step.stepType === 'email'),
+  );
+  worked += claimed.length + unknown.length + recovered.sent.length;
   return worked;
 }
 

@@ -21,6 +21,14 @@ export async function personById(db: Db, subscriberId: string): Promise<FlowPers
   return rowsOf<FlowPerson>(result)[0];
 }
 
+/** personById for many at once, by id (the erased are missing). */
+export async function peopleByIds(db: Db, subscriberIds: readonly string[]): Promise<Map<string, FlowPerson>> {
+  if (subscriberIds.length === 0) return new Map();
+  const result = await db.execute(sql`select id, customer_id as "customerId", email, first_name as "firstName", last_name as "lastName", attributes, timezone, status
+    from subscribers where id = any(${sql.param([...new Set(subscriberIds)])}::uuid[])`);
+  return new Map(rowsOf<FlowPerson>(result).map((person) => [person.id, person]));
+}
+
 /** Why a person is not sent automation email, or null when they may be: only 'active' subscribers are. */
 export function notMailableReason(status: string): string | null {
   switch (status) {

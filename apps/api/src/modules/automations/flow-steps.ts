@@ -7,7 +7,22 @@ import { conditionVerdict } from './flow-conditions';
 import { nextStepId, replacementFor, stepById } from './flow-graph';
 import type { FlowPerson } from './flow-people';
 import { nextWeekdayAt } from './flow-time';
-import { addNote, addStep, type ClaimedStep, endRun, flowDefinition, runState, setRunVersion, settleStep, type StepSettlement, startWaiting } from './engine.repository';
+import {
+  addNote,
+  addStep,
+  addSteps,
+  type ClaimedStep,
+  endRun,
+  endRuns,
+  flowDefinition,
+  runState,
+  runStates,
+  setRunVersion,
+  setRunVersions,
+  settleStep,
+  type StepSettlement,
+  startWaiting,
+} from './engine.repository';
 
 // The steps whose whole effect is in this database (wait, wait for an event, split, update, exit)
 // run in one transaction with their settling and the next step's row: a crash anywhere leaves
@@ -54,6 +69,40 @@ export async function settleAndAdvance(db: Db, step: ClaimedStep, settlement: St
   const next = stepById(current, nextId)!;
   if (!(await addStep(db, step, next, now))) {
     await endRun(db, step.runId, 'completed', `Ended: the step "${nextId}" already ran in this run (a step runs at most once per person per entry).`, now);
+  }
+}
+
+/**
+ * settleAndAdvance's second half for many steps already settled in `tx` (emails the relay took):
+ * their runs move on by `outcome` in a few statements, whatever the batch's size.
+ */
+export async function advanceMany(tx: Db, steps: readonly ClaimedStep[], outcome: string, now: Date): Promise<void> {
+  if (steps.length === 0) return;
+  const runs = await runStates(tx, steps.map((step) => step.runId));
+  const versions: { runId: string; version: number }[] = [];
+  const ended: string[] = [];
+  const next: { step: ClaimedStep; to: FlowStep }[] = [];
+  for (const step of steps) {
+    const run = runs.get(step.runId);
+    if (!run || run.status !== 'active') continue;
+    const current = await definitionOf(tx, step.flowId, run.flowVersion);
+    if (!current) continue;
+    const here = stepById(current, step.stepId);
+    let nextId: string | null;
+    if (here) nextId = nextStepId(here, outcome);
+    else {
+      const old = await definitionOf(tx, step.flowId, run.version);
+      nextId = old ? replacementFor(old, current, step.stepId) : null;
+    }
+    if (run.version !== run.flowVersion) versions.push({ runId: step.runId, version: run.flowVersion });
+    if (nextId === null) ended.push(step.runId);
+    else next.push({ step, to: stepById(current, nextId)! });
+  }
+  await setRunVersions(tx, versions);
+  await endRuns(tx, ended, 'completed', 'Reached the end of the flow.', now);
+  const added = await addSteps(tx, next, now);
+  for (const { step, to } of next) {
+    if (!added.has(step.runId)) await endRun(tx, step.runId, 'completed', `Ended: the step "${to.id}" already ran in this run (a step runs at most once per person per entry).`, now);
   }
 }
 

@@ -2,7 +2,7 @@ import { QUOTA_MESSAGES, type UsageKind } from '@postlark/shared/senders';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { dropUsageBefore, type Reservation, reserveUsage } from './usage.repository';
+import { dropUsageBefore, type Reservation, reserveUsage, reserveUsageUpTo } from './usage.repository';
 
 /** Per-account quotas (the settings CAMPAIGN_MESSAGES_PER_DAY, TEST_SENDS_PER_HOUR, SENDER_CONFIRMATIONS_PER_HOUR). */
 export interface Quotas {
@@ -37,6 +37,17 @@ export interface QuotaDeps {
 export function reserveQuota<T>(deps: QuotaDeps, customerId: string, kind: UsageKind, amount: number, then: (tx: Db) => Promise<T>): Promise<Reservation<T>> {
   const quota = QUOTAS[kind];
   return reserveUsage(deps.db, { customerId, kind, amount, limit: quota.limit(deps.quotas), windowMs: quota.windowMs, now: deps.now() }, then);
+}
+
+/** Takes up to what `then` needs of the account's quota, in its transaction (see reserveUsageUpTo). */
+export function reserveQuotaUpTo<T>(
+  deps: QuotaDeps,
+  customerId: string,
+  kind: UsageKind,
+  then: (tx: Db, free: number, retryAfterSeconds: (taken: number) => number) => Promise<{ taken: number; value: T }>,
+): Promise<T> {
+  const quota = QUOTAS[kind];
+  return reserveUsageUpTo(deps.db, { customerId, kind, limit: quota.limit(deps.quotas), windowMs: quota.windowMs, now: deps.now() }, then);
 }
 
 /** As reserveQuota, answering a 429 with the quota's message and Retry-After when it is used up. */
