@@ -2,6 +2,7 @@ import { STEP_TYPES, type StepType } from '@postlark/shared/automations';
 import { Modal } from '../../../components/ui/modal';
 import { AUTOMATION_TEXTS, STEP_HINTS, STEP_LABELS } from '../automations-content';
 import { StepIcon } from './step-icon';
+import './flow-panel.css';
 
 interface AddStepDialogProps {
   /** What the "+" said (where the step goes); null when closed. */

@@ -5,7 +5,7 @@ import { flowLayout, type Lane, type Slot, START_SLOT } from '../flow-layout';
 import { AddStepButton } from './add-step-button';
 import { StepCard } from './step-card';
 import { StepIcon } from './step-icon';
-import './automations.css';
+import './flow-canvas.css';
 
 interface FlowCanvasProps {
   definition: FlowDefinition;

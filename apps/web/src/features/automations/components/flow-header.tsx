@@ -3,7 +3,7 @@ import { FLOW_LIMITS, type Flow } from '@postlark/shared/automations';
 import { Button } from '../../../components/ui/button';
 import { AUTOMATION_TEXTS, AUTOMATIONS_PATH } from '../automations-content';
 import { FlowStatusBadge } from './flow-status-badge';
-import './automations.css';
+import './flow-header.css';
 
 interface FlowHeaderProps {
   flow: Flow;

@@ -4,7 +4,7 @@ import { subscriberPath } from '@postlark/shared/routes';
 import { formatMoment } from '../automations-content';
 import { RUN_STATUS_LABELS, runReason, runWhere } from '../flow-runs';
 import '../../../components/ui/card-table.css';
-import './automations.css';
+import './flow-people.css';
 
 /** The latest people through the flow: where each is and why, newest first. */
 export function FlowPeople({ runs, titles }: { runs: readonly FlowRunView[] | null; titles: ReadonlyMap<string, string> }) {
@@ -32,7 +32,7 @@ export function FlowPeople({ runs, titles }: { runs: readonly FlowRunView[] | nu
                     <Link className="card-table__name" to={subscriberPath(run.subscriber_id)}>
                       {run.email}
                     </Link>
-                    <span className="flows-table__detail">entered {formatMoment(run.started_at)}</span>
+                    <span className="flow-people__detail">entered {formatMoment(run.started_at)}</span>
                   </td>
                   <td>
                     <span className={`flow-run flow-run--${run.status}`}>{RUN_STATUS_LABELS[run.status]}</span>

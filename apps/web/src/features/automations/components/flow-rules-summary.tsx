@@ -1,6 +1,7 @@
 import type { FlowDefinition } from '@postlark/shared/automations';
 import { Button } from '../../../components/ui/button';
 import { hourText } from '../automations-content';
+import './flow-header.css';
 
 /** The flow's rules in one line of chips, and the way to change them. */
 export function FlowRulesSummary({ definition, problem, onEdit }: { definition: FlowDefinition; problem: string | undefined; onEdit(): void }) {

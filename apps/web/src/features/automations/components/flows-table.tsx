@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { flowPath, formatMoment, revenueText, triggerText } from '../automations-content';
 import { FlowStatusBadge } from './flow-status-badge';
 import '../../../components/ui/card-table.css';
-import './automations.css';
+import './flows-list.css';
 
 interface FlowsTableProps {
   flows: readonly Flow[];

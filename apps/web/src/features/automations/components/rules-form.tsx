@@ -2,6 +2,7 @@ import { FLOW_LIMITS, type FlowDefinition, type FlowRules } from '@postlark/shar
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { HourField } from './hour-field';
+import './flow-panel.css';
 
 type Errors = Readonly<Record<string, string>>;
 const TIMEZONES = Intl.supportedValuesOf('timeZone');

@@ -1,6 +1,7 @@
 import type { FlowStep, StepStats } from '@postlark/shared/automations';
 import { revenueText, STEP_LABELS, stepSummary, stepTitle } from '../automations-content';
 import { StepIcon } from './step-icon';
+import './step-card.css';
 
 interface StepCardProps {
   step: FlowStep;

@@ -1,4 +1,5 @@
 import type { StepType } from '@postlark/shared/automations';
+import './step-card.css';
 
 // One small line icon per kind of step (and the trigger), so a glance tells the cards apart;
 // the card's title always says the kind too, so nothing rests on the icon alone.

@@ -7,7 +7,7 @@ import { type EmailSlots, StepEmailForm } from './step-email-form';
 import { StepSplitForm } from './step-split-form';
 import { StepUpdateForm, StepWebhookForm } from './step-update-forms';
 import { StepWaitEventForm, StepWaitForm } from './step-wait-forms';
-import './automations.css';
+import './flow-panel.css';
 
 interface StepPanelProps {
   step: FlowStep | null;

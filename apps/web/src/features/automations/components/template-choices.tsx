@@ -1,6 +1,6 @@
 import type { FlowTemplate } from '../automations-api';
 import { AUTOMATION_TEXTS, triggerText } from '../automations-content';
-import './automations.css';
+import './flows-list.css';
 
 const ICONS: Record<string, string> = {
   welcome_series: 'M3 11l18-8-8 18-2-8-8-2z',

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { formatMoment } from '../automations-content';
+import './flow-panel.css';
 
 export interface TestPersonState {
   people: SubscriberSummary[] | null;

@@ -5,6 +5,7 @@ import { CHOOSE_ID, TRIGGER_LABELS } from '../automations-content';
 import type { FlowChoices } from '../automations-thunks';
 import { HourField } from './hour-field';
 import { PropertyFilters } from './property-filters';
+import './flow-panel.css';
 
 type Errors = Readonly<Record<string, string>>;
 

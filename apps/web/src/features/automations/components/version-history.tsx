@@ -2,6 +2,7 @@ import type { FlowVersionSummary } from '@postlark/shared/automations';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { formatMoment } from '../automations-content';
+import './flow-panel.css';
 
 interface VersionHistoryProps {
   open: boolean;
