@@ -13,6 +13,7 @@ import {
   parseIsoDateTime,
 } from '@postlark/shared/events';
 import { isMachineAgent } from '../tracking/machine-opens';
+import type { EventRow } from './events.repository';
 
 // One event as sent, checked field by field by hand rather than by a schema: a call carries up to
 // 5,000 of them, each answered with its own message, and this is the ingestion's hot path.
@@ -20,18 +21,8 @@ import { isMachineAgent } from '../tracking/machine-opens';
 /** Who the event is about, as sent: an address (lower-cased) or one of the customer's ids. */
 export type EventPerson = { email: string } | { subscriberId: string };
 
-export interface ParsedEvent {
-  name: string;
-  person: EventPerson;
-  occurredAt: Date;
-  value: number | null;
-  currency: string | null;
-  campaignRef: string | null;
-  machine: boolean | null;
-  properties: Record<string, unknown> | null;
-  /** The idempotency key, in hex: 16 bytes of a SHA-256 of the sent id, or of the content without one. */
-  key: string;
-}
+/** An event as it will be stored, with its person as sent (not yet resolved to a subscriber). */
+export type ParsedEvent = Omit<EventRow, 'subscriberId'> & { person: EventPerson };
 
 export type EventVerdict = { ok: true; event: ParsedEvent } | { ok: false; message: string };
 

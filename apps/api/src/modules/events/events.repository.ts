@@ -66,7 +66,7 @@ export interface EventRow {
   campaignRef: string | null;
   machine: boolean | null;
   properties: Record<string, unknown> | null;
-  /** The idempotency key in hex. */
+  /** The idempotency key, in hex: 16 bytes of a SHA-256 of the sent id, or of the content without one. */
   key: string;
 }
 
