@@ -2,6 +2,7 @@ import type { ImportProgress } from '@postlark/shared/imports';
 import { formatMoment } from '../audience-content';
 import { formatCount, IMPORT_KIND_TEXTS, IMPORT_STATUS_LABELS } from '../tools-content';
 import './import-page.css';
+import '../../../components/ui/quiet-tag.css';
 
 interface ImportHistoryProps {
   imports: readonly ImportProgress[];
@@ -43,7 +44,7 @@ export function ImportHistory({ imports, onOpen }: ImportHistoryProps) {
                     <button type="button" className="import-history__open" onClick={() => onOpen(item.id)}>
                       {item.file_name}
                     </button>
-                    {item.kind === 'products' && <span className="import-history__kind">{IMPORT_KIND_TEXTS.products.choice}</span>}
+                    {item.kind === 'products' && <span className="quiet-tag">{IMPORT_KIND_TEXTS.products.choice}</span>}
                   </td>
                   <td>{formatMoment(item.started_at ?? item.created_at)}</td>
                   <td>

@@ -2,6 +2,7 @@ import type { PersonEvent } from '@postlark/shared/events';
 import { Button } from '../../../components/ui/button';
 import { formatMoment } from '../audience-content';
 import { eventSentence, eventSourceLabel } from '../event-texts';
+import '../../../components/ui/quiet-tag.css';
 
 // Buying marks a good moment; mail that did not reach them, or a goodbye, a bad one.
 function toneOf(event: PersonEvent): 'start' | 'stop' | 'plain' {
@@ -34,7 +35,7 @@ export function SubscriberEventsCard({ events, more, loading, error, onMore }: S
               <span className="subscriber-activity__dot" aria-hidden="true" />
               <span className="subscriber-activity__what">
                 {eventSentence(event)}
-                <span className="subscriber-events__source">{eventSourceLabel(event.source)}</span>
+                <span className="quiet-tag">{eventSourceLabel(event.source)}</span>
               </span>
               <time className="subscriber-activity__when" dateTime={event.occurred_at}>
                 {formatMoment(event.occurred_at)}
