@@ -205,7 +205,7 @@ test.describe('automations', () => {
 });
 
 sharedServerTest.describe('the flow builder', () => {
-  sharedServerTest('a blank flow: a trigger, a split with a step on each path by keyboard, saved; removing the split takes its other path', async ({ page, request, baseURL, inbox }) => {
+  sharedServerTest('a blank flow: a trigger, a split by keyboard, a step on each path, one dragged from the palette, saved; removing the split takes its other path', async ({ page, request, baseURL, inbox }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'flow-builder');
     await page.goto(ROUTES.automations);
@@ -252,17 +252,21 @@ sharedServerTest.describe('the flow builder', () => {
     await page.getByRole('button', { name: 'Add a step after Not yet VIP' }).click();
     await expect(page.getByRole('dialog', { name: 'Add a step' }).getByRole('button', { name: 'Exit' })).toBeEnabled();
     await page.keyboard.press('Escape');
+    // A step dragged from the palette onto a "+" lands there and opens.
+    await page.locator('.step-palette__item', { hasText: 'Update person' }).dragTo(page.getByRole('button', { name: 'Add a step after Not yet VIP' }));
+    await page.getByRole('dialog', { name: 'Update person' }).getByRole('button', { name: 'Done' }).click();
+    await expect(paths.getByRole('button', { name: /^Update person/ })).toBeVisible();
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(toast(page, AUTOMATION_MESSAGES.saved)).toBeVisible();
     await expect(page.getByText('Version 2')).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Step counts' }).getByRole('rowheader')).toHaveText(['Split', 'Exit', 'Not yet VIP']);
+    await expect(page.getByRole('table', { name: 'Step counts' }).getByRole('rowheader')).toHaveText(['Split', 'Exit', 'Not yet VIP', 'Update person']);
 
     // Removing the split keeps its "Yes" path; the email only "No" reached goes with it, once confirmed.
     await page.getByRole('button', { name: /^Split: .*Edit step$/ }).click();
     await page.getByRole('dialog', { name: 'Split' }).getByRole('button', { name: 'Remove step' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove “Split”?' });
-    await expect(confirm).toContainText('Its other path goes with it: Not yet VIP.');
+    await expect(confirm).toContainText('Its other path goes with it: Not yet VIP, Update person.');
     await confirm.getByRole('button', { name: 'Remove steps' }).click();
     await expect(page.getByRole('group', { name: 'Paths after Split' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Not yet VIP/ })).toHaveCount(0);

@@ -92,10 +92,14 @@ export default function FlowRoute() {
   const firstEmail = draft.steps.find((step) => step.type === 'email');
   const from = firstEmail?.type === 'email' ? { name: firstEmail.from_name, email: firstEmail.from_email } : { name: '', email: senders ? (confirmedAddresses(senders)[0] ?? '') : '' };
 
-  function add(type: StepType) {
-    if (!adding || !draft) return;
+  function add(slot: Slot, type: StepType) {
+    if (!draft) return;
+    if (type === 'exit' && !canAddExit(draft, slot)) {
+      void showToast('error', AUTOMATION_TEXTS.exitOnlyAtEnd);
+      return;
+    }
     const step = newStep(draft, type, from);
-    setDraft(insertStep(draft, adding.slot, step));
+    setDraft(insertStep(draft, slot, step));
     setAdding(null);
     setPanel({ kind: 'step', id: step.id });
   }
@@ -151,6 +155,7 @@ export default function FlowRoute() {
         onOpenTrigger={() => setPanel({ kind: 'trigger' })}
         onOpenStep={(step) => setPanel({ kind: 'step', id: step.id })}
         onAdd={(slot, label) => setAdding({ slot, label })}
+        onDrop={add}
       />
       {draft.steps.length === 0 && <p className="flow-page__hint">{AUTOMATION_TEXTS.noSteps}</p>}
       <FlowStatsTable definition={draft} stats={byStep} />
@@ -177,7 +182,7 @@ export default function FlowRoute() {
           <Button onClick={() => setPanel(null)}>Done</Button>
         </div>
       </Modal>
-      <AddStepDialog where={adding?.label ?? null} exitAllowed={adding ? canAddExit(draft, adding.slot) : false} onPick={add} onClose={() => setAdding(null)} />
+      <AddStepDialog where={adding?.label ?? null} exitAllowed={adding ? canAddExit(draft, adding.slot) : false} onPick={(type) => adding && add(adding.slot, type)} onClose={() => setAdding(null)} />
       <VersionHistory
         open={panel?.kind === 'history'}
         versions={versions.versions}

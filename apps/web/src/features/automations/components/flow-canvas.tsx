@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import type { FlowDefinition, FlowStep, StepStats } from '@postlark/shared/automations';
+import type { FlowDefinition, FlowStep, StepStats, StepType } from '@postlark/shared/automations';
 import { stepTitle } from '../automations-content';
 import { flowLayout, type Lane, type Slot, START_SLOT } from '../flow-layout';
 import { AddStepButton } from './add-step-button';
 import { StepCard } from './step-card';
 import { StepIcon } from './step-icon';
+import { StepPalette } from './step-palette';
 import './flow-canvas.css';
 
 interface FlowCanvasProps {
@@ -17,11 +18,13 @@ interface FlowCanvasProps {
   onOpenTrigger(): void;
   onOpenStep(step: FlowStep): void;
   onAdd(slot: Slot, label: string): void;
+  /** A step of this type dragged from the palette onto the slot. */
+  onDrop(slot: Slot, type: StepType): void;
 }
 
 /** The flow top to bottom: the trigger, then each step joined by a line; branches side by side. */
 export function FlowCanvas(props: FlowCanvasProps) {
-  const { definition, triggerText, problems, selected, onOpenTrigger, onAdd } = props;
+  const { definition, triggerText, problems, selected, onOpenTrigger, onAdd, onDrop } = props;
   const titles = new Map(definition.steps.map((step) => [step.id, stepTitle(step)]));
   const firstLabel = 'Add the first step after the trigger';
   const canvas = useRef<HTMLDivElement>(null);
@@ -32,6 +35,7 @@ export function FlowCanvas(props: FlowCanvasProps) {
   }, []);
   return (
     <div className="flow-canvas" ref={canvas}>
+      <StepPalette />
       <div className="flow-canvas__inner">
         <div className={`step-card step-card--trigger${selected === 'trigger' ? ' step-card--selected' : ''}${problems.trigger ? ' step-card--problem' : ''}`}>
           <button type="button" className="step-card__open" aria-label={`Trigger: ${triggerText}. Edit trigger`} onClick={onOpenTrigger}>
@@ -47,7 +51,7 @@ export function FlowCanvas(props: FlowCanvasProps) {
             </p>
           )}
         </div>
-        <AddStepButton label={firstLabel} onAdd={() => onAdd(START_SLOT, firstLabel)} />
+        <AddStepButton label={firstLabel} onAdd={() => onAdd(START_SLOT, firstLabel)} onDropType={(type) => onDrop(START_SLOT, type)} />
         <LaneView lane={flowLayout(definition)} titles={titles} {...props} />
       </div>
     </div>
@@ -64,7 +68,7 @@ function LaneView({ lane, titles, ...props }: FlowCanvasProps & { lane: Lane; ti
         return (
           <li key={node.step.id} className="flow-lane__item">
             <StepCard step={node.step} stats={props.stats.get(node.step.id)} problem={props.problems[node.step.id]} selected={props.selected === node.step.id} onOpen={props.onOpenStep} />
-            {node.slot && <AddStepButton label={label} onAdd={() => props.onAdd(node.slot!, label)} />}
+            {node.slot && <AddStepButton label={label} onAdd={() => props.onAdd(node.slot!, label)} onDropType={(type) => props.onDrop(node.slot!, type)} />}
             {node.branches && (
               <div className="flow-branches" role="group" aria-label={`Paths after ${title}`}>
                 {node.branches.map((branch) => {
@@ -72,7 +76,7 @@ function LaneView({ lane, titles, ...props }: FlowCanvasProps & { lane: Lane; ti
                   return (
                     <div key={branch.port} className={`flow-branch flow-branch--${branch.port}`}>
                       <span className="flow-branch__label">{branch.label}</span>
-                      <AddStepButton label={branchLabel} onAdd={() => props.onAdd(branch.slot, branchLabel)} />
+                      <AddStepButton label={branchLabel} onAdd={() => props.onAdd(branch.slot, branchLabel)} onDropType={(type) => props.onDrop(branch.slot, type)} />
                       <LaneView lane={branch.lane} titles={titles} {...props} />
                     </div>
                   );
