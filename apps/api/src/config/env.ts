@@ -91,8 +91,10 @@ const envSchema = z.object({
   CAMPAIGN_RETRY_BASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(30),
   // A flow step (an email, a webhook) a stopped worker left running is marked unknown after this long; other steps run again.
   FLOW_LEASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(300),
-  // Flow steps a process works on at once (and its SMTP connections for automation email).
-  FLOW_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50).default(4),
+  // Flow steps a process works on at once (and its SMTP connections for automation email). Each
+  // email waits for one commit before it is offered, so this bounds the rate: 8 keep up with a
+  // thousand events a second (bench: flows), and a crash leaves at most this many unknown.
+  FLOW_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50).default(8),
   // Per-account quotas (modules/senders/quotas.ts), counted in the database across processes.
   CAMPAIGN_MESSAGES_PER_DAY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(50_000),
   TEST_SENDS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),

@@ -236,21 +236,31 @@ async function makeLedgerRows(tx: Db, going: readonly Candidate[], messageIdDoma
 }
 
 /**
- * Offers one reserved email (its ledger row pending → sending, while its step is still running)
- * and, in the same statement, records the lane's previous email as sent: so a crash leaves at
- * most the one email a lane was offering in sending (unknown, never repeated). False when the
- * email is no longer this worker's to send.
+ * Offers one reserved email (its ledger row pending → sending, while its step is still running
+ * and its run still active) and, in the same statement, records the lane's previous email as
+ * sent: so a crash leaves at most the one email a lane was offering in sending (unknown, never
+ * repeated). `ended`: the run ended since the batch was decided (an unsubscribe ends every run at
+ * once), so the email is not offered; `lost`: it is no longer this worker's to send.
  */
-export async function offerEmail(db: Db, ledgerId: number, previousSent: number | null, now: Date): Promise<boolean> {
+export async function offerEmail(db: Db, ledgerId: number, previousSent: number | null, now: Date): Promise<'offered' | 'ended' | 'lost'> {
   const at = now.toISOString();
   const result = await db.execute(sql`
     with sent as (update campaign_messages set status = 'sent', sent_at = ${at}::timestamptz, last_error = null
-      where id = ${previousSent ?? 0} and status = 'sending' returning id)
-    update campaign_messages m set status = 'sending', claimed_at = ${at}::timestamptz
-    where m.id = ${ledgerId} and m.status = 'pending'
-      and exists (select 1 from flow_step_runs s where s.id = m.flow_step_run_id and s.status = 'running')
-    returning m.id`);
-  return rowsOf(result).length > 0;
+      where id = ${previousSent ?? 0} and status = 'sending' returning id),
+    target as (select m.id, r.status = 'active' as "active"
+      from campaign_messages m join flow_step_runs s on s.id = m.flow_step_run_id join flow_runs r on r.id = s.run_id
+      where m.id = ${ledgerId} and m.status = 'pending' and s.status = 'running'),
+    offered as (update campaign_messages m set status = 'sending', claimed_at = ${at}::timestamptz
+      from target t where m.id = t.id and t.active and m.status = 'pending' returning m.id)
+    select t.active from target t`);
+  const [target] = rowsOf<{ active: boolean }>(result);
+  if (!target) return 'lost';
+  return target.active ? 'offered' : 'ended';
+}
+
+/** A reserved email whose run ended before it was offered: never sent. */
+export async function dropReserved(db: Db, ledgerId: number): Promise<void> {
+  await db.execute(sql`update campaign_messages set status = 'skipped' where id = ${ledgerId} and status = 'pending'`);
 }
 
 /** Reserved emails never offered because the relay could not be reached: their attempt does not count. */

@@ -21,7 +21,7 @@ import {
   settleStep,
   settleSteps,
 } from './engine.repository';
-import { decideEmails, type EmailToSend, type EmailWork, markEmailFailed, offerEmail, queueEmailSentEvents, releaseReserved, sendEmail } from './flow-email';
+import { decideEmails, dropReserved, type EmailToSend, type EmailWork, markEmailFailed, offerEmail, queueEmailSentEvents, releaseReserved, sendEmail } from './flow-email';
 import { processEntries } from './flow-entries';
 import { stepById } from './flow-graph';
 import { personById } from './flow-people';
@@ -105,12 +105,18 @@ async function runEmailSteps(deps: FlowEngineDeps, works: readonly EmailWork[]) 
     let previous: number | null = null;
     try {
       for (let email = relayDown ? undefined : queue.shift(); email; email = relayDown ? undefined : queue.shift()) {
-        const offered = await offerEmail(db, email.ledgerId, previous, deps.now());
+        const offer = await offerEmail(db, email.ledgerId, previous, deps.now());
         previous = null;
-        // No longer this worker's (its step was recovered after the lease): whoever holds it now sends it.
-        if (!offered) continue;
-        const result = await sendEmail(db, deps.transport, deps.links, email, deps.now);
         const { claimed } = email.work;
+        // No longer this worker's (its step was recovered after the lease): whoever holds it now sends it.
+        if (offer === 'lost') continue;
+        if (offer === 'ended') {
+          // As a step claimed after its run ended: not sent, and the run is not moved.
+          await dropReserved(db, email.ledgerId);
+          await settleStep(db, claimed.id, { status: 'skipped', outcome: 'next', reason: 'The run had ended.' }, deps.now());
+          continue;
+        }
+        const result = await sendEmail(db, deps.transport, deps.links, email, deps.now);
         if (result.kind === 'sent') {
           sent.push(email);
           previous = email.ledgerId;
