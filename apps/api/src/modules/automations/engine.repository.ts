@@ -50,6 +50,7 @@ export async function claimDueSteps(db: Db, limit: number, now: Date): Promise<C
 
 /** An email step the relay took (its ledger row sent), with the Message-ID it carried. */
 export interface SentStep extends ClaimedStep {
+  ledgerId: number;
   messageId: string;
   email: string;
 }
@@ -109,9 +110,9 @@ export async function recoverAbandoned(db: Db, claimedBefore: Date, now: Date): 
       from campaign_messages m
       where s.status = 'running' and s.claimed_at < ${at(claimedBefore)} and s.step_type = 'email' and m.flow_step_run_id = s.id and m.status = 'sent'
       returning s.id, s.run_id as "runId", s.flow_id as "flowId", s.subscriber_id as "subscriberId", s.step_id as "stepId", s.step_type as "stepType",
-        s.started_at as "startedAt", s.attempts, s.event_at as "eventAt", m.message_id as "messageId", m.email,
+        s.started_at as "startedAt", s.attempts, s.event_at as "eventAt", m.id as "ledgerId", m.message_id as "messageId", m.email,
         (select r.customer_id from flow_runs r where r.id = s.run_id) as "customerId"`),
-  ).map((row) => ({ ...row, id: Number(row.id) }));
+  ).map((row) => ({ ...row, id: Number(row.id), ledgerId: Number(row.ledgerId) }));
   const result = await db.execute(sql`
     update flow_step_runs s set status = 'unknown', finished_at = ${at(now)},
       reason = 'The worker stopped while ' || case s.step_type when 'email' then 'sending this email' else 'calling this webhook' end

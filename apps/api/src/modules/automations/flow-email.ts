@@ -152,7 +152,8 @@ async function reserveEmails(db: Db, customerId: string, group: readonly Candida
   return reserveQuotaUpTo({ db, now: () => now, quotas: options.quotas }, customerId, 'campaign-messages', async (tx, free, retryAfterSeconds) => {
     const ids = [...new Set(group.map((item) => item.person.id))].sort();
     await tx.execute(sql`select id from subscribers where id = any(${sql.param(ids)}::uuid[]) order by id for update`);
-    const lastSends = await lastAutomationEmails(tx, customerId, ids, batchStepRunIds);
+    const capped = group.some((item) => item.work.rules.frequency_cap_hours !== null);
+    const lastSends = capped ? await lastAutomationEmails(tx, customerId, ids, batchStepRunIds) : [];
     const decisions: EmailDecision[] = [];
     const going: Candidate[] = [];
     // People this batch already gives an email to: their next is capped from now.
@@ -235,27 +236,62 @@ async function makeLedgerRows(tx: Db, going: readonly Candidate[], messageIdDoma
   return new Map(rows.map((row) => [Number(row.stepRunId), row]));
 }
 
+export type Offer = 'offered' | 'ended' | 'lost';
+
 /**
- * Offers one reserved email (its ledger row pending → sending, while its step is still running
- * and its run still active) and, in the same statement, records the lane's previous email as
- * sent: so a crash leaves at most the one email a lane was offering in sending (unknown, never
- * repeated). `ended`: the run ended since the batch was decided (an unsubscribe ends every run at
- * once), so the email is not offered; `lost`: it is no longer this worker's to send.
+ * Offers reserved emails (ledger rows pending → sending, while their steps are still running and
+ * their runs still active) and, in the same statement, records as sent the emails the relay took
+ * just before on the same lanes: so a crash leaves at most the one email each lane was offering
+ * in sending (unknown, never repeated). By ledger id: `ended`, the run ended since the batch was
+ * decided (an unsubscribe ends every run at once), so the email is not offered; `lost`, it is no
+ * longer this worker's to send.
  */
-export async function offerEmail(db: Db, ledgerId: number, previousSent: number | null, now: Date): Promise<'offered' | 'ended' | 'lost'> {
+export async function offerEmails(db: Db, ledgerIds: readonly number[], previousSent: readonly number[], now: Date): Promise<Map<number, Offer>> {
   const at = now.toISOString();
   const result = await db.execute(sql`
     with sent as (update campaign_messages set status = 'sent', sent_at = ${at}::timestamptz, last_error = null
-      where id = ${previousSent ?? 0} and status = 'sending' returning id),
+      where id = any(${sql.param([...previousSent])}::bigint[]) and status = 'sending' returning id),
     target as (select m.id, r.status = 'active' as "active"
       from campaign_messages m join flow_step_runs s on s.id = m.flow_step_run_id join flow_runs r on r.id = s.run_id
-      where m.id = ${ledgerId} and m.status = 'pending' and s.status = 'running'),
+      where m.id = any(${sql.param([...ledgerIds])}::bigint[]) and m.status = 'pending' and s.status = 'running'),
     offered as (update campaign_messages m set status = 'sending', claimed_at = ${at}::timestamptz
       from target t where m.id = t.id and t.active and m.status = 'pending' returning m.id)
-    select t.active from target t`);
-  const [target] = rowsOf<{ active: boolean }>(result);
-  if (!target) return 'lost';
-  return target.active ? 'offered' : 'ended';
+    select t.id, t.active from target t`);
+  const found = new Map(rowsOf<{ id: string; active: boolean }>(result).map((row) => [Number(row.id), row.active ? ('offered' as const) : ('ended' as const)]));
+  return new Map(ledgerIds.map((id) => [id, found.get(id) ?? 'lost']));
+}
+
+/**
+ * The lanes' offers, gathered: each waits for one commit before its email may go, so the lanes
+ * asking while a statement is under way go together in the next (one commit for all of them).
+ */
+export function offerQueue(db: Db, now: () => Date) {
+  let waiting: { ledgerId: number; previousSent: number | null; resolve(offer: Offer): void; reject(error: unknown): void }[] = [];
+  let busy = false;
+  async function flush() {
+    busy = true;
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      try {
+        const offers = await offerEmails(
+          db,
+          group.map((item) => item.ledgerId),
+          group.flatMap((item) => (item.previousSent === null ? [] : [item.previousSent])),
+          now(),
+        );
+        for (const item of group) item.resolve(offers.get(item.ledgerId)!);
+      } catch (error) {
+        for (const item of group) item.reject(error);
+      }
+    }
+    busy = false;
+  }
+  return (ledgerId: number, previousSent: number | null) =>
+    new Promise<Offer>((resolve, reject) => {
+      waiting.push({ ledgerId, previousSent, resolve, reject });
+      if (!busy) void flush();
+    });
 }
 
 /** A reserved email whose run ended before it was offered: never sent. */

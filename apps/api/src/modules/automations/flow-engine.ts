@@ -21,7 +21,7 @@ import {
   settleStep,
   settleSteps,
 } from './engine.repository';
-import { decideEmails, dropReserved, type EmailToSend, type EmailWork, markEmailFailed, offerEmail, queueEmailSentEvents, releaseReserved, sendEmail } from './flow-email';
+import { decideEmails, dropReserved, type EmailToSend, type EmailWork, markEmailFailed, offerQueue, queueEmailSentEvents, releaseReserved, sendEmail } from './flow-email';
 import { processEntries } from './flow-entries';
 import { stepById } from './flow-graph';
 import { personById } from './flow-people';
@@ -99,18 +99,21 @@ async function runEmailSteps(deps: FlowEngineDeps, works: readonly EmailWork[]) 
     renewStepClaims(db, held, deps.now()).catch((error: unknown) => deps.log.warn({ err: error }, 'could not renew the lease of flow emails'));
   }, settings.leaseMs / 3);
   const sent: EmailToSend[] = [];
+  const offer = offerQueue(db, deps.now);
   // Once the relay cannot be reached, the rest of the batch is not offered (as the campaign sender does).
   let relayDown: string | undefined;
   const lane = async () => {
+    // The email this lane last had taken by the relay: recorded as sent with the lane's next offer
+    // (or with the batch's settling, below).
     let previous: number | null = null;
-    try {
-      for (let email = relayDown ? undefined : queue.shift(); email; email = relayDown ? undefined : queue.shift()) {
-        const offer = await offerEmail(db, email.ledgerId, previous, deps.now());
+    for (let email = relayDown ? undefined : queue.shift(); email; email = relayDown ? undefined : queue.shift()) {
+      const { claimed } = email.work;
+      try {
+        const offered = await offer(email.ledgerId, previous);
         previous = null;
-        const { claimed } = email.work;
         // No longer this worker's (its step was recovered after the lease): whoever holds it now sends it.
-        if (offer === 'lost') continue;
-        if (offer === 'ended') {
+        if (offered === 'lost') continue;
+        if (offered === 'ended') {
           // As a step claimed after its run ended: not sent, and the run is not moved.
           await dropReserved(db, email.ledgerId);
           await settleStep(db, claimed.id, { status: 'skipped', outcome: 'next', reason: 'The run had ended.' }, deps.now());
@@ -126,9 +129,10 @@ async function runEmailSteps(deps: FlowEngineDeps, works: readonly EmailWork[]) 
           if (result.relayDown) relayDown ??= result.reason;
           await retryOrFail(deps, claimed, `The relay did not take the email: ${result.reason}`, result.relayDown);
         }
+      } catch (error) {
+        // Left running: after the lease it is recovered (done when sent, unknown when offered, else run again).
+        deps.log.error({ err: error, stepRunId: claimed.id }, 'a flow email step failed');
       }
-    } finally {
-      if (previous !== null) await markSent(db, [previous], deps.now());
     }
   };
   try {
@@ -143,7 +147,7 @@ async function runEmailSteps(deps: FlowEngineDeps, works: readonly EmailWork[]) 
   }
   await settleSent(
     deps,
-    sent.map((email) => ({ ...email.work.claimed, messageId: email.messageId, email: email.person.email, customerId: email.person.customerId })),
+    sent.map((email) => ({ ...email.work.claimed, messageId: email.messageId, email: email.person.email, customerId: email.person.customerId, ledgerId: email.ledgerId })),
   );
 }
 
@@ -152,6 +156,7 @@ async function settleSent(deps: FlowEngineDeps, steps: readonly SentStep[], alre
   if (steps.length === 0) return;
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
+    if (!alreadySettled) await markSent(tx, steps.map((step) => step.ledgerId), now);
     const settled = alreadySettled ? steps : await settledOf(tx, steps, now);
     await queueEmailSentEvents(
       tx,
