@@ -212,9 +212,7 @@ export async function runStates(db: Db, runIds: readonly string[]): Promise<Map<
 }
 
 export async function runState(db: Db, runId: string): Promise<RunState | undefined> {
-  const result = await db.execute(sql`select r.status, r.version, f.version as "flowVersion", r.customer_id as "customerId", r.context
-    from flow_runs r join flows f on f.id = r.flow_id where r.id = ${runId}::uuid`);
-  return rowsOf<RunState>(result)[0];
+  return [...(await runStates(db, [runId])).values()][0];
 }
 
 /** Versions by number, read once per pass. */

@@ -16,9 +16,8 @@ export interface FlowPerson {
 }
 
 export async function personById(db: Db, subscriberId: string): Promise<FlowPerson | undefined> {
-  const result = await db.execute(sql`select id, customer_id as "customerId", email, first_name as "firstName", last_name as "lastName", attributes, timezone, status
-    from subscribers where id = ${subscriberId}::uuid`);
-  return rowsOf<FlowPerson>(result)[0];
+  // The one row, however the id was spelt (a UUID in capitals matches too).
+  return [...(await peopleByIds(db, [subscriberId])).values()][0];
 }
 
 /** personById for many at once, by id (the erased are missing). */
