@@ -288,4 +288,25 @@ sharedServerTest.describe('the flow builder', () => {
     await expect(toast(page, AUTOMATION_MESSAGES.deleted)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No flows yet' })).toBeVisible();
   });
+
+  sharedServerTest('a webhook step shows its signing secret once, when made, and never with the flow', async ({ page, request, baseURL, inbox }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'flow-webhook-secret');
+    await page.goto(ROUTES.automations);
+    await page.getByRole('button', { name: /^Blank flow/ }).click();
+    await expect(toast(page, AUTOMATION_MESSAGES.created)).toBeVisible();
+    await page.getByRole('button', { name: 'Add the first step after the trigger' }).click();
+    await page.getByRole('dialog', { name: 'Add a step' }).getByRole('button', { name: 'Webhook' }).click();
+    const panel = page.getByRole('dialog', { name: 'Webhook' });
+    await expect(panel.getByRole('textbox', { name: 'New signing secret' })).toHaveCount(0);
+    const made = page.waitForResponse((response) => response.url().endsWith('/api/automations/v1/webhook-secret'));
+    await panel.getByRole('button', { name: 'Make a new signing secret' }).click();
+    expect((await made).headers()['cache-control']).toBe('no-store');
+    const secret = panel.getByRole('textbox', { name: 'New signing secret' });
+    await expect(secret).toHaveValue(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    await expect(panel.getByText('Copy it now: it is not shown again.')).toBeVisible();
+    // The flow itself, as the builder reads it, carries no secret.
+    const flowId = new URL(page.url()).pathname.split('/').at(-1)!;
+    expect(await (await page.request.get(`/api/automations/v1/flows/${flowId}`)).text()).not.toContain('whsec_');
+  });
 });

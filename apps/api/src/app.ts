@@ -86,6 +86,8 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
 
   const { db } = database;
   const hashIp = keyedHash(await getOrCreateSecret(db, 'ip-hash'));
+  // Opens what is kept sealed: webhook signing secrets (outgoing webhooks, flow webhook steps).
+  const secrets = secretBoxFrom(config);
   const preferenceDeps = { db, now, tokens: linkTokens(await getOrCreateSecret(db, 'subscriber-links')) };
   const subscriberDeps = { db, now, preferenceUrl: subscriberLinks(config.APP_URL, preferenceDeps.tokens).preferences };
   const subscriptionDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, tokens: preferenceDeps.tokens };
@@ -117,13 +119,13 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(campaignRoutes({ db, now, mail: jobs.mail, links: campaignLinks, quotas }));
       await api.register(senderRoutes({ db, now, mail: jobs.mail, appUrl: config.APP_URL, quotas, resolveTxt }));
       await api.register(reportRoutes({ db, now }));
-      await api.register(flowRoutes({ db, now, allowLocalWebhooks: config.WEBHOOKS_ALLOW_LOCAL }));
+      await api.register(flowRoutes({ db, now, allowLocalWebhooks: config.WEBHOOKS_ALLOW_LOCAL, secrets }));
       await api.register(bounceWebhookRoutes({ db, now, secret: config.BOUNCE_WEBHOOK_SECRET }));
       await api.register(preferenceRoutes(preferenceDeps));
       await api.register(formRoutes(subscriptionDeps));
       await api.register(signups.api);
       await api.register(apiKeyRoutes({ db, now, mail: jobs.mail, hashIp }));
-      await api.register(outgoingWebhookRoutes({ db, now, secrets: secretBoxFrom(config), allowLocal: config.WEBHOOKS_ALLOW_LOCAL }));
+      await api.register(outgoingWebhookRoutes({ db, now, secrets, allowLocal: config.WEBHOOKS_ALLOW_LOCAL }));
       const customerOf = apiKeyGate({ db, now, requestsPerMinute: config.API_REQUESTS_PER_MINUTE });
       await api.register(publicApiRoutes({ ...subscriberDeps, ...subscriptionDeps, customerOf }));
       // New events start, end (goals) and wake flows in the ingest transaction (modules/automations).

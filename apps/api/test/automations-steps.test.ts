@@ -255,7 +255,15 @@ describe('webhook steps', () => {
       start: 'hook',
       steps: [{ id: 'hook', type: 'webhook', url, data: { pipeline: 'sales' }, next: 'mail' }, emailStep('mail')],
     });
-    const secret = (await call('GET', `${FLOWS}/${flowId}`, customer.cookie)).json().payload.flow.webhook_signing_secret as string;
+    // The signing secret is shown once, when made; a flow never carries it.
+    expect(JSON.stringify((await call('GET', `${FLOWS}/${flowId}`, customer.cookie)).json())).not.toContain('whsec_');
+    const made = await call('POST', 'automations/v1/webhook-secret', customer.cookie);
+    expect(made.headers['cache-control']).toBe('no-store');
+    const secret = made.json().payload.secret as string;
+    expect(secret).toMatch(/^whsec_/);
+    const stored = rowsOf<{ value: string }>(await accounts.database.db.execute(sql`select value from server_secrets where name like 'flow-webhooks:%'`));
+    expect(stored.length).toBeGreaterThan(0);
+    expect(JSON.stringify(stored)).not.toContain(secret.slice(6));
     answers = [500];
     await customer.events([{ name: 'lead_scored', email: cy, id: 'l1', properties: { score: 80 } }]);
     await engine.drain();

@@ -44,6 +44,7 @@ export const AUTOMATION_MESSAGES = {
   deleted: 'Flow deleted.',
   notDeletable: 'An active flow cannot be deleted. Pause it first.',
   activated: 'Flow activated. People who meet its trigger from now on enter it.',
+  webhookSecretMade: 'New signing secret made. Copy it now: it is not shown again, and the old one stops working.',
   paused: 'Flow paused. Nobody enters or moves on until you activate it again.',
   alreadyActive: 'This flow is already active.',
   notActive: 'Only an active flow can be paused.',

@@ -9,6 +9,7 @@ import type { useAccountsApp } from './accounts-app';
 import { apiKeyFor, callWithKey } from './api-keys';
 import { CONTACT, FROM_EMAIL } from './campaigns';
 import { confirmSender } from './senders';
+import { secretBoxFrom } from '../../src/lib/secret-box';
 
 // Automation tests' common ground: a customer who can send (postal address, confirmed sender, an
 // API key for events), flows made through the routes, and the engine run pass by pass on the
@@ -103,6 +104,7 @@ export async function flowEngine(accounts: Accounts, overrides: Partial<FlowEngi
     links: await loadCampaignLinks(db, APP_URL),
     quotas: quotasFrom(accounts.config),
     webhookAddresses: publicOrLoopback,
+    secrets: secretBoxFrom(accounts.config),
     settings: { batchSize: 100, concurrency: 1, leaseMs: 60_000, idleMs: 10, retryBaseMs: 30_000, maxAttempts: 3, messageIdDomain: 'lark.example', scanIntervalMs: 60_000, webhookTimeoutMs: 5_000, ...overrides },
     log: { warn: () => {}, error: (object, message) => console.error(message, object) },
   };

@@ -1,5 +1,6 @@
 import type { FlowStep } from '@postlark/shared/automations';
 import type { Db } from '../../db/client';
+import type { SecretBox } from '../../lib/secret-box';
 import type { CampaignLinks } from '../campaigns/campaign-message';
 import type { CampaignTransport } from '../campaigns/campaign-transport';
 import { markSent } from '../campaigns/sending.repository';
@@ -63,6 +64,8 @@ export interface FlowEngineDeps {
   quotas: Quotas;
   /** Where webhook steps may connect (the public internet; loopback too in development). */
   webhookAddresses: AddressCheck;
+  /** Opens the sealed secret webhook steps sign with. */
+  secrets: SecretBox;
   settings: FlowEngineSettings;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
@@ -197,7 +200,7 @@ async function runWebhookStep(deps: FlowEngineDeps, claimed: ClaimedStep, step: 
   const outcome = await callWebhook(
     db,
     { flowId: claimed.flowId, runId: claimed.runId, stepRunId: claimed.id, step, person, trigger: run.context },
-    { now: deps.now(), timeoutMs: deps.settings.webhookTimeoutMs, allowed: deps.webhookAddresses },
+    { now: deps.now(), timeoutMs: deps.settings.webhookTimeoutMs, allowed: deps.webhookAddresses, secrets: deps.secrets },
   );
   if (outcome.ok) return db.transaction((tx) => settleAndAdvance(tx, claimed, { status: 'done', outcome: 'next', reason: outcome.detail }, deps.now()));
   return retryOrFail(deps, claimed, `The webhook was not delivered (${outcome.detail}).`);

@@ -1,9 +1,10 @@
 import type { FlowStep } from '@postlark/shared/automations';
 import type { Db } from '../../db/client';
 import { postWebhook } from '../outgoing-webhooks/post-webhook';
-import { signWebhook } from '../outgoing-webhooks/signature';
+import { newSigningSecret, signWebhook } from '../outgoing-webhooks/signature';
 import type { AddressCheck } from '../outgoing-webhooks/webhook-target';
-import { getOrCreateSecret } from '../secrets/secrets.repository';
+import type { SecretBox } from '../../lib/secret-box';
+import { putSecret, readSecret } from '../secrets/secrets.repository';
 import type { FlowPerson } from './flow-people';
 
 // A flow's webhook step: one signed POST per attempt through the outgoing-webhooks module's
@@ -13,13 +14,27 @@ import type { FlowPerson } from './flow-people';
 
 type WebhookStep = Extract<FlowStep, { type: 'webhook' }>;
 
-/**
- * The account's signing secret for flow webhooks (shown on the flow, GET .../flows/{id}), written as
- * Standard Webhooks libraries read one: `whsec_` and the key's bytes in base64.
- */
-export async function flowWebhookSecret(db: Db, customerId: string): Promise<string> {
-  const stored = await getOrCreateSecret(db, `flow-webhooks:${customerId}`);
-  return `whsec_${Buffer.from(stored, 'base64url').toString('base64')}`;
+// The account's signing secret for flow webhooks, `whsec_…` as Standard Webhooks libraries read
+// one. Kept sealed (lib/secret-box.ts), bound to its name; shown only when it is made anew
+// (POST /api/automations/v1/webhook-secret), never on a flow.
+const secretName = (customerId: string) => `flow-webhooks:sealed:${customerId}`;
+
+/** The secret the account's flow webhooks sign with, made (and sealed) on first use. */
+export async function flowWebhookSecret(db: Db, secrets: SecretBox, customerId: string): Promise<string> {
+  const name = secretName(customerId);
+  const stored = await readSecret(db, name);
+  if (stored) return secrets.open(stored, name);
+  // Two first uses at once agree: the one whose insert loses reads the winner's.
+  await putSecret(db, name, await secrets.seal(newSigningSecret(), name), { replace: false });
+  return secrets.open((await readSecret(db, name))!, name);
+}
+
+/** A new signing secret for the account's flow webhooks, in force at once; this answer alone carries it. */
+export async function rollFlowWebhookSecret(db: Db, secrets: SecretBox, customerId: string): Promise<string> {
+  const name = secretName(customerId);
+  const secret = newSigningSecret();
+  await putSecret(db, name, await secrets.seal(secret, name), { replace: true });
+  return secret;
 }
 
 export interface WebhookCall {
@@ -31,7 +46,11 @@ export interface WebhookCall {
   trigger: Record<string, unknown>;
 }
 
-export async function callWebhook(db: Db, call: WebhookCall, options: { now: Date; timeoutMs: number; allowed: AddressCheck }): Promise<{ ok: boolean; detail: string }> {
+export async function callWebhook(
+  db: Db,
+  call: WebhookCall,
+  options: { now: Date; timeoutMs: number; allowed: AddressCheck; secrets: SecretBox },
+): Promise<{ ok: boolean; detail: string }> {
   const id = `flow_${call.stepRunId}`;
   const body = JSON.stringify({
     type: 'automation.step',
@@ -50,7 +69,7 @@ export async function callWebhook(db: Db, call: WebhookCall, options: { now: Dat
     data: call.step.data,
   });
   const timestamp = Math.floor(options.now.getTime() / 1000);
-  const secret = await flowWebhookSecret(db, call.person.customerId);
+  const secret = await flowWebhookSecret(db, options.secrets, call.person.customerId);
   const outcome = await postWebhook(
     call.step.url,
     { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secret, id, timestamp, body) },

@@ -15,6 +15,7 @@ import {
   flowVersion,
   flowVersions,
   getFlow,
+  newFlowWebhookSecret,
   pauseFlow,
   removeFlow,
   templates,
@@ -32,6 +33,13 @@ export function flowRoutes(deps: FlowDeps) {
     app.get('/automations/v1/templates', async (request) => {
       await requireCustomer(deps, request);
       return { payload: { templates: templates() } };
+    });
+
+    // The secret every flow's webhook steps sign with, made anew and shown once (never stored in clear).
+    app.post('/automations/v1/webhook-secret', async (request, reply) => {
+      const owner = await requireCustomer(deps, request);
+      const secret = await newFlowWebhookSecret(deps, owner.customerId);
+      return reply.header('cache-control', 'no-store').send({ payload: { message: AUTOMATION_MESSAGES.webhookSecretMade, secret } });
     });
 
     app.get(BASE, async (request) => {

@@ -10,6 +10,7 @@ import {
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
 import type { Db } from '../../db/client';
+import type { SecretBox } from '../../lib/secret-box';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
 import { postalAddressLine } from '../campaigns/campaign-readiness';
@@ -20,7 +21,7 @@ import { usableAddresses } from '../senders/senders.repository';
 import { addNote, addStep, endRun } from './engine.repository';
 import { graphProblems, replacementFor, stepById } from './flow-graph';
 import { CHOOSE, TEMPLATES } from './flow-templates';
-import { flowWebhookSecret } from './flow-webhook';
+import { rollFlowWebhookSecret } from './flow-webhook';
 import {
   addVersion,
   deleteFlowIn,
@@ -46,6 +47,8 @@ export interface FlowDeps {
   now: () => Date;
   /** WEBHOOKS_ALLOW_LOCAL: webhook steps may post to plain http and this machine (development only). */
   allowLocalWebhooks: boolean;
+  /** Seals the flow webhooks' signing secret. */
+  secrets: SecretBox;
 }
 
 const notFound = () => new HttpError(404, AUTOMATION_MESSAGES.notFound);
@@ -151,9 +154,13 @@ export async function allFlows(deps: FlowDeps, customerId: string): Promise<Flow
   return (await listFlows(deps.db, customerId)).map(flowOf);
 }
 
-/** The flow, and the secret its webhook steps sign with (Standard Webhooks), for the customer's receiver. */
-export async function getFlow(deps: FlowDeps, customerId: string, id: string): Promise<Flow & { webhook_signing_secret: string }> {
-  return { ...flowOf(await owned(deps, customerId, id)), webhook_signing_secret: await flowWebhookSecret(deps.db, customerId) };
+export async function getFlow(deps: FlowDeps, customerId: string, id: string): Promise<Flow> {
+  return flowOf(await owned(deps, customerId, id));
+}
+
+/** A new secret for the account's flow webhooks (Standard Webhooks), shown in this answer only. */
+export async function newFlowWebhookSecret(deps: FlowDeps, customerId: string): Promise<string> {
+  return rollFlowWebhookSecret(deps.db, deps.secrets, customerId);
 }
 
 export async function createFlow(deps: FlowDeps, customerId: string, body: FlowCreate): Promise<Flow> {

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
+import { secretBoxFrom } from '../../lib/secret-box';
 import { dkimSettings } from '../../mail/dkim';
 import { loadCampaignLinks } from '../campaigns/campaign-links';
 import { devOutboxCampaignTransport, smtpCampaignTransport } from '../campaigns/campaign-transport';
@@ -29,6 +30,7 @@ export async function startFlowEngineFor(options: { config: AppConfig; db: Db; n
     links: await loadCampaignLinks(db, config.APP_URL),
     quotas: quotasFrom(config),
     webhookAddresses: config.WEBHOOKS_ALLOW_LOCAL ? publicOrLoopback : publicAddressesOnly,
+    secrets: secretBoxFrom(config),
     settings: {
       batchSize: BATCH_SIZE,
       entryBatchSize: ENTRY_BATCH_SIZE,

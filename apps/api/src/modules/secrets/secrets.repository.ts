@@ -16,3 +16,15 @@ export async function getOrCreateSecret(db: Db, name: string): Promise<string> {
   if (!row) throw new Error(`server secret ${name} could not be stored`);
   return row.value;
 }
+
+/** A stored secret's value, if there is one. */
+export async function readSecret(db: Db, name: string): Promise<string | undefined> {
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
+  return row?.value;
+}
+
+/** Stores `value` under `name`: only if none is there yet, or (replace) whatever was there. */
+export async function putSecret(db: Db, name: string, value: string, { replace }: { replace: boolean }): Promise<void> {
+  const insert = db.insert(serverSecrets).values({ name, value });
+  await (replace ? insert.onConflictDoUpdate({ target: serverSecrets.name, set: { value, createdAt: new Date() } }) : insert.onConflictDoNothing());
+}

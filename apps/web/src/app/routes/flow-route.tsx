@@ -8,7 +8,7 @@ import { Modal } from '../../components/ui/modal';
 import { PageLoadFailed, PageLoading } from '../../components/ui/page-state';
 import { showToast } from '../../components/ui/toasts';
 import { AUTOMATION_TEXTS, AUTOMATIONS_PATH, stepTitle, triggerText } from '../../features/automations/automations-content';
-import { fetchFlowChoices, type FlowChoices } from '../../features/automations/automations-thunks';
+import { asFlowFailure, fetchFlowChoices, type FlowChoices, makeWebhookSecret } from '../../features/automations/automations-thunks';
 import { AddStepDialog } from '../../features/automations/components/add-step-dialog';
 import { FlowCanvas } from '../../features/automations/components/flow-canvas';
 import { FlowHeader } from '../../features/automations/components/flow-header';
@@ -167,6 +167,13 @@ export default function FlowRoute() {
         choices={choices}
         slots={slots}
         onChange={(step) => setDraft(replaceStep(draft, step))}
+        onNewSecret={async () => {
+          try {
+            return (await dispatch(makeWebhookSecret()).unwrap()).secret;
+          } catch (reason) {
+            throw new Error(asFlowFailure(reason, AUTOMATION_TEXTS.actionFailed).message, { cause: reason });
+          }
+        }}
         onRemove={remove}
         onClose={() => setPanel(null)}
       />

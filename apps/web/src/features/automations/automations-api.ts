@@ -48,6 +48,11 @@ export function postFlowAction(id: string, action: 'activate' | 'pause') {
   return requestJson<SavedFlow>('POST', flowUrl(id, action));
 }
 
+/** A new signing secret for every flow's webhook steps, shown in this answer only. */
+export function postWebhookSecret() {
+  return requestJson<{ payload: { message: string; secret: string } }>('POST', base('webhook-secret'));
+}
+
 export function getFlowStats(id: string) {
   return requestJson<{ payload: { stats: FlowStats } }>('GET', flowUrl(id, 'stats'));
 }

@@ -20,6 +20,7 @@ import {
   postFlow,
   postFlowAction,
   postFlowTest,
+  postWebhookSecret,
   putFlow,
   searchPeople,
 } from './automations-api';
@@ -70,6 +71,13 @@ export const fetchFlowRuns = reader<string, { runs: FlowRunView[] }, FlowRunView
 export const runFlowTest = reader<{ id: string; body: FlowTest }, { test: FlowTestResult }, FlowTestResult>('test', ({ id, body }) => postFlowTest(id, body), (payload) => payload.test, AUTOMATION_TEXTS.testFailed);
 export const findPeople = reader<string, { subscribers: SubscriberSummary[] }, SubscriberSummary[]>('findPeople', searchPeople, (payload) => payload.subscribers, AUTOMATION_TEXTS.actionFailed);
 export const fetchPersonEvents = reader<string, { events: PersonEvent[] }, PersonEvent[]>('personEvents', getPersonEvents, (payload) => payload.events, AUTOMATION_TEXTS.actionFailed);
+
+export const makeWebhookSecret = reader<void, { message: string; secret: string }, { message: string; secret: string }>(
+  'webhookSecret',
+  postWebhookSecret,
+  (payload) => (typeof payload.secret === 'string' ? payload : undefined),
+  AUTOMATION_TEXTS.actionFailed,
+);
 
 export const createFlow = changer<FlowCreate>('create', postFlow);
 export const saveFlow = changer<{ id: string; body: FlowUpdate }>('save', ({ id, body }) => putFlow(id, body));

@@ -15,11 +15,13 @@ interface StepPanelProps {
   choices: FlowChoices | null;
   slots: EmailSlots;
   onChange(step: FlowStep): void;
+  /** A new signing secret for webhook steps (shown once). */
+  onNewSecret(): Promise<string>;
   onRemove(step: FlowStep): void;
   onClose(): void;
 }
 
-function StepForm({ step, errors, choices, slots, onChange }: Omit<StepPanelProps, 'step' | 'onRemove' | 'onClose'> & { step: FlowStep }) {
+function StepForm({ step, errors, choices, slots, onChange, onNewSecret }: Omit<StepPanelProps, 'step' | 'onRemove' | 'onClose'> & { step: FlowStep }) {
   switch (step.type) {
     case 'email':
       return <StepEmailForm step={step} errors={errors} slots={slots} onChange={onChange} />;
@@ -32,7 +34,7 @@ function StepForm({ step, errors, choices, slots, onChange }: Omit<StepPanelProp
     case 'update':
       return <StepUpdateForm step={step} choices={choices} onChange={onChange} />;
     case 'webhook':
-      return <StepWebhookForm step={step} errors={errors} onChange={onChange} />;
+      return <StepWebhookForm step={step} errors={errors} onChange={onChange} onNewSecret={onNewSecret} />;
     case 'exit':
       return <p className="flow-panel__note">People who reach this step leave the flow. Nothing else happens to them.</p>;
   }

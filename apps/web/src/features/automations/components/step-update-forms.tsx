@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FLOW_LIMITS, type FlowStep } from '@postlark/shared/automations';
+import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { TextField } from '../../../components/ui/text-field';
 import type { FlowChoices } from '../automations-thunks';
@@ -40,8 +41,49 @@ export function StepUpdateForm({ step, choices, onChange }: { step: UpdateStep; 
   );
 }
 
+/** The secret every flow's webhook calls are signed with: made anew on request, shown that once. */
+function WebhookSecret({ onNewSecret }: { onNewSecret(): Promise<string> }) {
+  const [secret, setSecret] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  async function make() {
+    setBusy(true);
+    setError('');
+    try {
+      setSecret(await onNewSecret());
+    } catch (reason) {
+      setError(reason instanceof Error ? reason.message : String(reason));
+    }
+    setBusy(false);
+  }
+  return (
+    <div className="form-field">
+      <span className="form-field__label">Signing secret</span>
+      <p className="flow-panel__note">
+        Your receiver checks each call with it. It is kept sealed and shown only when made: a new one replaces the old one for every flow at once.
+      </p>
+      {secret && (
+        <>
+          <input className="form-field__input" readOnly aria-label="New signing secret" value={secret} onFocus={(event) => event.target.select()} />
+          <p className="notice notice--info" role="status">
+            Copy it now: it is not shown again.
+          </p>
+        </>
+      )}
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      <Button variant="secondary" disabled={busy} onClick={() => void make()}>
+        {busy ? 'Making...' : 'Make a new signing secret'}
+      </Button>
+    </div>
+  );
+}
+
 /** A webhook: the address, and extra JSON sent beside the person and the trigger. */
-export function StepWebhookForm({ step, errors, onChange }: { step: WebhookStep; errors: Errors; onChange(step: WebhookStep): void }) {
+export function StepWebhookForm({ step, errors, onChange, onNewSecret }: { step: WebhookStep; errors: Errors; onChange(step: WebhookStep): void; onNewSecret(): Promise<string> }) {
   const [data, setData] = useState(() => JSON.stringify(step.data, null, 2));
   const [dataError, setDataError] = useState('');
   return (
@@ -82,6 +124,7 @@ export function StepWebhookForm({ step, errors, onChange }: { step: WebhookStep;
         />
         <FieldError id="webhook-data-error" message={dataError || errors.data} />
       </div>
+      <WebhookSecret onNewSecret={onNewSecret} />
     </div>
   );
 }
