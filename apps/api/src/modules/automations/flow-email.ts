@@ -71,8 +71,8 @@ interface Candidate {
  * Decides, for a batch of email step executions (in claim order), which emails go now: the person
  * must be active and not suppressed, the sender confirmed, outside quiet hours, within the daily
  * quota and under the frequency cap. Those going have their ledger rows made (pending: reserved,
- * not yet offered) in the transaction that took their quota and read the cap, with the people's
- * rows locked, so two flows cannot both send within the cap. Each batch reads what it needs in a
+ * not yet offered) in the transaction that took their quota and read the cap, under the account's
+ * lock, so two flows cannot both send within the cap. Each batch reads what it needs in a
  * few statements, whatever its size; the verdicts are those one step at a time would reach.
  */
 export async function decideEmails(db: Db, works: readonly EmailWork[], options: { messageIdDomain: string; quotas: Quotas; now: Date }): Promise<EmailDecision[]> {
@@ -150,8 +150,10 @@ export async function decideEmails(db: Db, works: readonly EmailWork[], options:
 async function reserveEmails(db: Db, customerId: string, group: readonly Candidate[], batchStepRunIds: readonly number[], options: { messageIdDomain: string; quotas: Quotas; now: Date }) {
   const { now } = options;
   return reserveQuotaUpTo({ db, now: () => now, quotas: options.quotas }, customerId, 'campaign-messages', async (tx, free, retryAfterSeconds) => {
-    const ids = [...new Set(group.map((item) => item.person.id))].sort();
-    await tx.execute(sql`select id from subscribers where id = any(${sql.param(ids)}::uuid[]) order by id for update`);
+    // The quota's reservation holds the account's row (FOR UPDATE) until this commits, and every
+    // automation email is decided under it: two flows cannot both pass the cap for one person, and
+    // no person's row is locked (a batch's many would risk a deadlock with bulk updates of them).
+    const ids = [...new Set(group.map((item) => item.person.id))];
     const capped = group.some((item) => item.work.rules.frequency_cap_hours !== null);
     const lastSends = capped ? await lastAutomationEmails(tx, customerId, ids, batchStepRunIds) : [];
     const decisions: EmailDecision[] = [];
