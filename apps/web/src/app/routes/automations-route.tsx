@@ -4,7 +4,7 @@ import { DEFAULT_FLOW_RULES, type Flow } from '@postlark/shared/automations';
 import { buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';
-import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
+import { CardLoadState, PageState } from '../../components/ui/page-state';
 import { showToast } from '../../components/ui/toasts';
 import type { FlowTemplate } from '../../features/automations/automations-api';
 import { AUTOMATION_TEXTS, CHOOSE_ID, flowPath } from '../../features/automations/automations-content';
@@ -55,18 +55,8 @@ export default function AutomationsRoute() {
         <TemplateChoices templates={templates} busy={creating} onPick={(template) => void create(template)} />
       </div>
     );
-  } else if (error) {
-    content = (
-      <div className="dash-card">
-        <PageLoadFailed title={AUTOMATION_TEXTS.flowsFailed} message={error} onRetry={reload} />
-      </div>
-    );
   } else {
-    content = (
-      <div className="dash-card">
-        <PageLoading text={AUTOMATION_TEXTS.loadingFlows} />
-      </div>
-    );
+    content = <CardLoadState error={error} failedTitle={AUTOMATION_TEXTS.flowsFailed} loadingText={AUTOMATION_TEXTS.loadingFlows} onRetry={reload} />;
   }
 
   return (

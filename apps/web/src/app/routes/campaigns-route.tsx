@@ -8,7 +8,7 @@ import { showToast } from '../../components/ui/toasts';
 import { CAMPAIGN_TEXTS, campaignPath, NEW_CAMPAIGN_PATH, SENDERS_PATH } from '../../features/campaigns/campaigns-content';
 import { asCampaignFailure, removeCampaign, runCampaignAction } from '../../features/campaigns/campaigns-thunks';
 import { CampaignsEmpty } from '../../features/campaigns/components/campaigns-empty';
-import { PageLoadFailed, PageLoading } from '../../components/ui/page-state';
+import { CardLoadState } from '../../components/ui/page-state';
 import { CampaignTable } from '../../features/campaigns/components/campaign-table';
 import { useCampaigns } from '../../features/campaigns/hooks/use-campaigns';
 import { useAppDispatch } from '../store-hooks';
@@ -45,18 +45,8 @@ export default function CampaignsRoute() {
     content = <CampaignTable campaigns={campaigns} busyId={busyId} onDuplicate={(campaign) => void duplicate(campaign)} onDelete={removal.ask} />;
   } else if (campaigns) {
     content = <CampaignsEmpty />;
-  } else if (error) {
-    content = (
-      <div className="dash-card">
-        <PageLoadFailed title={CAMPAIGN_TEXTS.campaignsFailed} message={error} onRetry={reload} />
-      </div>
-    );
   } else {
-    content = (
-      <div className="dash-card">
-        <PageLoading text={CAMPAIGN_TEXTS.loadingCampaigns} />
-      </div>
-    );
+    content = <CardLoadState error={error} failedTitle={CAMPAIGN_TEXTS.campaignsFailed} loadingText={CAMPAIGN_TEXTS.loadingCampaigns} onRetry={reload} />;
   }
 
   return (

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';
 import { showToast } from '../../components/ui/toasts';
 import { asAudienceFailure } from '../../features/audience/audience-thunks';
-import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
+import { CardLoadState, PageState } from '../../components/ui/page-state';
 import { SignupFormCards } from '../../features/audience/components/signup-form-cards';
 import { SignupFormEditor } from '../../features/audience/components/signup-form-editor';
 import { TOOLS_TEXTS } from '../../features/audience/tools-content';
@@ -82,18 +82,8 @@ export default function FormsRoute() {
         />
       </div>
     );
-  } else if (error) {
-    content = (
-      <div className="dash-card">
-        <PageLoadFailed title={TOOLS_TEXTS.formsFailed} message={error} onRetry={reload} />
-      </div>
-    );
   } else {
-    content = (
-      <div className="dash-card">
-        <PageLoading text={TOOLS_TEXTS.loadingForms} />
-      </div>
-    );
+    content = <CardLoadState error={error} failedTitle={TOOLS_TEXTS.formsFailed} loadingText={TOOLS_TEXTS.loadingForms} onRetry={reload} />;
   }
 
   const editing = dialog?.kind === 'edit' ? dialog.form : undefined;

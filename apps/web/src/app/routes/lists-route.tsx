@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';
 import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
 import { addList, removeList, saveList } from '../../features/audience/audience-thunks';
-import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
+import { CardLoadState, PageState } from '../../components/ui/page-state';
 import { ListCards } from '../../features/audience/components/list-cards';
 import { ListForm } from '../../features/audience/components/list-form';
 import { useAppDispatch } from '../store-hooks';
@@ -52,18 +52,8 @@ export default function ListsRoute() {
         />
       </div>
     );
-  } else if (error) {
-    content = (
-      <div className="dash-card">
-        <PageLoadFailed title={AUDIENCE_TEXTS.listsFailed} message={error} onRetry={reload} />
-      </div>
-    );
   } else {
-    content = (
-      <div className="dash-card">
-        <PageLoading text={AUDIENCE_TEXTS.loadingLists} />
-      </div>
-    );
+    content = <CardLoadState error={error} failedTitle={AUDIENCE_TEXTS.listsFailed} loadingText={AUDIENCE_TEXTS.loadingLists} onRetry={reload} />;
   }
 
   const editing = dialog?.kind === 'edit' ? dialog.list : undefined;

@@ -3,7 +3,7 @@ import type { Segment, SegmentCreate, SegmentDefinition } from '@postlark/shared
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
-import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
+import { CardLoadState, PageState } from '../../components/ui/page-state';
 import { SegmentBuilder } from '../../features/audience/components/segment-builder';
 import { SegmentCards } from '../../features/audience/components/segment-cards';
 import { TOOLS_TEXTS } from '../../features/audience/tools-content';
@@ -75,18 +75,8 @@ export default function SegmentsRoute() {
         />
       </div>
     );
-  } else if (error) {
-    content = (
-      <div className="dash-card">
-        <PageLoadFailed title={AUDIENCE_TEXTS.segmentsFailed} message={error} onRetry={reload} />
-      </div>
-    );
   } else {
-    content = (
-      <div className="dash-card">
-        <PageLoading text={TOOLS_TEXTS.loadingSegments} />
-      </div>
-    );
+    content = <CardLoadState error={error} failedTitle={AUDIENCE_TEXTS.segmentsFailed} loadingText={TOOLS_TEXTS.loadingSegments} onRetry={reload} />;
   }
 
   const editedSegment = editing?.kind === 'edit' ? editing.segment : undefined;

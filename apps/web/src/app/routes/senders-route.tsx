@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { SenderDomain, SenderIdentity } from '@postlark/shared/senders';
 import { buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { PageLoadFailed, PageLoading } from '../../components/ui/page-state';
+import { CardLoadState } from '../../components/ui/page-state';
 import { showToast } from '../../components/ui/toasts';
 import { CAMPAIGNS_PATH, SENDER_TEXTS } from '../../features/campaigns/campaigns-content';
 import { asCampaignFailure } from '../../features/campaigns/campaigns-thunks';
@@ -78,18 +78,8 @@ export default function SendersRoute() {
         />
       </>
     );
-  } else if (error) {
-    content = (
-      <div className="dash-card">
-        <PageLoadFailed title={SENDER_TEXTS.loadFailed} message={error} onRetry={reload} />
-      </div>
-    );
   } else {
-    content = (
-      <div className="dash-card">
-        <PageLoading text={SENDER_TEXTS.loading} />
-      </div>
-    );
+    content = <CardLoadState error={error} failedTitle={SENDER_TEXTS.loadFailed} loadingText={SENDER_TEXTS.loading} onRetry={reload} />;
   }
 
   const removing = removal?.kind === 'sender' ? removal.sender.email : removal?.domain.domain;

@@ -66,3 +66,8 @@ export function PageLoadFailed({ title, message, onRetry }: { title: string; mes
     />
   );
 }
+
+/** A list page's card while its data loads, or once loading failed (with a way to try again). */
+export function CardLoadState({ error, failedTitle, loadingText, onRetry }: { error: string | null; failedTitle: string; loadingText: string; onRetry(): void }) {
+  return <div className="dash-card">{error ? <PageLoadFailed title={failedTitle} message={error} onRetry={onRetry} /> : <PageLoading text={loadingText} />}</div>;
+}
