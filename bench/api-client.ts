@@ -110,6 +110,9 @@ async function signUpToken(baseUrl: string, email: string, timeoutMs = 20_000): 
 
 export const BENCH_PASSWORD = 'Bench$Pass2026';
 
+/** The postal address every campaign's footer needs, as the profile's contact details take it. */
+export const BENCH_CONTACT = { street_address: '1 Lark Lane', city: 'Leeds', state: '', company: 'Lark Letters Ltd', postal_code: 'LS1 4AP', country: 'United Kingdom', phone: '', vat_id: '' };
+
 /** The journey a visitor takes: email-send, the emailed link, email-verification, signup (201). */
 export async function createCustomer(api: ApiServer, email: string, password = BENCH_PASSWORD): Promise<void> {
   const base = api.server.url;

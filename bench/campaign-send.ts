@@ -9,7 +9,7 @@ import { buildCampaignMail, prepareCampaign } from '../apps/api/src/modules/camp
 import type { CampaignMail } from '../apps/api/src/modules/campaigns/campaign-transport';
 import { campaignById } from '../apps/api/src/modules/campaigns/campaigns.repository';
 import type { Recipient } from '../apps/api/src/modules/campaigns/recipients.repository';
-import { type ApiServer, createCustomer, signInSession as signIn, startApiServer } from './api-client';
+import { type ApiServer, BENCH_CONTACT as CONTACT, createCustomer, signInSession as signIn, startApiServer } from './api-client';
 import { baseEnv } from './child-server';
 import { childCpu, ownCpuMs } from './cpu-time';
 import type { SinkMessage, SinkRequest } from './smtp-sink';
@@ -34,7 +34,6 @@ export const CAMPAIGN_SEND_TARGETS = { messagesPerSecond: 2_000, ratioOfRaw: 0.8
 
 const WORKER_APP_URL = 'https://lark.example';
 const CAMPAIGNS = '/api/campaigns/v1/campaigns';
-const CONTACT = { street_address: '1 Lark Lane', city: 'Leeds', state: '', company: 'Lark Letters Ltd', postal_code: 'LS1 4AP', country: 'United Kingdom', phone: '', vat_id: '' };
 
 // A newsletter of ordinary size: merge tags in the subject and body, links, a table, about 3 KB of HTML.
 const STORY = (n: number) =>

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { type ApiServer, createApiKey, createCustomer, signInSession, startApiServer } from './api-client';
+import { type ApiServer, BENCH_CONTACT, createApiKey, createCustomer, signInSession, startApiServer } from './api-client';
 import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres';
 
 /**
@@ -67,9 +67,7 @@ export async function measureFlowLatency(repoRoot: string, log: (line: string) =
     const email = 'flows@bench.example';
     await createCustomer(api, email);
     const session = await signInSession(api, email);
-    await session.ok('PUT', `/api/home/v1/user/${session.customerId}/contact`, {
-      street_address: '1 Lark Lane', city: 'Leeds', state: '', company: 'Lark Letters Ltd', postal_code: 'LS1 4AP', country: 'United Kingdom', phone: '', vat_id: '',
-    });
+    await session.ok('PUT', `/api/home/v1/user/${session.customerId}/contact`, BENCH_CONTACT);
     const key = await createApiKey(api, session.cookie);
 
     log(`adding ${people.toLocaleString('en-US')} subscribers and the flow`);

@@ -1,6 +1,4 @@
 import * as z from 'zod/mini';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email';
-import { UUID_PATTERN } from './ids';
 
 // Events: what people did (bought, viewed, opened a platform's email), sent through the public
 // API or brought from another platform. One definition of a valid event for the API, the import
@@ -92,14 +90,6 @@ export function parseIsoDateTime(value: unknown): Date | null {
   const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
   const date = new Date(hasZone ? value : `${value}Z`);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-export function isEventEmail(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value.trim());
-}
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && value.length === 36 && UUID_PATTERN.test(value);
 }
 
 /** The query of a person's events page. */

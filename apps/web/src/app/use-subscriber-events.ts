@@ -17,7 +17,7 @@ export interface SubscriberEvents {
 /** A person's events, newest first, a page at a time. */
 export function useSubscriberEvents(subscriberId: string): SubscriberEvents {
   const dispatch = useAppDispatch();
-  const [state, setState] = useState({ events: [] as PersonEvent[], next: null as string | null, loading: true, error: '', request: { after: null as string | null, serial: 0 } });
+  const [state, setState] = useState({ events: [] as PersonEvent[], next: null as string | null, loading: true, error: '', request: { after: null as string | null } });
 
   useEffect(() => {
     let live = true;
@@ -33,6 +33,7 @@ export function useSubscriberEvents(subscriberId: string): SubscriberEvents {
     };
   }, [dispatch, subscriberId, state.request]);
 
-  const loadMore = useCallback(() => setState((current) => ({ ...current, loading: true, error: '', request: { after: current.next, serial: current.request.serial + 1 } })), []);
+  // A new request object, even for the same page again (a retry), runs the effect once more.
+  const loadMore = useCallback(() => setState((current) => ({ ...current, loading: true, error: '', request: { after: current.next } })), []);
   return { events: state.events, more: state.next !== null, loading: state.loading, error: state.error, loadMore };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { normalizeEmail } from '@postlark/shared/email';
+import { normaliseSubscriberEmail } from '@postlark/shared/audience';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '@postlark/shared/email';
 import {
   BUILT_IN_EVENTS,
   EMAIL_HISTORY_EVENTS,
@@ -8,10 +9,9 @@ import {
   EVENT_MESSAGES,
   EVENT_NAME_PATTERN,
   isCurrencyCode,
-  isEventEmail,
-  isUuid,
   parseIsoDateTime,
 } from '@postlark/shared/events';
+import { isUuid } from '../../lib/uuid';
 import { isMachineAgent } from '../tracking/machine-opens';
 import type { EventRow } from './events.repository';
 
@@ -76,8 +76,16 @@ function personOf(raw: Record<string, unknown>): EventPerson | string {
   const hasEmail = raw.email !== undefined;
   const hasId = raw.subscriber_id !== undefined;
   if (hasEmail && hasId) return EVENT_MESSAGES.personTwice;
-  if (hasEmail) return isEventEmail(raw.email) ? { email: normalizeEmail(raw.email).toLowerCase() } : EVENT_MESSAGES.emailInvalid;
-  if (hasId) return isUuid(raw.subscriber_id) ? { subscriberId: raw.subscriber_id.toLowerCase() } : EVENT_MESSAGES.subscriberIdInvalid;
+  if (hasEmail) {
+    const { email } = raw;
+    // Length first: the pattern never reads more than an address can hold.
+    const valid = typeof email === 'string' && email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email.trim());
+    return valid ? { email: normaliseSubscriberEmail(email) } : EVENT_MESSAGES.emailInvalid;
+  }
+  if (hasId) {
+    const id = raw.subscriber_id;
+    return typeof id === 'string' && isUuid(id) ? { subscriberId: id.toLowerCase() } : EVENT_MESSAGES.subscriberIdInvalid;
+  }
   return EVENT_MESSAGES.personMissing;
 }
 
