@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useOptimistic, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ImportCreate, ImportKind, ImportProgress } from '@postlark/shared/imports';
 import { ROUTES } from '@postlark/shared/routes';
@@ -29,7 +29,9 @@ export default function ImportRoute() {
   const { lists } = useAudienceLists();
   const [params, setParams] = useSearchParams();
   const importId = params.get(IMPORT_PARAM);
-  const kind: ImportKind = params.get(KIND_PARAM) === 'products' ? 'products' : 'subscribers';
+  // The router commits a new address in a transition; until it does, the choice just made is shown,
+  // or the radio would flip back under the pointer for a moment.
+  const [kind, showKind] = useOptimistic<ImportKind>(params.get(KIND_PARAM) === 'products' ? 'products' : 'subscribers');
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [error, setError] = useState('');
   const [recent, setRecent] = useState<ImportProgress[] | null>(null);
@@ -91,7 +93,11 @@ export default function ImportRoute() {
 
   const shown = progress && progress.id === importId ? progress : null;
   const texts = IMPORT_KIND_TEXTS[shown?.kind ?? kind];
-  const chooseKind = (next: ImportKind) => setParams(next === 'subscribers' ? {} : { [KIND_PARAM]: next }, { replace: true });
+  const chooseKind = (next: ImportKind) =>
+    startTransition(() => {
+      showKind(next);
+      setParams(next === 'subscribers' ? {} : { [KIND_PARAM]: next }, { replace: true });
+    });
 
   return (
     <div className="import-page">
