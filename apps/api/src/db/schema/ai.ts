@@ -1,0 +1,24 @@
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './accounts';
+
+// The AI writing assistant (modules/ai). An account's own OpenAI-compatible provider, and how many
+// of its free generations on the server's default provider it has used.
+
+export const aiProviders = pgTable('ai_providers', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  baseUrl: text('base_url').notNull(),
+  model: text('model').notNull(),
+  // The API key sealed with AES-256-GCM (lib/secret-box.ts), bound to the customer's id; never stored in the clear.
+  apiKey: text('api_key').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const aiFreeAttempts = pgTable('ai_free_attempts', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  // Reserved before a generation starts (a conditional update), given back when it fails or is stopped.
+  used: integer('used').notNull().default(0),
+});
