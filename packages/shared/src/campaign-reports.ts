@@ -1,3 +1,4 @@
+import type { AbTestReport } from './ab-tests';
 import type { CampaignStatus } from './campaigns';
 
 // Reports (issue 6): what happened to a campaign once it went out. Opens from mail privacy
@@ -14,6 +15,8 @@ export interface CampaignReportTotals {
   failed: number;
   unknown: number;
   skipped: number;
+  /** Waiting for an A/B test's decision: they get the winner (or A) once it is decided. */
+  held: number;
   /** Subscribers who opened at least once, by a human reader. */
   unique_opens: number;
   /** Every open by a human reader, repeats included. */
@@ -65,6 +68,8 @@ export interface CampaignReport {
   links: CampaignReportLink[];
   /** Oldest first, hours with nothing left out. */
   timeline: CampaignReportPoint[];
+  /** The A/B test's variants, figures and decision; null without a test. */
+  ab_test: AbTestReport | null;
 }
 
 /** A row of the Reports page: every campaign that started sending, newest first. */

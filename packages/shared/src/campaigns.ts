@@ -1,31 +1,23 @@
 import * as z from 'zod/mini';
-import { EMAIL_MAX_LENGTH, lowerCaseEmailSchema } from './email';
+import { abTestSchema, type AbTestSettings, type AbTestState } from './ab-tests';
+import { CAMPAIGN_LIMITS } from './campaign-limits';
+import { lowerCaseEmailSchema } from './email';
 import { UUID_PATTERN } from './ids';
 
 // Campaigns (issue 6): what a customer writes and sends to lists and segments. A draft may be
 // incomplete; sending checks that it is complete (campaignReadiness on the server).
 
-export const CAMPAIGN_LIMITS = {
-  name: 200,
-  subject: 300,
-  preheader: 300,
-  fromName: 100,
-  email: EMAIL_MAX_LENGTH,
-  /** The editor's HTML and the plain-text version. */
-  html: 512 * 1024,
-  text: 256 * 1024,
-  audienceItems: 50,
-  testRecipients: 5,
-} as const;
+export { CAMPAIGN_LIMITS } from './campaign-limits';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /**
  * One row per (campaign, subscriber). pending → sending → sent / failed / unknown; skipped when
- * the address was suppressed or unsubscribed by the time its turn came.
+ * the address was suppressed or unsubscribed by the time its turn came; held while it waits for
+ * an A/B test's decision (then pending with the winner's variant).
  */
-export const MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'unknown', 'skipped'] as const;
+export const MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'unknown', 'skipped', 'held'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const CAMPAIGN_MESSAGES = {
@@ -149,6 +141,8 @@ export const campaignCreateSchema = z.strictObject({
   content_text: z._default(campaignFields.content_text, null),
   audience: z._default(campaignFields.audience, { list_ids: [], segment_ids: [] }),
   tracking: z._default(campaignFields.tracking, true),
+  /** An A/B test of one field (issue 20); null: none. */
+  ab_test: z._default(z.nullable(abTestSchema), null),
 });
 export type CampaignCreate = z.input<typeof campaignCreateSchema>;
 export type CampaignCreateData = z.output<typeof campaignCreateSchema>;
@@ -164,6 +158,8 @@ export const campaignUpdateSchema = z.strictObject({
   content_text: z.optional(campaignFields.content_text),
   audience: z.optional(campaignFields.audience),
   tracking: z.optional(campaignFields.tracking),
+  /** null removes the test. */
+  ab_test: z.optional(z.nullable(abTestSchema)),
 });
 export type CampaignUpdate = z.output<typeof campaignUpdateSchema>;
 
@@ -196,4 +192,8 @@ export interface Campaign {
   relay_error: string | null;
   /** Why a scheduled campaign went back to a draft at its time instead of sending; null once sent or scheduled again. */
   held_reason: string | null;
+  /** The A/B test's settings (issue 20); null: none. */
+  ab_test: AbTestSettings | null;
+  /** Where the test is (status, decision, why); null without a test. */
+  ab_test_state: AbTestState | null;
 }

@@ -24,6 +24,8 @@ const campaign: Campaign = {
   messages: null,
   relay_error: null,
   held_reason: null,
+  ab_test: null,
+  ab_test_state: null,
 };
 
 describe('campaign draft', () => {

@@ -56,8 +56,8 @@ export function draftFromCampaign(campaign: Campaign): CampaignDraft {
   };
 }
 
-/** The whole campaign as a request body: the same for a create (POST) and a save (PATCH). */
-export function draftToRequest(draft: CampaignDraft): CampaignCreateData {
+/** The whole campaign as a request body: the same for a create (POST) and a save (PATCH). The A/B test is saved on its own. */
+export function draftToRequest(draft: CampaignDraft): Omit<CampaignCreateData, 'ab_test'> {
   return {
     name: draft.name,
     subject: draft.subject,

@@ -85,6 +85,7 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
   failed: 'Failed',
   unknown: 'Unknown',
   skipped: 'Skipped',
+  held: 'Waiting for the A/B test',
 };
 
 /** The merge tags the editor offers; any other subscriber attribute is `attributes.<name>`. */

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sendingProgress } from './sending-progress';
 
-const counts = (values: Partial<Record<'pending' | 'sending' | 'sent' | 'failed' | 'unknown' | 'skipped', number>>) => ({
+const counts = (values: Partial<Record<'pending' | 'sending' | 'sent' | 'failed' | 'unknown' | 'skipped' | 'held', number>>) => ({
   pending: 0,
   sending: 0,
   sent: 0,
   failed: 0,
   unknown: 0,
   skipped: 0,
+  held: 0,
   ...values,
 });
 

@@ -14,7 +14,8 @@ export interface SendingProgress {
 }
 
 export function sendingProgress(counts: MessageCounts): SendingProgress {
-  const total = counts.pending + counts.sending + counts.sent + counts.failed + counts.unknown + counts.skipped;
+  // Held rows wait for an A/B test's decision: still to come, so part of the total.
+  const total = counts.pending + counts.sending + counts.sent + counts.failed + counts.unknown + counts.skipped + counts.held;
   const done = counts.sent + counts.failed + counts.unknown + counts.skipped;
   // Floor, so 100% is only shown once the last message is through.
   const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
