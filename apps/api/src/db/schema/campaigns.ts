@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CampaignAudience, CampaignStatus, MessageStatus } from '@postlark/shared/campaigns';
 import { customers } from './accounts';
 
@@ -76,6 +76,9 @@ export const campaignMessages = pgTable(
     // 0 for a campaign's message; for an automation email, the flow step execution it is for, so
     // a person who enters a flow again gets the step's email again (flow_step_runs.id).
     flowStepRunId: bigint('flow_step_run_id', { mode: 'number' }).notNull().default(0),
+    // The A/B test variant this message is built from (0 = A, the campaign as written). A row
+    // 'held' for a test's decision gets the winner's here when it is released.
+    variant: smallint('variant').notNull().default(0),
   },
   (table) => [
     uniqueIndex('campaign_messages_campaign_subscriber_idx').on(table.campaignId, table.subscriberId, table.flowStepRunId),
@@ -87,7 +90,7 @@ export const campaignMessages = pgTable(
     index('campaign_messages_pending_idx').on(table.campaignId, table.id).where(sql`${table.status} = 'pending'`),
     index('campaign_messages_sending_idx').on(table.claimedAt).where(sql`${table.status} = 'sending'`),
     index('campaign_messages_subscriber_idx').on(table.subscriberId),
-    check('campaign_messages_status_check', sql`${table.status} in ('pending', 'sending', 'sent', 'failed', 'unknown', 'skipped')`),
+    check('campaign_messages_status_check', sql`${table.status} in ('pending', 'sending', 'sent', 'failed', 'unknown', 'skipped', 'held')`),
   ],
 );
 
