@@ -79,6 +79,9 @@ export const campaignMessages = pgTable(
     // The A/B test variant this message is built from (0 = A, the campaign as written). A row
     // 'held' for a test's decision gets the winner's here when it is released.
     variant: smallint('variant').notNull().default(0),
+    // The rest of an A/B test's audience (held, then released with the winner): left out of the
+    // test's figures, which are the test share's alone.
+    abRest: boolean('ab_rest').notNull().default(false),
   },
   (table) => [
     uniqueIndex('campaign_messages_campaign_subscriber_idx').on(table.campaignId, table.subscriberId, table.flowStepRunId),

@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_messages" ADD COLUMN "ab_rest" boolean DEFAULT false NOT NULL;
