@@ -50,6 +50,8 @@ export const ROUTES = {
   confirmSender: '/confirm-sender',
   // Automations (issue 19): the flows, and one flow's builder (/dashboard/automations/{id}).
   automations: '/dashboard/automations',
+  // Automated A/B testing (issue 20): every test, opened from the sidebar's Auto A/B Testing.
+  abTests: '/dashboard/ab-tests',
 } as const;
 
 // Pages the web app renders today; the server answers any other path with the not-found page and a 404.
@@ -84,6 +86,7 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.senders,
   ROUTES.confirmSender,
   ROUTES.automations,
+  ROUTES.abTests,
 ];
 
 /** One subscriber's page. */

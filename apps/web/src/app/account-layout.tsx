@@ -44,6 +44,9 @@ const AutomationsPage = lazy(() => import('./routes/automations-route'));
 const FlowPage = lazy(() => import('./routes/flow-route'));
 const AutomationsRoute = () => <Lazy page={<AutomationsPage />} />;
 const FlowRoute = () => <Lazy page={<FlowPage />} />;
+// The A/B tests page: a chunk of its own too.
+const AbTestsPage = lazy(() => import('./routes/ab-tests-route'));
+const AbTestsRoute = () => <Lazy page={<AbTestsPage />} />;
 
 function Lazy({ page }: { page: ReactNode }) {
   return <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{page}</Suspense>;
@@ -80,6 +83,7 @@ const SCREENS = {
   campaignReport: CampaignReportRoute,
   automations: AutomationsRoute,
   flow: FlowRoute,
+  abTests: AbTestsRoute,
   insights: InsightsRoute,
 } satisfies Record<string, ComponentType>;
 

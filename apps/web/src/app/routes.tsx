@@ -69,6 +69,7 @@ export function AppRoutes() {
               {/* Automations (issue 19): the flows, and one flow's builder. */}
               <Route path={ROUTES.automations} element={<AccountScreen name="automations" />} />
               <Route path={`${ROUTES.automations}/:flowId`} element={<AccountScreen name="flow" />} />
+              <Route path={ROUTES.abTests} element={<AccountScreen name="abTests" />} />
               <Route path={ROUTES.reports} element={<AccountScreen name="reports" />} />
               <Route path={`${ROUTES.reports}/:campaignId`} element={<AccountScreen name="campaignReport" />} />
               <Route path={ROUTES.insights} element={<AccountScreen name="insights" />} />

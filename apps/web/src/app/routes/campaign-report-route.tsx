@@ -4,6 +4,7 @@ import type { CampaignReport } from '@postlark/shared/campaign-reports';
 import { campaignPath, ROUTES } from '@postlark/shared/routes';
 import { buttonClass } from '../../components/ui/button';
 import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
+import { AbTestReportSection } from '../../features/ab-tests/components/ab-test-report';
 import { ReportChart } from '../../features/reports/components/report-chart';
 import { ReportHeader } from '../../features/reports/components/report-header';
 import { ReportLinks } from '../../features/reports/components/report-links';
@@ -121,6 +122,7 @@ export default function CampaignReportRoute() {
         <ReportChart timeline={report.timeline} tracking={campaign.tracking} />
         <ReportLinks links={report.links} tracking={campaign.tracking} />
       </div>
+      {report.ab_test && <AbTestReportSection report={report.ab_test} />}
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { AvatarMenu } from '../../features/dashboard/components/avatar-menu';
 import { Sidebar } from '../../features/dashboard/components/sidebar';
 import { TopBar } from '../../features/dashboard/components/top-bar';
 import { CAMPAIGNS_PATH } from '../../features/campaigns/campaigns-content';
-import { AUDIENCE_NAV, AUTOMATIONS_NAV, avatarInitial, CAMPAIGNS_NAV, REPORTS_NAV } from '../../features/dashboard/dashboard-content';
+import { PLATFORMS } from '../../components/ui/platform-mark';
+import { AB_TESTS_NAV, AUDIENCE_NAV, AUTOMATIONS_NAV, avatarInitial, CAMPAIGNS_NAV, REPORTS_NAV } from '../../features/dashboard/dashboard-content';
 import { fetchProfile } from '../../features/login/login-slice';
 import { NotificationPanel } from '../../features/notifications/components/notification-panel';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -30,6 +31,9 @@ const SIDEBAR_LINKS: Readonly<Record<string, string>> = {
   [REPORTS_NAV]: ROUTES.reports,
   [CAMPAIGNS_NAV]: CAMPAIGNS_PATH,
   [AUTOMATIONS_NAV]: ROUTES.automations,
+  [AB_TESTS_NAV]: ROUTES.abTests,
+  // Each platform's tests (an empty state until platforms can be connected, issue 22).
+  ...Object.fromEntries(PLATFORMS.map((platform) => [`${AB_TESTS_NAV}/${platform.id}`, `${ROUTES.abTests}?platform=${platform.id}`])),
 };
 const LINKED_ITEMS = new Set(Object.keys(SIDEBAR_LINKS));
 
@@ -45,6 +49,7 @@ function navItemFor(pathname: string): string | null {
   if (path === ROUTES.reports || path.startsWith(`${ROUTES.reports}/`) || path === ROUTES.insights) return REPORTS_NAV;
   if (path === CAMPAIGNS_PATH || path.startsWith(`${CAMPAIGNS_PATH}/`)) return CAMPAIGNS_NAV;
   if (path === ROUTES.automations || path.startsWith(`${ROUTES.automations}/`)) return AUTOMATIONS_NAV;
+  if (path === ROUTES.abTests) return AB_TESTS_NAV;
   return null;
 }
 

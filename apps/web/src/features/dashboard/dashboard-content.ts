@@ -39,6 +39,9 @@ export const CAMPAIGNS_NAV = 'campaigns';
 /** Automations (issue 19): a page of its own beside Campaigns; not one of the spec's items, which keep their texts. */
 export const AUTOMATIONS_NAV = 'automations';
 
+/** Auto A/B Testing opens the tests page; its platform sub-items open it for one platform. */
+export const AB_TESTS_NAV = 'ab-testing';
+
 /** The Reports item: a page of its own, across campaigns. */
 export const REPORTS_NAV = 'reports';
 
@@ -46,7 +49,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'home', label: 'Home', icon: 'home' },
   { id: CAMPAIGNS_NAV, label: 'Campaigns', icon: 'campaigns', children: platformChildren('campaigns') },
   { id: AUTOMATIONS_NAV, label: 'Automations', icon: 'automations' },
-  { id: 'ab-testing', label: 'Auto A/B Testing', icon: 'ab', children: platformChildren('ab-testing') },
+  { id: AB_TESTS_NAV, label: 'Auto A/B Testing', icon: 'ab', children: platformChildren(AB_TESTS_NAV) },
   {
     id: 'subscribers',
     label: 'Subscribers',

@@ -1,8 +1,8 @@
 import type { CampaignStatus } from '@postlark/shared/campaigns';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { REPORT_STATUS_LABELS, REPORT_STATUS_TONES } from '../reports-content';
-import './reports.css';
 
 /** A campaign's status as a coloured pill; Sending pulses, because its figures are moving. */
 export function ReportStatus({ status }: { status: CampaignStatus }) {
-  return <span className={`report-badge report-badge--${REPORT_STATUS_TONES[status]}`}>{REPORT_STATUS_LABELS[status]}</span>;
+  return <StatusBadge tone={REPORT_STATUS_TONES[status]}>{REPORT_STATUS_LABELS[status]}</StatusBadge>;
 }

@@ -1,0 +1,99 @@
+import { Link, useSearchParams } from 'react-router';
+import { AB_STATUSES, type AbStatus } from '@postlark/shared/ab-tests';
+import { ROUTES } from '@postlark/shared/routes';
+import { buttonClass } from '../../components/ui/button';
+import { CardLoadState, PageState } from '../../components/ui/page-state';
+import { PLATFORMS } from '../../components/ui/platform-mark';
+import { AB_STATUS_FILTERS, AB_STATUS_LABELS, AB_TEXTS } from '../../features/ab-tests/ab-tests-content';
+import { AbTestsTable } from '../../features/ab-tests/components/ab-tests-table';
+import { useAbTests } from '../use-ab-tests';
+import './ab-tests-route.css';
+
+const asStatus = (value: string | null): AbStatus | null => (AB_STATUSES as readonly string[]).includes(value ?? '') ? (value as AbStatus) : null;
+
+/**
+ * /dashboard/ab-tests: every A/B test of the customer's, campaigns' and automation steps', with
+ * its status and lift; ?status= filters. ?platform= (the sidebar's sub-items) shows the tests
+ * delivered through a connected platform: none yet, until platforms can be connected.
+ */
+export default function AbTestsRoute() {
+  const [search, setSearch] = useSearchParams();
+  const status = asStatus(search.get('status'));
+  const platform = PLATFORMS.find((entry) => entry.id === search.get('platform')) ?? null;
+  const { tests, error, reload } = useAbTests(platform ? null : status);
+
+  function choose(next: AbStatus | null) {
+    const params = new URLSearchParams(search);
+    if (next) params.set('status', next);
+    else params.delete('status');
+    setSearch(params, { replace: true });
+  }
+
+  let content;
+  if (platform) {
+    content = (
+      <div className="dash-card">
+        <PageState
+          icon="send"
+          title={`${platform.name}: no tests yet`}
+          text={AB_TEXTS.platformEmpty(platform.name)}
+          action={
+            <Link className={buttonClass('secondary')} to={ROUTES.abTests}>
+              See all your tests
+            </Link>
+          }
+        />
+      </div>
+    );
+  } else if (tests && tests.length > 0) {
+    content = <AbTestsTable tests={tests} />;
+  } else if (tests) {
+    content = (
+      <div className="dash-card">
+        <PageState
+          icon="lists"
+          title={status ? AB_TEXTS.noTestsFiltered : AB_TEXTS.noTests}
+          text={AB_TEXTS.noTestsText}
+          action={
+            <Link className={buttonClass('primary')} to={ROUTES.newCampaign}>
+              {AB_TEXTS.newCampaign}
+            </Link>
+          }
+        />
+      </div>
+    );
+  } else {
+    content = <CardLoadState error={error} failedTitle={AB_TEXTS.testsFailed} loadingText={AB_TEXTS.loadingTests} onRetry={reload} />;
+  }
+
+  return (
+    <div className="ab-tests-page">
+      <header className="dashboard-page__head">
+        <div>
+          <h1 className="dashboard-page__title">Auto A/B Testing</h1>
+          <p className="dashboard-page__lead">Every test of your campaigns and automation emails: what it tried, and which version won — or that none clearly did.</p>
+        </div>
+        <div className="dashboard-page__actions">
+          <Link className={buttonClass('primary')} to={ROUTES.newCampaign}>
+            New campaign
+          </Link>
+        </div>
+      </header>
+      {!platform && (
+        <div className="ab-filters" role="group" aria-label="Show tests">
+          {[null, ...AB_STATUS_FILTERS].map((option) => (
+            <button key={option ?? 'all'} type="button" className="ab-filters__option" aria-pressed={status === option} onClick={() => choose(option)}>
+              {option ? AB_STATUS_LABELS[option] : 'All'}
+            </button>
+          ))}
+        </div>
+      )}
+      {tests && error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      {content}
+    </div>
+  );
+}
