@@ -22,6 +22,7 @@ import { loadCampaignLinks } from './modules/campaigns/campaign-links';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { abTestRoutes } from './modules/ab-tests/ab-tests.routes';
 import { type ResolveTxt, systemResolveTxt } from './modules/senders/dns-txt';
 import { quotasFrom } from './modules/senders/quotas';
 import { senderRoutes } from './modules/senders/senders.routes';
@@ -46,6 +47,8 @@ import { oneClickRoutes, preferenceRoutes } from './modules/preferences/preferen
 import { linkTokens, subscriberLinks } from './modules/preferences/link-tokens';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { outgoingWebhookRoutes } from './modules/outgoing-webhooks/outgoing-webhooks.routes';
+import { aiRoutes } from './modules/ai/ai.routes';
+import { aiDepsFrom } from './modules/ai/ai-settings';
 import { secretBoxFrom } from './lib/secret-box';
 import { getOrCreateSecret } from './modules/secrets/secrets.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -119,6 +122,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(campaignRoutes({ db, now, mail: jobs.mail, links: campaignLinks, quotas }));
       await api.register(senderRoutes({ db, now, mail: jobs.mail, appUrl: config.APP_URL, quotas, resolveTxt }));
       await api.register(reportRoutes({ db, now }));
+      await api.register(abTestRoutes({ db, now }));
       await api.register(flowRoutes({ db, now, allowLocalWebhooks: config.WEBHOOKS_ALLOW_LOCAL, secrets }));
       await api.register(bounceWebhookRoutes({ db, now, secret: config.BOUNCE_WEBHOOK_SECRET }));
       await api.register(preferenceRoutes(preferenceDeps));
@@ -126,6 +130,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(signups.api);
       await api.register(apiKeyRoutes({ db, now, mail: jobs.mail, hashIp }));
       await api.register(outgoingWebhookRoutes({ db, now, secrets, allowLocal: config.WEBHOOKS_ALLOW_LOCAL }));
+      await api.register(aiRoutes(aiDepsFrom(config, { db, now, secrets })));
       const customerOf = apiKeyGate({ db, now, requestsPerMinute: config.API_REQUESTS_PER_MINUTE });
       await api.register(publicApiRoutes({ ...subscriberDeps, ...subscriptionDeps, customerOf }));
       // New events start, end (goals) and wake flows in the ingest transaction (modules/automations).

@@ -80,16 +80,16 @@ export const aiBaseUrlSchema = z
   .pipe(trimmedRequired(AI_LIMITS.baseUrl, AI_MESSAGES.baseUrlRequired), z.url({ protocol: /^https?$/, error: AI_MESSAGES.baseUrlInvalid }))
   .check(z.refine((value) => !CREDENTIALS.test(value), AI_MESSAGES.baseUrlCredentials));
 
-/** PUT /api/ai/provider: the key may be left out when one is already stored (it is never shown back). */
+/**
+ * PUT /api/ai/provider, and POST /api/ai/provider/test with the form as it is (no body: the provider
+ * in use). The key may be left out when one is already stored (it is never shown back).
+ */
 export const aiProviderSchema = z.strictObject({
   base_url: aiBaseUrlSchema,
   api_key: z.optional(z.string({ error: AI_MESSAGES.apiKeyRequired }).check(z.trim(), z.maxLength(AI_LIMITS.apiKey, AI_MESSAGES.tooLong(AI_LIMITS.apiKey)))),
   model: trimmedRequired(AI_LIMITS.model, AI_MESSAGES.modelRequired),
 });
 export type AiProviderInput = z.output<typeof aiProviderSchema>;
-
-/** POST /api/ai/provider/test: the fields as they are in the form (saved or not); without them, the saved provider. */
-export const aiProviderTestSchema = z.optional(z.nullable(aiProviderSchema));
 
 const optionalText = (limit: number) => z.optional(z.string().check(z.maxLength(limit, AI_MESSAGES.tooLong(limit))));
 

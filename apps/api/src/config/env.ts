@@ -109,6 +109,20 @@ const envSchema = z.object({
   // Development only: webhook endpoints may be http:// and on this machine (loopback), to try them
   // against a local receiver. Private networks stay refused; an https APP_URL refuses the setting.
   WEBHOOKS_ALLOW_LOCAL: booleanFlag.default(false),
+  // The AI writing assistant (modules/ai): the server's default OpenAI-compatible provider, used by
+  // accounts without their own (each gets 3 free generations on it). Unset: accounts connect their own.
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.openai.com/v1' }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  // Development, tests and a self-hosted model on this machine (Ollama, llama.cpp): customers' AI
+  // base URLs may be on loopback. Private networks stay refused; an https APP_URL refuses the setting.
+  AI_ALLOW_LOCAL: booleanFlag.default(false),
+  // A provider that has not started answering, or pauses mid-answer, this long is given up on.
+  AI_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(60),
+  // A 429 or 5xx is tried again after a backoff, or the provider's retry-after, but never longer than this.
+  AI_RETRY_MAX_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(0).default(20),
+  // Generations one account may start a minute, whoever pays for them (a loop cannot run up a bill).
+  AI_GENERATIONS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
 }).superRefine((value, context) => {
   // Without a relay every message (sign-up, reset and email-change links with their tokens) waits
   // in the dev outbox; an https address means a public site, where nothing may hold those.
@@ -122,6 +136,12 @@ const envSchema = z.object({
   }
   if (value.WEBHOOKS_ALLOW_LOCAL && value.APP_URL.startsWith('https:')) {
     context.addIssue({ code: 'custom', path: ['WEBHOOKS_ALLOW_LOCAL'], message: 'is for development only: a public site (https APP_URL) must not post webhooks to plain http or to its own machine' });
+  }
+  if (value.AI_ALLOW_LOCAL && value.APP_URL.startsWith('https:')) {
+    context.addIssue({ code: 'custom', path: ['AI_ALLOW_LOCAL'], message: 'is for development only: a public site (https APP_URL) must not let customers point the AI assistant at its own machine' });
+  }
+  if (value.AI_BASE_URL && !value.AI_MODEL) {
+    context.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'must be set with AI_BASE_URL: the default provider’s model, e.g. gpt-4o-mini' });
   }
   const dkim = [value.DKIM_DOMAIN, value.DKIM_SELECTOR, value.DKIM_PRIVATE_KEY].filter(Boolean).length;
   if (dkim > 0 && dkim < 3) {

@@ -16,7 +16,7 @@ export interface PostOutcome {
 // What we read of an answer, at most: receivers should answer quickly and briefly; the rest is dropped.
 const MAX_ANSWER_BYTES = 64 * 1024;
 
-class RefusedAddress extends Error {
+export class RefusedAddress extends Error {
   constructor(address: string) {
     super(`refused: ${address} is not a public address`);
   }
@@ -27,7 +27,7 @@ class RefusedAddress extends Error {
  * connection then goes to an address checked in this same look-up, so a DNS answer that changes
  * between the check and the connection (rebinding) cannot point it inside.
  */
-function checkedLookup(allowed: AddressCheck) {
+export function checkedLookup(allowed: AddressCheck) {
   return (hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     dnsLookup(hostname, { all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error);

@@ -12,7 +12,7 @@ export type FakeBehaviour =
   | { kind: 'answer'; text: string; /** pause between streamed chunks */ chunkDelayMs?: number }
   /** An HTTP error in OpenAI's envelope `{ error: { message, type, code } }`. */
   | { kind: 'error'; status: number; message?: string; type?: string; code?: string | null; headers?: Record<string, string> }
-  /** 429 with `retry-after` (seconds) and `x-ratelimit-reset-requests` headers. */
+  /** 429 with `retry-after` (whole seconds), `retry-after-ms` and `x-ratelimit-reset-requests` headers (default 1 s). */
   | { kind: 'rate-limited'; retryAfterSeconds?: number }
   /** The answer starts only after this long (the headers too). */
   | { kind: 'slow'; delayMs: number; text?: string }
@@ -147,8 +147,9 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       return;
     }
     if (behaviour?.kind === 'rate-limited') {
-      const seconds = behaviour.retryAfterSeconds ?? 1;
-      openAiError(response, 429, 'Rate limit reached for requests.', 'requests', 'rate_limit_exceeded', { 'retry-after': String(seconds), 'x-ratelimit-reset-requests': `${seconds}s` });
+      const ms = Math.round((behaviour.retryAfterSeconds ?? 1) * 1000);
+      const headers = { 'retry-after': String(Math.ceil(ms / 1000)), 'retry-after-ms': String(ms), 'x-ratelimit-reset-requests': `${ms}ms` };
+      openAiError(response, 429, 'Rate limit reached for requests.', 'requests', 'rate_limit_exceeded', headers);
       return;
     }
     if (behaviour?.kind === 'garbage') {

@@ -1,0 +1,170 @@
+import { isIP } from 'node:net';
+import { AI_LIMITS, AI_MESSAGES, type AiGenerateRequest, type AiProviderInput, type AiProviderTestResult, type AiProviderView } from '@postlark/shared/ai';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import type { SecretBox } from '../../lib/secret-box';
+import { isUuid } from '../../lib/uuid';
+import { textFromHtml } from '../campaigns/campaign-message';
+import { findCampaign } from '../campaigns/campaigns.repository';
+import { type AddressCheck, hostOf, publicAddressesOnly, publicOrLoopback } from '../outgoing-webhooks/webhook-target';
+import { audienceNames, deleteProvider, findProvider, freeAttemptsUsed, reserveFreeAttempt, returnFreeAttempt, upsertProvider } from './ai.repository';
+import { AiError, chatCompletion, type ClientSettings, type ProviderTarget } from './openai-client';
+import { missingInput, type PromptInput, promptFor, readAnswer } from './prompts';
+
+export interface AiDeps {
+  db: Db;
+  now: () => Date;
+  secrets: SecretBox;
+  /** The server's provider for accounts without their own (AI_BASE_URL…), or null. */
+  serverDefault: { baseUrl: string; apiKey: string | null; model: string } | null;
+  /** AI_ALLOW_LOCAL: customers' base URLs may be on this machine (development, tests, a local model). */
+  allowLocal: boolean;
+  client: ClientSettings;
+  /** Generations (and connection tests) per account and minute. */
+  limiter: RateLimiter;
+}
+
+/** The sealed key is bound to the account and this table: copied to another row, it does not open. */
+const sealContext = (customerId: string) => `ai_providers:${customerId}`;
+
+/** The server's own provider is the operator's choice: any address. */
+const anyAddress: AddressCheck = () => true;
+
+function customerAddresses(deps: AiDeps): AddressCheck {
+  return deps.allowLocal ? publicOrLoopback : publicAddressesOnly;
+}
+
+/** What is wrong with a customer's base URL as written (literal addresses, localhost), or null; names are judged by what they resolve to at each call. */
+function baseUrlProblem(deps: AiDeps, text: string): string | null {
+  const host = hostOf(new URL(text)).toLowerCase();
+  if (isIP(host) !== 0) return customerAddresses(deps)(host) ? null : AI_MESSAGES.baseUrlPrivate;
+  if ((host === 'localhost' || host.endsWith('.localhost')) && !deps.allowLocal) return AI_MESSAGES.baseUrlPrivate;
+  return null;
+}
+
+function checkBaseUrl(deps: AiDeps, baseUrl: string) {
+  const problem = baseUrlProblem(deps, baseUrl);
+  if (problem) throw new HttpError(400, problem, { base_url: problem });
+}
+
+function limit(deps: AiDeps, customerId: string) {
+  const verdict = deps.limiter.hit(customerId);
+  if (!verdict.allowed) throw new HttpError(429, AI_MESSAGES.tooManyRequests, undefined, { 'retry-after': String(verdict.retryAfterSeconds) });
+}
+
+export async function providerView(deps: AiDeps, customerId: string): Promise<AiProviderView> {
+  const [row, used] = await Promise.all([findProvider(deps.db, customerId), freeAttemptsUsed(deps.db, customerId)]);
+  return {
+    provider: row ? { base_url: row.baseUrl, model: row.model, updated_at: row.updatedAt.toISOString() } : null,
+    server_default: deps.serverDefault !== null,
+    free_attempts_left: Math.max(0, AI_LIMITS.freeAttempts - used),
+  };
+}
+
+export async function saveProvider(deps: AiDeps, customerId: string, input: AiProviderInput): Promise<AiProviderView> {
+  checkBaseUrl(deps, input.base_url);
+  const apiKey = input.api_key ? await deps.secrets.seal(input.api_key, sealContext(customerId)) : undefined;
+  const saved = await upsertProvider(deps.db, { customerId, baseUrl: input.base_url, model: input.model, apiKey, updatedAt: deps.now() });
+  // No key given and none stored: the first save needs one.
+  if (!saved) throw new HttpError(400, AI_MESSAGES.apiKeyRequired, { api_key: AI_MESSAGES.apiKeyRequired });
+  return providerView(deps, customerId);
+}
+
+export async function removeProvider(deps: AiDeps, customerId: string): Promise<AiProviderView> {
+  await deleteProvider(deps.db, customerId);
+  return providerView(deps, customerId);
+}
+
+/** The account's own provider, or the server's default (counted against the free attempts), or null. */
+async function providerFor(deps: AiDeps, customerId: string): Promise<{ target: ProviderTarget; counted: boolean } | null> {
+  const row = await findProvider(deps.db, customerId);
+  if (row) {
+    const apiKey = await deps.secrets.open(row.apiKey, sealContext(customerId));
+    return { target: { baseUrl: row.baseUrl, apiKey, model: row.model, allowed: customerAddresses(deps) }, counted: false };
+  }
+  if (deps.serverDefault) return { target: { ...deps.serverDefault, allowed: anyAddress }, counted: true };
+  return null;
+}
+
+/** An AiError as the 4xx the Integrations tab shows. */
+const asHttpError = (error: unknown) => (error instanceof AiError ? new HttpError(400, error.message) : error);
+
+/**
+ * "Test connection": the form's fields as they are (the stored key when the key is left out), or
+ * else the provider in use. One tiny completion proves the address, the key and the model at once.
+ */
+export async function testProvider(deps: AiDeps, customerId: string, input: AiProviderInput | null | undefined): Promise<AiProviderTestResult> {
+  limit(deps, customerId);
+  let target: ProviderTarget;
+  if (input) {
+    checkBaseUrl(deps, input.base_url);
+    const stored = await findProvider(deps.db, customerId);
+    const apiKey = input.api_key || (stored ? await deps.secrets.open(stored.apiKey, sealContext(customerId)) : '');
+    if (!apiKey) throw new HttpError(400, AI_MESSAGES.apiKeyRequired, { api_key: AI_MESSAGES.apiKeyRequired });
+    target = { baseUrl: input.base_url, apiKey, model: input.model, allowed: customerAddresses(deps) };
+  } else {
+    const found = await providerFor(deps, customerId);
+    if (!found) throw new HttpError(409, AI_MESSAGES.noProvider);
+    target = found.target;
+  }
+  try {
+    await chatCompletion(target, deps.client, { messages: [{ role: 'user', content: 'Reply with the word OK.' }], maxTokens: 5 });
+  } catch (error) {
+    throw asHttpError(error);
+  }
+  return { ok: true, model: target.model };
+}
+
+export interface Generation {
+  /** Runs it: streams text through onDelta; the answer read for the task, or an AiError. The attempt is given back on failure. */
+  run(signal: AbortSignal, onDelta: (text: string) => void): Promise<{ text: string; suggestions?: string[]; free_attempts_left: number }>;
+}
+
+async function promptInput(deps: AiDeps, customerId: string, body: AiGenerateRequest): Promise<PromptInput> {
+  let saved: { subject: string; preheader: string; contentHtml: string; audience: string[] } | null = null;
+  if (body.campaign_id !== undefined) {
+    const row = isUuid(body.campaign_id) ? await findCampaign(deps.db, customerId, body.campaign_id) : undefined;
+    if (!row) throw new HttpError(404, AI_MESSAGES.campaignNotFound);
+    saved = { subject: row.subject, preheader: row.preheader, contentHtml: row.contentHtml, audience: await audienceNames(deps.db, customerId, row.audience.list_ids, row.audience.segment_ids) };
+  }
+  const contentHtml = body.content_html ?? saved?.contentHtml ?? '';
+  return {
+    task: body.task,
+    subject: (body.subject ?? saved?.subject ?? '').trim(),
+    preheader: (body.preheader ?? saved?.preheader ?? '').trim(),
+    content: contentHtml.trim() ? textFromHtml(contentHtml).slice(0, AI_LIMITS.content) : '',
+    audience: saved?.audience ?? [],
+    selection: body.selection ?? '',
+    style: body.style,
+    brief: (body.brief ?? '').trim(),
+  };
+}
+
+/**
+ * Checks everything that can be refused before anything streams (the input, the rate, a provider,
+ * a free attempt, reserved now so two generations at once cannot both take the last one).
+ */
+export async function prepareGeneration(deps: AiDeps, customerId: string, body: AiGenerateRequest): Promise<Generation> {
+  const input = await promptInput(deps, customerId, body);
+  const missing = missingInput(input);
+  if (missing) throw new HttpError(400, missing);
+  limit(deps, customerId);
+  const found = await providerFor(deps, customerId);
+  if (!found) throw new HttpError(409, AI_MESSAGES.noProvider);
+  const used = found.counted ? await reserveFreeAttempt(deps.db, customerId, AI_LIMITS.freeAttempts) : await freeAttemptsUsed(deps.db, customerId);
+  if (used === null) throw new HttpError(409, AI_MESSAGES.noAttemptsLeft);
+  const messages = promptFor(input);
+  return {
+    async run(signal, onDelta) {
+      try {
+        const answer = await chatCompletion(found.target, deps.client, { messages, signal, onDelta, temperature: input.task === 'rewrite' && input.style === 'fix' ? 0 : 0.7 });
+        if (signal.aborted) throw new AiError('stopped', AI_MESSAGES.stopped);
+        return { ...readAnswer(input.task, answer), free_attempts_left: Math.max(0, AI_LIMITS.freeAttempts - used) };
+      } catch (error) {
+        if (found.counted) await returnFreeAttempt(deps.db, customerId);
+        throw error;
+      }
+    },
+  };
+}
