@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AB_MESSAGES } from '@postlark/shared/ab-tests';
 import { type Campaign, CAMPAIGN_MESSAGES, campaignCreateSchema, campaignUpdateSchema } from '@postlark/shared/campaigns';
 import { draftErrors, draftFromCampaign, draftToRequest, EMPTY_DRAFT, errorsByField, hasReport, isDeletable, isEditable, sameDraft } from './campaign-draft';
 
@@ -42,9 +43,18 @@ describe('campaign draft', () => {
       content_text: null,
       audience: { list_ids: ['0193a0b4-0000-7000-8000-0000000000aa'], segment_ids: [] },
       tracking: false,
+      ab_test: null,
     });
     expect(campaignCreateSchema.safeParse(body).success).toBe(true);
     expect(campaignUpdateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('saves the A/B test with the campaign, and checks its settings beside it', () => {
+    const ab_test = { dimension: 'subject' as const, metric: 'open_rate' as const, test_share: 20, wait_minutes: 240, variants: [{}, { subject: 'Last call' }] };
+    const body = draftToRequest(draftFromCampaign({ ...campaign, ab_test }));
+    expect(body.ab_test).toEqual(ab_test);
+    expect(campaignUpdateSchema.safeParse(body).success).toBe(true);
+    expect(draftErrors({ ...EMPTY_DRAFT, name: 'Fine', ab_test: { ...ab_test, test_share: 1 } })).toEqual({ ab_test: AB_MESSAGES.testShareInvalid });
   });
 
   it('keeps an edited plain-text version, and null while it is generated', () => {

@@ -1,3 +1,4 @@
+import type { AbTestSettings } from '@postlark/shared/ab-tests';
 import { type Campaign, type CampaignCreateData, campaignCreateSchema, type CampaignStatus } from '@postlark/shared/campaigns';
 import { type FieldErrors, fieldErrors } from '@postlark/shared/validation';
 
@@ -15,6 +16,8 @@ export interface CampaignDraft {
   list_ids: string[];
   segment_ids: string[];
   tracking: boolean;
+  /** The A/B test's settings (issue 20); null: none. */
+  ab_test: AbTestSettings | null;
 }
 
 export const EMPTY_DRAFT: CampaignDraft = {
@@ -29,6 +32,7 @@ export const EMPTY_DRAFT: CampaignDraft = {
   list_ids: [],
   segment_ids: [],
   tracking: true,
+  ab_test: null,
 };
 
 // Only a draft or a scheduled campaign may still change (the server's rule, shown before asking it).
@@ -53,11 +57,12 @@ export function draftFromCampaign(campaign: Campaign): CampaignDraft {
     list_ids: [...campaign.audience.list_ids],
     segment_ids: [...campaign.audience.segment_ids],
     tracking: campaign.tracking,
+    ab_test: campaign.ab_test,
   };
 }
 
-/** The whole campaign as a request body: the same for a create (POST) and a save (PATCH). The A/B test is saved on its own. */
-export function draftToRequest(draft: CampaignDraft): Omit<CampaignCreateData, 'ab_test'> {
+/** The whole campaign as a request body: the same for a create (POST) and a save (PATCH), its A/B test with it. */
+export function draftToRequest(draft: CampaignDraft): CampaignCreateData {
   return {
     name: draft.name,
     subject: draft.subject,
@@ -69,6 +74,7 @@ export function draftToRequest(draft: CampaignDraft): Omit<CampaignCreateData, '
     content_text: draft.content_text,
     audience: { list_ids: draft.list_ids, segment_ids: draft.segment_ids },
     tracking: draft.tracking,
+    ab_test: draft.ab_test,
   };
 }
 

@@ -23,6 +23,8 @@ export interface AbTestPanelProps {
 
 /** The campaign editor's A/B test card: off, or what differs, its versions, the group, the metric, the wait. */
 export function AbTestPanel({ test, original, audience, hasOrders, readOnly, error, onChange }: AbTestPanelProps) {
+  // A campaign that went out without a test has nothing to show here.
+  if (!test && readOnly) return null;
   return (
     <section className="dash-card ab-panel" aria-labelledby="ab-panel-title">
       <header className="ab-panel__head">
