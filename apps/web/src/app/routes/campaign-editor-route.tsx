@@ -4,8 +4,10 @@ import type { Campaign } from '@postlark/shared/campaigns';
 import { CAMPAIGN_TEXTS, campaignPath } from '../../features/campaigns/campaigns-content';
 import { CampaignEditor } from '../../features/campaigns/components/campaign-editor';
 import { PageLoadFailed, PageLoading } from '../../components/ui/page-state';
+import { EDITOR_AB_TEST } from '../../features/ab-tests/components/editor-ab-test';
 import { useCampaign } from '../../features/campaigns/hooks/use-campaign';
 import { useAppSelector } from '../store-hooks';
+import { useEditorAssistant } from './use-editor-assistant';
 import './campaign-editor-route.css';
 
 /**
@@ -19,6 +21,7 @@ export default function CampaignEditorRoute() {
   const accountEmail = useAppSelector((state) => state.login.profile?.email ?? '');
   const firstName = useAppSelector((state) => state.login.profile?.additional_info.first_name ?? '');
   const { campaign, failure, reload, replace } = useCampaign(id);
+  const assistant = useEditorAssistant();
   // The editor starts afresh for each campaign opened, but not when its own new campaign is first
   // saved and the address gains the id: a test, schedule or send that saved it carries on.
   const [created, setCreated] = useState<string | null>(null);
@@ -53,6 +56,8 @@ export default function CampaignEditorRoute() {
       campaign={campaign}
       initial={{ from_email: accountEmail, from_name: firstName }}
       replace={replace}
+      assistant={assistant}
+      abTest={EDITOR_AB_TEST}
       onCreated={open}
       onDuplicated={(copy) => {
         replace(copy);

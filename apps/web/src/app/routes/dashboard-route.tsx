@@ -12,6 +12,7 @@ import { fetchProfile } from '../../features/login/login-slice';
 import { NotificationPanel } from '../../features/notifications/components/notification-panel';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useAppDispatch, useAppSelector } from '../store-hooks';
+import { useAiProvider } from '../use-ai-provider';
 import { useLogOut } from '../use-log-out';
 import { useNotifications } from '../use-notifications';
 import './dashboard-route.css';
@@ -62,6 +63,7 @@ export default function DashboardRoute() {
   const { pathname } = useLocation();
   const screens = useOutletContext();
   const customerId = useAppSelector((state) => state.login.customerId);
+  const aiProvider = useAiProvider();
   const profile = useAppSelector((state) => state.login.profile);
   const profileFailed = useAppSelector((state) => state.login.error !== null && !state.login.loading);
   const drawerMode = useMediaQuery(DRAWER_QUERY);
@@ -126,6 +128,7 @@ export default function DashboardRoute() {
         <TopBar
           sidebarId={SIDEBAR_ID}
           sidebarShown={drawerMode ? drawerOpen : !collapsed}
+          freeAttemptsLeft={aiProvider.failed ? undefined : (aiProvider.view?.free_attempts_left ?? null)}
           onToggleSidebar={() => (drawerMode ? setDrawerOpen((open) => !open) : setCollapsed((value) => !value))}
           account={
             <AvatarMenu

@@ -14,6 +14,7 @@ import { BillingTab } from '../../features/profile/components/billing-tab';
 import { ContactTab } from '../../features/profile/components/contact-tab';
 import { DataExportTab } from '../../features/profile/components/data-export-tab';
 import { IntegrationsTab } from '../../features/profile/components/integrations-tab';
+import { AiProviderCard } from '../../features/ai-assistant/components/ai-provider-card';
 import { OverviewTab } from '../../features/profile/components/overview-tab';
 import { PreferencesTab } from '../../features/profile/components/preferences-tab';
 import { ProfileTabs } from '../../features/profile/components/profile-tabs';
@@ -32,6 +33,7 @@ import {
 } from '../../features/profile/profile-thunks';
 import { useCountries } from '../../features/signup/use-countries';
 import { useAppDispatch, useAppSelector } from '../store-hooks';
+import { useAiProvider } from '../use-ai-provider';
 import { useWebhooksApi } from './use-webhooks-api';
 import '../../components/ui/notice.css';
 
@@ -48,6 +50,7 @@ export default function ProfileRoute() {
   const { customerId, profile, loading, error } = useAppSelector((state) => state.login);
   const countries = useCountries();
   const webhooks = useWebhooksApi();
+  const aiProvider = useAiProvider();
   const navigate = useNavigate();
   // (useLocation, not useSearchParams: React Router's module sits in the landing page's bundle.)
   const { pathname, search } = useLocation();
@@ -162,7 +165,7 @@ export default function ProfileRoute() {
       case 'billing':
         return <BillingTab />;
       case 'integrations':
-        return <IntegrationsTab load={loaders.apiKeys} onCreate={createKey} onRevoke={revokeKey} webhooks={webhooks} />;
+        return <IntegrationsTab load={loaders.apiKeys} onCreate={createKey} onRevoke={revokeKey} webhooks={webhooks} aiProvider={<AiProviderCard api={aiProvider} />} />;
     }
   }
 

@@ -1,3 +1,4 @@
+import { AI_LIMITS } from '@postlark/shared/ai';
 import { PLATFORMS } from '../../components/ui/platform-mark';
 import type { DashboardIconName } from './components/dashboard-icon';
 
@@ -68,8 +69,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'connect', label: 'Connect other apps', icon: 'connect', foot: true },
 ];
 
-// SPEC sections 1 and 9: the top bar's fixed badge.
-export const FREE_ATTEMPTS_LEFT = 3;
+// SPEC sections 1 and 9: the top bar's badge, 3 for a new account; issue 20 makes it the account's
+// real count from GET /api/ai/provider, and this is what it reads if that could not be had.
+export const FREE_ATTEMPTS_LEFT = AI_LIMITS.freeAttempts;
 
 /** SPEC section 2: the avatar shows the first letter of the first name, '!' when there is none. */
 export function avatarInitial(firstName: string | null | undefined): string {

@@ -4,6 +4,8 @@ import type { Campaign } from '@postlark/shared/campaigns';
 import { confirmedAddresses } from '@postlark/shared/senders';
 import { type CampaignDraft, isEditable } from '../campaign-draft';
 import { CAMPAIGN_TEXTS, CONTACT_INFO_PATH } from '../campaigns-content';
+import type { EditorAbTest } from '../editor-ab-test';
+import type { EditorAssistant } from '../editor-assistant';
 import { useAudienceChoices } from '../hooks/use-audience-choices';
 import { useCampaignActions } from '../hooks/use-campaign-actions';
 import { useCampaignDraft } from '../hooks/use-campaign-draft';
@@ -27,6 +29,7 @@ import '../../../components/ui/notice.css';
 // The preview's spinner turns with the page states' keyframes.
 import '../../../components/ui/page-state.css';
 import './campaign-editor.css';
+import './editor-assist.css';
 
 type Dialog = 'test' | 'schedule' | 'send' | null;
 
@@ -44,10 +47,14 @@ interface CampaignEditorProps {
   replace(campaign: Campaign): void;
   onCreated(campaign: Campaign): void;
   onDuplicated(campaign: Campaign): void;
+  /** The writing assistant the app adds to the fields, the content and its toolbar (none: no AI buttons). */
+  assistant?: EditorAssistant;
+  /** The A/B test's card and state (none: no A/B test in this editor). */
+  abTest?: EditorAbTest;
 }
 
 /** The campaign editor: details, audience, content, plain text and a live preview, then test, schedule or send. */
-export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplicated }: CampaignEditorProps) {
+export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplicated, assistant, abTest }: CampaignEditorProps) {
   const editable = campaign ? isEditable(campaign.status) : true;
   const { draft, set, replaceContent, markSaved, dirty, errors, setErrors, contentVersion } = useCampaignDraft(campaign, initial);
   const actions = useCampaignActions({ campaign, draft, dirty, setErrors, markSaved, onCreated, replace });
@@ -59,6 +66,15 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
   const [started, setStarted] = useState(campaign !== null || initial.content_html !== undefined);
   const problems = preview?.problems ?? {};
   const hasProblems = Object.values(problems).some((list) => list && list.length > 0);
+  const textContext = { ...(campaign ? { campaign_id: campaign.id } : {}), subject: draft.subject, preheader: draft.preheader, content_html: draft.content_html };
+
+  // Suggested subjects or preview texts become versions B to D of an A/B test (made when there is none).
+  const onMakeVariants = abTest && editable ? (dimension: 'subject' | 'preheader', values: string[]) => set('ab_test', abTest.makeVariants(draft.ab_test, dimension, values)) : undefined;
+  // About how many people the chosen lists and segments hold (someone in two counts twice): for the test's sentence on what it can tell apart.
+  const audienceSize = choices
+    ? choices.lists.filter((list) => draft.list_ids.includes(list.id)).reduce((sum, list) => sum + list.counts.confirmed, 0) +
+      choices.segments.filter((segment) => draft.segment_ids.includes(segment.id)).reduce((sum, segment) => sum + segment.count, 0)
+    : null;
 
   const audienceNames = [
     ...(choices?.lists.filter((list) => draft.list_ids.includes(list.id)).map((list) => `List: ${list.name}`) ?? []),
@@ -110,6 +126,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
             onResume={() => void actions.act('resume')}
             onCancel={() => void actions.act('cancel')}
           />
+          {abTest && campaign.ab_test_state && abTest.state({ settings: campaign.ab_test, state: campaign.ab_test_state })}
         </>
       )}
       {!started && (
@@ -123,12 +140,25 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
       )}
       <div className="campaign-editor__grid">
         <div className="campaign-editor__form">
-          <CampaignFields draft={draft} set={set} errors={errors} problems={problems} readOnly={!editable} senders={senders} />
+          <CampaignFields
+            draft={draft}
+            set={set}
+            errors={errors}
+            problems={problems}
+            readOnly={!editable}
+            senders={senders}
+            assistant={assistant}
+            context={textContext}
+            onMakeVariants={onMakeVariants}
+          />
           {editable && (
             <section className="dash-card campaign-card" aria-labelledby="campaign-content-title">
-              <h2 id="campaign-content-title" className="campaign-card__title">
-                Content
-              </h2>
+              <div className="campaign-card__head">
+                <h2 id="campaign-content-title" className="campaign-card__title">
+                  Content
+                </h2>
+                {assistant?.content({ context: textContext, hasContent: draft.content_html !== '', onDraft: (html) => replaceContent({ content_html: html }) })}
+              </div>
               <p className="campaign-card__text">Merge tags like {'{{ first_name }}'} are filled in for each subscriber. The footer with the unsubscribe link and your postal address is added for you.</p>
               <CampaignContentEditor
                 key={contentVersion}
@@ -137,6 +167,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
                 labelledBy="campaign-content-title"
                 describedBy={problems.content_html?.length ? 'campaign-content-problems' : undefined}
                 invalid={Boolean(errors.content_html) || Boolean(problems.content_html?.length)}
+                selectionTools={assistant ? (handle) => assistant.selection({ handle, campaignId: campaign?.id }) : undefined}
               />
               <MergeTagProblems id="campaign-content-problems" problems={problems.content_html} />
               <FieldError id="campaign-content-error" message={errors.content_html} />
@@ -157,6 +188,15 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
               }}
             />
           </section>
+          {abTest &&
+            abTest.panel({
+              test: draft.ab_test,
+              original: { subject: draft.subject, preheader: draft.preheader, from_name: draft.from_name },
+              audience: audienceSize,
+              readOnly: !editable,
+              error: errors.ab_test,
+              onChange: (test) => set('ab_test', test),
+            })}
           <PlainTextPanel text={draft.content_text} generated={preview?.text ?? ''} onChange={(text) => set('content_text', text)} problems={problems.content_text} error={errors.content_text} readOnly={!editable} />
         </div>
         <aside className="campaign-editor__side">

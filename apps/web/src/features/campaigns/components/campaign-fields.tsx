@@ -3,8 +3,10 @@ import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
 import type { SenderOverview } from '@postlark/shared/senders';
 import { TextField } from '../../../components/ui/text-field';
 import type { CampaignDraft, DraftField } from '../campaign-draft';
+import type { EditorAssistant, EditorTextContext } from '../editor-assistant';
 import { FromAddressField } from './from-address-field';
 import { MergeTagProblems } from './merge-tag-problems';
+import { SubjectCheckList } from './subject-check-list';
 
 export type DraftSetter = <Field extends keyof CampaignDraft>(field: Field, value: CampaignDraft[Field]) => void;
 
@@ -16,10 +18,14 @@ interface CampaignFieldsProps {
   readOnly: boolean;
   /** The customer's senders, for the From address's choices (null while loading). */
   senders: SenderOverview | null;
+  /** The writing assistant's tools under the subject and preview text, when the app gives one. */
+  assistant?: EditorAssistant;
+  context: EditorTextContext;
+  onMakeVariants?(dimension: 'subject' | 'preheader', values: string[]): void;
 }
 
 /** The envelope: the campaign's name, what the inbox shows, and who it is from. */
-export function CampaignFields({ draft, set, errors, problems, readOnly, senders }: CampaignFieldsProps) {
+export function CampaignFields({ draft, set, errors, problems, readOnly, senders, assistant, context, onMakeVariants }: CampaignFieldsProps) {
   return (
     <section className="dash-card campaign-card" aria-labelledby="campaign-details-title">
       <h2 id="campaign-details-title" className="campaign-card__title">
@@ -49,6 +55,8 @@ export function CampaignFields({ draft, set, errors, problems, readOnly, senders
             onChange={(event) => set('subject', event.target.value)}
           />
           <MergeTagProblems id="campaign-subject-problems" problems={problems.subject} />
+          <SubjectCheckList id="campaign-subject-check" subject={draft.subject} />
+          {!readOnly && assistant?.field({ field: 'subject', context, disabled: readOnly, onUse: (value) => set('subject', value), onMakeVariants })}
         </div>
         <div>
           <TextField
@@ -63,6 +71,7 @@ export function CampaignFields({ draft, set, errors, problems, readOnly, senders
             onChange={(event) => set('preheader', event.target.value)}
           />
           <MergeTagProblems id="campaign-preheader-problems" problems={problems.preheader} />
+          {!readOnly && assistant?.field({ field: 'preheader', context, disabled: readOnly, onUse: (value) => set('preheader', value), onMakeVariants })}
         </div>
         <TextField
           id="campaign-from-name"

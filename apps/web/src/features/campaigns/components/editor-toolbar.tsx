@@ -47,10 +47,12 @@ interface EditorToolbarProps {
   editor: Editor;
   onInsert(kind: InsertKind): void;
   onMergeTag(tag: string): void;
+  /** More tools at the end of the bar, such as the writing assistant's Rewrite. */
+  extra?: ReactNode;
 }
 
 /** Headings, bold and italic, lists, link, image, button, divider and merge tags. */
-export function EditorToolbar({ editor, onInsert, onMergeTag }: EditorToolbarProps) {
+export function EditorToolbar({ editor, onInsert, onMergeTag, extra }: EditorToolbarProps) {
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -118,6 +120,7 @@ export function EditorToolbar({ editor, onInsert, onMergeTag }: EditorToolbarPro
         </ToolButton>
       </span>
       <MergeTagMenu onInsert={onMergeTag} />
+      {extra}
     </div>
   );
 }

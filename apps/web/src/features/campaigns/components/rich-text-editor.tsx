@@ -1,7 +1,8 @@
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import type { EditorSelectionHandle } from '../editor-assistant';
 import { EditorToolbar } from './editor-toolbar';
 import { EMAIL_BUTTON_CLASS, EMAIL_BUTTON_STYLE, EmailLink } from './email-link';
 import { InsertDialog, type InsertKind } from './insert-dialog';
@@ -18,11 +19,13 @@ export interface RichTextEditorProps {
   labelledBy: string;
   describedBy?: string;
   invalid?: boolean;
+  /** Toolbar tools for the selection (the writing assistant's Rewrite), given the selection's handle. */
+  selectionTools?: (handle: EditorSelectionHandle) => ReactNode;
 }
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export default function RichTextEditor({ initialHtml, onChange, labelledBy, describedBy, invalid }: RichTextEditorProps) {
+export default function RichTextEditor({ initialHtml, onChange, labelledBy, describedBy, invalid, selectionTools }: RichTextEditorProps) {
   const [inserting, setInserting] = useState<InsertKind | null>(null);
   const [selectedText, setSelectedText] = useState('');
   const editor = useEditor({
@@ -73,9 +76,24 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
     else chain.insertContent({ type: 'text', text: text || url, marks: [{ type: 'link', attrs: { href: url } }] }).insertContent(' ').run();
   }
 
+  // The selection as text (blocks apart by a blank line), and its replacement only if that text is
+  // still where it was: an answer that took a while never lands on what the customer typed since.
+  const selection: EditorSelectionHandle = {
+    read() {
+      const { from, to } = editor.state.selection;
+      const text = editor.state.doc.textBetween(from, to, '\n\n');
+      return from === to || !text.trim() ? null : { from, to, text };
+    },
+    replace(range, html) {
+      const size = editor.state.doc.content.size;
+      if (range.to > size || editor.state.doc.textBetween(range.from, range.to, '\n\n') !== range.text) return false;
+      return focusedChain().insertContentAt({ from: range.from, to: range.to }, html).run();
+    },
+  };
+
   return (
     <div className={`rich-text-editor${invalid ? ' rich-text-editor--invalid' : ''}`}>
-      <EditorToolbar editor={editor} onInsert={openInsert} onMergeTag={(tag) => focusedChain().insertContent(tag).run()} />
+      <EditorToolbar editor={editor} onInsert={openInsert} onMergeTag={(tag) => focusedChain().insertContent(tag).run()} extra={selectionTools?.(selection)} />
       <EditorContent editor={editor} />
       <InsertDialog kind={inserting} selectedText={selectedText} onInsert={insert} onClose={() => setInserting(null)} />
     </div>

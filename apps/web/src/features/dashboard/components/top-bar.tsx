@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AI_MESSAGES } from '@postlark/shared/ai';
 import { ROUTES } from '@postlark/shared/routes';
 import { Logo } from '../../../components/ui/logo';
 import { FREE_ATTEMPTS_LEFT } from '../dashboard-content';
@@ -12,13 +13,16 @@ interface TopBarProps {
   onToggleSidebar(): void;
   /** The avatar and its menu. */
   account: ReactNode;
+  /** The account's free AI generations left (GET /api/ai/provider); null until known, when the badge keeps its place unseen. */
+  freeAttemptsLeft?: number | null;
 }
 
 /**
  * SPEC section 2's top bar: the sidebar toggle, the search box ('Search Newsletter', not wired yet),
- * the 'Free attempts left: 3' badge, Help, a calendar icon and the avatar.
+ * the 'Free attempts left: N' badge (3 for a new account, one fewer per AI generation on the server's
+ * default provider), Help, a calendar icon and the avatar.
  */
-export function TopBar({ sidebarId, sidebarShown, onToggleSidebar, account }: TopBarProps) {
+export function TopBar({ sidebarId, sidebarShown, onToggleSidebar, account, freeAttemptsLeft = FREE_ATTEMPTS_LEFT }: TopBarProps) {
   return (
     <header className="top-bar">
       <button
@@ -38,9 +42,9 @@ export function TopBar({ sidebarId, sidebarShown, onToggleSidebar, account }: To
         <DashboardIcon name="search" size={18} />
         <input type="search" className="top-bar__search-input" placeholder="Search Newsletter" aria-label="Search Newsletter" />
       </form>
-      <p className="top-bar__attempts">
+      <p className={`top-bar__attempts${freeAttemptsLeft === null ? ' top-bar__attempts--pending' : ''}`} aria-hidden={freeAttemptsLeft === null ? true : undefined}>
         <DashboardIcon name="spark" size={16} />
-        Free attempts left: {FREE_ATTEMPTS_LEFT}
+        {AI_MESSAGES.freeAttemptsLeft(freeAttemptsLeft ?? FREE_ATTEMPTS_LEFT)}
       </p>
       <div className="top-bar__actions">
         <Link className="top-bar__help" to={ROUTES.faq}>

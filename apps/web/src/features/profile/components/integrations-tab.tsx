@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PLATFORMS, PlatformMark } from '../../../components/ui/platform-mark';
 import { PROFILE_TEXTS, SAMPLE_CONNECTED } from '../profile-content';
 import { ApiKeysCard, type ApiKeysCardProps } from './api-keys-card';
@@ -8,10 +9,10 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'lo
 
 /**
  * SPEC section 2, Integrations: one platform shown connected with its date, the other two to
- * connect (static for now); below them the API keys that connect other apps, and the webhooks
+ * connect (static for now); below them the AI provider the writing assistant uses, the API keys that connect other apps, and the webhooks
  * that tell the customer's own systems what happens.
  */
-export function IntegrationsTab({ webhooks, ...apiKeys }: ApiKeysCardProps & { webhooks: WebhooksApi }) {
+export function IntegrationsTab({ webhooks, aiProvider, ...apiKeys }: ApiKeysCardProps & { webhooks: WebhooksApi; /** The AI provider's card, from the app. */ aiProvider?: ReactNode }) {
   const connected = PLATFORMS.filter((platform) => platform.id === SAMPLE_CONNECTED.platform);
   const others = PLATFORMS.filter((platform) => platform.id !== SAMPLE_CONNECTED.platform);
   const since = dateFormat.format(new Date(`${SAMPLE_CONNECTED.connectedOn}T00:00:00Z`));
@@ -65,6 +66,7 @@ export function IntegrationsTab({ webhooks, ...apiKeys }: ApiKeysCardProps & { w
           ))}
         </ul>
       </section>
+      {aiProvider}
       <ApiKeysCard {...apiKeys} />
       <WebhooksCard api={webhooks} />
     </div>

@@ -1,0 +1,66 @@
+import { ROUTES } from '@postlark/shared/routes';
+
+// The assistant's own words on screen (the API's messages are AI_MESSAGES in packages/shared/ai.ts).
+
+/** Where a provider is connected: the profile's Integrations tab, at the AI provider card. */
+export const AI_PROVIDER_PATH = `${ROUTES.profile}?tab=integrations`;
+
+export const AI_TEXTS = {
+  connectLink: 'Connect an AI provider',
+  suggest: 'Suggest',
+  suggestSubjects: 'Suggest subject lines with AI',
+  suggestPreheaders: 'Suggest preview texts with AI',
+  suggestionsTitle: { subject: 'Subject line ideas', preheader: 'Preview text ideas' },
+  writing: 'Writing…',
+  stop: 'Stop',
+  close: 'Close',
+  tryAgain: 'Try again',
+  use: 'Use',
+  used: 'Used',
+  pickForTest: 'Pick for an A/B test',
+  testAsVariants: (count: number) => (count === 0 ? 'Test as variants' : `Test ${count} as variants`),
+  testHint: 'Pick up to three to test against your own.',
+  rewrite: 'Rewrite',
+  rewriteLabel: 'Rewrite the selection with AI',
+  rewriteNeedsSelection: 'Select some text first, then choose how to rewrite it.',
+  rewriting: 'Rewriting the selection…',
+  rewriteDone: 'Rewritten. Undo brings the original back.',
+  rewriteChanged: 'The text changed while the answer was written, so nothing was replaced.',
+  draft: 'Draft with AI',
+  draftTitle: 'Draft a campaign with AI',
+  draftDescription: 'Describe the email in a sentence or two: who it is for, what it says, what readers should do.',
+  briefLabel: 'Brief',
+  briefPlaceholder: 'A spring sale for our regulars: 20% off linen until Sunday, with a button to the shop.',
+  draftStart: 'Write draft',
+  draftReplaceQuestion: 'Replace the content you have with this draft?',
+  draftReplace: 'Replace content',
+  draftKeep: 'Keep mine',
+  draftPreview: 'Draft',
+  sentNote: 'Only the campaign’s own text goes to the AI provider, never a subscriber’s details.',
+  // The Integrations tab's card.
+  providerTitle: 'AI provider',
+  providerIntro:
+    'The writing assistant works with any OpenAI-compatible chat-completions endpoint: OpenAI, or a model you run yourself with Ollama, llama.cpp’s server or vLLM.',
+  providerUsingDefault: (left: number) =>
+    `You are using the server’s default provider: ${left} free ${left === 1 ? 'generation' : 'generations'} left. Connect your own for unlimited use.`,
+  providerNoDefault: 'No provider is set up yet: connect one to use the writing assistant.',
+  providerConnected: (model: string) => `Connected: the assistant uses ${model} on your own provider, with no attempt limit.`,
+  baseUrlLabel: 'Base URL',
+  baseUrlHint: 'Like https://api.openai.com/v1, or http://your-server:11434/v1 for Ollama.',
+  apiKeyLabel: 'API key',
+  apiKeySaved: 'A key is saved. Leave empty to keep it, or enter a new one.',
+  apiKeyHint: 'Stored encrypted and never shown again. A local server without keys accepts any text.',
+  apiKeySavedMark: 'Key saved',
+  modelLabel: 'Model',
+  modelHint: 'Like gpt-4o-mini, or llama3.1 on Ollama.',
+  save: 'Save provider',
+  saving: 'Saving…',
+  test: 'Test connection',
+  testing: 'Testing…',
+  remove: 'Remove',
+  removeTitle: 'Remove the AI provider?',
+  removeDescription: 'The key is deleted. The server’s default provider is used, if there is one.',
+  removing: 'Removing…',
+  loadFailed: 'The AI provider settings could not be loaded.',
+  updated: (when: string) => `Saved ${when}`,
+} as const;
