@@ -37,13 +37,14 @@ export function textFromHtml(html: string): string {
   });
 }
 
-export function prepareCampaign(row: CampaignRow): PreparedCampaign {
+/** `firstLink`: where its link numbers start (an A/B test's content variant follows the others' links). */
+export function prepareCampaign(row: CampaignRow, firstLink = 0): PreparedCampaign {
   return {
     row,
     subject: compileTemplate(row.subject),
     preheader: compileTemplate(row.preheader),
     // Numbered before merge tags run, so each click counts for the link the customer wrote.
-    html: compileTemplate(numberLinks(row.contentHtml)),
+    html: compileTemplate(numberLinks(row.contentHtml, firstLink)),
     text: compileTemplate(row.contentText ?? textFromHtml(row.contentHtml)),
   };
 }

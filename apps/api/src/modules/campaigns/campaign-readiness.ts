@@ -6,6 +6,9 @@ import { usableAddresses } from '../senders/senders.repository';
 import type { CampaignRow } from './campaigns.repository';
 import { postalAddressParts } from './campaigns.repository';
 import { checkTemplate } from './merge-tags';
+import type { AbTestSettings } from '@postlark/shared/ab-tests';
+import { testOf } from '../ab-tests/ab-tests.repository';
+import { testReadiness } from '../ab-tests/ab-tests.service';
 
 /** The sender's postal address on one line, or null while its parts are missing. */
 export function postalAddressLine(parts: { info: { company?: string; street_address?: string; city?: string; state?: string; postal_code?: string }; country: string }): string | null {
@@ -25,9 +28,10 @@ export async function isUsableFrom(db: Db, row: Pick<CampaignRow, 'customerId' |
 
 /**
  * What a campaign needs before it may go out; every problem at once, by field, as the editor
- * shows them. Answers the postal address its footer will carry.
+ * shows them (its A/B test's under 'ab_test': `test` as it will be, or as stored when left out).
+ * Answers the postal address its footer will carry.
  */
-export async function campaignReadiness(db: Db, row: CampaignRow): Promise<string> {
+export async function campaignReadiness(db: Db, row: CampaignRow, test?: AbTestSettings | null): Promise<string> {
   const errors: Record<string, string> = {};
   if (!row.subject.trim()) errors.subject = CAMPAIGN_MESSAGES.subjectRequired;
   if (!row.fromName.trim() || !row.fromEmail) errors.from_email = CAMPAIGN_MESSAGES.fromRequired;
@@ -40,6 +44,7 @@ export async function campaignReadiness(db: Db, row: CampaignRow): Promise<strin
     const problems = checkTemplate(source);
     if (problems.length > 0 && !errors[field]) errors[field] = problems[0]!.message;
   }
+  Object.assign(errors, await testReadiness(db, row, test === undefined ? ((await testOf(db, row.id))?.settings ?? null) : test));
   const parts = await postalAddressParts(db, row.customerId);
   const address = parts ? postalAddressLine(parts) : null;
   if (!address) errors.postal_address = CAMPAIGN_MESSAGES.postalAddressRequired;

@@ -3,7 +3,7 @@ import { HttpError } from '../../http/errors';
 import { isTimezone, zonedTimeToInstant } from '../../lib/zoned-time';
 import { campaignReadiness } from './campaign-readiness';
 import { updateCampaignIn } from './campaigns.repository';
-import { type CampaignDeps, campaignOf, EDITABLE, owned } from './campaigns.service';
+import { type CampaignDeps, EDITABLE, owned, withCounts } from './campaigns.service';
 
 /**
  * Schedules a complete campaign for a wall-clock time in a timezone. The checks of sending run
@@ -27,7 +27,7 @@ export async function scheduleCampaign(deps: CampaignDeps, customerId: string, i
     updatedAt: deps.now(),
   });
   if (!scheduled) throw new HttpError(409, CAMPAIGN_MESSAGES.notSchedulable);
-  return campaignOf(scheduled, undefined);
+  return withCounts(deps, scheduled);
 }
 
 /** Back to a draft: nothing goes out until it is scheduled or sent again. */
@@ -35,5 +35,5 @@ export async function unscheduleCampaign(deps: CampaignDeps, customerId: string,
   await owned(deps, customerId, id);
   const row = await updateCampaignIn(deps.db, customerId, id, ['scheduled'], { status: 'draft', scheduledAt: null, scheduledTimezone: null, updatedAt: deps.now() });
   if (!row) throw new HttpError(409, CAMPAIGN_MESSAGES.notUnschedulable);
-  return campaignOf(row, undefined);
+  return withCounts(deps, row);
 }

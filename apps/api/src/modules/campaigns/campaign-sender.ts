@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pace } from '../../lib/pace';
 import { audienceCondition } from './campaign-audience';
-import { buildCampaignMail, type CampaignLinks, type PreparedCampaign, prepareCampaign } from './campaign-message';
+import { LOOK_EVERY_MS, lookAtDueTests } from '../ab-tests/ab-test-engine';
+import { startTestIn, testOf } from '../ab-tests/ab-tests.repository';
+import { preparedVariants } from '../ab-tests/ab-variants';
+import { buildCampaignMail, type CampaignLinks, type PreparedCampaign } from './campaign-message';
 import { type CampaignTransport, SendFailure } from './campaign-transport';
 import { type CampaignRow, campaignById } from './campaigns.repository';
 import { addRecipients, type Recipient, stillEligible } from './recipients.repository';
@@ -68,8 +71,10 @@ export interface SenderState {
   relayDownUntil: number;
 }
 
-async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: ClaimedMessage[], turn: () => Promise<void>, state: SenderState) {
+/** `variants`: the campaign's message per A/B test variant (one without a test); a row is sent its own. */
+async function sendBatch(deps: SenderDeps, variants: PreparedCampaign[], batch: ClaimedMessage[], turn: () => Promise<void>, state: SenderState) {
   const { db, settings } = deps;
+  const campaign = variants[0]!;
   // Checked now, not when the campaign started: whoever left, bounced or complained since gets nothing.
   const eligible = await audienceCondition(db, campaign.row, deps.now());
   const recipients = new Map((await stillEligible(db, eligible, batch.map((row) => row.subscriberId))).map((recipient) => [recipient.id, recipient]));
@@ -86,7 +91,7 @@ async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: Cl
   }, settings.leaseRenewMs ?? settings.leaseMs / 3);
   let sent: number[];
   try {
-    sent = await sendQueue(deps, campaign, queue, recipients, turn, state);
+    sent = await sendQueue(deps, variants, queue, recipients, turn, state);
   } finally {
     clearInterval(renewal);
   }
@@ -96,13 +101,14 @@ async function sendBatch(deps: SenderDeps, campaign: PreparedCampaign, batch: Cl
 /** Sends the rows over `concurrency` workers: answers those the relay took; the others are settled as failed or to retry. */
 async function sendQueue(
   deps: SenderDeps,
-  campaign: PreparedCampaign,
+  variants: PreparedCampaign[],
   rows: readonly ClaimedMessage[],
   recipients: Map<string, Recipient>,
   turn: () => Promise<void>,
   state: SenderState,
 ): Promise<number[]> {
   const { db, settings } = deps;
+  const campaign = variants[0]!;
   const queue = [...rows];
   const sent: number[] = [];
   // Once the relay cannot be reached, the rest of the batch is not tried message by message.
@@ -114,7 +120,7 @@ async function sendQueue(
       if (!row) return;
       await turn();
       try {
-        await deps.transport.send(buildCampaignMail(campaign, recipients.get(row.subscriberId)!, row, deps.links));
+        await deps.transport.send(buildCampaignMail(variants[row.variant] ?? campaign, recipients.get(row.subscriberId)!, row, deps.links));
         sent.push(row.id);
       } catch (error) {
         const failure = error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
@@ -144,11 +150,15 @@ async function sendQueue(
   return sent;
 }
 
-/** Makes the campaign's rows, once: the request that started it only changed its status. */
+/**
+ * Makes the campaign's rows, once: the request that started it only changed its status. With an
+ * A/B test, the same transaction deals the test share to the variants and holds the rest.
+ */
 async function prepareRecipients(deps: SenderDeps, row: CampaignRow) {
   if (row.preparedAt) return;
   await deps.db.transaction(async (tx) => {
     await addRecipients(tx, row.id, await audienceCondition(tx, row, deps.now()), deps.settings.messageIdDomain, deps.now());
+    await startTestIn(tx, row.id, deps.now(), LOOK_EVERY_MS);
     await tx.execute(sql`update campaigns set prepared_at = ${deps.now().toISOString()}::timestamptz where id = ${row.id}::uuid and prepared_at is null`);
   });
 }
@@ -164,6 +174,8 @@ export async function sendOnce(deps: SenderDeps, turn: () => Promise<void>, stat
   const abandoned = await markAbandoned(db, new Date(deps.now().getTime() - deps.settings.leaseMs));
   if (abandoned > 0) deps.log.warn({ rows: abandoned }, 'campaign messages left in sending by a stopped worker were marked unknown');
   for (const id of await dueScheduled(db, deps.now())) await startScheduled(deps, id);
+  // A/B tests due a look: a decision releases the held rest of the audience for the loop below.
+  await lookAtDueTests(deps);
   if (deps.now().getTime() < state.relayDownUntil) return 0;
   let worked = 0;
   for (const campaignId of await sendingCampaignIds(db)) {
@@ -171,7 +183,7 @@ export async function sendOnce(deps: SenderDeps, turn: () => Promise<void>, stat
     if (!row || row.status !== 'sending') continue;
     await prepareRecipients(deps, row);
     const batch = await claimBatch(db, campaignId, deps.settings.batchSize, deps.now());
-    if (batch.length > 0) await sendBatch(deps, prepareCampaign(row), batch, turn, state);
+    if (batch.length > 0) await sendBatch(deps, preparedVariants(row, (await testOf(db, campaignId))?.settings ?? null), batch, turn, state);
     worked += batch.length;
     await finishIfDone(db, campaignId, deps.now());
   }

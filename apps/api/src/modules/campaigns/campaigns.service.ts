@@ -29,6 +29,8 @@ import {
   updateCampaignIn,
 } from './campaigns.repository';
 import { relayWaitErrors } from './sending.repository';
+import { type AbTestRow, saveDraftSettings, testOf, testsOf } from '../ab-tests/ab-tests.repository';
+import { stateOf } from '../ab-tests/ab-tests.service';
 
 export interface CampaignDeps {
   db: Db;
@@ -47,7 +49,7 @@ export const notFound = () => new HttpError(404, CAMPAIGN_MESSAGES.notFound);
 export const EDITABLE: readonly CampaignStatus[] = ['draft', 'scheduled'];
 const DELETABLE: readonly CampaignStatus[] = ['draft', 'scheduled', 'sent', 'cancelled'];
 
-export function campaignOf(row: CampaignRow, counts: MessageCounts | undefined, relayError: string | null = null): Campaign {
+export function campaignOf(row: CampaignRow, counts: MessageCounts | undefined, relayError: string | null = null, test?: AbTestRow): Campaign {
   return {
     id: row.id,
     name: row.name,
@@ -70,12 +72,14 @@ export function campaignOf(row: CampaignRow, counts: MessageCounts | undefined, 
     messages: row.status === 'draft' || row.status === 'scheduled' ? null : (counts ?? null),
     relay_error: relayError,
     held_reason: row.heldReason,
+    ab_test: test?.settings ?? null,
+    ab_test_state: test ? stateOf(test) : null,
   };
 }
 
 export async function withCounts(deps: CampaignDeps, row: CampaignRow): Promise<Campaign> {
-  const [counts, relayErrors] = await Promise.all([messageCounts(deps.db, [row.id]), relayWaitErrors(deps.db, activeIds([row]))]);
-  return campaignOf(row, counts.get(row.id), relayErrors.get(row.id) ?? null);
+  const [counts, relayErrors, test] = await Promise.all([messageCounts(deps.db, [row.id]), relayWaitErrors(deps.db, activeIds([row])), testOf(deps.db, row.id)]);
+  return campaignOf(row, counts.get(row.id), relayErrors.get(row.id) ?? null, test);
 }
 
 /** Only a campaign still sending (or paused) can have messages waiting for the relay. */
@@ -102,14 +106,18 @@ export async function owned(deps: CampaignDeps, customerId: string, id: string):
 
 export async function allCampaigns(deps: Pick<CampaignDeps, 'db'>, customerId: string): Promise<Campaign[]> {
   const rows = await listCampaigns(deps.db, customerId);
-  const [counts, relayErrors] = await Promise.all([
+  const [counts, relayErrors, tests] = await Promise.all([
     messageCounts(
       deps.db,
       rows.filter((row) => row.startedAt).map((row) => row.id),
     ),
     relayWaitErrors(deps.db, activeIds(rows)),
+    testsOf(
+      deps.db,
+      rows.map((row) => row.id),
+    ),
   ]);
-  return rows.map((row) => campaignOf(row, counts.get(row.id), relayErrors.get(row.id) ?? null));
+  return rows.map((row) => campaignOf(row, counts.get(row.id), relayErrors.get(row.id) ?? null, tests.get(row.id)));
 }
 
 export async function getCampaign(deps: CampaignDeps, customerId: string, id: string): Promise<Campaign> {
@@ -119,7 +127,8 @@ export async function getCampaign(deps: CampaignDeps, customerId: string, id: st
 export async function createCampaign(deps: CampaignDeps, customerId: string, body: CampaignCreateData): Promise<Campaign> {
   await checkAudience(deps, customerId, body.audience);
   const now = deps.now();
-  const row = await insertCampaign(deps.db, {
+  const row = await deps.db.transaction(async (tx) => {
+    const inserted = await insertCampaign(tx, {
     customerId,
     name: body.name,
     subject: body.subject,
@@ -133,8 +142,11 @@ export async function createCampaign(deps: CampaignDeps, customerId: string, bod
     tracking: body.tracking,
     createdAt: now,
     updatedAt: now,
+    });
+    if (body.ab_test) await saveDraftSettings(tx, customerId, inserted.id, body.ab_test, now);
+    return inserted;
   });
-  return campaignOf(row, undefined);
+  return campaignOf(row, undefined, null, await testOf(deps.db, row.id));
 }
 
 export async function updateCampaign(deps: CampaignDeps, customerId: string, id: string, body: CampaignUpdate): Promise<Campaign> {
@@ -153,11 +165,17 @@ export async function updateCampaign(deps: CampaignDeps, customerId: string, id:
     ...(body.tracking !== undefined && { tracking: body.tracking }),
     updatedAt: deps.now(),
   };
+  const test = body.ab_test === undefined ? (await testOf(deps.db, id))?.settings ?? null : body.ab_test;
   // A scheduled campaign goes out on its own: an edit may not leave it unable to.
-  const postalAddress = current.status === 'scheduled' ? await campaignReadiness(deps.db, { ...current, ...changes }) : current.postalAddress;
-  const row = await updateCampaignIn(deps.db, customerId, id, EDITABLE, { ...changes, postalAddress });
+  const postalAddress = current.status === 'scheduled' ? await campaignReadiness(deps.db, { ...current, ...changes }, test) : current.postalAddress;
+  // The test's settings change with the campaign, in one transaction, and only while it is editable.
+  const row = await deps.db.transaction(async (tx) => {
+    const updated = await updateCampaignIn(tx, customerId, id, EDITABLE, { ...changes, postalAddress });
+    if (updated && body.ab_test !== undefined) await saveDraftSettings(tx, customerId, id, body.ab_test, deps.now());
+    return updated;
+  });
   if (!row) throw new HttpError(409, CAMPAIGN_MESSAGES.notEditable);
-  return campaignOf(row, undefined);
+  return campaignOf(row, undefined, null, await testOf(deps.db, id));
 }
 
 export async function removeCampaign(deps: CampaignDeps, customerId: string, id: string): Promise<void> {
@@ -178,6 +196,8 @@ export async function duplicateCampaign(deps: CampaignDeps, customerId: string, 
     content_text: source.content_text,
     audience: source.audience,
     tracking: source.tracking,
+    // The test's settings, not its results: the copy is tested afresh.
+    ab_test: (await testOf(deps.db, id))?.settings ?? null,
   });
 }
 

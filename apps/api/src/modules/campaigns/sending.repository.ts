@@ -12,6 +12,8 @@ export interface ClaimedMessage {
   email: string;
   messageId: string;
   attempts: number;
+  /** The A/B test variant the message is built from (0 without a test). */
+  variant: number;
 }
 
 /** Campaigns a sender should work on now. */
@@ -32,8 +34,8 @@ export async function claimBatch(db: Db, campaignId: string, limit: number, now:
       limit ${limit}
       for update skip locked)
     and status = 'pending'
-    returning id, subscriber_id as "subscriberId", email, message_id as "messageId", attempts`);
-  return rowsOf<ClaimedMessage>(result).map((row) => ({ ...row, id: Number(row.id) }));
+    returning id, subscriber_id as "subscriberId", email, message_id as "messageId", attempts, variant`);
+  return rowsOf<ClaimedMessage>(result).map((row) => ({ ...row, id: Number(row.id), variant: Number(row.variant) }));
 }
 
 const ids = (values: readonly number[]) => sql`${sql.param([...values])}::bigint[]`;
@@ -111,12 +113,12 @@ export async function markAbandoned(db: Db, claimedBefore: Date): Promise<number
   );
 }
 
-/** A campaign is sent once none of its rows is pending or being sent. Answers whether it just finished. */
+/** A campaign is sent once none of its rows is pending, being sent, or held for an A/B test's decision. Answers whether it just finished. */
 export async function finishIfDone(db: Db, campaignId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const result = await tx.execute(sql`update campaigns set status = 'sent', finished_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
       where id = ${campaignId}::uuid and status = 'sending'
-      and not exists (select 1 from campaign_messages where campaign_id = ${campaignId}::uuid and status in ('pending', 'sending'))
+      and not exists (select 1 from campaign_messages where campaign_id = ${campaignId}::uuid and status in ('pending', 'sending', 'held'))
       returning id, customer_id as "customerId", kind, name, subject, started_at as "startedAt"`);
     const [finished] = rowsOf<{ id: string; customerId: string; kind: string; name: string; subject: string; startedAt: Date | null }>(result);
     if (!finished) return false;

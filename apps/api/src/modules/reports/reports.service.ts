@@ -6,7 +6,9 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
 import { type CampaignRow, findCampaign, listCampaigns, messageCounts } from '../campaigns/campaigns.repository';
-import { templateLinks } from '../tracking/tracked-html';
+import { testOf } from '../ab-tests/ab-tests.repository';
+import { testReport } from '../ab-tests/ab-tests.service';
+import { variantLinks } from '../ab-tests/ab-variants';
 import { clicksPerLink, type EngagementCounts, engagementCounts, hourlyTimeline } from './reports.repository';
 
 export interface ReportDeps {
@@ -48,6 +50,8 @@ function totalsOf(messages: MessageCounts, engagement: EngagementCounts, trackin
     failed: messages.failed,
     unknown: messages.unknown,
     skipped: messages.skipped,
+    // Waiting for an A/B test's decision: counted in the recipients, not yet pending.
+    held: messages.held,
     unique_opens: engagement.uniqueOpens,
     human_opens: engagement.humanOpens,
     machine_opens: engagement.machineOpens,
@@ -76,15 +80,16 @@ export async function campaignReport(deps: ReportDeps, customerId: string, id: s
   const row = isUuid(id) ? await findCampaign(deps.db, customerId, id) : undefined;
   if (!row) throw new HttpError(404, REPORT_MESSAGES.notFound);
   if (!row.startedAt) throw new HttpError(409, REPORT_MESSAGES.notStarted);
-  const [messages, engagement, links, timeline] = await deps.db.transaction(
-    async (tx) =>
-      [
-        await messageCounts(tx, [row.id]),
-        await engagementCounts(tx, [row.id]),
-        await clicksPerLink(tx, row.id, templateLinks(row.contentHtml), LINKS_SHOWN),
-        await hourlyTimeline(tx, row.id, TIMELINE_HOURS),
-      ] as const,
-    ONE_SNAPSHOT,
-  );
-  return { campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking), links, timeline };
+  const [messages, engagement, links, timeline, abTest] = await deps.db.transaction(async (tx) => {
+    const test = await testOf(tx, row.id);
+    return [
+      await messageCounts(tx, [row.id]),
+      await engagementCounts(tx, [row.id]),
+      // A content test's links are numbered across its contents (ab-variants.ts).
+      await clicksPerLink(tx, row.id, variantLinks(row, test?.settings ?? null), LINKS_SHOWN),
+      await hourlyTimeline(tx, row.id, TIMELINE_HOURS),
+      test ? await testReport(tx, row, test, deps.now()) : null,
+    ] as const;
+  }, ONE_SNAPSHOT);
+  return { campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking), links, timeline, ab_test: abTest };
 }

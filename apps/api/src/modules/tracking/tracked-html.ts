@@ -28,12 +28,16 @@ function decodeAttribute(value: string): string {
   });
 }
 
-/** The campaign's HTML template with each `<a>` numbered in order (before merge tags are compiled). */
-export function numberLinks(templateHtml: string): string {
+/**
+ * The campaign's HTML template with each `<a>` numbered in order (before merge tags are compiled),
+ * from `first`: an A/B test's content variants number theirs after the ones before them, so each
+ * number still names one link the customer wrote.
+ */
+export function numberLinks(templateHtml: string, first = 0): string {
   const parts: string[] = [];
   let at = 0;
   anchorsOf(templateHtml, []).forEach((anchor, number) => {
-    parts.push(templateHtml.slice(at, anchor.nameEnd), ` ${LINK_NUMBER}="${number}"`);
+    parts.push(templateHtml.slice(at, anchor.nameEnd), ` ${LINK_NUMBER}="${first + number}"`);
     at = anchor.nameEnd;
   });
   parts.push(templateHtml.slice(at));
