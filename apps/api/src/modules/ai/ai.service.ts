@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { AI_LIMITS, AI_MESSAGES, type AiGenerateRequest, type AiProviderInput, type AiProviderTestResult, type AiProviderView } from '@postlark/shared/ai';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
@@ -7,7 +6,8 @@ import type { SecretBox } from '../../lib/secret-box';
 import { isUuid } from '../../lib/uuid';
 import { textFromHtml } from '../campaigns/campaign-message';
 import { findCampaign } from '../campaigns/campaigns.repository';
-import { type AddressCheck, hostOf, publicAddressesOnly, publicOrLoopback } from '../outgoing-webhooks/webhook-target';
+import type { AddressCheck } from '../outgoing-webhooks/webhook-target';
+import { baseUrlProblem, customerAddresses } from './ai-target';
 import { audienceNames, deleteProvider, findProvider, freeAttemptsUsed, reserveFreeAttempt, returnFreeAttempt, upsertProvider } from './ai.repository';
 import { AiError, chatCompletion, type ClientSettings, type ProviderTarget } from './openai-client';
 import { missingInput, type PromptInput, promptFor, readAnswer } from './prompts';
@@ -31,20 +31,8 @@ const sealContext = (customerId: string) => `ai_providers:${customerId}`;
 /** The server's own provider is the operator's choice: any address. */
 const anyAddress: AddressCheck = () => true;
 
-function customerAddresses(deps: AiDeps): AddressCheck {
-  return deps.allowLocal ? publicOrLoopback : publicAddressesOnly;
-}
-
-/** What is wrong with a customer's base URL as written (literal addresses, localhost), or null; names are judged by what they resolve to at each call. */
-function baseUrlProblem(deps: AiDeps, text: string): string | null {
-  const host = hostOf(new URL(text)).toLowerCase();
-  if (isIP(host) !== 0) return customerAddresses(deps)(host) ? null : AI_MESSAGES.baseUrlPrivate;
-  if ((host === 'localhost' || host.endsWith('.localhost')) && !deps.allowLocal) return AI_MESSAGES.baseUrlPrivate;
-  return null;
-}
-
 function checkBaseUrl(deps: AiDeps, baseUrl: string) {
-  const problem = baseUrlProblem(deps, baseUrl);
+  const problem = baseUrlProblem(baseUrl, deps.allowLocal);
   if (problem) throw new HttpError(400, problem, { base_url: problem });
 }
 
@@ -81,7 +69,7 @@ async function providerFor(deps: AiDeps, customerId: string): Promise<{ target: 
   const row = await findProvider(deps.db, customerId);
   if (row) {
     const apiKey = await deps.secrets.open(row.apiKey, sealContext(customerId));
-    return { target: { baseUrl: row.baseUrl, apiKey, model: row.model, allowed: customerAddresses(deps) }, counted: false };
+    return { target: { baseUrl: row.baseUrl, apiKey, model: row.model, allowed: customerAddresses(deps.allowLocal) }, counted: false };
   }
   if (deps.serverDefault) return { target: { ...deps.serverDefault, allowed: anyAddress }, counted: true };
   return null;
@@ -94,20 +82,20 @@ const asHttpError = (error: unknown) => (error instanceof AiError ? new HttpErro
  * "Test connection": the form's fields as they are (the stored key when the key is left out), or
  * else the provider in use. One tiny completion proves the address, the key and the model at once.
  */
-export async function testProvider(deps: AiDeps, customerId: string, input: AiProviderInput | null | undefined): Promise<AiProviderTestResult> {
-  limit(deps, customerId);
+export async function testProvider(deps: AiDeps, customerId: string, input: AiProviderInput | null): Promise<AiProviderTestResult> {
   let target: ProviderTarget;
   if (input) {
     checkBaseUrl(deps, input.base_url);
     const stored = await findProvider(deps.db, customerId);
     const apiKey = input.api_key || (stored ? await deps.secrets.open(stored.apiKey, sealContext(customerId)) : '');
     if (!apiKey) throw new HttpError(400, AI_MESSAGES.apiKeyRequired, { api_key: AI_MESSAGES.apiKeyRequired });
-    target = { baseUrl: input.base_url, apiKey, model: input.model, allowed: customerAddresses(deps) };
+    target = { baseUrl: input.base_url, apiKey, model: input.model, allowed: customerAddresses(deps.allowLocal) };
   } else {
     const found = await providerFor(deps, customerId);
     if (!found) throw new HttpError(409, AI_MESSAGES.noProvider);
     target = found.target;
   }
+  limit(deps, customerId);
   try {
     await chatCompletion(target, deps.client, { messages: [{ role: 'user', content: 'Reply with the word OK.' }], maxTokens: 5 });
   } catch (error) {
