@@ -256,7 +256,7 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
         // What the customer sees.
         const shown = (await call('GET', `campaigns/v1/campaigns/${campaign.id}`, customer.cookie)).json().payload.campaign;
         expect(shown.status).toBe('sent');
-        expect(shown.messages).toEqual({ pending: 0, sending: 0, sent: counts.sent, failed: 0, unknown: counts.unknown, skipped: 250 });
+        expect(shown.messages).toEqual({ pending: 0, sending: 0, sent: counts.sent, failed: 0, unknown: counts.unknown, skipped: 250, held: 0 });
       } finally {
         sink.onAccepted = undefined;
         for (const worker of workers) await stopProcess(worker, 'SIGKILL');

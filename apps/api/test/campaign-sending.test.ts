@@ -114,7 +114,7 @@ describe('campaigns', () => {
 
     const sent = (await call('GET', `${BASE}/${campaign.id}`, customer.cookie)).json().payload.campaign;
     expect(sent.status).toBe('sent');
-    expect(sent.messages).toEqual({ pending: 0, sending: 0, sent: 2, failed: 0, unknown: 0, skipped: 0 });
+    expect(sent.messages).toEqual({ pending: 0, sending: 0, sent: 2, failed: 0, unknown: 0, skipped: 0, held: 0 });
   });
 
   it('sends nothing more to someone who unsubscribes mid-campaign, and nothing while paused', async () => {

@@ -30,9 +30,11 @@ const WAITING: Campaign = {
   finished_at: null,
   created_at: '2026-11-28T16:12:00.000Z',
   updated_at: '2026-12-01T09:00:00.000Z',
-  messages: { pending: 7_420, sending: 0, sent: 5_060, failed: 0, unknown: 0, skipped: 12 },
+  messages: { pending: 7_420, sending: 0, sent: 5_060, failed: 0, unknown: 0, skipped: 12, held: 0 },
   relay_error: 'The relay could not be reached: connect ECONNREFUSED 10.0.4.12:587',
   held_reason: null,
+  ab_test: null,
+  ab_test_state: null,
 };
 
 async function answerWithSample(page: Page) {

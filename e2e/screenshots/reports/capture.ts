@@ -20,6 +20,7 @@ function totals(sent: number, opens: number, clicks: number, extra: Partial<Camp
     failed: 0,
     unknown: 0,
     skipped: 0,
+    held: 0,
     unique_opens: opens,
     human_opens: Math.round(opens * 1.6),
     machine_opens: Math.round(sent * 0.21),
@@ -79,6 +80,7 @@ function timeline(sent: number): CampaignReport['timeline'] {
 const REPORT: CampaignReport = {
   campaign: REPORTS[1]!.campaign,
   totals: REPORTS[1]!.totals,
+  ab_test: null,
   links: [
     { url: 'https://shop.lark.example/black-friday?utm_source=postlark&utm_medium=email&utm_campaign=bf-early-access', clicks: 912, unique_clicks: 688 },
     { url: 'https://shop.lark.example/collections/new-arrivals', clicks: 311, unique_clicks: 254 },

@@ -35,6 +35,8 @@ const HELD: Campaign = {
   messages: null,
   relay_error: null,
   held_reason: SENDER_MESSAGES.heldFromNotConfirmed('weekly@larkletters.example'),
+  ab_test: null,
+  ab_test_state: null,
 };
 
 for (const [label, viewport] of Object.entries(WIDTHS)) {
