@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AB_TARGETS, measureAbSimulation, printAbSimulation } from './ab-simulation';
 import { type BundleReport, GZIP_LEVEL, INITIAL_JS_BUDGET_BYTES, measureBundle } from './bundle-size';
 import { SCALE, SCALE_TARGETS, type ScaleReport, measureAudienceScale } from './audience-scale';
 import { CAMPAIGN_SEND, CAMPAIGN_SEND_TARGETS, type CampaignSendReport, measureCampaignSend } from './campaign-send';
@@ -27,7 +28,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow', 'ab-simulation'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -368,6 +369,18 @@ async function main() {
     clean = printFlowLatency(flows) && clean;
     summary.push(
       `  flows         event to email p95 ${flows.p95.toFixed(0)} ms (< ${FLOW_LATENCY_TARGET_P95_MS} ms ${flows.p95 < FLOW_LATENCY_TARGET_P95_MS ? 'PASS' : 'OVER'}), p50 ${flows.p50.toFixed(0)} ms, at ${flows.eventsPerSecond.toFixed(0)} events/s; ${flows.delivered} of ${flows.sent} arrived`,
+    );
+  }
+
+  if (runs('ab-simulation')) {
+    console.log('\nsimulating A/B test decisions, ours next to the field\'s rules (a few minutes) …');
+    const simulation = measureAbSimulation();
+    printAbSimulation(simulation);
+    const ours = (scenario: string) => simulation.rows.find((row) => row.scenario === scenario && row.rule.startsWith('ours'))!;
+    const nullRow = ours('no difference, 20% vs 20%');
+    const lift = ours('true 30% lift, 20% vs 26%');
+    summary.push(
+      `  ab-simulation ours: false winners ${(nullRow.wrong * 100).toFixed(1)} % (≤ ${AB_TARGETS.falseWinners * 100}% ${nullRow.wrong <= AB_TARGETS.falseWinners ? 'PASS' : 'OVER'}); 20% vs 26% right ${(lift.right! * 100).toFixed(1)} % (≥ ${AB_TARGETS.rightPicks * 100}% ${lift.right! >= AB_TARGETS.rightPicks ? 'PASS' : 'BELOW'}), wrong ${(lift.wrong * 100).toFixed(1)} % (≤ ${AB_TARGETS.wrongPicks * 100}% ${lift.wrong <= AB_TARGETS.wrongPicks ? 'PASS' : 'OVER'}), mean ${lift.meanMinutes.toFixed(0)} min to a decision`,
     );
   }
 
