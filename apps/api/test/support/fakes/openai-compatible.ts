@@ -72,10 +72,11 @@ export const FAKE_PREHEADERS = ['A quick look at what is new', 'Open for the ful
 
 /** A plausible answer for each of the assistant's tasks, told apart by what the prompt asks for. */
 export function defaultReply(request: FakeChatRequest): string {
-  const prompt = (request.messages ?? []).map((message) => message.content).join('\n').toLowerCase();
-  if (prompt.includes('subject line')) return FAKE_SUBJECTS.map((line, index) => `${index + 1}. ${line}`).join('\n');
-  if (prompt.includes('preheader')) return FAKE_PREHEADERS.map((line, index) => `${index + 1}. ${line}`).join('\n');
-  if (prompt.includes('brief')) return '<h2>Spring is here</h2>\n<p>Our new collection has arrived. <strong>Take a look</strong> before it is gone.</p>\n<ul><li>Light jackets</li><li>Linen shirts</li></ul>';
+  // The ask is the first line of the last message; the campaign's text follows it.
+  const ask = (request.messages?.at(-1)?.content ?? '').split('\n')[0]!.toLowerCase();
+  if (ask.includes('preheader')) return FAKE_PREHEADERS.map((line, index) => `${index + 1}. ${line}`).join('\n');
+  if (ask.includes('subject line')) return FAKE_SUBJECTS.map((line, index) => `${index + 1}. ${line}`).join('\n');
+  if (ask.includes('brief')) return '<h2>Spring is here</h2>\n<p>Our new collection has arrived. <strong>Take a look</strong> before it is gone.</p>\n<ul><li>Light jackets</li><li>Linen shirts</li></ul>';
   return 'Rewritten text.';
 }
 
