@@ -81,10 +81,10 @@ export interface SubjectCheck {
 
 export const SUBJECT_CHECK_TEXTS = {
   length: (count: number) => `${count} ${count === 1 ? 'character' : 'characters'}`,
-  phoneFits: `Fits a phone's inbox (about ${SUBJECT_INBOX_CHARS.phone} characters show)`,
-  phoneCut: (shown: string) => `Phones show about ${SUBJECT_INBOX_CHARS.phone} characters: “${shown}…”`,
-  desktopFits: `Fits a desktop inbox (about ${SUBJECT_INBOX_CHARS.desktop} characters show)`,
-  desktopCut: `Desktop inboxes cut it after about ${SUBJECT_INBOX_CHARS.desktop} characters`,
+  phoneFits: `Fits a phone inbox (about ${SUBJECT_INBOX_CHARS.phone} show)`,
+  phoneCut: (shown: string) => `Phones show about ${SUBJECT_INBOX_CHARS.phone}: “${shown}…”`,
+  desktopFits: `Fits a desktop inbox (about ${SUBJECT_INBOX_CHARS.desktop} show)`,
+  desktopCut: `Desktop inboxes cut it after about ${SUBJECT_INBOX_CHARS.desktop}`,
   spamNone: 'No spam-trigger words',
   spamFound: (words: string[]) => `Spam-trigger ${words.length === 1 ? 'word' : 'words'}: ${words.map((word) => `“${word}”`).join(', ')}`,
   capsNone: 'No shouting capitals',
@@ -95,7 +95,7 @@ export const SUBJECT_CHECK_TEXTS = {
   emoji: (count: number) => (count === 0 ? 'No emoji' : `${count} emoji`),
   emojiMany: (count: number) => `${count} emoji: one or two stand out, more looks like spam`,
   personal: 'Personalised with a merge tag',
-  personalNone: 'Tip: a merge tag such as {{ first_name }} makes it personal',
+  personalNone: 'Add {{ first_name }} to make it personal',
 } as const;
 
 const graphemeSegmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('en', { granularity: 'grapheme' }) : null;

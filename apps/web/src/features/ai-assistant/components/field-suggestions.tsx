@@ -43,7 +43,7 @@ export function FieldSuggestions({ api, field, context, disabled, onUse, onMakeV
 
   return (
     <div className="ai-suggest">
-      <button type="button" className="ai-action" aria-label={label} title={label} disabled={disabled || running} onClick={suggest}>
+      <button type="button" className="ai-action ai-suggest__trigger" aria-label={label} title={label} disabled={disabled || running} onClick={suggest}>
         <SparkIcon />
         {AI_TEXTS.suggest}
       </button>

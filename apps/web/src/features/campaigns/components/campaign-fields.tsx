@@ -43,7 +43,7 @@ export function CampaignFields({ draft, set, errors, problems, readOnly, senders
           readOnly={readOnly}
           onChange={(event) => set('name', event.target.value)}
         />
-        <div>
+        <div className="campaign-field--assisted">
           <TextField
             id="campaign-subject"
             label="Subject line"
@@ -58,7 +58,7 @@ export function CampaignFields({ draft, set, errors, problems, readOnly, senders
           <SubjectCheckList id="campaign-subject-check" subject={draft.subject} />
           {!readOnly && assistant?.field({ field: 'subject', context, disabled: readOnly, onUse: (value) => set('subject', value), onMakeVariants })}
         </div>
-        <div>
+        <div className="campaign-field--assisted">
           <TextField
             id="campaign-preheader"
             label="Preview text"
