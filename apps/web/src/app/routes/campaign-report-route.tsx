@@ -118,11 +118,11 @@ export default function CampaignReportRoute() {
         }
       />
       <ReportStats totals={totals} tracking={campaign.tracking} />
+      {report.ab_test && <AbTestReportSection report={report.ab_test} />}
       <div className="campaign-report-page__panels">
         <ReportChart timeline={report.timeline} tracking={campaign.tracking} />
         <ReportLinks links={report.links} tracking={campaign.tracking} />
       </div>
-      {report.ab_test && <AbTestReportSection report={report.ab_test} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { AB_DIMENSION_LABELS, AB_MESSAGES, AB_METRIC_LABELS, type AbInterval, type AbMetric, type AbTestReport, type AbVariantResult } from '@postlark/shared/ab-tests';
 import { formatCount, formatDateTime } from '../ab-format';
 import { formatInterval, formatMoney, formatRate } from '../ab-test-math';
-import { variantLabel } from '../ab-test-settings';
+import { formatMinutes, variantLabel } from '../ab-test-settings';
 import { AB_TEXTS } from '../ab-tests-content';
 import { AbIntervalChart } from './ab-interval-chart';
 import { AbStatusBadge } from './ab-status-badge';
@@ -19,6 +19,8 @@ export function AbTestReportSection({ report }: { report: AbTestReport }) {
   const metric = settings.metric;
   const currency = variants.find((variant) => variant.currency)?.currency ?? null;
   const format = (value: number) => (metric === 'revenue' ? formatMoney(value, currency) : formatRate(value));
+  // Revenue columns only where there is revenue to show (or it is what the test is judged by).
+  const revenue = metric === 'revenue' || variants.some((variant) => variant.revenue > 0);
   const rows = variants.map((variant, index) => ({ label: variant.label, interval: metricInterval(variant, metric), winner: report.status === 'winner' && report.winner === index }));
   return (
     <section className="dash-card ab-report" aria-labelledby="ab-report-title">
@@ -28,7 +30,7 @@ export function AbTestReportSection({ report }: { report: AbTestReport }) {
             A/B test: {AB_DIMENSION_LABELS[settings.dimension].toLowerCase()}
           </h2>
           <p className="ab-panel__text">
-            {variants.length} versions to {settings.test_share}% of the audience · winner by {AB_METRIC_LABELS[metric].toLowerCase()} · waits up to {Math.round(settings.wait_minutes / 60)} h
+            {variants.length} versions to {settings.test_share}% of the audience · winner by {AB_METRIC_LABELS[metric].toLowerCase()} · waits up to {formatMinutes(settings.wait_minutes)}
           </p>
         </div>
         <AbStatusBadge status={report.status} />
@@ -80,10 +82,10 @@ export function AbTestReportSection({ report }: { report: AbTestReport }) {
               <th scope="col">Human opens</th>
               <th scope="col">Machine opens</th>
               <th scope="col">Clicks</th>
-              <th scope="col">Revenue</th>
+              {revenue && <th scope="col">Revenue</th>}
               <th scope="col">Open rate</th>
               <th scope="col">Click rate</th>
-              <th scope="col">Revenue per recipient</th>
+              {revenue && <th scope="col">Revenue per recipient</th>}
             </tr>
           </thead>
           <tbody>
@@ -94,10 +96,10 @@ export function AbTestReportSection({ report }: { report: AbTestReport }) {
                 <td className="ab-report__num">{formatCount(variant.human_opens)}</td>
                 <td className="ab-report__num">{formatCount(variant.machine_opens)}</td>
                 <td className="ab-report__num">{formatCount(variant.unique_clicks)}</td>
-                <td className="ab-report__num">{formatMoney(variant.revenue, variant.currency)}</td>
+                {revenue && <td className="ab-report__num">{formatMoney(variant.revenue, variant.currency)}</td>}
                 <td className="ab-report__num">{formatInterval(variant.open_rate, 'open_rate')}</td>
                 <td className="ab-report__num">{formatInterval(variant.click_rate, 'click_rate')}</td>
-                <td className="ab-report__num">{formatInterval(variant.revenue_per_recipient, 'revenue', variant.currency)}</td>
+                {revenue && <td className="ab-report__num">{formatInterval(variant.revenue_per_recipient, 'revenue', variant.currency)}</td>}
               </tr>
             ))}
           </tbody>

@@ -34,7 +34,10 @@ export function AbTestsTable({ tests }: { tests: readonly AbTestSummary[] }) {
                   {test.kind === 'automation' && <span className="quiet-tag">Automation</span>}
                 </span>
               </td>
-              <td className="ab-table__metric">{AB_METRIC_LABELS[test.metric]}</td>
+              <td className="ab-table__metric">
+                <span className="ab-table__metric-label">Winner by </span>
+                {AB_METRIC_LABELS[test.metric]}
+              </td>
               <td className="ab-table__status">
                 <AbStatusBadge status={test.status} />
               </td>

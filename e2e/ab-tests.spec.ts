@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import type { Page, TestInfo } from '@playwright/test';
+import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
+import { ROUTES } from '@postlark/shared/routes';
+import { abTestPanel, abTestsPage } from './support/ab-test-pages';
+import { addSubscribersByApi } from './support/audience-pages';
+import { campaignEditor } from './support/campaign-pages';
+import { dashboardShell, signedInCustomer } from './support/customer-area';
+import { expect, test } from './support/fixtures';
+import { toast } from './support/page-helpers';
+import { confirmSender } from './support/senders';
+
+// Issue 20's A/B tests in the browser, against the real server: a subject test set up in the
+// campaign editor, saved and read back, sent (the test group goes out, the rest waits), and listed
+// as running on the Auto A/B Testing page the sidebar opens; its platform sub-items say what
+// they will show once platforms can be connected.
+
+const CONTACT = { street_address: '1 Lark Lane', city: 'Leeds', state: '', company: 'Lark Letters Ltd', postal_code: 'LS1 4AP', country: 'United Kingdom', phone: '', vat_id: '' };
+const PEOPLE = 40;
+
+async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(`/api/${path}`, { method, data });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { payload: T }).payload;
+}
+
+/** The footer's postal address, and a list of PEOPLE subscribers. */
+async function audience(page: Page, label: string): Promise<void> {
+  const { customer_id: customerId } = await api<{ customer_id: string }>(page, 'GET', 'authentication/v1/session');
+  await api(page, 'PUT', `home/v1/user/${customerId}/contact`, CONTACT);
+  const { list } = await api<{ list: { id: string } }>(page, 'POST', 'audience/v1/lists', { name: 'Weekly', double_opt_in: false });
+  await addSubscribersByApi(
+    page,
+    Array.from({ length: PEOPLE }, (_, index) => ({ email: `reader-${index}-${label}@example.com`, first_name: `Reader ${index}`, list_ids: [list.id] })),
+  );
+}
+
+/** The page at both widths the product is drawn for, into the test's output (looked at by hand). */
+async function shootBoth(page: Page, testInfo: TestInfo, name: string) {
+  for (const [width, height, suffix] of [
+    [375, 812, 'phone'],
+    [1440, 900, 'desktop'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${suffix}.png`), fullPage: true });
+  }
+}
+
+test.describe('A/B tests', () => {
+  test('a subject test is set up, saved, sent to its test group and listed as running', async ({ page, request, baseURL, inbox }, testInfo) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'abtests');
+    const label = randomUUID().slice(0, 8);
+    await audience(page, label);
+    const sender = `news-${label}@lark.example`;
+    await confirmSender(page, inbox, sender);
+
+    // Nothing yet: the page says so and leads to a new campaign.
+    await page.goto(ROUTES.abTests);
+    const tests = abTestsPage(page);
+    await expect(tests.heading).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No A/B tests yet' })).toBeVisible();
+    await page.getByRole('link', { name: 'Create a campaign' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.newCampaign);
+
+    const editor = campaignEditor(page);
+    const panel = abTestPanel(page);
+    await editor.blank.click();
+    await editor.name.fill('Spring sale');
+    await editor.fromName.fill('Lark Letters');
+    await editor.fromEmail.selectOption(sender);
+    await editor.subject.fill('Spring sale: 20% off');
+    await editor.content.click();
+    await page.keyboard.type('Everything in the shop is 20% off until Sunday.');
+    await editor.list('Weekly').check();
+
+    // A test of the subject: A is the campaign's own, B is written here; defaults as the issue sets them.
+    await panel.setUp.click();
+    await expect(panel.dimension('Subject')).toBeChecked();
+    await expect(panel.card.getByText('A (original)')).toBeVisible();
+    await expect(panel.card.getByText('Spring sale: 20% off', { exact: true })).toBeVisible();
+    await expect(panel.testShare).toHaveValue('20');
+    await expect(panel.metric).toHaveValue('open_rate');
+    await expect(panel.wait).toHaveValue('240');
+    // 40 people, 20% in the test, two versions: 4 each — too few to tell anything apart, and it says so.
+    await expect(panel.detectable).toHaveText(/^With about 4 people per version, the test cannot tell versions apart/);
+    await panel.variant('B', 'subject').fill('Last days: 20% off everything');
+    // A larger test group: 50% of 40 is 10 each, still honest about it.
+    await panel.testShare.fill('50');
+    await expect(panel.card.getByText('50% of the audience, split at random and evenly between the versions; the other 50% get the winner.')).toBeVisible();
+    await shootBoth(page, testInfo, 'editor-ab-panel');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await panel.card.screenshot({ path: testInfo.outputPath('editor-ab-panel-card-phone.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await panel.card.screenshot({ path: testInfo.outputPath('editor-ab-panel-card-desktop.png') });
+
+    await editor.save.click();
+    await expect(toast(page, CAMPAIGN_MESSAGES.created)).toBeVisible();
+    await expect(page).toHaveURL((url) => /^\/dashboard\/campaigns\/[0-9a-f-]{36}$/.test(url.pathname));
+
+    // Read back from the server: the test is stored with the campaign.
+    await page.reload();
+    await expect(panel.variant('B', 'subject')).toHaveValue('Last days: 20% off everything');
+    await expect(panel.testShare).toHaveValue('50');
+    await expect(panel.dimension('Subject')).toBeChecked();
+
+    // Sent: the test group goes out, the rest waits for the decision, and the page says it is deciding.
+    await editor.sendNow.click();
+    await editor.sendDialog.send.click();
+    await expect(toast(page, CAMPAIGN_MESSAGES.sendStarted)).toBeVisible();
+    const state = page.getByRole('region', { name: 'A/B test status' });
+    await expect(state.getByText('Deciding…')).toBeVisible({ timeout: 30_000 });
+    await expect(state.getByText('Running', { exact: true })).toBeVisible();
+    // The versions stay on the page, read-only.
+    await expect(panel.variant('B', 'subject')).toHaveValue('Last days: 20% off everything');
+    await expect(panel.variant('B', 'subject')).not.toBeEditable();
+
+    await state.screenshot({ path: testInfo.outputPath('editor-ab-state-desktop.png') });
+
+    // The report has the test's section: each version's figures, while it decides.
+    await page.getByRole('link', { name: 'View report' }).click();
+    const section = page.getByRole('region', { name: 'A/B test: subject' });
+    await expect(section.getByText('Deciding…')).toBeVisible();
+    const byVersion = section.getByRole('table', { name: 'Open rate by version' });
+    await expect(byVersion.getByRole('row')).toHaveCount(3);
+    await expect(byVersion.getByRole('row').nth(1)).toContainText('Spring sale: 20% off');
+    await expect(byVersion.getByRole('row').nth(2)).toContainText('Last days: 20% off everything');
+    await expect(section.getByRole('img', { name: 'Open rate of each version with its 95% interval' })).toBeVisible();
+    await shootBoth(page, testInfo, 'report-ab-running');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The sidebar's Auto A/B Testing opens every test: this one, running.
+    const shell = dashboardShell(page);
+    await shell.sidebar.getByRole('button', { name: 'Auto A/B Testing' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.abTests && url.search === '');
+    const row = tests.row('Spring sale');
+    await expect(row.getByRole('cell').nth(1)).toHaveText(/Open rate$/);
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Running');
+    await expect(row.getByRole('cell').first()).toContainText('Subject · 2 versions');
+    // Filters by status: none decided yet.
+    await tests.filter('Decided').click();
+    await expect(page).toHaveURL((url) => url.searchParams.get('status') === 'winner');
+    await expect(page.getByRole('heading', { name: 'No tests with this status.' })).toBeVisible();
+    await tests.filter('Running').click();
+    await expect(tests.row('Spring sale')).toBeVisible();
+    await tests.filter('All').click();
+    await shootBoth(page, testInfo, 'ab-tests-page');
+
+    // A platform's sub-item: nothing is delivered through platforms until they can be connected.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shell.sidebar.getByRole('link', { name: 'Mailchimp' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.abTests && url.searchParams.get('platform') === 'mailchimp');
+    await expect(page.getByText('No tests delivered through Mailchimp yet — connecting platforms comes next.')).toBeVisible();
+
+    // The name leads back to the campaign.
+    await page.getByRole('link', { name: 'See all your tests' }).click();
+    await tests.row('Spring sale').getByRole('link', { name: 'Spring sale' }).click();
+    await expect(page).toHaveURL((url) => /^\/dashboard\/(campaigns|reports)\/[0-9a-f-]{36}$/.test(url.pathname));
+  });
+});
