@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CREDENTIALS_IN_URL } from './outgoing-webhooks';
 
 // The AI writing assistant (issue 20): an OpenAI-compatible provider per account (or the server's
 // default), and what the editor asks it. Defined once for the API (modules/ai) and the web.
@@ -69,16 +70,13 @@ export const AI_MESSAGES = {
   freeAttemptsLeft: (count: number) => `Free attempts left: ${count}`,
 } as const;
 
-// A user name or password before the host (scheme://user:pass@host).
-const CREDENTIALS = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i;
-
 const trimmedRequired = (limit: number, required: string) =>
   z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(limit, AI_MESSAGES.tooLong(limit)));
 
 /** The provider's base URL, like https://api.openai.com/v1 (chat completions live at <base>/chat/completions). */
 export const aiBaseUrlSchema = z
   .pipe(trimmedRequired(AI_LIMITS.baseUrl, AI_MESSAGES.baseUrlRequired), z.url({ protocol: /^https?$/, error: AI_MESSAGES.baseUrlInvalid }))
-  .check(z.refine((value) => !CREDENTIALS.test(value), AI_MESSAGES.baseUrlCredentials));
+  .check(z.refine((value) => !CREDENTIALS_IN_URL.test(value), AI_MESSAGES.baseUrlCredentials));
 
 /**
  * PUT /api/ai/provider, and POST /api/ai/provider/test with the form as it is (no body: the provider

@@ -47,7 +47,7 @@ export const WEBHOOK_MESSAGES = {
 } as const;
 
 // A user name or password before the host (scheme://user:pass@host): never sent, verify the signature instead.
-const CREDENTIALS = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i;
+export const CREDENTIALS_IN_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i;
 
 /** A webhook's address: http(s), no credentials (automations' webhook steps use it too). */
 export const webhookUrlSchema = z
@@ -55,7 +55,7 @@ export const webhookUrlSchema = z
     z.string({ error: WEBHOOK_MESSAGES.urlRequired }).check(z.trim(), z.minLength(1, WEBHOOK_MESSAGES.urlRequired), z.maxLength(WEBHOOK_LIMITS.urlLength, WEBHOOK_MESSAGES.urlTooLong)),
     z.url({ protocol: /^https?$/, error: WEBHOOK_MESSAGES.urlInvalid }),
   )
-  .check(z.refine((value) => !CREDENTIALS.test(value), WEBHOOK_MESSAGES.urlCredentials));
+  .check(z.refine((value) => !CREDENTIALS_IN_URL.test(value), WEBHOOK_MESSAGES.urlCredentials));
 
 const eventTypesSchema = z
   .array(z.enum(WEBHOOK_EVENT_TYPES, { error: WEBHOOK_MESSAGES.eventUnknown }), { error: WEBHOOK_MESSAGES.eventsRequired })

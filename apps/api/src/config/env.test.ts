@@ -82,4 +82,13 @@ describe('loadConfig', () => {
       /WEBHOOKS_ALLOW_LOCAL: is for development only/,
     );
   });
+
+  it('takes a default AI provider only with its model, and AI_ALLOW_LOCAL only on a site that is not https', () => {
+    expect(loadConfig({})).toMatchObject({ AI_ALLOW_LOCAL: false, AI_TIMEOUT_SECONDS: 60, AI_RETRY_MAX_SECONDS: 20, AI_GENERATIONS_PER_MINUTE: 10 });
+    expect(loadConfig({}).AI_BASE_URL).toBeUndefined();
+    expect(loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1', AI_MODEL: 'llama3.1' })).toMatchObject({ AI_BASE_URL: 'http://127.0.0.1:11434/v1', AI_MODEL: 'llama3.1' });
+    expect(() => loadConfig({ AI_BASE_URL: 'https://api.openai.com/v1' })).toThrow(/AI_MODEL: must be set with AI_BASE_URL/);
+    expect(() => loadConfig({ AI_BASE_URL: 'ftp://example.com', AI_MODEL: 'm' })).toThrow(/AI_BASE_URL: must be an http\(s\) URL/);
+    expect(() => loadConfig({ AI_ALLOW_LOCAL: 'true', APP_URL: 'https://mail.example.com', SMTP_URL: 'smtps://relay.example.com' })).toThrow(/AI_ALLOW_LOCAL: is for development only/);
+  });
 });
