@@ -1,6 +1,8 @@
-import type { AbInterval } from '@postlark/shared/ab-tests';
-import { niceScale } from '../../../lib/chart-scale';
-import '../../../components/ui/chart.css';
+import { useRef } from "react";
+import type { AbInterval } from "@postlark/shared/ab-tests";
+import { niceScale } from "../../../lib/chart-scale";
+import { useElementWidth } from "../../../lib/use-element-width";
+import "../../../components/ui/chart.css";
 
 export interface IntervalRow {
   label: string;
@@ -8,7 +10,6 @@ export interface IntervalRow {
   winner: boolean;
 }
 
-const WIDTH = 560;
 const LEFT = 44;
 const RIGHT = 24;
 const ROW = 54;
@@ -20,48 +21,121 @@ const AXIS = 28;
  * data cannot tell those versions apart. Rates are drawn in points (whole percent ticks); `format`
  * writes the values. The table beside it carries the same numbers for reading.
  */
-export function AbIntervalChart({ rows, percent, format, title }: { rows: readonly IntervalRow[]; percent: boolean; format(value: number): string; title: string }) {
+export function AbIntervalChart({
+  rows,
+  percent,
+  format,
+  title,
+}: {
+  rows: readonly IntervalRow[];
+  percent: boolean;
+  format(value: number): string;
+  title: string;
+}) {
+  // Drawn at the width it has, so its words keep their size on a phone.
+  const plotRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(plotRef, 560);
   const top = Math.max(0, ...rows.map((row) => row.interval?.high ?? 0));
-  const scale = percent ? niceScale(Math.max(1, Math.ceil(top * 100)), 4) : niceScale(top, 4);
+  const scale = percent
+    ? niceScale(Math.max(1, Math.ceil(top * 100)), 4)
+    : niceScale(top, 4);
   const max = percent ? scale.max / 100 : scale.max;
   const ticks = scale.ticks.map((tick) => (percent ? tick / 100 : tick));
-  const plot = WIDTH - LEFT - RIGHT;
-  const x = (value: number) => LEFT + (Math.min(Math.max(value, 0), max) / (max || 1)) * plot;
+  const plot = width - LEFT - RIGHT;
+  // A tick label every other tick where they would crowd.
+  const labelEvery = plot / Math.max(1, ticks.length - 1) < 56 ? 2 : 1;
+  const x = (value: number) =>
+    LEFT + (Math.min(Math.max(value, 0), max) / (max || 1)) * plot;
   const height = rows.length * ROW + AXIS;
   return (
-    <svg className="chart-svg ab-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={title}>
-      {ticks.map((tick) => (
-        <g key={tick} className="chart-grid">
-          <line x1={x(tick)} x2={x(tick)} y1={0} y2={rows.length * ROW} />
-          <text x={x(tick)} y={rows.length * ROW + 18} textAnchor="middle">
-            {format(tick)}
-          </text>
-        </g>
-      ))}
-      {rows.map((row, index) => {
-        const middle = index * ROW + ROW / 2;
-        const interval = row.interval;
-        return (
-          <g key={row.label} className={`ab-chart__row${row.winner ? ' ab-chart__row--winner' : ''}${index === 0 ? ' ab-chart__row--original' : ''}`}>
-            <text className="ab-chart__label" x={LEFT - 14} y={middle} dy="0.35em" textAnchor="end">
-              {row.label}
-            </text>
-            {interval ? (
-              <>
-                <rect className="ab-chart__bar" x={LEFT} y={middle - BAR / 2} width={Math.max(1, x(interval.estimate) - LEFT)} height={BAR} rx={4} />
-                <line className="ab-chart__whisker" x1={x(interval.low)} x2={x(interval.high)} y1={middle} y2={middle} />
-                <line className="ab-chart__whisker" x1={x(interval.low)} x2={x(interval.low)} y1={middle - 9} y2={middle + 9} />
-                <line className="ab-chart__whisker" x1={x(interval.high)} x2={x(interval.high)} y1={middle - 9} y2={middle + 9} />
-                <circle className="ab-chart__dot" cx={x(interval.estimate)} cy={middle} r={4} />
-              </>
-            ) : (
-              <text className="ab-chart__none" x={LEFT} y={middle} dy="0.35em">
-                No data yet
+    <div ref={plotRef} className="chart-plot">
+      <svg
+        className="chart-svg ab-chart"
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={title}
+      >
+        {ticks.map((tick, index) => (
+          <g key={tick} className="chart-grid">
+            <line x1={x(tick)} x2={x(tick)} y1={0} y2={rows.length * ROW} />
+            {index % labelEvery === 0 && (
+              <text x={x(tick)} y={rows.length * ROW + 18} textAnchor="middle">
+                {format(tick)}
               </text>
             )}
           </g>
-        );
-      })}
-    </svg>
+        ))}
+        {rows.map((row, index) => {
+          const middle = index * ROW + ROW / 2;
+          const interval = row.interval;
+          return (
+            <g
+              key={row.label}
+              className={`ab-chart__row${row.winner ? " ab-chart__row--winner" : ""}${index === 0 ? " ab-chart__row--original" : ""}`}
+            >
+              <text
+                className="ab-chart__label"
+                x={LEFT - 14}
+                y={middle}
+                dy="0.35em"
+                textAnchor="end"
+              >
+                {row.label}
+              </text>
+              {interval ? (
+                <>
+                  <rect
+                    className="ab-chart__bar"
+                    x={LEFT}
+                    y={middle - BAR / 2}
+                    width={Math.max(1, x(interval.estimate) - LEFT)}
+                    height={BAR}
+                    rx={4}
+                  />
+                  <line
+                    className="ab-chart__whisker"
+                    x1={x(interval.low)}
+                    x2={x(interval.high)}
+                    y1={middle}
+                    y2={middle}
+                  />
+                  <line
+                    className="ab-chart__whisker"
+                    x1={x(interval.low)}
+                    x2={x(interval.low)}
+                    y1={middle - 9}
+                    y2={middle + 9}
+                  />
+                  <line
+                    className="ab-chart__whisker"
+                    x1={x(interval.high)}
+                    x2={x(interval.high)}
+                    y1={middle - 9}
+                    y2={middle + 9}
+                  />
+                  <circle
+                    className="ab-chart__dot"
+                    cx={x(interval.estimate)}
+                    cy={middle}
+                    r={4}
+                  />
+                </>
+              ) : (
+                <text
+                  className="ab-chart__none"
+                  x={LEFT}
+                  y={middle}
+                  dy="0.35em"
+                >
+                  No data yet
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+    </div>
   );
 }
