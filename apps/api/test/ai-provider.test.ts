@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { AI_MESSAGES } from '@postlark/shared/ai';
 import { sql } from 'drizzle-orm';
@@ -12,9 +13,17 @@ import { useAccountsApp } from './support/accounts-app';
 // "Test connection", and generations on it, on a server without a default provider.
 
 const SECRETS_KEY = randomBytes(32);
-const settings: Record<string, string> = { SECRETS_KEY: SECRETS_KEY.toString('base64'), AI_GENERATIONS_PER_MINUTE: '4' };
+// Everything the app logs, at its most talkative: no API key may be in it.
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(chunk.toString());
+    done();
+  },
+});
+const settings: Record<string, string> = { SECRETS_KEY: SECRETS_KEY.toString('base64'), AI_GENERATIONS_PER_MINUTE: '4', LOG_LEVEL: 'trace' };
 const fake = useFakeProvider(settings, { serverDefault: false });
-const accounts = useAccountsApp(settings);
+const accounts = useAccountsApp(settings, {}, { logStream });
 const { call } = accounts;
 
 const providerBody = (overrides: Record<string, unknown> = {}) => ({ base_url: fake().url, api_key: fake().apiKey, model: fake().model, ...overrides });
@@ -29,6 +38,7 @@ async function closedPort(): Promise<number> {
 }
 
 describe('the AI provider of an account', () => {
+
   it('is none at first, on a server without a default: generating says how to connect one', async () => {
     const { cookie } = await accounts.signedInCustomer();
     expect((await call('GET', AI.provider)).statusCode).toBe(401);
@@ -140,5 +150,10 @@ describe('the AI provider of an account', () => {
     const response = await call('POST', AI.generate, cookie, { task: 'rewrite', selection: 'Hello there', style: 'friendlier' });
     expect(response.headers['content-type']).toContain('text/event-stream');
     expect(outcome(response.body)).toEqual({ error: AI_MESSAGES.badKey });
+  });
+
+  it('never writes a key in the log (runs last: the log of every test above)', () => {
+    expect(logLines.length).toBeGreaterThan(10);
+    for (const key of [fake().apiKey, 'sk-wrong', 'sk-revoked']) expect(logLines.join('')).not.toContain(key);
   });
 });

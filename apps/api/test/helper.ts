@@ -24,6 +24,8 @@ export interface TestAppOptions {
   now?: () => Date;
   /** The DNS TXT look-ups of sender domain verification (see AppDependencies.resolveTxt). */
   resolveTxt?: AppDependencies['resolveTxt'];
+  /** Where the request log goes (see AppDependencies.logStream), with LOG_LEVEL set. */
+  logStream?: AppDependencies['logStream'];
 }
 
 const TEST_JOB_TUNING: JobTuning = { pollingIntervalMs: 200, retry: { retryDelay: 1, retryBackoff: false }, stopTimeoutMs: 5_000 };
@@ -38,7 +40,7 @@ export async function buildTestApp(settings: Record<string, string> = {}, option
   // On PostgreSQL the queue connects by URL, as with DATABASE_URL in production.
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...(database.url ? { DATABASE_URL: database.url } : {}), ...settings });
   const jobs = await startJobs({ config, database, log: pino({ level: config.LOG_LEVEL }), tuning: { ...TEST_JOB_TUNING, ...options.jobs }, now: options.now });
-  const app = await buildApp({ config, database, jobs, now: options.now, resolveTxt: options.resolveTxt });
+  const app = await buildApp({ config, database, jobs, now: options.now, resolveTxt: options.resolveTxt, logStream: options.logStream });
   return {
     app,
     database,
