@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { AI_REWRITE_STYLE_LABELS, AI_REWRITE_STYLES, type AiRewriteStyle } from '@postlark/shared/ai';
+import '../../../components/ui/popup-menu.css';
+import { usePopupMenu } from '../../../lib/use-popup-menu';
 import { rewriteHtml } from '../ai-answers';
 import { AI_TEXTS } from '../ai-content';
 import { type AiGenerator, useGeneration } from '../use-generation';
@@ -32,22 +34,11 @@ interface RewriteMenuProps {
  */
 export function RewriteMenu({ api, selection, campaignId }: RewriteMenuProps) {
   const menuId = useId();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, rootRef, onKeyDown } = usePopupMenu();
   const [note, setNote] = useState('');
   const [target, setTarget] = useState<EditorSelection | null>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
   const { state, start, stop, reset } = useGeneration(api);
   const running = state.status === 'running';
-
-  useEffect(() => {
-    if (!open) return;
-    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const close = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', close);
-    return () => document.removeEventListener('pointerdown', close);
-  }, [open]);
 
   function toggle() {
     reset();
@@ -67,23 +58,7 @@ export function RewriteMenu({ api, selection, campaignId }: RewriteMenuProps) {
   }
 
   return (
-    <div
-      ref={rootRef}
-      className="ai-rewrite"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-          rootRef.current?.querySelector<HTMLElement>('button')?.focus();
-        }
-        if (open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-          event.preventDefault();
-          const items = [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-          const at = items.indexOf(document.activeElement as HTMLElement);
-          items[(at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
-        }
-      }}
-    >
+    <div ref={rootRef} className="ai-rewrite" onKeyDown={onKeyDown}>
       <span className="ai-rewrite__anchor">
       <button
         type="button"
@@ -100,10 +75,10 @@ export function RewriteMenu({ api, selection, campaignId }: RewriteMenuProps) {
         <SparkIcon /> {AI_TEXTS.rewrite}
       </button>
       {open && (
-        <ul id={menuId} className="ai-menu" role="menu" aria-label={AI_TEXTS.rewriteLabel}>
+        <ul id={menuId} className="popup-menu ai-menu" role="menu" aria-label={AI_TEXTS.rewriteLabel}>
           {AI_REWRITE_STYLES.map((style) => (
             <li key={style} role="none">
-              <button type="button" role="menuitem" className="ai-menu__item" onClick={() => rewrite(style)}>
+              <button type="button" role="menuitem" className="popup-menu__item" onClick={() => rewrite(style)}>
                 {AI_REWRITE_STYLE_LABELS[style]}
               </button>
             </li>

@@ -1,8 +1,10 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import '../../../components/ui/popup-menu.css';
+import { usePopupMenu } from '../../../lib/use-popup-menu';
 import { MERGE_TAGS } from '../campaigns-content';
 import { attributeTag, mergeTag } from '../merge-tags';
 
@@ -15,19 +17,8 @@ const QUICK_PICKS = [
 /** "Insert merge tag": a menu of the usual fields, and a dialog for any attribute or fallback. */
 export function MergeTagMenu({ onInsert, disabled }: { onInsert(tag: string): void; disabled?: boolean }) {
   const menuId = useId();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, rootRef, onKeyDown } = usePopupMenu();
   const [custom, setCustom] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const close = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', close);
-    return () => document.removeEventListener('pointerdown', close);
-  }, [open]);
 
   function pick(tag: string) {
     setOpen(false);
@@ -35,23 +26,7 @@ export function MergeTagMenu({ onInsert, disabled }: { onInsert(tag: string): vo
   }
 
   return (
-    <div
-      ref={rootRef}
-      className="merge-tag-menu"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-          rootRef.current?.querySelector<HTMLElement>('button')?.focus();
-        }
-        if (open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-          event.preventDefault();
-          const items = [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-          const at = items.indexOf(document.activeElement as HTMLElement);
-          items[(at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
-        }
-      }}
-    >
+    <div ref={rootRef} className="merge-tag-menu" onKeyDown={onKeyDown}>
       <button
         type="button"
         className="editor-toolbar__button editor-toolbar__button--text"
@@ -64,10 +39,10 @@ export function MergeTagMenu({ onInsert, disabled }: { onInsert(tag: string): vo
         {'{ }'} Insert merge tag
       </button>
       {open && (
-        <ul id={menuId} className="merge-tag-menu__list" role="menu" aria-label="Merge tags">
+        <ul id={menuId} className="popup-menu merge-tag-menu__list" role="menu" aria-label="Merge tags">
           {QUICK_PICKS.map((pickable) => (
             <li key={pickable.tag} role="none">
-              <button type="button" role="menuitem" className="merge-tag-menu__item" onClick={() => pick(pickable.tag)}>
+              <button type="button" role="menuitem" className="popup-menu__item merge-tag-menu__item" onClick={() => pick(pickable.tag)}>
                 <span>{pickable.label}</span>
                 <code>{pickable.tag}</code>
               </button>
@@ -77,7 +52,7 @@ export function MergeTagMenu({ onInsert, disabled }: { onInsert(tag: string): vo
             <button
               type="button"
               role="menuitem"
-              className="merge-tag-menu__item merge-tag-menu__item--more"
+              className="popup-menu__item merge-tag-menu__item--more"
               onClick={() => {
                 setOpen(false);
                 setCustom(true);
