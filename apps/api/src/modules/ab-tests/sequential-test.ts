@@ -9,7 +9,7 @@
 import type { AbInterval, AbMetric } from '@postlark/shared/ab-tests';
 import { normalQuantile } from '../../lib/normal-distribution';
 import { type BoundaryTrack, obrienFlemingSpent, startTrack, testLook } from './group-sequential';
-import { bestMixtureScale, mixtureLogRatio } from './mixture-sequential';
+import { bestMixtureScale, mixtureBoundary } from './mixture-sequential';
 
 export interface ArmTally {
   /** Messages sent to the arm. */
@@ -220,7 +220,8 @@ export function lookAt(design: TestDesign, state: SequentialState | null, look: 
   // Each ordered comparison at alpha/arms (see the header).
   const comparisonAlpha = alpha / armsCount;
   let boundaryCrossed = false;
-  const pairs = pairIndexes(armsCount).map(([i, j], index): PairState => {
+  const pairList = pairIndexes(armsCount);
+  const pairs = pairList.map(([i, j], index): PairState => {
     const pair = previous.pairs[index]!;
     const comparison = compare(design.metric, arms[i]!, arms[j]!, plannedRate);
     if (!comparison) return pair;
@@ -228,12 +229,9 @@ export function lookAt(design: TestDesign, state: SequentialState | null, look: 
     let boundary: number;
     let next: PairState;
     if (method === 'mixture') {
-      const target = Math.log(1 / comparisonAlpha);
-      const tau2 = mixtureScale(comparisonAlpha);
-      const first = mixtureLogRatio(comparison.z, rawFraction, tau2) >= target;
-      const second = mixtureLogRatio(-comparison.z, rawFraction, tau2) >= target;
-      boundary = first || second ? Math.abs(comparison.z) : Infinity;
-      next = { ...pair, fraction: rawFraction, z: comparison.z, boundary: Number.isFinite(boundary) ? boundary : null };
+      // Λ grows with z, so "Λ ≥ 1/α'" is "z ≥ the z where Λ = 1/α'" at this information.
+      boundary = mixtureBoundary(rawFraction, comparisonAlpha, mixtureScale(comparisonAlpha));
+      next = { ...pair, fraction: rawFraction, z: comparison.z, boundary };
     } else {
       const fraction = look.final ? 1 : Math.min(FRACTION_CAP, rawFraction);
       const target = look.final ? comparisonAlpha : obrienFlemingSpent(fraction, comparisonAlpha);
@@ -253,7 +251,7 @@ export function lookAt(design: TestDesign, state: SequentialState | null, look: 
   });
 
   const beats = (i: number, j: number) => {
-    const index = pairIndexes(armsCount).findIndex(([a, b]) => (a === i && b === j) || (a === j && b === i));
+    const index = pairList.findIndex(([a, b]) => (a === i && b === j) || (a === j && b === i));
     const pair = pairs[index]!;
     return i < j ? pair.firstWins : pair.secondWins;
   };
