@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { abStepTestSchema } from './ab-tests';
 import { attributesSchema, isTimeZone } from './audience';
 import { CAMPAIGN_LIMITS } from './campaigns';
 import { lowerCaseEmailSchema } from './email';
@@ -191,6 +192,8 @@ const emailStep = z.strictObject({
   /** Null: made from the HTML. */
   content_text: z._default(z.nullable(capped(CAMPAIGN_LIMITS.text)), null),
   tracking: z._default(z.boolean(), true),
+  /** Variants of one field (issue 20): each person passing through gets one at random until the test is decided, then the winner (A without one). */
+  ab_test: z.optional(z.nullable(abStepTestSchema)),
   next: nextStep,
 });
 
