@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CAMPAIGN_LIMITS } from './campaign-limits';
 import { CREDENTIALS_IN_URL } from './outgoing-webhooks';
 
 // The AI writing assistant (issue 20): an OpenAI-compatible provider per account (or the server's
@@ -10,6 +11,7 @@ export const AI_LIMITS = {
   model: 200,
   brief: 2000,
   selection: 20000,
+  /** Characters of the campaign's content (as text) a prompt carries at most. */
   content: 60000,
   /** Generations a new account gets on the server's default provider. */
   freeAttempts: 3,
@@ -98,9 +100,10 @@ const optionalText = (limit: number) => z.optional(z.string().check(z.maxLength(
 export const aiGenerateSchema = z.strictObject({
   task: z.enum(AI_TASKS, { error: AI_MESSAGES.taskInvalid }),
   campaign_id: z.optional(z.string().check(z.maxLength(64, AI_MESSAGES.campaignNotFound))),
-  subject: optionalText(AI_LIMITS.content),
-  preheader: optionalText(AI_LIMITS.content),
-  content_html: optionalText(AI_LIMITS.content),
+  subject: optionalText(CAMPAIGN_LIMITS.subject),
+  preheader: optionalText(CAMPAIGN_LIMITS.preheader),
+  /** The editor's HTML as it is; the server sends at most AI_LIMITS.content characters of its text. */
+  content_html: optionalText(CAMPAIGN_LIMITS.html),
   selection: optionalText(AI_LIMITS.selection),
   style: z.optional(z.enum(AI_REWRITE_STYLES, { error: AI_MESSAGES.styleInvalid })),
   brief: optionalText(AI_LIMITS.brief),

@@ -44,7 +44,7 @@ export function aiRoutes(deps: AiDeps) {
       const controller = new AbortController();
       const stream = new PassThrough();
       const send = (event: AiStreamEvent) => {
-        if (!stream.writableEnded) stream.write(`data: ${JSON.stringify(event)}\n\n`);
+        if (!stream.writableEnded && !stream.destroyed) stream.write(`data: ${JSON.stringify(event)}\n\n`);
       };
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) controller.abort();

@@ -36,7 +36,7 @@ function campaignContext(input: PromptInput): string {
     input.subject && `Subject line: ${input.subject}`,
     input.preheader && `Preheader: ${input.preheader}`,
     input.audience.length > 0 && `Sent to: ${input.audience.join(', ')}`,
-    input.content && `Content:\n${input.content.slice(0, AI_LIMITS.content)}`,
+    input.content && `Content:\n${input.content}`,
   ];
   return parts.filter(Boolean).join('\n');
 }
