@@ -109,6 +109,17 @@ test.describe('AI writing assistant', () => {
     await expect(ai.badge).toHaveText('Free attempts left: 2');
     await expect(second).toHaveText('Our new collection is in the shop.');
 
+    // A provider that answers garbage: the server's message, the way to connect one, and the text as it was.
+    fakeAi.script({ kind: 'garbage' });
+    await selectParagraph(second);
+    await ai.rewrite.click();
+    await ai.rewriteStyle('More formal').click();
+    const problem = page.getByRole('alert').filter({ hasText: AI_MESSAGES.garbage });
+    await expect(problem).toBeVisible();
+    await expect(problem.getByRole('link', { name: 'Connect an AI provider' })).toBeVisible();
+    await expect(second).toHaveText('Our new collection is in the shop.');
+    await expect(ai.badge).toHaveText('Free attempts left: 2');
+
     // Draft with AI asks before it replaces content that is there.
     await ai.draft.click();
     await ai.draftDialog.getByRole('textbox', { name: 'Brief' }).fill('A spring sale for regulars, 20% off linen');
