@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
+import { AUTOMATION_MESSAGES } from '@postlark/shared/automations';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
 import { ROUTES } from '@postlark/shared/routes';
 import { abTestPanel, abTestsPage } from './support/ab-test-pages';
@@ -158,5 +159,47 @@ test.describe('A/B tests', () => {
     await page.getByRole('link', { name: 'See all your tests' }).click();
     await tests.row('Spring sale').getByRole('link', { name: 'Spring sale' }).click();
     await expect(page).toHaveURL((url) => /^\/dashboard\/(campaigns|reports)\/[0-9a-f-]{36}$/.test(url.pathname));
+  });
+
+  test('an automation email step holds versions of its subject, saved with the flow', async ({ page, request, baseURL, inbox }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'abflow');
+    await page.goto(ROUTES.automations);
+    await page.getByRole('button', { name: /^Abandoned cart/ }).click();
+    await expect(toast(page, AUTOMATION_MESSAGES.created)).toBeVisible();
+    await expect(page).toHaveURL((url) => /^\/dashboard\/automations\/[0-9a-f-]{36}$/.test(url.pathname));
+
+    const openReminder = async () => {
+      await page.locator('.step-card').filter({ has: page.getByRole('button', { name: /^Reminder: / }) }).getByRole('button').click();
+      return page.getByRole('dialog', { name: 'Reminder' });
+    };
+    let panel = await openReminder();
+    const step = panel.getByRole('region', { name: 'A/B test this email' });
+    await step.getByRole('button', { name: 'Set up an A/B test' }).click();
+    // No send time here: people arrive one at a time.
+    await expect(step.getByRole('radio')).toHaveCount(4);
+    await expect(step.getByRole('radio', { name: 'Send time' })).toHaveCount(0);
+    await expect(step.getByRole('radio', { name: 'Subject' })).toBeChecked();
+    await expect(step.getByText('A (original)')).toBeVisible();
+    await step.getByRole('textbox', { name: 'Version B: subject' }).fill('Your cart misses you');
+    await step.getByRole('button', { name: 'Add a version' }).click();
+    await step.getByRole('textbox', { name: 'Version C: subject' }).fill('Still thinking it over?');
+    await step.getByRole('combobox', { name: 'Winner by' }).selectOption('click_rate');
+    await step.getByRole('combobox', { name: 'Longest wait' }).selectOption('1440');
+    await step.screenshot({ path: testInfo.outputPath('flow-step-ab-desktop.png') });
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+
+    // Read back from the server with the flow.
+    await page.reload();
+    panel = await openReminder();
+    await expect(panel.getByRole('textbox', { name: 'Version B: subject' })).toHaveValue('Your cart misses you');
+    await expect(panel.getByRole('textbox', { name: 'Version C: subject' })).toHaveValue('Still thinking it over?');
+    await expect(panel.getByRole('combobox', { name: 'Winner by' })).toHaveValue('click_rate');
+    await expect(panel.getByRole('combobox', { name: 'Longest wait' })).toHaveValue('1440');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await panel.getByRole('region', { name: 'A/B test this email' }).screenshot({ path: testInfo.outputPath('flow-step-ab-phone.png') });
   });
 });

@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { EmailStep, FlowStep, StepType } from '@postlark/shared/automations';
+import type { AbTestState } from '@postlark/shared/ab-tests';
+import type { EmailStep, FlowStats, FlowStep, StepType } from '@postlark/shared/automations';
 import { confirmedAddresses } from '@postlark/shared/senders';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';
 import { PageLoadFailed, PageLoading } from '../../components/ui/page-state';
 import { showToast } from '../../components/ui/toasts';
+import { StepAbTest } from '../../features/ab-tests/components/step-ab-test';
 import { AUTOMATION_TEXTS, AUTOMATIONS_PATH, stepTitle, triggerText } from '../../features/automations/automations-content';
 import { asFlowFailure, fetchFlowChoices, type FlowChoices, makeWebhookSecret } from '../../features/automations/automations-thunks';
 import { AddStepDialog } from '../../features/automations/components/add-step-dialog';
@@ -39,6 +41,12 @@ import { useFlowVersions } from '../use-flow-versions';
 import { choiceNames } from '../use-flows';
 import './automations-route.css';
 
+/** An email step's A/B test state, where the flow's figures carry it (issue 20). */
+function stepTestState(stats: FlowStats | null, stepId: string): AbTestState | null {
+  const step = stats?.steps.find((entry) => entry.step_id === stepId) as { ab_test_state?: AbTestState | null } | undefined;
+  return step?.ab_test_state ?? null;
+}
+
 type Panel = { kind: 'step'; id: string } | { kind: 'trigger' } | { kind: 'rules' } | { kind: 'test' } | { kind: 'history' } | null;
 
 /** /dashboard/automations/{id}: the flow builder, its live counts, versions and a dry run for one person. */
@@ -68,8 +76,9 @@ export default function FlowRoute() {
       from: ({ value, error, onChange }) => <FromAddressField value={value} senders={senders} error={error} readOnly={false} onChange={onChange} />,
       content: (props) => <CampaignContentEditor {...props} />,
       checks: (step) => <EmailStepChecks step={step} />,
+      abTest: ({ stepId, ...props }) => <StepAbTest {...props} state={stepTestState(stats, stepId)} />,
     }),
-    [senders],
+    [senders, stats],
   );
 
   if (!flow || !draft) {

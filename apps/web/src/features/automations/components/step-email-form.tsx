@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { AbStepTestSettings } from '@postlark/shared/ab-tests';
 import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
 import type { EmailStep } from '@postlark/shared/automations';
 import { FieldError } from '../../../components/ui/field-error';
@@ -14,6 +15,8 @@ export interface EmailSlots {
   content(props: { initialHtml: string; onChange(html: string): void; labelledBy: string; invalid: boolean }): ReactNode;
   /** The merge-tag problems of the fields as they are on screen, checked as the campaign editor checks them. */
   checks(step: EmailStep): ReactNode;
+  /** The step's A/B test (issue 20): versions of its subject, preview text, from name or content. */
+  abTest?(props: { stepId: string; test: AbStepTestSettings | null; original: { subject: string; preheader: string; from_name: string }; error?: string; onChange(test: AbStepTestSettings | null): void }): ReactNode;
 }
 
 type Errors = Readonly<Record<string, string>>;
@@ -58,6 +61,13 @@ export function StepEmailForm({ step, errors, slots, onChange }: { step: EmailSt
         {slots.checks(step)}
         <p className="flow-panel__note">The compliance footer (your postal address and an unsubscribe link) is added to every email.</p>
       </div>
+      {slots.abTest?.({
+        stepId: step.id,
+        test: step.ab_test ?? null,
+        original: { subject: step.subject, preheader: step.preheader, from_name: step.from_name },
+        error: errors.ab_test,
+        onChange: (test) => set('ab_test', test),
+      })}
     </div>
   );
 }
