@@ -154,6 +154,10 @@ test.describe('A/B tests', () => {
     await shell.sidebar.getByRole('link', { name: 'Mailchimp' }).click();
     await expect(page).toHaveURL((url) => url.pathname === ROUTES.abTests && url.searchParams.get('platform') === 'mailchimp');
     await expect(page.getByText('No tests delivered through Mailchimp yet — connecting platforms comes next.')).toBeVisible();
+    await expect(shell.sidebar.getByRole('link', { name: 'Mailchimp' })).toHaveAttribute('aria-current', 'page');
+    // Opened afresh at that address, the sub-item is still the one highlighted.
+    await page.reload();
+    await expect(shell.sidebar.getByRole('link', { name: 'Mailchimp' })).toHaveAttribute('aria-current', 'page');
 
     // The name leads back to the campaign.
     await page.getByRole('link', { name: 'See all your tests' }).click();

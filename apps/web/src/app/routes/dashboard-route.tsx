@@ -38,7 +38,7 @@ const SIDEBAR_LINKS: Readonly<Record<string, string>> = {
 };
 const LINKED_ITEMS = new Set(Object.keys(SIDEBAR_LINKS));
 
-function navItemFor(pathname: string): string | null {
+function navItemFor(pathname: string, search = ''): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === ROUTES.dashboard) return 'home';
   if (path === ROUTES.lists) return AUDIENCE_NAV.lists;
@@ -50,7 +50,11 @@ function navItemFor(pathname: string): string | null {
   if (path === ROUTES.reports || path.startsWith(`${ROUTES.reports}/`) || path === ROUTES.insights) return REPORTS_NAV;
   if (path === CAMPAIGNS_PATH || path.startsWith(`${CAMPAIGNS_PATH}/`)) return CAMPAIGNS_NAV;
   if (path === ROUTES.automations || path.startsWith(`${ROUTES.automations}/`)) return AUTOMATIONS_NAV;
-  if (path === ROUTES.abTests) return AB_TESTS_NAV;
+  if (path === ROUTES.abTests) {
+    // A platform's tests highlight its sub-item.
+    const platform = PLATFORMS.find((entry) => entry.id === new URLSearchParams(search).get('platform'));
+    return platform ? `${AB_TESTS_NAV}/${platform.id}` : AB_TESTS_NAV;
+  }
   return null;
 }
 
@@ -60,7 +64,7 @@ function navItemFor(pathname: string): string | null {
  */
 export default function DashboardRoute() {
   const dispatch = useAppDispatch();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const screens = useOutletContext();
   const customerId = useAppSelector((state) => state.login.customerId);
   const aiProvider = useAiProvider();
@@ -69,7 +73,7 @@ export default function DashboardRoute() {
   const drawerMode = useMediaQuery(DRAWER_QUERY);
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [selected, setSelected] = useState<string | null>(navItemFor(pathname));
+  const [selected, setSelected] = useState<string | null>(navItemFor(pathname, search));
   const [shownPath, setShownPath] = useState(pathname);
   const focusToggle = useRef(false);
   const notifications = useNotifications(customerId);
@@ -95,7 +99,7 @@ export default function DashboardRoute() {
   if (pathname !== shownPath) {
     setShownPath(pathname);
     setDrawerOpen(false);
-    const item = navItemFor(pathname);
+    const item = navItemFor(pathname, search);
     if (item) setSelected(item);
     else if (selected && LINKED_ITEMS.has(selected)) setSelected(null);
   }
