@@ -152,6 +152,17 @@ describe('the AI provider of an account', () => {
     expect(outcome(response.body)).toEqual({ error: AI_MESSAGES.badKey });
   });
 
+  it('takes changes and generations from our own pages only', async () => {
+    const { cookie } = await accounts.signedInCustomer();
+    const before = fake().requests.length;
+    const put = await accounts.app.inject({ method: 'PUT', url: `/api/${AI.provider}`, headers: { cookie, origin: 'https://evil.example' }, payload: providerBody() });
+    expect(put.statusCode).toBe(403);
+    const generate = await accounts.app.inject({ method: 'POST', url: `/api/${AI.generate}`, headers: { cookie, 'sec-fetch-site': 'cross-site' }, payload: { task: 'subjects', subject: 'Spring' } });
+    expect(generate.statusCode).toBe(403);
+    expect((await call('GET', AI.provider, cookie)).json().payload.provider).toBeNull();
+    expect(fake().requests.length).toBe(before);
+  });
+
   it('never writes a key in the log (runs last: the log of every test above)', () => {
     expect(logLines.length).toBeGreaterThan(10);
     for (const key of [fake().apiKey, 'sk-wrong', 'sk-revoked']) expect(logLines.join('')).not.toContain(key);
