@@ -69,6 +69,8 @@ export const AB_MESSAGES = {
   reasonNoWinner: 'No clear winner: at the deadline no variant was clearly better, so the original (A) went to the rest.',
   reasonNoWinnerAll: 'No clear winner: at the deadline no variant was clearly better. Everyone was in the test, so nobody else gets it.',
   reasonCancelled: 'The campaign was cancelled before the test was decided.',
+  reasonRemoved: 'The test was taken off the step before it was decided: everyone gets the original (A) from now on.',
+  reasonNoWinnerStep: 'No clear winner: at the deadline no variant was clearly better, so everyone passing through gets the original (A) from now on.',
   machineOpenWarning: (share: number) =>
     `${Math.round(share * 100)}% of opens came from mail scanners and privacy proxies, not people: they are left out of the open rate, but so many of them blur an open-rate test.`,
   revenueCurrency: (currency: string) => `Revenue is counted in ${currency}, the account’s most common order currency; orders in other currencies are left out.`,

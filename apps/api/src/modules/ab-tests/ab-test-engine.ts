@@ -107,13 +107,14 @@ async function lookAtTest(deps: AbEngineDeps, test: AbTestRow): Promise<void> {
   }
   const winner = verdict.kind === 'winner' ? verdict.arm : null;
   const lift = liftOf(values, winner ?? bestArm(values));
-  const everyone = settings.test_share >= 100;
   const reason =
     winner !== null
       ? AB_MESSAGES.reasonWinner(AB_VARIANT_LABELS[winner]!, settings.metric, lift)
-      : everyone
-        ? AB_MESSAGES.reasonNoWinnerAll
-        : AB_MESSAGES.reasonNoWinner;
+      : campaign.kind === 'automation'
+        ? AB_MESSAGES.reasonNoWinnerStep
+        : settings.test_share >= 100
+          ? AB_MESSAGES.reasonNoWinnerAll
+          : AB_MESSAGES.reasonNoWinner;
   await recordDecision(db, test.campaignId, {
     status: winner === null ? 'no_winner' : 'winner',
     winner,

@@ -3,7 +3,11 @@ import type { EmailStep, FlowRules } from '@postlark/shared/automations';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import { recordBounce } from '../campaigns/bounces.repository';
-import { buildCampaignMail, type CampaignLinks, type PreparedCampaign, prepareCampaign } from '../campaigns/campaign-message';
+import type { AbTestSettings } from '@postlark/shared/ab-tests';
+import { LOOK_EVERY_MS } from '../ab-tests/ab-test-engine';
+import { testsOf } from '../ab-tests/ab-tests.repository';
+import { preparedVariants } from '../ab-tests/ab-variants';
+import { buildCampaignMail, type CampaignLinks, type PreparedCampaign } from '../campaigns/campaign-message';
 import { isUsableFrom } from '../campaigns/campaign-readiness';
 import { type CampaignTransport, SendFailure } from '../campaigns/campaign-transport';
 import { type CampaignRow, campaignById } from '../campaigns/campaigns.repository';
@@ -38,6 +42,9 @@ export interface EmailToSend {
   campaign: CampaignRow;
   ledgerId: number;
   messageId: string;
+  /** The step's A/B test (null without one) and the variant this email is built from. */
+  abTest: AbTestSettings | null;
+  variant: number;
 }
 
 export type EmailDecision = { kind: 'send'; email: EmailToSend } | { kind: 'skip'; work: EmailWork; reason: string } | { kind: 'defer'; work: EmailWork; until: Date; reason: string };
@@ -177,10 +184,15 @@ async function reserveEmails(db: Db, customerId: string, group: readonly Candida
       sentNow.add(item.person.id);
     }
     const made = await makeLedgerRows(tx, going, options.messageIdDomain, now);
+    const tests = await testsOf(tx, [...new Set(going.map((item) => item.campaign.id))]);
     for (const item of going) {
       const row = made.get(item.work.claimed.id);
       if (!row) decisions.push({ kind: 'skip', work: item.work, reason: 'Not sent again: this email was already sent or given up on for this run.' });
-      else decisions.push({ kind: 'send', email: { ...item, ledgerId: Number(row.id), messageId: row.messageId } });
+      else
+        decisions.push({
+          kind: 'send',
+          email: { ...item, ledgerId: Number(row.id), messageId: row.messageId, abTest: tests.get(item.campaign.id)?.settings ?? null, variant: Number(row.variant) },
+        });
     }
     return { taken: made.size, value: decisions };
   });
@@ -220,20 +232,28 @@ function frequencyCapUntil(rules: FlowRules, previous: readonly number[], now: D
 /**
  * The ledger rows of the emails going, pending (reserved: made, not yet offered), or a row of a
  * temporary failure taken again; a row already sent or given up on is not. By step execution.
+ * A step with an A/B test starts it with its first email; while it runs each email gets a random
+ * variant, once decided the winner's (A without one); a retried row keeps its variant.
  */
-async function makeLedgerRows(tx: Db, going: readonly Candidate[], messageIdDomain: string, now: Date): Promise<Map<number, { id: string; messageId: string }>> {
+async function makeLedgerRows(tx: Db, going: readonly Candidate[], messageIdDomain: string, now: Date): Promise<Map<number, { id: string; messageId: string; variant: number }>> {
   if (going.length === 0) return new Map();
   const at = now.toISOString();
-  const rows = rowsOf<{ id: string; messageId: string; stepRunId: string }>(
-    await tx.execute(sql`insert into campaign_messages (campaign_id, subscriber_id, email, message_id, next_attempt_at, status, claimed_at, attempts, flow_step_run_id)
-      select n.campaign_id, n.subscriber_id, n.email, n.message_id, ${at}::timestamptz, 'pending', ${at}::timestamptz, 1, n.step_run_id
+  await tx.execute(sql`update ab_tests set status = 'testing', started_at = ${at}::timestamptz,
+      deadline_at = ${at}::timestamptz + make_interval(mins => (settings->>'wait_minutes')::int),
+      next_look_at = least(${new Date(now.getTime() + LOOK_EVERY_MS).toISOString()}::timestamptz, ${at}::timestamptz + make_interval(mins => (settings->>'wait_minutes')::int))
+    where campaign_id = any(${sql.param([...new Set(going.map((item) => item.campaign.id))])}::uuid[]) and status = 'draft'`);
+  const rows = rowsOf<{ id: string; messageId: string; stepRunId: string; variant: number }>(
+    await tx.execute(sql`insert into campaign_messages (campaign_id, subscriber_id, email, message_id, next_attempt_at, status, claimed_at, attempts, flow_step_run_id, variant)
+      select n.campaign_id, n.subscriber_id, n.email, n.message_id, ${at}::timestamptz, 'pending', ${at}::timestamptz, 1, n.step_run_id,
+        coalesce((select case t.status when 'testing' then floor(random() * jsonb_array_length(t.settings->'variants'))::int when 'winner' then t.winner else 0 end
+          from ab_tests t where t.campaign_id = n.campaign_id), 0)
       from unnest(${sql.param(going.map((item) => item.campaign.id))}::uuid[], ${sql.param(going.map((item) => item.person.id))}::uuid[],
         ${sql.param(going.map((item) => item.person.email))}::text[],
         ${sql.param(going.map((item) => `<flow.${item.work.claimed.id}.${item.person.id}@${messageIdDomain}>`))}::text[],
         ${sql.param(going.map((item) => item.work.claimed.id))}::bigint[]) as n(campaign_id, subscriber_id, email, message_id, step_run_id)
       on conflict (campaign_id, subscriber_id, flow_step_run_id) do update set claimed_at = excluded.claimed_at, attempts = campaign_messages.attempts + 1
         where campaign_messages.status = 'pending'
-      returning id, message_id as "messageId", flow_step_run_id as "stepRunId"`),
+      returning id, message_id as "messageId", flow_step_run_id as "stepRunId", variant`),
   );
   return new Map(rows.map((row) => [Number(row.stepRunId), row]));
 }
@@ -322,17 +342,18 @@ export async function queueEmailSentEvents(
     from unnest(${sql.param(sent.map((item) => item.customerId))}::uuid[], ${sql.param(data)}::jsonb[]) as e(customer_id, data)`);
 }
 
-// Campaign rows compiled once per content version (updated_at), as the campaign sender does per batch.
-const prepared = new Map<string, PreparedCampaign>();
-function preparedFor(campaign: CampaignRow): PreparedCampaign {
-  const key = `${campaign.id}:${campaign.updatedAt.getTime()}`;
+// Campaign rows compiled once per content version (updated_at), as the campaign sender does per
+// batch; one per A/B test variant (a test's settings only change before its first email).
+const prepared = new Map<string, PreparedCampaign[]>();
+function preparedFor(campaign: CampaignRow, abTest: AbTestSettings | null, variant: number): PreparedCampaign {
+  const key = `${campaign.id}:${campaign.updatedAt.getTime()}:${abTest ? 'ab' : ''}`;
   let entry = prepared.get(key);
   if (!entry) {
     if (prepared.size > 500) prepared.clear();
-    entry = prepareCampaign(campaign);
+    entry = preparedVariants(campaign, abTest);
     prepared.set(key, entry);
   }
-  return entry;
+  return entry[variant] ?? entry[0]!;
 }
 
 /** The triggering event's top-level scalar properties, as `{{ event.<property> }}` reads them. */
@@ -351,7 +372,7 @@ export type SendResult = { kind: 'sent' } | { kind: 'failed'; reason: string } |
 /** Hands an offered email to the relay; a refusal settles its ledger row (the step is the caller's), acceptance is recorded by the caller. */
 export async function sendEmail(db: Db, transport: CampaignTransport, links: CampaignLinks, email: EmailToSend, now: () => Date): Promise<SendResult> {
   const person = email.recipient;
-  const mail = buildCampaignMail(preparedFor(email.campaign), person, { id: email.ledgerId, messageId: email.messageId }, links, eventMergeValues(email.work.trigger));
+  const mail = buildCampaignMail(preparedFor(email.campaign, email.abTest, email.variant), person, { id: email.ledgerId, messageId: email.messageId }, links, eventMergeValues(email.work.trigger));
   try {
     await transport.send(mail);
   } catch (error) {

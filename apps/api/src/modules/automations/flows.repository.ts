@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { EmailStep, FlowDefinition, FlowStatus } from '@postlark/shared/automations';
 import type { Db } from '../../db/client';
 import { changedRows, rowsOf } from '../../db/results';
+import { AB_MESSAGES } from '@postlark/shared/ab-tests';
+import { cancelTest, saveDraftSettings } from '../ab-tests/ab-tests.repository';
 
 // Flows, their versions and the hidden campaign rows of their email steps.
 
@@ -125,6 +127,7 @@ export async function syncStepCampaigns(db: Db, flow: { id: string; customerId: 
       await db.execute(sql`update campaigns set (name, subject, preheader, from_name, from_email, reply_to, content_html, content_text, tracking) = (${name}, ${values}),
           postal_address = coalesce(${postalAddress}, postal_address), updated_at = ${now.toISOString()}::timestamptz
         where id = ${existing.campaignId}::uuid`);
+      await syncStepTest(db, flow.customerId, existing.campaignId, step, now);
       continue;
     }
     const [campaign] = rowsOf<{ id: string }>(
@@ -135,7 +138,22 @@ export async function syncStepCampaigns(db: Db, flow: { id: string; customerId: 
         returning id`),
     );
     await db.execute(sql`insert into flow_step_campaigns (flow_id, step_id, campaign_id) values (${flow.id}::uuid, ${step.id}, ${campaign!.id}::uuid)`);
+    await syncStepTest(db, flow.customerId, campaign!.id, step, now);
   }
+}
+
+/**
+ * The step's A/B test rides on its hidden campaign (ab_tests): everyone passing through is in it
+ * (a test share of 100%) until it is decided. Its settings change only before its first email; a
+ * test taken off a step while it runs is cancelled (everyone gets A from then on).
+ */
+async function syncStepTest(db: Db, customerId: string, campaignId: string, step: EmailStep, now: Date): Promise<void> {
+  if (step.ab_test) {
+    await saveDraftSettings(db, customerId, campaignId, { ...step.ab_test, test_share: 100 }, now);
+    return;
+  }
+  await saveDraftSettings(db, customerId, campaignId, null, now);
+  await cancelTest(db, campaignId, AB_MESSAGES.reasonRemoved, now);
 }
 
 /** Steps people are at (pending or waiting) that the new definition no longer has. */
