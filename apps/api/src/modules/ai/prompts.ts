@@ -76,12 +76,13 @@ export function missingInput(input: PromptInput): string | null {
   return null;
 }
 
-// A list item's decoration: "1.", "2)", "-", "*", "•", "Subject 1:", then Markdown bold and quotes.
-const BULLET = /^\s*(?:(?:subject(?: line)?|preheader|option)?\s*#?\d{1,2}\s*[.):-]|[-*•–])\s*/i;
+// A list item's decoration: "1.", "2)", "3 -", "-", "*", "•", "Subject 1:", "Option 5:"; not the
+// number a line starts with ("5-day sale", "3 ideas").
+const BULLET = /^\s*(?:(?:(?:subject(?: line)?|preheader|option)\s*)?#?\d{1,2}\s*(?:[.):]|-(?=\s))|[-*•–](?=\s))\s*/i;
 const QUOTES = /^["'“”‘’«»`]+|["'“”‘’«»`]+$/g;
 
 function cleanLine(line: string): string {
-  return line.replace(BULLET, '').replace(/\*\*/g, '').trim().replace(QUOTES, '').trim();
+  return line.replace(/\*\*|__/g, '').replace(BULLET, '').trim().replace(QUOTES, '').trim();
 }
 
 /** Exactly five suggestions from an answer (a numbered list, bullets, a JSON array, with or without an introduction), or garbage. */

@@ -1,0 +1,39 @@
+import { AI_MESSAGES } from '@postlark/shared/ai';
+import { describe, expect, it } from 'vitest';
+import { missingInput, parseRewrite, parseSuggestions, promptFor, type PromptInput } from './prompts';
+
+const input = (overrides: Partial<PromptInput>): PromptInput => ({ task: 'subjects', subject: '', preheader: '', content: '', audience: [], selection: '', style: undefined, brief: '', ...overrides });
+
+describe('parseSuggestions', () => {
+  it('takes the items of a list however they are marked, keeping a number that belongs to the line', () => {
+    const answer = '**1.** 5-day sale starts now\n2) 3 ideas for the weekend\n3 - Fresh picks\n- "Spring, finally"\nSubject 5: New in: linen';
+    expect(parseSuggestions(answer, 300)).toEqual(['5-day sale starts now', '3 ideas for the weekend', 'Fresh picks', 'Spring, finally', 'New in: linen']);
+  });
+
+  it('is garbage with fewer than five usable lines (duplicates and overlong ones do not count)', () => {
+    expect(() => parseSuggestions('1. A\n2. A\n3. B\n4. C\n5. ' + 'x'.repeat(301), 300)).toThrow(AI_MESSAGES.garbage);
+  });
+});
+
+describe('parseRewrite', () => {
+  it('takes the text out of quotes, fences and the prompt’s markers', () => {
+    expect(parseRewrite('“Hello there.”')).toBe('Hello there.');
+    expect(parseRewrite('<<<\nHello there.\n>>>')).toBe('Hello there.');
+    expect(() => parseRewrite('  ')).toThrow(AI_MESSAGES.garbage);
+  });
+});
+
+describe('promptFor and missingInput', () => {
+  it('asks each rewrite style in words and keeps the selection as written', () => {
+    const [, user] = promptFor(input({ task: 'rewrite', selection: 'Hi {{ first_name }}', style: 'shorter' }));
+    expect(user?.content).toContain('Make it noticeably shorter');
+    expect(user?.content).toContain('Hi {{ first_name }}');
+  });
+
+  it('names what a task needs first', () => {
+    expect(missingInput(input({ task: 'subjects' }))).toBe(AI_MESSAGES.contentRequired);
+    expect(missingInput(input({ task: 'subjects', content: 'Hello' }))).toBeNull();
+    expect(missingInput(input({ task: 'rewrite' }))).toBe(AI_MESSAGES.selectionRequired);
+    expect(missingInput(input({ task: 'draft', brief: ' ' }))).toBe(AI_MESSAGES.briefRequired);
+  });
+});
