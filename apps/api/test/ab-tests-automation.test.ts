@@ -49,7 +49,7 @@ const subjectOf = (email: string) => accounts.smtp.messagesTo(email)[0]!.subject
 
 describe('an A/B test in an automation email step', () => {
   it('gives each person a random variant until one clearly wins, then everyone the winner', async () => {
-    const { flowId, passThrough, testOf } = await setUp('Welcome', { dimension: 'subject', wait_minutes: 60, variants: [{}, { subject: 'Subject B' }] });
+    const { customer, flowId, passThrough, testOf } = await setUp('Welcome', { dimension: 'subject', wait_minutes: 60, variants: [{}, { subject: 'Subject B' }] });
     expect((await testOf()).status).toBe('draft');
     const first = await passThrough(24);
     const bySubject = (subject: string) => first.filter((email) => subjectOf(email) === subject);
@@ -79,6 +79,8 @@ describe('an A/B test in an automation email step', () => {
     accounts.advance(4 * MINUTE);
     await look();
     expect(await testOf()).toMatchObject({ status: 'winner', winner_label: 'B' });
+    // The flow page reads the step's test from the flow's stats.
+    expect((await customer.stats(flowId)).steps[0].ab_test_state).toMatchObject({ status: 'winner', winner: 1, reason: expect.stringContaining('Variant B has a clearly higher open rate') });
 
     const after = await passThrough(6);
     expect(after.map(subjectOf)).toEqual(after.map(() => 'Subject B'));

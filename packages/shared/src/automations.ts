@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { abStepTestSchema } from './ab-tests';
+import { abStepTestSchema, type AbTestState } from './ab-tests';
 import { attributesSchema, isTimeZone } from './audience';
 import { CAMPAIGN_LIMITS } from './campaigns';
 import { lowerCaseEmailSchema } from './email';
@@ -379,6 +379,8 @@ export interface StepStats {
   goal_conversions: number;
   /** order_placed value within the attribution window of this step's emails, by currency. */
   revenue: Record<string, number>;
+  /** An email step's A/B test: where it is (issue 20); absent without one. */
+  ab_test_state?: AbTestState;
 }
 
 export interface FlowStats {

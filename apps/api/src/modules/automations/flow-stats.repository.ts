@@ -3,6 +3,8 @@ import type { FlowRunView, FlowStats, StepStats, StepType } from '@postlark/shar
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import type { FlowRow } from './flows.repository';
+import { testsOf } from '../ab-tests/ab-tests.repository';
+import { stateOf } from '../ab-tests/ab-tests.service';
 
 // Per-step figures, computed from the rows (as campaign reports are): step executions, the
 // hidden campaigns' ledger, opens and clicks, goal runs, and order_placed revenue attributed to
@@ -57,6 +59,14 @@ export async function flowStats(db: Db, flow: FlowRow): Promise<FlowStats> {
   const entries = rowsOf<{ status: string; count: number }>(
     await db.execute(sql`select status, count(*)::int as count from flow_entries where flow_id = ${flowId} and status in ('pending', 'refused') group by status`),
   );
+  const stepCampaigns = rowsOf<{ stepId: string; campaignId: string }>(
+    await db.execute(sql`select step_id as "stepId", campaign_id as "campaignId" from flow_step_campaigns where flow_id = ${flowId}`),
+  );
+  const tests = await testsOf(
+    db,
+    stepCampaigns.map((row) => row.campaignId),
+  );
+  const testOfStep = (stepId: string) => tests.get(stepCampaigns.find((row) => row.stepId === stepId)?.campaignId ?? '');
   const runCount = (status: string) => runs.find((row) => row.status === status)?.count ?? 0;
   const totalRevenue: Record<string, number> = {};
   const steps: StepStats[] = flow.definition.steps.map((step) => {
@@ -81,6 +91,7 @@ export async function flowStats(db: Db, flow: FlowRow): Promise<FlowStats> {
       clicks: sent?.clicks ?? 0,
       goal_conversions: goals.find((row) => row.stepId === step.id)?.count ?? 0,
       revenue: money,
+      ...(testOfStep(step.id) && { ab_test_state: stateOf(testOfStep(step.id)!) }),
     };
   });
   return {
