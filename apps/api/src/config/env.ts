@@ -89,6 +89,8 @@ const envSchema = z.object({
   CAMPAIGN_LEASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(300),
   // A temporarily refused message waits this long before its second attempt, 4 times longer each time after.
   CAMPAIGN_RETRY_BASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(30),
+  // How often a running A/B test is looked at (the decision holds however often; browser tests shorten it).
+  AB_LOOK_EVERY_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(300),
   // A flow step (an email, a webhook) a stopped worker left running is marked unknown after this long; other steps run again.
   FLOW_LEASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(300),
   // Flow steps a process works on at once (and its SMTP connections for automation email). Each

@@ -128,10 +128,10 @@ async function lookAtTest(deps: AbEngineDeps, test: AbTestRow): Promise<void> {
 }
 
 /** One pass: every test due for a look gets one. Answers how many were looked at. */
-export async function lookAtDueTests(deps: AbEngineDeps): Promise<number> {
+export async function lookAtDueTests(deps: AbEngineDeps, lookEveryMs = LOOK_EVERY_MS): Promise<number> {
   let looked = 0;
   while (looked < LOOKS_PER_PASS) {
-    const test = await claimDueLook(deps.db, deps.now(), LOOK_EVERY_MS);
+    const test = await claimDueLook(deps.db, deps.now(), lookEveryMs);
     if (!test) break;
     looked += 1;
     try {

@@ -46,6 +46,8 @@ export interface SenderSettings {
   messageIdDomain: string;
   /** How long an idle sender waits before looking again. */
   idleMs: number;
+  /** How often a running A/B test is looked at (AB_LOOK_EVERY_SECONDS; 5 minutes by default). */
+  abLookEveryMs?: number;
 }
 
 export interface SenderDeps {
@@ -158,7 +160,7 @@ async function prepareRecipients(deps: SenderDeps, row: CampaignRow) {
   if (row.preparedAt) return;
   await deps.db.transaction(async (tx) => {
     await addRecipients(tx, row.id, await audienceCondition(tx, row, deps.now()), deps.settings.messageIdDomain, deps.now());
-    await startTestIn(tx, row.id, deps.now(), LOOK_EVERY_MS);
+    await startTestIn(tx, row.id, deps.now(), deps.settings.abLookEveryMs ?? LOOK_EVERY_MS);
     await tx.execute(sql`update campaigns set prepared_at = ${deps.now().toISOString()}::timestamptz where id = ${row.id}::uuid and prepared_at is null`);
   });
 }
@@ -175,7 +177,7 @@ export async function sendOnce(deps: SenderDeps, turn: () => Promise<void>, stat
   if (abandoned > 0) deps.log.warn({ rows: abandoned }, 'campaign messages left in sending by a stopped worker were marked unknown');
   for (const id of await dueScheduled(db, deps.now())) await startScheduled(deps, id);
   // A/B tests due a look: a decision releases the held rest of the audience for the loop below.
-  await lookAtDueTests(deps);
+  await lookAtDueTests(deps, deps.settings.abLookEveryMs);
   if (deps.now().getTime() < state.relayDownUntil) return 0;
   let worked = 0;
   for (const campaignId of await sendingCampaignIds(db)) {

@@ -35,6 +35,7 @@ export async function startCampaignSending(options: { config: AppConfig; db: Db;
       maxAttempts: MAX_ATTEMPTS,
       messageIdDomain: new URL(config.APP_URL).hostname,
       idleMs: IDLE_MS,
+      abLookEveryMs: config.AB_LOOK_EVERY_SECONDS * 1000,
     },
     log: options.log,
   });
