@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AB_STATUSES, type AbStatus } from '@postlark/shared/ab-tests';
 import { ROUTES } from '@postlark/shared/routes';
 import { buttonClass } from '../../components/ui/button';
+import { ChartViews } from '../../components/ui/chart-parts';
 import { CardLoadState, PageState } from '../../components/ui/page-state';
 import { PLATFORMS } from '../../components/ui/platform-mark';
 import { AB_STATUS_FILTERS, AB_STATUS_LABELS, AB_TEXTS } from '../../features/ab-tests/ab-tests-content';
@@ -10,6 +11,9 @@ import { useAbTests } from '../use-ab-tests';
 import './ab-tests-route.css';
 
 const asStatus = (value: string | null): AbStatus | null => (AB_STATUSES as readonly string[]).includes(value ?? '') ? (value as AbStatus) : null;
+
+type Filter = 'all' | (typeof AB_STATUS_FILTERS)[number];
+const FILTERS = Object.fromEntries([['all', 'All'], ...AB_STATUS_FILTERS.map((status) => [status, AB_STATUS_LABELS[status]])]) as Record<Filter, string>;
 
 /**
  * /dashboard/ab-tests: every A/B test of the customer's, campaigns' and automation steps', with
@@ -22,9 +26,9 @@ export default function AbTestsRoute() {
   const platform = PLATFORMS.find((entry) => entry.id === search.get('platform')) ?? null;
   const { tests, error, reload } = useAbTests(platform ? null : status);
 
-  function choose(next: AbStatus | null) {
+  function choose(next: Filter) {
     const params = new URLSearchParams(search);
-    if (next) params.set('status', next);
+    if (next !== 'all') params.set('status', next);
     else params.delete('status');
     setSearch(params, { replace: true });
   }
@@ -80,12 +84,8 @@ export default function AbTestsRoute() {
         </div>
       </header>
       {!platform && (
-        <div className="ab-filters" role="group" aria-label="Show tests">
-          {[null, ...AB_STATUS_FILTERS].map((option) => (
-            <button key={option ?? 'all'} type="button" className="ab-filters__option" aria-pressed={status === option} onClick={() => choose(option)}>
-              {option ? AB_STATUS_LABELS[option] : 'All'}
-            </button>
-          ))}
+        <div className="ab-filters">
+          <ChartViews<Filter> label="Show tests" views={FILTERS} value={(status as Filter | null) ?? 'all'} onChange={choose} />
         </div>
       )}
       {tests && error && (

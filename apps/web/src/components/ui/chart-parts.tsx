@@ -10,12 +10,14 @@ interface ChartViewsProps<View extends string> {
   views: Readonly<Record<View, string>>;
   value: View;
   onChange(view: View): void;
+  /** The group's name for screen readers. */
+  label?: string;
 }
 
-/** Buttons choosing what the chart shows; the one shown is pressed. */
-export function ChartViews<View extends string>({ views, value, onChange }: ChartViewsProps<View>) {
+/** Buttons choosing what the chart (or a list, such as the A/B tests by status) shows; the one shown is pressed. */
+export function ChartViews<View extends string>({ views, value, onChange, label = 'Chart shows' }: ChartViewsProps<View>) {
   return (
-    <div className="chart-views" role="group" aria-label="Chart shows">
+    <div className="chart-views" role="group" aria-label={label}>
       {(Object.keys(views) as View[]).map((name) => (
         <button key={name} type="button" className="chart-views__option" aria-pressed={value === name} onClick={() => onChange(name)}>
           {views[name]}

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { detectableSentence } from '../ab-test-math';
 import { formatMinutes, newTest } from '../ab-test-settings';
 import { AB_METRIC_HINTS, AB_TEXTS, AB_WAIT_CHOICES } from '../ab-tests-content';
+import { AbPanelHead } from './ab-panel-head';
 import { type AbOriginal, AbVariantFields } from './ab-variant-fields';
 import './ab-tests.css';
 
@@ -27,13 +28,7 @@ export function AbTestPanel({ test, original, audience, hasOrders, readOnly, err
   if (!test && readOnly) return null;
   return (
     <section className="dash-card ab-panel" aria-labelledby="ab-panel-title">
-      <header className="ab-panel__head">
-        <div>
-          <h2 id="ab-panel-title" className="ab-panel__title">
-            {AB_TEXTS.panelTitle}
-          </h2>
-          <p className="ab-panel__text">{AB_TEXTS.panelLead}</p>
-        </div>
+      <AbPanelHead id="ab-panel-title" title={AB_TEXTS.panelTitle} text={AB_TEXTS.panelLead}>
         {!readOnly &&
           (test ? (
             <Button variant="ghost" onClick={() => onChange(null)}>
@@ -44,7 +39,7 @@ export function AbTestPanel({ test, original, audience, hasOrders, readOnly, err
               Set up an A/B test
             </Button>
           ))}
-      </header>
+      </AbPanelHead>
       {error && (
         <p className="notice notice--error" role="alert">
           {error}

@@ -4,6 +4,7 @@ import { formatInterval, formatMoney, formatRate } from '../ab-test-math';
 import { formatMinutes, variantLabel } from '../ab-test-settings';
 import { AB_TEXTS } from '../ab-tests-content';
 import { AbIntervalChart } from './ab-interval-chart';
+import { AbPanelHead } from './ab-panel-head';
 import { AbStatusBadge } from './ab-status-badge';
 import { AbDecision } from './ab-test-state';
 import '../../../components/ui/data-table.css';
@@ -24,17 +25,13 @@ export function AbTestReportSection({ report }: { report: AbTestReport }) {
   const rows = variants.map((variant, index) => ({ label: variant.label, interval: metricInterval(variant, metric), winner: report.status === 'winner' && report.winner === index }));
   return (
     <section className="dash-card ab-report" aria-labelledby="ab-report-title">
-      <header className="ab-panel__head">
-        <div>
-          <h2 id="ab-report-title" className="ab-panel__title">
-            A/B test: {AB_DIMENSION_LABELS[settings.dimension].toLowerCase()}
-          </h2>
-          <p className="ab-panel__text">
-            {variants.length} versions to {settings.test_share}% of the audience · winner by {AB_METRIC_LABELS[metric].toLowerCase()} · waits up to {formatMinutes(settings.wait_minutes)}
-          </p>
-        </div>
+      <AbPanelHead
+        id="ab-report-title"
+        title={`A/B test: ${AB_DIMENSION_LABELS[settings.dimension].toLowerCase()}`}
+        text={`${variants.length} versions to ${settings.test_share}% of the audience · winner by ${AB_METRIC_LABELS[metric].toLowerCase()} · waits up to ${formatMinutes(settings.wait_minutes)}`}
+      >
         <AbStatusBadge status={report.status} />
-      </header>
+      </AbPanelHead>
       <AbDecision state={report} />
       {report.machine_open_share !== null && (
         <p className={report.machine_open_warning ? 'notice notice--error ab-report__machines' : 'ab-report__machines ab-panel__text'} role={report.machine_open_warning ? 'alert' : undefined}>

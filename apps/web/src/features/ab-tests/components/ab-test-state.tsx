@@ -3,6 +3,7 @@ import { formatDateTime } from '../ab-format';
 import { formatLift } from '../ab-test-math';
 import { variantLabel } from '../ab-test-settings';
 import { AB_TEXTS } from '../ab-tests-content';
+import { AbPanelHead } from './ab-panel-head';
 import { AbStatusBadge } from './ab-status-badge';
 import './ab-tests.css';
 
@@ -10,19 +11,9 @@ import './ab-tests.css';
 export function AbTestStateCard({ settings, state }: { settings: AbTestSettings | null; state: AbTestState }) {
   return (
     <section className="dash-card ab-state" aria-labelledby="ab-state-title">
-      <header className="ab-panel__head">
-        <div>
-          <h2 id="ab-state-title" className="ab-panel__title">
-            {AB_TEXTS.stateTitle}
-          </h2>
-          {settings && (
-            <p className="ab-panel__text">
-              {settings.variants.length} versions · winner by {AB_METRIC_LABELS[settings.metric].toLowerCase()}
-            </p>
-          )}
-        </div>
+      <AbPanelHead id="ab-state-title" title={AB_TEXTS.stateTitle} text={settings && `${settings.variants.length} versions · winner by ${AB_METRIC_LABELS[settings.metric].toLowerCase()}`}>
         <AbStatusBadge status={state.status} />
-      </header>
+      </AbPanelHead>
       <AbDecision state={state} />
     </section>
   );

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { newStepTest } from '../ab-test-settings';
 import { AB_TEXTS } from '../ab-tests-content';
 import { AbDecisionFields } from './ab-test-panel';
+import { AbPanelHead } from './ab-panel-head';
 import { AbStatusBadge } from './ab-status-badge';
 import { AbDecision } from './ab-test-state';
 import { type AbOriginal, AbVariantFields } from './ab-variant-fields';
@@ -24,15 +25,9 @@ export interface StepAbTestProps {
 export function StepAbTest({ test, original, state, error, onChange }: StepAbTestProps) {
   return (
     <section className="ab-panel ab-panel--step" aria-labelledby="step-ab-title">
-      <header className="ab-panel__head">
-        <div>
-          <h3 id="step-ab-title" className="ab-panel__title">
-            {AB_TEXTS.stepTitle}
-          </h3>
-          <p className="ab-panel__text">{AB_TEXTS.stepLead}</p>
-        </div>
+      <AbPanelHead id="step-ab-title" title={AB_TEXTS.stepTitle} text={AB_TEXTS.stepLead} level={3}>
         {state && <AbStatusBadge status={state.status} />}
-      </header>
+      </AbPanelHead>
       {state && state.status !== 'draft' && <AbDecision state={state} />}
       {error && (
         <p className="notice notice--error" role="alert">

@@ -1,4 +1,5 @@
 import type { Product } from '@postlark/shared/products';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { PRODUCTS_TEXTS, productPrice } from '../products-content';
 import '../../../components/ui/data-table.css';
 import './audience.css';
@@ -34,7 +35,7 @@ export function ProductsTable({ products, loading }: { products: readonly Produc
               </td>
               <td className="products-table__number products-table__price">{productPrice(product) ?? <span className="products-table__none">No price</span>}</td>
               <td className="products-table__stock">
-                <span className={`audience-badge audience-badge--${product.in_stock ? 'good' : 'quiet'}`}>{product.in_stock ? 'In stock' : 'Out of stock'}</span>
+                <StatusBadge tone={product.in_stock ? 'good' : 'quiet'}>{product.in_stock ? 'In stock' : 'Out of stock'}</StatusBadge>
               </td>
               <td className="products-table__categories">
                 {product.categories.length === 0 ? (

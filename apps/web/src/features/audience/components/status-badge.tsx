@@ -1,8 +1,8 @@
 import type { MembershipStatus, SubscriberStatus } from '@postlark/shared/audience';
+import { StatusBadge as Pill, type StatusTone } from '../../../components/ui/status-badge';
 import { MEMBERSHIP_STATUS_LABELS, SUBSCRIBER_STATUS_LABELS } from '../audience-content';
-import './audience.css';
 
-const TONES: Record<SubscriberStatus | MembershipStatus, 'good' | 'waiting' | 'quiet' | 'bad'> = {
+const TONES: Record<SubscriberStatus | MembershipStatus, StatusTone> = {
   active: 'good',
   confirmed: 'good',
   unconfirmed: 'waiting',
@@ -17,5 +17,5 @@ type BadgeProps = { kind: 'subscriber'; status: SubscriberStatus } | { kind: 'me
 /** A subscriber's or a membership's status, as a coloured pill with its name. */
 export function StatusBadge(props: BadgeProps) {
   const label = props.kind === 'subscriber' ? SUBSCRIBER_STATUS_LABELS[props.status] : MEMBERSHIP_STATUS_LABELS[props.status];
-  return <span className={`audience-badge audience-badge--${TONES[props.status]}`}>{label}</span>;
+  return <Pill tone={TONES[props.status]}>{label}</Pill>;
 }
