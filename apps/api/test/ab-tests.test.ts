@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { useAccountsApp } from './support/accounts-app';
 import { AB_TESTS, abAudience, clickIn, createAndSend, hit, pixelIn, subjectTest } from './support/ab-tests';
+import { apiKeyFor, callWithKey } from './support/api-keys';
 import { CAMPAIGNS, customerWithAudience, draft, engine } from './support/campaigns';
 import { eventually } from './support/eventually';
 
@@ -220,6 +221,17 @@ describe('an A/B test of subjects', () => {
     // 12 people, half tested: 2 per variant, 6 held.
     expect((await campaignOf(customer.cookie, campaign.id)).messages).toMatchObject({ sent: 6, held: 6 });
     const started = accounts.now().getTime();
+    // Only privacy proxies fetch the images: no person's open, and a warning that opens are blurred.
+    const tested = audience.emails.filter((email) => accounts.smtp.messagesTo(email).length > 0);
+    for (const email of tested.slice(0, 3)) expect((await hit(accounts, pixelIn(accounts.smtp.messagesTo(email)[0]!.html), 'Mozilla/5.0')).statusCode).toBe(200);
+    const blurred = await eventually(
+      async () => {
+        const test = (await reportOf(customer.cookie, campaign.id)).ab_test as AbTestReport;
+        return test.variants.reduce((sum, variant) => sum + variant.machine_opens, 0) === 3 ? test : undefined;
+      },
+      { what: 'the machine opens written' },
+    );
+    expect(blurred).toMatchObject({ status: 'testing', machine_open_share: 1, machine_open_warning: true, reason: AB_MESSAGES.reasonTesting });
 
     // Looks every 5 minutes find nothing clear; the one at the deadline (30 minutes) decides no winner.
     for (let minutes = 5; minutes < 30; minutes += 5) {
@@ -308,5 +320,58 @@ describe('an A/B test of send times', () => {
       ['At the send time', 2],
       ['+1 h', 2],
     ]);
+  });
+});
+
+describe('an A/B test of revenue per recipient', () => {
+  it('counts each variant’s order_placed value after its messages, in the account’s most common currency', async () => {
+    const audience = await abAudience(accounts, 8);
+    const { customer } = audience;
+    const key = await apiKeyFor(accounts, customer.cookie);
+    const orders = async (events: object[]) => expect((await callWithKey(accounts, key, 'POST', 'events', { events })).statusCode).toBe(202);
+    // An order before the campaign: the account has orders, so revenue may be the metric.
+    await orders([{ name: 'order_placed', email: audience.ada, id: 'before', value: 500, currency: 'EUR', properties: { order_id: 'before' } }]);
+    const campaign = await createAndSend(accounts, customer.cookie, subjectTest(audience.list, ['Subject B'], { metric: 'revenue', test_share: 100, wait_minutes: 30 }));
+    await run();
+    await eventually(() => (audience.emails.every((email) => accounts.smtp.messagesTo(email).length === 1) ? true : undefined), { what: '10 messages' });
+    const group = (subject: string) => audience.emails.filter((email) => accounts.smtp.messagesTo(email)[0]!.subject === subject);
+    const [groupA, groupB] = [group('Subject A'), group('Subject B')];
+    expect([groupA.length, groupB.length]).toEqual([5, 5]);
+
+    accounts.advance(MINUTE);
+    await orders([
+      { name: 'order_placed', email: groupA[0], id: 'a1', value: 20, currency: 'EUR', properties: { order_id: 'a1' } },
+      { name: 'order_placed', email: groupB[0], id: 'b1', value: 30, currency: 'EUR', properties: { order_id: 'b1' } },
+      { name: 'order_placed', email: groupB[1], id: 'b2', value: 50, currency: 'EUR', properties: { order_id: 'b2' } },
+      // Another currency is left out rather than added to euros.
+      { name: 'order_placed', email: groupB[2], id: 'b3', value: 1000, currency: 'USD', properties: { order_id: 'b3' } },
+    ]);
+    const test = (await reportOf(customer.cookie, campaign.id)).ab_test as AbTestReport;
+    expect(test.variants.map((variant) => [variant.label, variant.revenue, variant.currency])).toEqual([
+      ['A', 20, 'EUR'],
+      ['B', 80, 'EUR'],
+    ]);
+    expect(test.variants[1]!.revenue_per_recipient!.estimate).toBeCloseTo(16, 10);
+    expect(test.variants[0]!.revenue_per_recipient!.estimate).toBeCloseTo(4, 10);
+    expect(test.reason).toBe(`${AB_MESSAGES.reasonTesting} ${AB_MESSAGES.revenueCurrency('EUR')}`);
+  });
+});
+
+describe('a cancelled campaign’s A/B test', () => {
+  it('ends undecided and sends the held rest nothing', async () => {
+    const audience = await abAudience(accounts, 10);
+    const { customer } = audience;
+    const campaign = await createAndSend(accounts, customer.cookie, subjectTest(audience.list, ['Subject B'], { test_share: 50, wait_minutes: 30 }));
+    await run();
+    expect((await call('POST', `${CAMPAIGNS}/${campaign.id}/cancel`, customer.cookie)).statusCode).toBe(200);
+    accounts.advance(5 * MINUTE);
+    await run();
+    const shown = await campaignOf(customer.cookie, campaign.id);
+    expect(shown.ab_test_state).toMatchObject({ status: 'cancelled', reason: AB_MESSAGES.reasonCancelled, winner: null });
+    expect(shown.messages).toMatchObject({ sent: 6, held: 6 });
+    accounts.advance(30 * MINUTE);
+    await run();
+    expect((await campaignOf(customer.cookie, campaign.id)).messages).toMatchObject({ sent: 6, held: 6 });
+    expect((await call('GET', `${AB_TESTS}?status=cancelled`, customer.cookie)).json().payload.tests.map((test: AbTestSummary) => test.id)).toEqual([campaign.id]);
   });
 });
