@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
 import { AUTOMATION_MESSAGES } from '@postlark/shared/automations';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
-import { ROUTES } from '@postlark/shared/routes';
-import { abTestPanel, abTestsPage } from './support/ab-test-pages';
+import { reportPath, ROUTES } from '@postlark/shared/routes';
+import { abServerTest, abTestPanel, abTestsPage } from './support/ab-test-pages';
 import { addSubscribersByApi } from './support/audience-pages';
 import { campaignEditor } from './support/campaign-pages';
 import { dashboardShell, signedInCustomer } from './support/customer-area';
@@ -25,15 +25,17 @@ async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, 
   return ((await response.json()) as { payload: T }).payload;
 }
 
-/** The footer's postal address, and a list of PEOPLE subscribers. */
-async function audience(page: Page, label: string): Promise<void> {
+/** The footer's postal address, and a list of PEOPLE subscribers (their addresses, and the list's id). */
+async function audience(page: Page, label: string): Promise<{ emails: string[]; listId: string }> {
   const { customer_id: customerId } = await api<{ customer_id: string }>(page, 'GET', 'authentication/v1/session');
   await api(page, 'PUT', `home/v1/user/${customerId}/contact`, CONTACT);
   const { list } = await api<{ list: { id: string } }>(page, 'POST', 'audience/v1/lists', { name: 'Weekly', double_opt_in: false });
+  const emails = Array.from({ length: PEOPLE }, (_, index) => `reader-${index}-${label}@example.com`);
   await addSubscribersByApi(
     page,
-    Array.from({ length: PEOPLE }, (_, index) => ({ email: `reader-${index}-${label}@example.com`, first_name: `Reader ${index}`, list_ids: [list.id] })),
+    emails.map((email, index) => ({ email, first_name: `Reader ${index}`, list_ids: [list.id] })),
   );
+  return { emails, listId: list.id };
 }
 
 /** The page at both widths the product is drawn for, into the test's output (looked at by hand). */
@@ -205,5 +207,80 @@ test.describe('A/B tests', () => {
     await expect(panel.getByRole('combobox', { name: 'Longest wait' })).toHaveValue('1440');
     await page.setViewportSize({ width: 375, height: 812 });
     await panel.getByRole('region', { name: 'A/B test this email' }).screenshot({ path: testInfo.outputPath('flow-step-ab-phone.png') });
+  });
+});
+
+abServerTest.describe('A/B tests decided', () => {
+  abServerTest('opens through the tracking pixel decide a subject test: the winner goes to the rest, and the report says why', async ({ page, request, baseURL, inbox }, testInfo) => {
+    abServerTest.setTimeout(180_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'abdecided');
+    const label = randomUUID().slice(0, 8);
+    const { emails, listId } = await audience(page, label);
+    const sender = `news-${label}@lark.example`;
+    await confirmSender(page, inbox, sender);
+
+    // Written through the API (the editor's part is the test above): half the list in the test.
+    const SUBJECT_A = 'Spring sale: 20% off';
+    const SUBJECT_B = 'Last days: 20% off everything';
+    const { campaign } = await api<{ campaign: { id: string } }>(page, 'POST', 'campaigns/v1/campaigns', {
+      name: 'Spring sale',
+      subject: SUBJECT_A,
+      from_name: 'Lark Letters',
+      from_email: sender,
+      content_html: '<p>Everything in the shop is 20% off until Sunday.</p>',
+      audience: { list_ids: [listId], segment_ids: [] },
+      ab_test: { dimension: 'subject', test_share: 50, wait_minutes: 240, variants: [{}, { subject: SUBJECT_B }] },
+    });
+    await api(page, 'POST', `campaigns/v1/campaigns/${campaign.id}/send`);
+
+    // The test group's mail: half the list, each with version A's subject or B's.
+    const received = new Map<string, { subject: string; html: string }>();
+    await expect
+      .poll(
+        async () => {
+          for (const email of emails) if (!received.has(email) && (await inbox.count(email)) > 0) received.set(email, await inbox.message(email));
+          return received.size;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(PEOPLE / 2);
+    const groupB = [...received].filter(([, mail]) => mail.subject === SUBJECT_B);
+    expect(groupB.length).toBe(PEOPLE / 4);
+    expect([...received].filter(([, mail]) => mail.subject === SUBJECT_A).length).toBe(PEOPLE / 4);
+
+    // Everyone who got B opens it, as a person in a browser would (opens within 5 seconds of
+    // delivery are a machine's, so the opens come after that); nobody opens A.
+    await page.waitForTimeout(6_000);
+    for (const [, mail] of groupB) {
+      const pixel = /src="([^"]+\/t\/o\/[^"]+)"/.exec(mail.html)?.[1]?.replaceAll('&amp;', '&');
+      expect(pixel, 'an open pixel in the mail').toBeTruthy();
+      const opened = await request.get(new URL(pixel!).pathname, { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' } });
+      expect(opened.status()).toBe(200);
+    }
+
+    // The report: B won, and why; the rest of the list gets B's subject, once each.
+    await page.goto(reportPath(campaign.id));
+    const section = page.getByRole('region', { name: 'A/B test: subject' });
+    await expect(section.getByText('Version B won')).toBeVisible({ timeout: 60_000 });
+    // The badge, and the time it was decided.
+    await expect(section.getByText('Decided', { exact: true })).toHaveCount(2);
+    const byVersion = section.getByRole('table', { name: 'Open rate by version' });
+    await expect(byVersion.getByRole('row').nth(1)).toContainText('0.0%');
+    await expect(byVersion.getByRole('row').nth(2)).toContainText('100.0%');
+    const rest = emails.filter((email) => !received.has(email));
+    for (const email of rest.slice(0, 3)) {
+      expect((await inbox.message(email)).subject).toBe(SUBJECT_B);
+    }
+    await shootBoth(page, testInfo, 'report-ab-decided');
+
+    // The tests page lists it as decided, with its lift.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(ROUTES.abTests);
+    const row = abTestsPage(page).row('Spring sale');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Decided');
+    await expect(row.getByRole('cell').nth(3)).toContainText('Version B');
+    // Nobody got two: each person of the rest has exactly one message.
+    for (const email of rest.slice(0, 3)) expect(await inbox.count(email)).toBe(1);
   });
 });

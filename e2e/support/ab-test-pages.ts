@@ -1,4 +1,7 @@
 import type { Page } from '@playwright/test';
+import { cspCheckedTest } from './csp';
+import { type Inbox, outboxInbox } from './mail';
+import { removeDataDir, type RunningServer, startServer } from './server';
 
 // The A/B test's pieces (issue 20): the editor's card, a started test's card, the tests page.
 
@@ -27,3 +30,30 @@ export function abTestsPage(page: Page) {
     filter: (name: string) => page.getByRole('group', { name: 'Show tests' }).getByRole('button', { name, exact: true }),
   };
 }
+
+/**
+ * A server of its own whose A/B tests are looked at every second instead of every 5 minutes
+ * (AB_LOOK_EVERY_SECONDS, a setting the decision does not depend on: its error rate holds however
+ * often it looks), so a browser test sees a decision while it watches.
+ */
+export const abServerTest = cspCheckedTest.extend<{ inbox: Inbox }, { abServer: RunningServer }>({
+  abServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer({ AB_LOOK_EVERY_SECONDS: '1', EMAIL_SEND_LIMIT_PER_MINUTE: '1000' });
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+        await removeDataDir(server.dataDir);
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ abServer }, use) => {
+    await use(abServer.baseURL);
+  },
+  inbox: async ({ request }, use) => {
+    await use(outboxInbox(request));
+  },
+});
