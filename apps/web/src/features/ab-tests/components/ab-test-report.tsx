@@ -33,7 +33,7 @@ export function AbTestReportSection({ report }: { report: AbTestReport }) {
         <AbStatusBadge status={report.status} />
       </AbPanelHead>
       <AbDecision state={report} />
-      {report.machine_open_share !== null && (
+      {report.machine_open_share !== null && report.machine_open_share > 0 && (
         <p className={report.machine_open_warning ? 'notice notice--error ab-report__machines' : 'ab-report__machines ab-panel__text'} role={report.machine_open_warning ? 'alert' : undefined}>
           {report.machine_open_warning ? AB_MESSAGES.machineOpenWarning(report.machine_open_share) : `${formatRate(report.machine_open_share)} of opens came from mail scanners and privacy proxies; they are left out of the open rate.`}
         </p>
@@ -130,7 +130,7 @@ function AbLooks({ report }: { report: AbTestReport }) {
         ))}
       </ol>
       <p className="ab-panel__how">
-        {looks.length} {looks.length === 1 ? 'look' : 'looks'}, every 5 minutes from {formatDateTime(looks[0]!.at)}
+        {looks.length} {looks.length === 1 ? 'look' : 'looks'} from {formatDateTime(looks[0]!.at)}
         {crossed ? `; clear at ${formatDateTime(crossed.at)} with ${formatRate(crossed.information)} of the data` : `; the last, at ${formatDateTime(last.at)}, had seen ${formatRate(last.information)} of the data`}.
       </p>
     </div>
