@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
-import { CONTACT, FROM_EMAIL } from './support/campaigns';
+import { bulkAudience, FROM_EMAIL } from './support/campaigns';
 import { eventually } from './support/eventually';
 import { type FaultySmtpSink, startFaultySmtpSink } from './support/faulty-smtp-sink';
-import { confirmSender } from './support/senders';
 import { killAfterAccepted, sessionsEnded, startWorkerProcess, stopProcess } from './support/worker-process';
 
 // Issue 20, point 3: a crash between an A/B test's decision and the winner's send loses nothing
@@ -61,21 +60,7 @@ describe('an A/B test whose worker is killed between the decision and the winner
       const output: string[] = [];
       const workers: ChildProcess[] = [];
       try {
-        const customer = await accounts.signedInCustomer();
-        await call('PUT', `home/v1/user/${customer.customerId}/contact`, customer.cookie, CONTACT);
-        await confirmSender(accounts, customer.cookie, FROM_EMAIL);
-        const list = (await call('POST', 'audience/v1/lists', customer.cookie, { name: 'Everyone', double_opt_in: false })).json().payload.list.id as string;
-        await query(
-          `insert into subscribers (customer_id, email, first_name, last_name, status, created_at, updated_at, consent_source, consent_at, confirmed_at)
-           select $1::uuid, 'reader' || i || '@abcrash.example', 'Reader' || i, 'Lark', 'active', now(), now(), 'import', now(), now()
-           from generate_series(1, ${AUDIENCE}) as i`,
-          [customer.customerId],
-        );
-        await query(
-          `insert into list_memberships (list_id, subscriber_id, status, created_at, updated_at, confirmed_at)
-           select $1::uuid, id, 'confirmed', now(), now(), now() from subscribers where customer_id = $2::uuid`,
-          [list, customer.customerId],
-        );
+        const { customer, list } = await bulkAudience(accounts, AUDIENCE, 'abcrash.example');
         const created = await call('POST', 'campaigns/v1/campaigns', customer.cookie, {
           name: 'Crash A/B',
           subject: 'Subject A',

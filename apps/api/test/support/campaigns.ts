@@ -1,3 +1,4 @@
+import { rawQuery } from '../../src/db/client';
 import { type SenderDeps, sendOnce } from '../../src/modules/campaigns/campaign-sender';
 import type { DkimSettings } from '../../src/mail/dkim';
 import { smtpCampaignTransport } from '../../src/modules/campaigns/campaign-transport';
@@ -45,6 +46,31 @@ export async function customerWithAudience(accounts: Accounts, options: { contac
   }
   await call('PATCH', `audience/v1/subscribers/${ids[`gone${at}`]}`, customer.cookie, { status: 'unsubscribed' });
   return { customer, list, ids, ada: `ada${at}`, nameless: `nameless${at}`, gone: `gone${at}` };
+}
+
+/**
+ * A customer with a postal address, a confirmed sender and a list of `count` active, confirmed
+ * subscribers (reader1@<domain> …), made in bulk in SQL: the crash tests' audience.
+ */
+export async function bulkAudience(accounts: Accounts, count: number, domain: string) {
+  const { call } = accounts;
+  const query = (text: string, params: unknown[]) => rawQuery(accounts.database.db, text, params);
+  const customer = await accounts.signedInCustomer();
+  await call('PUT', `home/v1/user/${customer.customerId}/contact`, customer.cookie, CONTACT);
+  await confirmSender(accounts, customer.cookie, FROM_EMAIL);
+  const list = (await call('POST', 'audience/v1/lists', customer.cookie, { name: 'Everyone', double_opt_in: false })).json().payload.list.id as string;
+  await query(
+    `insert into subscribers (customer_id, email, first_name, last_name, status, created_at, updated_at, consent_source, consent_at, confirmed_at)
+     select $1::uuid, 'reader' || i || '@' || $2, 'Reader' || i, 'Lark', 'active', now(), now(), 'import', now(), now()
+     from generate_series(1, ${count}) as i`,
+    [customer.customerId, domain],
+  );
+  await query(
+    `insert into list_memberships (list_id, subscriber_id, status, created_at, updated_at, confirmed_at)
+     select $1::uuid, id, 'confirmed', now(), now(), now() from subscribers where customer_id = $2::uuid`,
+    [list, customer.customerId],
+  );
+  return { customer, list };
 }
 
 /** A complete campaign to the list, with merge tags and fallbacks. */
