@@ -198,8 +198,9 @@ test.describe('A/B tests', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('All changes saved')).toBeVisible();
 
-    // Read back from the server with the flow.
+    // Read back from the server with the flow; the canvas says the step has versions.
     await page.reload();
+    await expect(page.locator('.step-card').filter({ has: page.getByRole('button', { name: /^Reminder: / }) })).toContainText('A/B test · 3 versions');
     panel = await openReminder();
     await expect(panel.getByRole('textbox', { name: 'Version B: subject' })).toHaveValue('Your cart misses you');
     await expect(panel.getByRole('textbox', { name: 'Version C: subject' })).toHaveValue('Still thinking it over?');

@@ -41,10 +41,9 @@ import { useFlowVersions } from '../use-flow-versions';
 import { choiceNames } from '../use-flows';
 import './automations-route.css';
 
-/** An email step's A/B test state, where the flow's figures carry it (issue 20). */
+/** An email step's A/B test state, from the flow's figures (issue 20). */
 function stepTestState(stats: FlowStats | null, stepId: string): AbTestState | null {
-  const step = stats?.steps.find((entry) => entry.step_id === stepId) as { ab_test_state?: AbTestState | null } | undefined;
-  return step?.ab_test_state ?? null;
+  return stats?.steps.find((entry) => entry.step_id === stepId)?.ab_test_state ?? null;
 }
 
 type Panel = { kind: 'step'; id: string } | { kind: 'trigger' } | { kind: 'rules' } | { kind: 'test' } | { kind: 'history' } | null;

@@ -1,6 +1,7 @@
 import type { FlowStep, StepStats } from '@postlark/shared/automations';
 import { revenueText, STEP_LABELS, stepSummary, stepTitle } from '../automations-content';
 import { StepIcon } from './step-icon';
+import '../../../components/ui/quiet-tag.css';
 import './step-card.css';
 
 interface StepCardProps {
@@ -53,6 +54,8 @@ export function StepCard({ step, stats, problem, selected, onOpen }: StepCardPro
         </span>
         <span className="step-card__title">{title}</span>
         {summary !== title && <span className="step-card__summary">{summary}</span>}
+        {/* Its state (deciding, the winner) is in the step's panel. */}
+        {step.type === 'email' && step.ab_test && <span className="quiet-tag step-card__ab">A/B test · {step.ab_test.variants.length} versions</span>}
       </button>
       {problem && (
         <p className="step-card__problem">
