@@ -77,10 +77,15 @@ export function testGroupSize(audience: number, sharePercent: number, arms: numb
   return Math.min(audience, perArm * arms);
 }
 
-/** Tests due for a look, each claimed by pushing its next look on: two workers never look at once. */
+/**
+ * A test due for a look, claimed by pushing its next look on (to the deadline at the latest, and
+ * past it a whole interval on, so a look that fails is tried again later, not at once): two
+ * workers never look at once.
+ */
 export async function claimDueLook(db: Db, now: Date, lookEveryMs: number): Promise<AbTestRow | undefined> {
+  const next = at(new Date(now.getTime() + lookEveryMs));
   const [row] = rowsOf<{ campaignId: string }>(
-    await db.execute(sql`update ab_tests set next_look_at = least(${at(new Date(now.getTime() + lookEveryMs))}, greatest(deadline_at, ${at(now)}))
+    await db.execute(sql`update ab_tests set next_look_at = case when deadline_at > ${at(now)} then least(${next}, deadline_at) else ${next} end
       where campaign_id = (select campaign_id from ab_tests where status = 'testing' and next_look_at <= ${at(now)} order by next_look_at limit 1 for update skip locked)
         and status = 'testing' and next_look_at <= ${at(now)}
       returning campaign_id as "campaignId"`),
