@@ -134,6 +134,10 @@ test.describe('A/B tests', () => {
     await shootBoth(page, testInfo, 'report-ab-running');
     await page.setViewportSize({ width: 1440, height: 900 });
 
+    // The campaigns list says it holds a test.
+    await page.goto(ROUTES.campaigns);
+    await expect(page.getByRole('table', { name: 'Campaigns' }).getByRole('row').filter({ hasText: 'Spring sale' })).toContainText('A/B test: subject, 2 versions');
+
     // The sidebar's Auto A/B Testing opens every test: this one, running.
     const shell = dashboardShell(page);
     await shell.sidebar.getByRole('button', { name: 'Auto A/B Testing' }).click();

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AB_DIMENSION_LABELS } from '@postlark/shared/ab-tests';
 import type { Campaign } from '@postlark/shared/campaigns';
 import { Button } from '../../../components/ui/button';
 import { hasReport, isDeletable, isEditable } from '../campaign-draft';
@@ -7,6 +8,7 @@ import { formatMoment, formatSchedule } from '../schedule';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import '../../../components/ui/card-table.css';
+import '../../../components/ui/quiet-tag.css';
 import './campaigns.css';
 
 interface CampaignTableProps {
@@ -39,6 +41,11 @@ export function CampaignTable({ campaigns, busyId, onDuplicate, onDelete }: Camp
                   {campaign.name}
                 </Link>
                 <span className={`campaign-table__subject${campaign.subject ? '' : ' campaign-table__subject--none'}`}>{campaign.subject || 'No subject yet'}</span>
+                {campaign.ab_test && (
+                  <span className="quiet-tag campaign-table__ab">
+                    A/B test: {AB_DIMENSION_LABELS[campaign.ab_test.dimension].toLowerCase()}, {campaign.ab_test.variants.length} versions
+                  </span>
+                )}
               </td>
               <td className="campaign-table__status">
                 <CampaignStatusBadge status={campaign.status} />
