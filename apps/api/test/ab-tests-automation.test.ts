@@ -84,6 +84,16 @@ describe('an A/B test in an automation email step', () => {
 
     const after = await passThrough(6);
     expect(after.map(subjectOf)).toEqual(after.map(() => 'Subject B'));
+
+    // The test taken off the step: its emails are the step's own again, and the decision stays on record.
+    const saved = await accounts.call('PUT', `${FLOWS}/${flowId}`, customer.cookie, {
+      name: 'Welcome',
+      definition: { trigger: { type: 'event', event: 'visited', filters: [] }, start: 'hello', steps: [emailStep('hello', null, { subject: 'Subject A' })] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const plain = await passThrough(3);
+    expect(plain.map(subjectOf)).toEqual(plain.map(() => 'Subject A'));
+    expect((await testOf()).status).toBe('winner');
   });
 
   it('sends the original (A) to everyone after a deadline without a clear winner', async () => {

@@ -191,7 +191,8 @@ async function reserveEmails(db: Db, customerId: string, group: readonly Candida
       else
         decisions.push({
           kind: 'send',
-          email: { ...item, ledgerId: Number(row.id), messageId: row.messageId, abTest: tests.get(item.campaign.id)?.settings ?? null, variant: Number(row.variant) },
+          // A test taken off the step (even a decided one) no longer shapes its emails.
+          email: { ...item, ledgerId: Number(row.id), messageId: row.messageId, abTest: item.work.step.ab_test ? (tests.get(item.campaign.id)?.settings ?? null) : null, variant: Number(row.variant) },
         });
     }
     return { taken: made.size, value: decisions };
