@@ -1,12 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
-import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 import { bulkAudience, FROM_EMAIL } from './support/campaigns';
 import { eventually } from './support/eventually';
 import { type FaultySmtpSink, startFaultySmtpSink } from './support/faulty-smtp-sink';
-import { killAfterAccepted, sessionsEnded, startWorkerProcess, stopProcess } from './support/worker-process';
+import { killAfterAccepted, sessionsEnded, startSendingWorker, stopProcess } from './support/worker-process';
 
 // Issue 20, point 3: a crash between an A/B test's decision and the winner's send loses nothing
 // and sends nothing twice. `npm run start:worker` sends a 3,000-recipient subject test's test
@@ -35,16 +34,7 @@ describe('an A/B test whose worker is killed between the decision and the winner
   const { call } = accounts;
   const query = <Row>(text: string, params: unknown[] = []) => rawQuery<Row>(accounts.database.db, text, params);
 
-  function startWorker(sink: FaultySmtpSink, output: string[], name: string): ChildProcess {
-    const databaseUrl = (accounts.database as { url?: string }).url;
-    if (!databaseUrl) throw new Error('the test database has no URL');
-    return startWorkerProcess(
-      databaseUrl,
-      name,
-      { SMTP_URL: sink.url, APP_URL, CAMPAIGN_SEND_RATE: '5000', CAMPAIGN_SMTP_CONNECTIONS: '5', CAMPAIGN_LEASE_SECONDS: '3', CAMPAIGN_RETRY_BASE_SECONDS: '1', LOG_LEVEL: 'warn' },
-      output,
-    );
-  }
+  const startWorker = (sink: FaultySmtpSink, output: string[], name: string): ChildProcess => startSendingWorker(accounts.database, sink.url, output, name, 3);
 
   const statuses = async (campaignId: string) =>
     Object.fromEntries(

@@ -1,12 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
-import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 import { bulkAudience, FROM_EMAIL } from './support/campaigns';
 import { eventually } from './support/eventually';
 import { type FaultySmtpSink, startFaultySmtpSink } from './support/faulty-smtp-sink';
-import { killAfterAccepted, sessionsEnded, startWorkerProcess, stopProcess } from './support/worker-process';
+import { killAfterAccepted, sessionsEnded, startSendingWorker, stopProcess } from './support/worker-process';
 
 // Issue 6, point 10: a 10,000-recipient campaign sent by `npm run start:worker` processes to a
 // relay that refuses and drops some messages, the worker killed with SIGKILL in the middle and
@@ -37,24 +36,7 @@ describe('a campaign whose sending worker is killed mid-send (PostgreSQL only: n
   const query = <Row>(text: string, params: unknown[] = []) => rawQuery<Row>(accounts.database.db, text, params);
 
   /** `name` becomes the worker's application_name, so the test can see its database sessions. */
-  function startWorker(sink: FaultySmtpSink, output: string[], name: string): ChildProcess {
-    const databaseUrl = (accounts.database as { url?: string }).url;
-    if (!databaseUrl) throw new Error('the test database has no URL');
-    return startWorkerProcess(
-      databaseUrl,
-      name,
-      {
-        SMTP_URL: sink.url,
-        APP_URL,
-        CAMPAIGN_SEND_RATE: '5000',
-        CAMPAIGN_SMTP_CONNECTIONS: '5',
-        CAMPAIGN_LEASE_SECONDS: String(LEASE_SECONDS),
-        CAMPAIGN_RETRY_BASE_SECONDS: '1',
-        LOG_LEVEL: 'warn',
-      },
-      output,
-    );
-  }
+  const startWorker = (sink: FaultySmtpSink, output: string[], name: string): ChildProcess => startSendingWorker(accounts.database, sink.url, output, name, LEASE_SECONDS);
 
   /** A customer with a postal address, a confirmed sender and a list of 10,000 active, confirmed subscribers, made in bulk. */
   const audience = () => bulkAudience(accounts, AUDIENCE, 'crash.example');

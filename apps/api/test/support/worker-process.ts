@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { APP_URL } from './accounts';
 import { eventually } from './eventually';
 
 // `npm run start:worker` as a child process on the test's PostgreSQL database, for the crash
@@ -27,6 +28,29 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): 
   const exited = once(child, 'exit');
   child.kill(signal);
   await exited;
+}
+
+/**
+ * A campaign-sending worker on the test's database (`database.url`), relaying to `smtpUrl` fast,
+ * with a lease of `leaseSeconds` and retries a second apart; `name` is its application_name.
+ */
+export function startSendingWorker(database: object, smtpUrl: string, output: string[], name: string, leaseSeconds: number): ChildProcess {
+  const databaseUrl = (database as { url?: string }).url;
+  if (!databaseUrl) throw new Error('the test database has no URL');
+  return startWorkerProcess(
+    databaseUrl,
+    name,
+    {
+      SMTP_URL: smtpUrl,
+      APP_URL,
+      CAMPAIGN_SEND_RATE: '5000',
+      CAMPAIGN_SMTP_CONNECTIONS: '5',
+      CAMPAIGN_LEASE_SECONDS: String(leaseSeconds),
+      CAMPAIGN_RETRY_BASE_SECONDS: '1',
+      LOG_LEVEL: 'warn',
+    },
+    output,
+  );
 }
 
 /** A COMMIT a killed worker sent just before the kill is still applied after it: waits until its sessions are gone. */
