@@ -3,6 +3,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { AUTOMATION_MESSAGES } from '@postlark/shared/automations';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
 import { reportPath, ROUTES } from '@postlark/shared/routes';
+import { FAKE_SUBJECTS } from '../apps/api/test/support/fakes/openai-compatible';
 import { abServerTest, abTestPanel, abTestsPage } from './support/ab-test-pages';
 import { addSubscribersByApi } from './support/audience-pages';
 import { campaignEditor } from './support/campaign-pages';
@@ -14,7 +15,9 @@ import { confirmSender } from './support/senders';
 // Issue 20's A/B tests in the browser, against the real server: a subject test set up in the
 // campaign editor, saved and read back, sent (the test group goes out, the rest waits), and listed
 // as running on the Auto A/B Testing page the sidebar opens; its platform sub-items say what
-// they will show once platforms can be connected.
+// they will show once platforms can be connected. An automation step's versions. And the issue's
+// whole journey: two AI-suggested subjects as versions, sent, opens through the tracking pixel,
+// the decision as it is made, and the winner's send to the rest.
 
 const CONTACT = { street_address: '1 Lark Lane', city: 'Leeds', state: '', company: 'Lark Letters Ltd', postal_code: 'LS1 4AP', country: 'United Kingdom', phone: '', vat_id: '' };
 const PEOPLE = 40;
@@ -216,30 +219,47 @@ test.describe('A/B tests', () => {
 });
 
 abServerTest.describe('A/B tests decided', () => {
-  abServerTest('opens through the tracking pixel decide a subject test: the winner goes to the rest, and the report says why', async ({ page, request, baseURL, inbox }, testInfo) => {
+  abServerTest('a subject test with two AI-suggested versions is sent, opens through the pixel decide it, and the winner goes to the rest once', async ({ page, request, baseURL, inbox }, testInfo) => {
     abServerTest.setTimeout(180_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'abdecided');
     const label = randomUUID().slice(0, 8);
-    const { emails, listId } = await audience(page, label);
+    const { emails } = await audience(page, label);
     const sender = `news-${label}@lark.example`;
     await confirmSender(page, inbox, sender);
 
-    // Written through the API (the editor's part is the test above): half the list in the test.
+    // The campaign, with two of the AI's subject lines (the fake provider's) as versions B and C.
     const SUBJECT_A = 'Spring sale: 20% off';
-    const SUBJECT_B = 'Last days: 20% off everything';
-    const { campaign } = await api<{ campaign: { id: string } }>(page, 'POST', 'campaigns/v1/campaigns', {
-      name: 'Spring sale',
-      subject: SUBJECT_A,
-      from_name: 'Lark Letters',
-      from_email: sender,
-      content_html: '<p>Everything in the shop is 20% off until Sunday.</p>',
-      audience: { list_ids: [listId], segment_ids: [] },
-      ab_test: { dimension: 'subject', test_share: 50, wait_minutes: 240, variants: [{}, { subject: SUBJECT_B }] },
-    });
-    await api(page, 'POST', `campaigns/v1/campaigns/${campaign.id}/send`);
+    const [SUBJECT_B, , SUBJECT_C] = FAKE_SUBJECTS as [string, string, string];
+    await page.goto(ROUTES.newCampaign);
+    const editor = campaignEditor(page);
+    const panel = abTestPanel(page);
+    await editor.blank.click();
+    await editor.name.fill('Spring sale');
+    await editor.fromName.fill('Lark Letters');
+    await editor.fromEmail.selectOption(sender);
+    await editor.subject.fill(SUBJECT_A);
+    await editor.content.click();
+    await page.keyboard.type('Everything in the shop is 20% off until Sunday.');
+    await editor.list('Weekly').check();
+    await page.getByRole('button', { name: 'Suggest subject lines with AI' }).click();
+    await expect(page.getByRole('list', { name: 'Subject line ideas' }).getByRole('listitem')).toHaveCount(5);
+    await page.getByRole('checkbox', { name: `Pick for an A/B test: ${SUBJECT_B}` }).check();
+    await page.getByRole('checkbox', { name: `Pick for an A/B test: ${SUBJECT_C}` }).check();
+    await page.getByRole('button', { name: 'Test 2 as variants' }).click();
+    await expect(panel.variant('B', 'subject')).toHaveValue(SUBJECT_B);
+    await expect(panel.variant('C', 'subject')).toHaveValue(SUBJECT_C);
+    // 60% of 40 people: 8 per version.
+    await panel.testShare.fill('60');
+    await editor.save.click();
+    await expect(toast(page, CAMPAIGN_MESSAGES.created)).toBeVisible();
+    await expect(page).toHaveURL((url) => /^\/dashboard\/campaigns\/[0-9a-f-]{36}$/.test(url.pathname));
+    const campaignId = new URL(page.url()).pathname.split('/').at(-1)!;
+    await editor.sendNow.click();
+    await editor.sendDialog.send.click();
+    await expect(page.getByRole('region', { name: 'A/B test status' }).getByText('Deciding…')).toBeVisible({ timeout: 30_000 });
 
-    // The test group's mail: half the list, each with version A's subject or B's.
+    // The test group's mail: 24 people, 8 with each subject.
     const received = new Map<string, { subject: string; html: string }>();
     await expect
       .poll(
@@ -249,43 +269,48 @@ abServerTest.describe('A/B tests decided', () => {
         },
         { timeout: 60_000 },
       )
-      .toBe(PEOPLE / 2);
-    const groupB = [...received].filter(([, mail]) => mail.subject === SUBJECT_B);
-    expect(groupB.length).toBe(PEOPLE / 4);
-    expect([...received].filter(([, mail]) => mail.subject === SUBJECT_A).length).toBe(PEOPLE / 4);
+      .toBe(24);
+    const bySubject = (subject: string) => [...received].filter(([, mail]) => mail.subject === subject);
+    expect([SUBJECT_A, SUBJECT_B, SUBJECT_C].map((subject) => bySubject(subject).length)).toEqual([8, 8, 8]);
 
     // Everyone who got B opens it, as a person in a browser would (opens within 5 seconds of
-    // delivery are a machine's, so the opens come after that); nobody opens A.
+    // delivery are a machine's, so the opens come after that); nobody opens A or C.
     await page.waitForTimeout(6_000);
-    for (const [, mail] of groupB) {
+    for (const [, mail] of bySubject(SUBJECT_B)) {
       const pixel = /src="([^"]+\/t\/o\/[^"]+)"/.exec(mail.html)?.[1]?.replaceAll('&amp;', '&');
       expect(pixel, 'an open pixel in the mail').toBeTruthy();
       const opened = await request.get(new URL(pixel!).pathname, { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' } });
       expect(opened.status()).toBe(200);
     }
 
-    // The report: B won, and why; the rest of the list gets B's subject, once each.
-    await page.goto(reportPath(campaign.id));
+    // The campaign's page shows the decision as it is made.
+    const state = page.getByRole('region', { name: 'A/B test status' });
+    await expect(state.getByText('Version B won')).toBeVisible({ timeout: 60_000 });
+    await state.screenshot({ path: testInfo.outputPath('editor-ab-decided-desktop.png') });
+
+    // The report: B won, and why, with each version's rate.
+    await page.goto(reportPath(campaignId));
     const section = page.getByRole('region', { name: 'A/B test: subject' });
-    await expect(section.getByText('Version B won')).toBeVisible({ timeout: 60_000 });
+    await expect(section.getByText('Version B won')).toBeVisible();
     // The badge, and the time it was decided.
     await expect(section.getByText('Decided', { exact: true })).toHaveCount(2);
     const byVersion = section.getByRole('table', { name: 'Open rate by version' });
     await expect(byVersion.getByRole('row').nth(1)).toContainText('0.0%');
     await expect(byVersion.getByRole('row').nth(2)).toContainText('100.0%');
-    const rest = emails.filter((email) => !received.has(email));
-    for (const email of rest.slice(0, 3)) {
-      expect((await inbox.message(email)).subject).toBe(SUBJECT_B);
-    }
+    await expect(byVersion.getByRole('row').nth(3)).toContainText('0.0%');
     await shootBoth(page, testInfo, 'report-ab-decided');
 
-    // The tests page lists it as decided, with its lift.
+    // The rest of the list gets B's subject, once each.
+    const rest = emails.filter((email) => !received.has(email));
+    expect(rest).toHaveLength(16);
+    for (const email of rest) expect((await inbox.message(email)).subject).toBe(SUBJECT_B);
+    for (const email of rest) expect(await inbox.count(email)).toBe(1);
+
+    // The tests page lists it as decided.
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(ROUTES.abTests);
     const row = abTestsPage(page).row('Spring sale');
     await expect(row.getByRole('cell').nth(2)).toHaveText('Decided');
     await expect(row.getByRole('cell').nth(3)).toContainText('Version B');
-    // Nobody got two: each person of the rest has exactly one message.
-    for (const email of rest.slice(0, 3)) expect(await inbox.count(email)).toBe(1);
   });
 });

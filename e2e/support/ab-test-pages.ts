@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { type FakeOpenAi, startFakeOpenAi } from '../../apps/api/test/support/fakes/openai-compatible';
+import { FAKE_AI_KEY } from './ai';
 import { cspCheckedTest } from './csp';
 import { type Inbox, outboxInbox } from './mail';
 import { removeDataDir, type RunningServer, startServer } from './server';
@@ -34,13 +36,32 @@ export function abTestsPage(page: Page) {
 /**
  * A server of its own whose A/B tests are looked at every second instead of every 5 minutes
  * (AB_LOOK_EVERY_SECONDS, a setting the decision does not depend on: its error rate holds however
- * often it looks), so a browser test sees a decision while it watches.
+ * often it looks), so a browser test sees a decision while it watches; its default AI provider is
+ * the fake OpenAI-compatible server on loopback (as support/ai.ts sets it up), for suggested variants.
  */
-export const abServerTest = cspCheckedTest.extend<{ inbox: Inbox }, { abServer: RunningServer }>({
-  abServer: [
+export const abServerTest = cspCheckedTest.extend<{ inbox: Inbox }, { fakeAi: FakeOpenAi; abServer: RunningServer }>({
+  fakeAi: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await startServer({ AB_LOOK_EVERY_SECONDS: '1', EMAIL_SEND_LIMIT_PER_MINUTE: '1000' });
+      const fake = await startFakeOpenAi({ apiKey: FAKE_AI_KEY });
+      try {
+        await use(fake);
+      } finally {
+        await fake.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  abServer: [
+    async ({ fakeAi }, use) => {
+      const server = await startServer({
+        AB_LOOK_EVERY_SECONDS: '1',
+        EMAIL_SEND_LIMIT_PER_MINUTE: '1000',
+        AI_BASE_URL: fakeAi.url,
+        AI_MODEL: fakeAi.model,
+        AI_API_KEY: FAKE_AI_KEY,
+        AI_ALLOW_LOCAL: 'true',
+      });
       try {
         await use(server);
       } finally {
