@@ -80,7 +80,12 @@ describe('an A/B test in an automation email step', () => {
     await look();
     expect(await testOf()).toMatchObject({ status: 'winner', winner_label: 'B' });
     // The flow page reads the step's test from the flow's stats.
-    expect((await customer.stats(flowId)).steps[0].ab_test_state).toMatchObject({ status: 'winner', winner: 1, reason: expect.stringContaining('Variant B has a clearly higher open rate') });
+    const { steps } = await customer.stats(flowId);
+    expect(steps[0].ab_test_state).toMatchObject({ status: 'winner', winner: 1, reason: expect.stringContaining('Variant B has a clearly higher open rate') });
+    expect(steps[0].ab_test.variants.map((variant: { label: string; sent: number; unique_opens: number }) => [variant.label, variant.sent, variant.unique_opens])).toEqual([
+      ['A', bySubject('Subject A').length, 0],
+      ['B', opens, opens],
+    ]);
 
     const after = await passThrough(6);
     expect(after.map(subjectOf)).toEqual(after.map(() => 'Subject B'));

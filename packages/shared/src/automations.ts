@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { abStepTestSchema, type AbTestState } from './ab-tests';
+import { abStepTestSchema, type AbTestReport, type AbTestState } from './ab-tests';
 import { attributesSchema, isTimeZone } from './audience';
 import { CAMPAIGN_LIMITS } from './campaigns';
 import { lowerCaseEmailSchema } from './email';
@@ -381,6 +381,8 @@ export interface StepStats {
   revenue: Record<string, number>;
   /** An email step's A/B test: where it is (issue 20); absent without one. */
   ab_test_state?: AbTestState;
+  /** The same test's figures per variant, over the people sent it so far; absent without one. */
+  ab_test?: AbTestReport;
 }
 
 export interface FlowStats {

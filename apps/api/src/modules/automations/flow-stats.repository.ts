@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import type { AbTestReport } from '@postlark/shared/ab-tests';
 import type { FlowRunView, FlowStats, StepStats, StepType } from '@postlark/shared/automations';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import type { FlowRow } from './flows.repository';
 import { testsOf } from '../ab-tests/ab-tests.repository';
-import { stateOf } from '../ab-tests/ab-tests.service';
+import { stateOf, testReport } from '../ab-tests/ab-tests.service';
+import { campaignById } from '../campaigns/campaigns.repository';
 
 // Per-step figures, computed from the rows (as campaign reports are): step executions, the
 // hidden campaigns' ledger, opens and clicks, goal runs, and order_placed revenue attributed to
@@ -14,7 +16,7 @@ export const ATTRIBUTION_DAYS = 5;
 
 type Counts = { stepId: string; entered: number; waiting: number; completed: number; skipped: number; failed: number; unknown: number };
 
-export async function flowStats(db: Db, flow: FlowRow): Promise<FlowStats> {
+export async function flowStats(db: Db, flow: FlowRow, now: Date): Promise<FlowStats> {
   const flowId = sql`${flow.id}::uuid`;
   const counts = rowsOf<Counts>(
     await db.execute(sql`select step_id as "stepId",
@@ -67,6 +69,11 @@ export async function flowStats(db: Db, flow: FlowRow): Promise<FlowStats> {
     stepCampaigns.map((row) => row.campaignId),
   );
   const testOfStep = (stepId: string) => tests.get(stepCampaigns.find((row) => row.stepId === stepId)?.campaignId ?? '');
+  const reports = new Map<string, AbTestReport>();
+  for (const test of tests.values()) {
+    const campaign = await campaignById(db, test.campaignId);
+    if (campaign) reports.set(test.campaignId, await testReport(db, campaign, test, now));
+  }
   const runCount = (status: string) => runs.find((row) => row.status === status)?.count ?? 0;
   const totalRevenue: Record<string, number> = {};
   const steps: StepStats[] = flow.definition.steps.map((step) => {
@@ -91,7 +98,7 @@ export async function flowStats(db: Db, flow: FlowRow): Promise<FlowStats> {
       clicks: sent?.clicks ?? 0,
       goal_conversions: goals.find((row) => row.stepId === step.id)?.count ?? 0,
       revenue: money,
-      ...(testOfStep(step.id) && { ab_test_state: stateOf(testOfStep(step.id)!) }),
+      ...(testOfStep(step.id) && { ab_test_state: stateOf(testOfStep(step.id)!), ab_test: reports.get(testOfStep(step.id)!.campaignId) }),
     };
   });
   return {

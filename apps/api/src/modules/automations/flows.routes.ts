@@ -94,7 +94,7 @@ export function flowRoutes(deps: FlowDeps) {
       const owner = await requireCustomer(deps, request);
       const flow = isUuid(request.params.id) ? await findFlow(deps.db, owner.customerId, request.params.id) : undefined;
       if (!flow) throw new HttpError(404, AUTOMATION_MESSAGES.notFound);
-      return { payload: { stats: await flowStats(deps.db, flow) } };
+      return { payload: { stats: await flowStats(deps.db, flow, deps.now()) } };
     });
 
     app.get<IdParams & { Querystring: { status?: string; subscriber_id?: string } }>(`${BASE}/:id/runs`, async (request) => {
