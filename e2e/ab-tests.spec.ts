@@ -15,8 +15,8 @@ import { confirmSender } from './support/senders';
 // Issue 20's A/B tests in the browser, against the real server: a subject test set up in the
 // campaign editor, saved and read back, sent (the test group goes out, the rest waits), and listed
 // as running on the Auto A/B Testing page the sidebar opens; its platform sub-items say what
-// they will show once platforms can be connected. An automation step's versions. And the issue's
-// whole journey: two AI-suggested subjects as versions, sent, opens through the tracking pixel,
+// they will show once platforms can be connected. An automation step's variants. And the issue's
+// whole journey: two AI-suggested subjects as variants, sent, opens through the tracking pixel,
 // the decision as it is made, and the winner's send to the rest.
 
 const CONTACT = { street_address: '1 Lark Lane', city: 'Leeds', state: '', company: 'Lark Letters Ltd', postal_code: 'LS1 4AP', country: 'United Kingdom', phone: '', vat_id: '' };
@@ -90,12 +90,12 @@ test.describe('A/B tests', () => {
     await expect(panel.testShare).toHaveValue('20');
     await expect(panel.metric).toHaveValue('open_rate');
     await expect(panel.wait).toHaveValue('240');
-    // 40 people, 20% in the test, two versions: 4 each — too few to tell anything apart, and it says so.
-    await expect(panel.detectable).toHaveText(/^With about 4 people per version, the test cannot tell versions apart/);
+    // 40 people, 20% in the test, two variants: 4 each — too few to tell anything apart, and it says so.
+    await expect(panel.detectable).toHaveText(/^With about 4 people per variant, the test cannot tell variants apart/);
     await panel.variant('B', 'subject').fill('Last days: 20% off everything');
     // A larger test group: 50% of 40 is 10 each, still honest about it.
     await panel.testShare.fill('50');
-    await expect(panel.card.getByText('50% of the audience, split at random and evenly between the versions; the other 50% get the winner.')).toBeVisible();
+    await expect(panel.card.getByText('50% of the audience, split at random and evenly between the variants; the other 50% get the winner.')).toBeVisible();
     await shootBoth(page, testInfo, 'editor-ab-panel');
     await page.setViewportSize({ width: 375, height: 812 });
     await panel.card.screenshot({ path: testInfo.outputPath('editor-ab-panel-card-phone.png') });
@@ -119,27 +119,27 @@ test.describe('A/B tests', () => {
     const state = page.getByRole('region', { name: 'A/B test status' });
     await expect(state.getByText('Deciding…')).toBeVisible({ timeout: 30_000 });
     await expect(state.getByText('Running', { exact: true })).toBeVisible();
-    // The versions stay on the page, read-only.
+    // The variants stay on the page, read-only.
     await expect(panel.variant('B', 'subject')).toHaveValue('Last days: 20% off everything');
     await expect(panel.variant('B', 'subject')).not.toBeEditable();
 
     await state.screenshot({ path: testInfo.outputPath('editor-ab-state-desktop.png') });
 
-    // The report has the test's section: each version's figures, while it decides.
+    // The report has the test's section: each variant's figures, while it decides.
     await page.getByRole('link', { name: 'View report' }).click();
     const section = page.getByRole('region', { name: 'A/B test: subject' });
     await expect(section.getByText('Deciding…')).toBeVisible();
-    const byVersion = section.getByRole('table', { name: 'Open rate by version' });
+    const byVersion = section.getByRole('table', { name: 'Open rate by variant' });
     await expect(byVersion.getByRole('row')).toHaveCount(3);
     await expect(byVersion.getByRole('row').nth(1)).toContainText('Spring sale: 20% off');
     await expect(byVersion.getByRole('row').nth(2)).toContainText('Last days: 20% off everything');
-    await expect(section.getByRole('img', { name: 'Open rate of each version with its 95% interval' })).toBeVisible();
+    await expect(section.getByRole('img', { name: 'Open rate of each variant with its 95% interval' })).toBeVisible();
     await shootBoth(page, testInfo, 'report-ab-running');
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // The campaigns list says it holds a test.
     await page.goto(ROUTES.campaigns);
-    await expect(page.getByRole('table', { name: 'Campaigns' }).getByRole('row').filter({ hasText: 'Spring sale' })).toContainText('A/B test: subject, 2 versions');
+    await expect(page.getByRole('table', { name: 'Campaigns' }).getByRole('row').filter({ hasText: 'Spring sale' })).toContainText('A/B test: subject, 2 variants');
 
     // The sidebar's Auto A/B Testing opens every test: this one, running.
     const shell = dashboardShell(page);
@@ -148,7 +148,7 @@ test.describe('A/B tests', () => {
     const row = tests.row('Spring sale');
     await expect(row.getByRole('cell').nth(1)).toHaveText(/Open rate$/);
     await expect(row.getByRole('cell').nth(2)).toHaveText('Running');
-    await expect(row.getByRole('cell').first()).toContainText('Subject · 2 versions');
+    await expect(row.getByRole('cell').first()).toContainText('Subject · 2 variants');
     // Filters by status: none decided yet.
     await tests.filter('Decided').click();
     await expect(page).toHaveURL((url) => url.searchParams.get('status') === 'winner');
@@ -174,7 +174,7 @@ test.describe('A/B tests', () => {
     await expect(page).toHaveURL((url) => /^\/dashboard\/(campaigns|reports)\/[0-9a-f-]{36}$/.test(url.pathname));
   });
 
-  test('an automation email step holds versions of its subject, saved with the flow', async ({ page, request, baseURL, inbox }, testInfo) => {
+  test('an automation email step holds variants of its subject, saved with the flow', async ({ page, request, baseURL, inbox }, testInfo) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'abflow');
@@ -195,9 +195,9 @@ test.describe('A/B tests', () => {
     await expect(step.getByRole('radio', { name: 'Send time' })).toHaveCount(0);
     await expect(step.getByRole('radio', { name: 'Subject' })).toBeChecked();
     await expect(step.getByText('A (original)')).toBeVisible();
-    await step.getByRole('textbox', { name: 'Version B: subject' }).fill('Your cart misses you');
-    await step.getByRole('button', { name: 'Add a version' }).click();
-    await step.getByRole('textbox', { name: 'Version C: subject' }).fill('Still thinking it over?');
+    await step.getByRole('textbox', { name: 'Variant B: subject' }).fill('Your cart misses you');
+    await step.getByRole('button', { name: 'Add a variant' }).click();
+    await step.getByRole('textbox', { name: 'Variant C: subject' }).fill('Still thinking it over?');
     await step.getByRole('combobox', { name: 'Winner by' }).selectOption('click_rate');
     await step.getByRole('combobox', { name: 'Longest wait' }).selectOption('1440');
     await step.screenshot({ path: testInfo.outputPath('flow-step-ab-desktop.png') });
@@ -205,12 +205,12 @@ test.describe('A/B tests', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('All changes saved')).toBeVisible();
 
-    // Read back from the server with the flow; the canvas says the step has versions.
+    // Read back from the server with the flow; the canvas says the step has variants.
     await page.reload();
-    await expect(page.locator('.step-card').filter({ has: page.getByRole('button', { name: /^Reminder: / }) })).toContainText('A/B test · 3 versions');
+    await expect(page.locator('.step-card').filter({ has: page.getByRole('button', { name: /^Reminder: / }) })).toContainText('A/B test · 3 variants');
     panel = await openReminder();
-    await expect(panel.getByRole('textbox', { name: 'Version B: subject' })).toHaveValue('Your cart misses you');
-    await expect(panel.getByRole('textbox', { name: 'Version C: subject' })).toHaveValue('Still thinking it over?');
+    await expect(panel.getByRole('textbox', { name: 'Variant B: subject' })).toHaveValue('Your cart misses you');
+    await expect(panel.getByRole('textbox', { name: 'Variant C: subject' })).toHaveValue('Still thinking it over?');
     await expect(panel.getByRole('combobox', { name: 'Winner by' })).toHaveValue('click_rate');
     await expect(panel.getByRole('combobox', { name: 'Longest wait' })).toHaveValue('1440');
     await page.setViewportSize({ width: 375, height: 812 });
@@ -219,7 +219,7 @@ test.describe('A/B tests', () => {
 });
 
 abServerTest.describe('A/B tests decided', () => {
-  abServerTest('a subject test with two AI-suggested versions is sent, opens through the pixel decide it, and the winner goes to the rest once', async ({ page, request, baseURL, inbox }, testInfo) => {
+  abServerTest('a subject test with two AI-suggested variants is sent, opens through the pixel decide it, and the winner goes to the rest once', async ({ page, request, baseURL, inbox }, testInfo) => {
     abServerTest.setTimeout(180_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'abdecided');
@@ -228,7 +228,7 @@ abServerTest.describe('A/B tests decided', () => {
     const sender = `news-${label}@lark.example`;
     await confirmSender(page, inbox, sender);
 
-    // The campaign, with two of the AI's subject lines (the fake provider's) as versions B and C.
+    // The campaign, with two of the AI's subject lines (the fake provider's) as variants B and C.
     const SUBJECT_A = 'Spring sale: 20% off';
     const [SUBJECT_B, , SUBJECT_C] = FAKE_SUBJECTS as [string, string, string];
     await page.goto(ROUTES.newCampaign);
@@ -249,7 +249,7 @@ abServerTest.describe('A/B tests decided', () => {
     await page.getByRole('button', { name: 'Test 2 as variants' }).click();
     await expect(panel.variant('B', 'subject')).toHaveValue(SUBJECT_B);
     await expect(panel.variant('C', 'subject')).toHaveValue(SUBJECT_C);
-    // 60% of 40 people: 8 per version.
+    // 60% of 40 people: 8 per variant.
     await panel.testShare.fill('60');
     await editor.save.click();
     await expect(toast(page, CAMPAIGN_MESSAGES.created)).toBeVisible();
@@ -285,16 +285,16 @@ abServerTest.describe('A/B tests decided', () => {
 
     // The campaign's page shows the decision as it is made.
     const state = page.getByRole('region', { name: 'A/B test status' });
-    await expect(state.getByText('Version B won')).toBeVisible({ timeout: 60_000 });
+    await expect(state.getByText('Variant B won')).toBeVisible({ timeout: 60_000 });
     await state.screenshot({ path: testInfo.outputPath('editor-ab-decided-desktop.png') });
 
-    // The report: B won, and why, with each version's rate.
+    // The report: B won, and why, with each variant's rate.
     await page.goto(reportPath(campaignId));
     const section = page.getByRole('region', { name: 'A/B test: subject' });
-    await expect(section.getByText('Version B won')).toBeVisible();
+    await expect(section.getByText('Variant B won')).toBeVisible();
     // The badge, and the time it was decided.
     await expect(section.getByText('Decided', { exact: true })).toHaveCount(2);
-    const byVersion = section.getByRole('table', { name: 'Open rate by version' });
+    const byVersion = section.getByRole('table', { name: 'Open rate by variant' });
     await expect(byVersion.getByRole('row').nth(1)).toContainText('0.0%');
     await expect(byVersion.getByRole('row').nth(2)).toContainText('100.0%');
     await expect(byVersion.getByRole('row').nth(3)).toContainText('0.0%');
@@ -311,6 +311,6 @@ abServerTest.describe('A/B tests decided', () => {
     await page.goto(ROUTES.abTests);
     const row = abTestsPage(page).row('Spring sale');
     await expect(row.getByRole('cell').nth(2)).toHaveText('Decided');
-    await expect(row.getByRole('cell').nth(3)).toContainText('Version B');
+    await expect(row.getByRole('cell').nth(3)).toContainText('Variant B');
   });
 });

@@ -51,12 +51,12 @@ test.describe('AI writing assistant', () => {
     expect(sent).toContain('Linen shirts and light jackets');
     expect(sent).not.toContain(customer.email);
 
-    // Picked together, ideas become the versions of an A/B test beside the campaign's own subject.
+    // Picked together, ideas become the variants of an A/B test beside the campaign's own subject.
     await page.getByRole('checkbox', { name: `Pick for an A/B test: ${FAKE_SUBJECTS[0]}` }).check();
     await page.getByRole('checkbox', { name: `Pick for an A/B test: ${FAKE_SUBJECTS[2]}` }).check();
     await page.getByRole('button', { name: 'Test 2 as variants' }).click();
-    await expect(page.getByRole('textbox', { name: 'Version B: subject' })).toHaveValue(FAKE_SUBJECTS[0]!);
-    await expect(page.getByRole('textbox', { name: 'Version C: subject' })).toHaveValue(FAKE_SUBJECTS[2]!);
+    await expect(page.getByRole('textbox', { name: 'Variant B: subject' })).toHaveValue(FAKE_SUBJECTS[0]!);
+    await expect(page.getByRole('textbox', { name: 'Variant C: subject' })).toHaveValue(FAKE_SUBJECTS[2]!);
 
     // Two more use up the free attempts; then the button says how to connect a provider, without asking the server.
     for (const left of [1, 0]) {

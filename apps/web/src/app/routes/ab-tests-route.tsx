@@ -75,7 +75,7 @@ export default function AbTestsRoute() {
       <header className="dashboard-page__head">
         <div>
           <h1 className="dashboard-page__title">Auto A/B Testing</h1>
-          <p className="dashboard-page__lead">Every test of your campaigns and automation emails: what it tried, and which version won — or that none clearly did.</p>
+          <p className="dashboard-page__lead">Every test of your campaigns and automation emails: what it tried, and which variant won — or that none clearly did.</p>
         </div>
         <div className="dashboard-page__actions">
           <Link className={buttonClass('primary')} to={ROUTES.newCampaign}>

@@ -17,14 +17,14 @@ describe('what a test can tell apart', () => {
 
   it('says the difference in points at the audience size, as approximate', () => {
     expect(detectableSentence({ audience: 4000, testShare: 20, variants: 2, metric: 'open_rate' })).toBe(
-      'With about 400 people per version, only a difference of about 8.6 points in open rate (from a typical 25%) can be told apart. Approximate: smaller differences end as “No clear winner”.',
+      'With about 400 people per variant, only a difference of about 8.6 points in open rate (from a typical 25%) can be told apart. Approximate: smaller differences end as “No clear winner”.',
     );
-    expect(detectableSentence({ audience: 100_000, testShare: 20, variants: 2, metric: 'click_rate' })).toContain('about 10,000 people per version, only a difference of about 0.7 points in click rate');
+    expect(detectableSentence({ audience: 100_000, testShare: 20, variants: 2, metric: 'click_rate' })).toContain('about 10,000 people per variant, only a difference of about 0.7 points in click rate');
   });
 
   it('is honest when the group is too small, or the audience not known yet', () => {
-    expect(detectableSentence({ audience: 100, testShare: 20, variants: 2, metric: 'open_rate' })).toContain('cannot tell versions apart');
-    expect(detectableSentence({ audience: 600, testShare: 20, variants: 2, metric: 'click_rate' })).toBe('With about 60 people per version, only a version that roughly doubles the click rate can be told apart.');
+    expect(detectableSentence({ audience: 100, testShare: 20, variants: 2, metric: 'open_rate' })).toContain('cannot tell variants apart');
+    expect(detectableSentence({ audience: 600, testShare: 20, variants: 2, metric: 'click_rate' })).toBe('With about 60 people per variant, only a variant that roughly doubles the click rate can be told apart.');
     expect(detectableSentence({ audience: null, testShare: 20, variants: 2, metric: 'open_rate' })).toContain('Choose the audience');
   });
 

@@ -2,11 +2,11 @@ import type { AbInterval, AbMetric } from '@postlark/shared/ab-tests';
 
 // What a test can tell apart at a given size, and how its results read. Pure, so tested alone.
 
-/** The rate a version is assumed to have before any data: typical for newsletters, said as such. */
+/** The rate a variant is assumed to have before any data: typical for newsletters, said as such. */
 export const TYPICAL_RATES: Record<Exclude<AbMetric, 'revenue'>, number> = { open_rate: 0.25, click_rate: 0.03 };
 
 /**
- * The smallest difference (in rate, 0.05 = 5 points) between two versions of `perVariant`
+ * The smallest difference (in rate, 0.05 = 5 points) between two variants of `perVariant`
  * recipients each that a test finds 4 times in 5 with a 5% false-winner rate: 2.8 standard errors
  * of the difference (1.96 + 0.84). Approximate: the sequential test is a little less sharp.
  */
@@ -15,7 +15,7 @@ export function minimumDetectableDifference(rate: number, perVariant: number): n
   return 2.8 * Math.sqrt((2 * rate * (1 - rate)) / perVariant);
 }
 
-/** People each version is sent to: the test group split evenly. */
+/** People each variant is sent to: the test group split evenly. */
 export function perVariant(audience: number, testShare: number, variants: number): number {
   if (audience <= 0 || variants <= 0) return 0;
   return Math.floor((audience * testShare) / 100 / variants);
@@ -32,18 +32,18 @@ export function formatPoints(difference: number): string {
 
 /**
  * The honest sentence under the test's settings: how big a difference this test can see, from
- * the audience's size (null while unknown), the test share and the number of versions.
+ * the audience's size (null while unknown), the test share and the number of variants.
  */
 export function detectableSentence({ audience, testShare, variants, metric }: { audience: number | null; testShare: number; variants: number; metric: AbMetric }): string {
   if (audience === null || audience <= 0) return 'Choose the audience to see how big a difference this test can tell apart.';
   const people = perVariant(audience, testShare, variants);
-  const peopleText = `about ${whole.format(people)} ${people === 1 ? 'person' : 'people'} per version`;
-  if (people < 30) return `With ${peopleText}, the test cannot tell versions apart: choose a larger test group or audience, or the original will simply go to everyone.`;
+  const peopleText = `about ${whole.format(people)} ${people === 1 ? 'person' : 'people'} per variant`;
+  if (people < 30) return `With ${peopleText}, the test cannot tell variants apart: choose a larger test group or audience, or the original will simply go to everyone.`;
   if (metric === 'revenue') return `With ${peopleText}, only large differences in revenue per recipient can be told apart: revenue varies a lot from person to person.`;
   const rate = TYPICAL_RATES[metric];
   const difference = minimumDetectableDifference(rate, people);
   const what = metric === 'open_rate' ? 'open rate' : 'click rate';
-  if (difference >= rate) return `With ${peopleText}, only a version that roughly doubles the ${what} can be told apart.`;
+  if (difference >= rate) return `With ${peopleText}, only a variant that roughly doubles the ${what} can be told apart.`;
   return `With ${peopleText}, only a difference of about ${formatPoints(difference)} points in ${what} (from a typical ${formatPoints(rate)}%) can be told apart. Approximate: smaller differences end as “No clear winner”.`;
 }
 

@@ -8,7 +8,7 @@ describe('a test’s settings', () => {
     expect(newTest('send_time').variants).toEqual([{}, { send_delay_minutes: 60 }]);
   });
 
-  it('holds 2 to 4 versions, and never removes A', () => {
+  it('holds 2 to 4 variants, and never removes A', () => {
     let test = newTest('subject');
     test = addVariant(addVariant(addVariant(test)));
     expect(test.variants).toHaveLength(4);
@@ -18,13 +18,13 @@ describe('a test’s settings', () => {
     expect(removeVariant(test, 1).variants).toHaveLength(2);
   });
 
-  it('empties the versions on another dimension, and moves a default metric with it', () => {
+  it('empties the variants on another dimension, and moves a default metric with it', () => {
     const test = { ...newTest('subject'), variants: [{}, { subject: 'Hello' }] };
     expect(withDimension(test, 'content')).toMatchObject({ metric: 'click_rate', variants: [{}, { content_html: '', content_text: null }] });
     expect(withDimension({ ...test, metric: 'click_rate' }, 'from_name').metric).toBe('click_rate');
   });
 
-  it('turns suggestions into versions B to D, making the test when there is none', () => {
+  it('turns suggestions into variants B to D, making the test when there is none', () => {
     expect(makeVariants(null, 'subject', ['One', ' Two ', '', 'Three', 'Four']).variants).toEqual([{}, { subject: 'One' }, { subject: 'Two' }, { subject: 'Three' }]);
     const kept = makeVariants({ ...newTest('subject'), test_share: 40, wait_minutes: 60 }, 'preheader', ['Read on']);
     expect(kept).toMatchObject({ dimension: 'preheader', test_share: 40, wait_minutes: 60, variants: [{}, { preheader: 'Read on' }] });

@@ -6,13 +6,13 @@ type AnyTest = AbStepTestSettings;
 // The editor's changes to a test's settings, as pure functions: the panel and the AI suggestions
 // (onMakeVariants) both go through them, so a test is always one the API accepts the shape of.
 
-/** The dimensions whose versions are one line of text. */
+/** The dimensions whose variants are one line of text. */
 export type AbTextDimension = 'subject' | 'preheader' | 'from_name';
 
-/** Version A is always the campaign's own fields: an empty object. */
+/** Variant A is always the campaign's own fields: an empty object. */
 const ORIGINAL: AbVariant = {};
 
-/** An empty version B, C or D of a dimension; a send time waits an hour more for each. */
+/** An empty variant B, C or D of a dimension; a send time waits an hour more for each. */
 export function emptyVariant(dimension: AbDimension, index: number): AbVariant {
   switch (dimension) {
     case 'content':
@@ -41,7 +41,7 @@ export function newTest(dimension: AbDimension = 'subject'): AbTestSettings {
   };
 }
 
-/** Another dimension: as many versions, emptied; the metric follows when it was the old default. */
+/** Another dimension: as many variants, emptied; the metric follows when it was the old default. */
 export function withDimension<Test extends AnyTest>(test: Test, dimension: AbDimension): Test {
   if (test.dimension === dimension) return test;
   const metric = test.metric === defaultMetric(test.dimension) ? defaultMetric(dimension) : test.metric;
@@ -64,7 +64,7 @@ export function replaceVariant<Test extends AnyTest>(test: Test, index: number, 
 }
 
 /**
- * Suggestions (the AI's subject lines or preview texts) as versions B to D: a test of that
+ * Suggestions (the AI's subject lines or preview texts) as variants B to D: a test of that
  * dimension is made when there is none (or one of another dimension), and its settings kept otherwise.
  */
 export function makeVariants(test: AbTestSettings | null, dimension: 'subject' | 'preheader', values: readonly string[]): AbTestSettings {
@@ -74,7 +74,7 @@ export function makeVariants(test: AbTestSettings | null, dimension: 'subject' |
   return { ...base, variants: [ORIGINAL, ...chosen.map((value): AbVariant => ({ [dimension]: value }))] };
 }
 
-/** A version's text field's value (subject, preheader or from name). */
+/** A variant's text field's value (subject, preheader or from name). */
 export function variantText(variant: AbVariant, dimension: AbTextDimension): string {
   return variant[dimension] ?? '';
 }

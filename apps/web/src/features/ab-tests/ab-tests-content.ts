@@ -21,43 +21,43 @@ export const AB_STATUS_FILTERS = ['testing', 'winner', 'no_winner'] as const;
 
 export const AB_TEXTS = {
   panelTitle: 'A/B test',
-  panelLead: 'Send two to four versions to part of the audience, then the better one to everyone else, on its own.',
-  toggle: 'Test versions of this campaign',
+  panelLead: 'Send two to four variants to part of the audience, then the better one to everyone else, on its own.',
+  toggle: 'Test variants of this campaign',
   toggleHint: 'Off: everyone gets the campaign as written.',
   dimension: 'What differs',
-  variants: 'Versions',
+  variants: 'Variants',
   original: 'A (original)',
   originalHint: 'The campaign’s own field above.',
-  addVariant: 'Add a version',
-  removeVariant: (label: string) => `Remove version ${label}`,
+  addVariant: 'Add a variant',
+  removeVariant: (label: string) => `Remove variant ${label}`,
   testShare: 'Test group',
-  testShareHint: (share: number) => `${share}% of the audience, split at random and evenly between the versions; the other ${100 - share}% get the winner.`,
+  testShareHint: (share: number) => `${share}% of the audience, split at random and evenly between the variants; the other ${100 - share}% get the winner.`,
   metric: 'Winner by',
   revenueNoOrders: 'Revenue per recipient needs orders from your store (order_placed events); none have arrived yet.',
   wait: 'Longest wait',
-  waitHint: 'It stops as soon as one version is clearly better; at this deadline, if none is, the original goes to everyone else.',
+  waitHint: 'It stops as soon as one variant is clearly better; at this deadline, if none is, the original goes to everyone else.',
   sendDelay: 'Send after the start',
   atStart: 'At the start',
-  contentHint: 'This version’s email body as HTML. Merge tags work as in the editor.',
-  howItDecides: 'Checked every 5 minutes with a sequential test that keeps the chance of a false winner at 5% however often it looks. No coin-flip winners: when the versions are too close to call, the report says so.',
+  contentHint: 'This variant’s email body as HTML. Merge tags work as in the editor.',
+  howItDecides: 'Checked every 5 minutes with a sequential test that keeps the chance of a false winner at 5% however often it looks. No coin-flip winners: when the variants are too close to call, the report says so.',
   deciding: 'Deciding…',
   noClearWinner: 'No clear winner',
   stateTitle: 'A/B test status',
   loadingTests: 'Loading your A/B tests...',
   testsFailed: 'Your A/B tests could not be loaded.',
   noTests: 'No A/B tests yet',
-  noTestsText: 'Turn on an A/B test in a campaign’s editor: its versions, results and winner appear here.',
+  noTestsText: 'Turn on an A/B test in a campaign’s editor: its variants, results and winner appear here.',
   noTestsFiltered: 'No tests with this status.',
   platformEmpty: (platform: string) => `No tests delivered through ${platform} yet — connecting platforms comes next.`,
   newCampaign: 'Create a campaign',
   machineWarning: 'Many opens came from privacy proxies and scanners. They are left out of the human open rate, but with this many, open rates say less than usual: prefer clicks to judge.',
-  intervalNote: 'The bars show each version’s rate; the whiskers its 95% interval. Overlapping whiskers mean the data cannot tell the versions apart yet.',
+  intervalNote: 'The bars show each variant’s rate; the whiskers its 95% interval. Overlapping whiskers mean the data cannot tell the variants apart yet.',
   stepTitle: 'A/B test this email',
-  stepLead: 'Everyone passing through is split evenly between the versions until one is clearly better; from then on everyone gets it.',
+  stepLead: 'Everyone passing through is split evenly between the variants until one is clearly better; from then on everyone gets it.',
 } as const;
 
 /** The choices of the longest wait, in minutes (the contract's 30 minutes to 72 hours). */
 export const AB_WAIT_CHOICES = [30, 60, 120, 240, 480, 720, 1440, 2880, 4320] as const;
 
-/** The choices of a send-time version's delay after the start, in minutes. */
+/** The choices of a send-time variant's delay after the start, in minutes. */
 export const AB_DELAY_CHOICES = [30, 60, 120, 180, 240, 360, 480, 720, 1440, 2880, 4320] as const;

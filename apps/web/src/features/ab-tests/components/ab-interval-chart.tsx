@@ -17,8 +17,8 @@ const BAR = 20;
 const AXIS = 28;
 
 /**
- * Each version's rate as a bar, its 95% interval as a whisker over it: where whiskers overlap, the
- * data cannot tell those versions apart. Rates are drawn in points (whole percent ticks); `format`
+ * Each variant's rate as a bar, its 95% interval as a whisker over it: where whiskers overlap, the
+ * data cannot tell those variants apart. Rates are drawn in points (whole percent ticks); `format`
  * writes the values. The table beside it carries the same numbers for reading.
  */
 export function AbIntervalChart({

@@ -22,7 +22,7 @@ export interface AbTestPanelProps {
   onChange(test: AbTestSettings | null): void;
 }
 
-/** The campaign editor's A/B test card: off, or what differs, its versions, the group, the metric, the wait. */
+/** The campaign editor's A/B test card: off, or what differs, its variants, the group, the metric, the wait. */
 export function AbTestPanel({ test, original, audience, hasOrders, readOnly, error, onChange }: AbTestPanelProps) {
   // A campaign that went out without a test has nothing to show here.
   if (!test && readOnly) return null;

@@ -14,7 +14,7 @@ import './ab-tests.css';
 const metricInterval = (variant: AbVariantResult, metric: AbMetric): AbInterval | null =>
   metric === 'open_rate' ? variant.open_rate : metric === 'click_rate' ? variant.click_rate : variant.revenue_per_recipient;
 
-/** A campaign report's A/B section: the decision, each version's rate with its interval (a chart and its table), every figure per version. */
+/** A campaign report's A/B section: the decision, each variant's rate with its interval (a chart and its table), every figure per variant. */
 export function AbTestReportSection({ report }: { report: AbTestReport }) {
   const { settings, variants } = report;
   const metric = settings.metric;
@@ -28,7 +28,7 @@ export function AbTestReportSection({ report }: { report: AbTestReport }) {
       <AbPanelHead
         id="ab-report-title"
         title={`A/B test: ${AB_DIMENSION_LABELS[settings.dimension].toLowerCase()}`}
-        text={`${variants.length} versions to ${settings.test_share}% of the audience · winner by ${AB_METRIC_LABELS[metric].toLowerCase()} · waits up to ${formatMinutes(settings.wait_minutes)}`}
+        text={`${variants.length} variants to ${settings.test_share}% of the audience · winner by ${AB_METRIC_LABELS[metric].toLowerCase()} · waits up to ${formatMinutes(settings.wait_minutes)}`}
       >
         <AbStatusBadge status={report.status} />
       </AbPanelHead>
@@ -40,14 +40,14 @@ export function AbTestReportSection({ report }: { report: AbTestReport }) {
       )}
       <div className="ab-report__compare">
         <figure className="ab-report__figure">
-          <AbIntervalChart rows={rows} percent={metric !== 'revenue'} format={format} title={`${AB_METRIC_LABELS[metric]} of each version with its 95% interval`} />
+          <AbIntervalChart rows={rows} percent={metric !== 'revenue'} format={format} title={`${AB_METRIC_LABELS[metric]} of each variant with its 95% interval`} />
           <figcaption className="ab-panel__how">{AB_TEXTS.intervalNote}</figcaption>
         </figure>
         <div className="data-table ab-report__summary">
-          <table aria-label={`${AB_METRIC_LABELS[metric]} by version`}>
+          <table aria-label={`${AB_METRIC_LABELS[metric]} by variant`}>
             <thead>
               <tr>
-                <th scope="col">Version</th>
+                <th scope="col">Variant</th>
                 <th scope="col">{AB_METRIC_LABELS[metric]}</th>
                 <th scope="col">95% interval</th>
               </tr>
@@ -71,10 +71,10 @@ export function AbTestReportSection({ report }: { report: AbTestReport }) {
         </div>
       </div>
       <div className="data-table ab-report__figures">
-        <table aria-label="Each version’s figures">
+        <table aria-label="Each variant’s figures">
           <thead>
             <tr>
-              <th scope="col">Version</th>
+              <th scope="col">Variant</th>
               <th scope="col">Recipients</th>
               <th scope="col">Human opens</th>
               <th scope="col">Machine opens</th>

@@ -11,7 +11,7 @@ import './ab-tests.css';
 export function AbTestStateCard({ settings, state }: { settings: AbTestSettings | null; state: AbTestState }) {
   return (
     <section className="dash-card ab-state" aria-labelledby="ab-state-title">
-      <AbPanelHead id="ab-state-title" title={AB_TEXTS.stateTitle} text={settings && `${settings.variants.length} versions · winner by ${AB_METRIC_LABELS[settings.metric].toLowerCase()}`}>
+      <AbPanelHead id="ab-state-title" title={AB_TEXTS.stateTitle} text={settings && `${settings.variants.length} variants · winner by ${AB_METRIC_LABELS[settings.metric].toLowerCase()}`}>
         <AbStatusBadge status={state.status} />
       </AbPanelHead>
       <AbDecision state={state} />
@@ -23,7 +23,7 @@ export function AbTestStateCard({ settings, state }: { settings: AbTestSettings 
 export function AbDecision({ state }: { state: AbTestState }) {
   const headline =
     state.status === 'winner' && state.winner !== null
-      ? `Version ${variantLabel(state.winner)} won${state.lift === null ? '' : ` (${formatLift(state.lift)} over A)`}`
+      ? `Variant ${variantLabel(state.winner)} won${state.lift === null ? '' : ` (${formatLift(state.lift)} over A)`}`
       : state.status === 'no_winner'
         ? AB_TEXTS.noClearWinner
         : state.status === 'testing'

@@ -30,7 +30,7 @@ export function AbTestsTable({ tests }: { tests: readonly AbTestSummary[] }) {
                   {test.name}
                 </Link>
                 <span className="ab-table__detail">
-                  {AB_DIMENSION_LABELS[test.dimension]} · {test.variants} versions
+                  {AB_DIMENSION_LABELS[test.dimension]} · {test.variants} variants
                   {test.kind === 'automation' && <span className="quiet-tag">Automation</span>}
                 </span>
               </td>
@@ -70,7 +70,7 @@ function Result({ test }: { test: AbTestSummary }) {
   if (test.status === 'winner' && test.winner_label)
     return (
       <span className="ab-table__winner">
-        Version {test.winner_label} <span className={`ab-lift${(test.lift ?? 0) < 0 ? ' ab-lift--down' : ''}`}>{formatLift(test.lift)}</span>
+        Variant {test.winner_label} <span className={`ab-lift${(test.lift ?? 0) < 0 ? ' ab-lift--down' : ''}`}>{formatLift(test.lift)}</span>
       </span>
     );
   if (test.status === 'no_winner') return <span className="ab-table__none">{AB_TEXTS.noClearWinner}: A went to the rest</span>;

@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { addVariant, formatMinutes, removeVariant, replaceVariant, variantDelay, variantHtml, variantLabel, variantText, withDimension } from '../ab-test-settings';
 import { AB_DELAY_CHOICES, AB_TEXTS } from '../ab-tests-content';
 
-/** The original's fields, shown read-only as version A. */
+/** The original's fields, shown read-only as variant A. */
 export interface AbOriginal {
   subject: string;
   preheader: string;
@@ -26,7 +26,7 @@ interface VariantFieldsProps<Test extends AbStepTestSettings> {
   onChange(test: Test): void;
 }
 
-/** What differs (a choice of pills), then A as written and the editable versions B to D. */
+/** What differs (a choice of pills), then A as written and the editable variants B to D. */
 export function AbVariantFields<Test extends AbStepTestSettings>({ idPrefix, test, dimensions, original, readOnly, onChange }: VariantFieldsProps<Test>) {
   const canAdd = !readOnly && test.variants.length < AB_LIMITS.maxVariants;
   const canRemove = !readOnly && test.variants.length > AB_LIMITS.minVariants;
@@ -62,7 +62,7 @@ export function AbVariantFields<Test extends AbStepTestSettings>({ idPrefix, tes
                 {label}
               </span>
               <div className="ab-variant__body">
-                <VariantField id={`${idPrefix}-variant-${label}`} label={`Version ${label}`} dimension={test.dimension} variant={variant} readOnly={readOnly} onChange={(next) => onChange(replaceVariant(test, index, next))} />
+                <VariantField id={`${idPrefix}-variant-${label}`} label={`Variant ${label}`} dimension={test.dimension} variant={variant} readOnly={readOnly} onChange={(next) => onChange(replaceVariant(test, index, next))} />
               </div>
               {canRemove && (
                 <Button variant="ghost" className="ab-variant__remove" aria-label={AB_TEXTS.removeVariant(label)} onClick={() => onChange(removeVariant(test, index))}>

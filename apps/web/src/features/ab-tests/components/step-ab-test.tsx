@@ -21,7 +21,7 @@ export interface StepAbTestProps {
   onChange(test: AbStepTestSettings | null): void;
 }
 
-/** An automation email step's versions: what differs, B to D, the metric and the longest wait. */
+/** An automation email step's variants: what differs, B to D, the metric and the longest wait. */
 export function StepAbTest({ test, original, state, error, onChange }: StepAbTestProps) {
   return (
     <section className="ab-panel ab-panel--step" aria-labelledby="step-ab-title">

@@ -55,7 +55,7 @@ export function StepCard({ step, stats, problem, selected, onOpen }: StepCardPro
         <span className="step-card__title">{title}</span>
         {summary !== title && <span className="step-card__summary">{summary}</span>}
         {/* Its state (deciding, the winner) is in the step's panel. */}
-        {step.type === 'email' && step.ab_test && <span className="quiet-tag step-card__ab">A/B test · {step.ab_test.variants.length} versions</span>}
+        {step.type === 'email' && step.ab_test && <span className="quiet-tag step-card__ab">A/B test · {step.ab_test.variants.length} variants</span>}
       </button>
       {problem && (
         <p className="step-card__problem">

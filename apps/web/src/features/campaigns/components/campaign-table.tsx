@@ -43,7 +43,7 @@ export function CampaignTable({ campaigns, busyId, onDuplicate, onDelete }: Camp
                 <span className={`campaign-table__subject${campaign.subject ? '' : ' campaign-table__subject--none'}`}>{campaign.subject || 'No subject yet'}</span>
                 {campaign.ab_test && (
                   <span className="quiet-tag campaign-table__ab">
-                    A/B test: {AB_DIMENSION_LABELS[campaign.ab_test.dimension].toLowerCase()}, {campaign.ab_test.variants.length} versions
+                    A/B test: {AB_DIMENSION_LABELS[campaign.ab_test.dimension].toLowerCase()}, {campaign.ab_test.variants.length} variants
                   </span>
                 )}
               </td>
