@@ -57,6 +57,23 @@ const AB: AbTestReport = {
   looks: Array.from({ length: 19 }, (_, index) => ({ at: AT(5 * (index + 1)), information: (index + 1) / 40, leader: index < 3 ? 2 : 1, boundary_crossed: index === 18 })),
 };
 
+/** A content test at its deadline with no clear winner: the intervals overlap, A went to the rest. */
+const UNDECIDED: AbTestReport = {
+  ...AB,
+  status: 'no_winner',
+  winner: null,
+  decided_at: AT(240),
+  rest_send_at: AT(240),
+  lift: 0.04,
+  reason: 'No clear winner: at the deadline no variant was clearly better, so the original (A) went to the rest.',
+  settings: { dimension: 'content', metric: 'click_rate', test_share: 20, wait_minutes: 240, variants: [{}, { content_html: '<p>…</p>', content_text: null }] },
+  variants: [variant('A', 'Content A', 1_000, 230, 41), variant('B', 'Content B', 1_000, 236, 43)],
+  machine_open_share: 0.12,
+  machine_open_warning: false,
+  looks: Array.from({ length: 48 }, (_, index) => ({ at: AT(5 * (index + 1)), information: (index + 1) / 48, leader: index % 5 === 0 ? 0 : 1, boundary_crossed: false })),
+};
+const UNDECIDED_ID = '0193a5b2-7c1d-7e00-8000-0000000000ac';
+
 const REPORT: CampaignReport = {
   campaign: { id: ID, name: 'Spring sale', subject: 'Spring sale: 20% off', status: 'sent', tracking: true, started_at: AT(0), finished_at: AT(130) },
   totals: {
@@ -112,6 +129,9 @@ const TESTS: AbTestSummary[] = [
 async function answerWithSample(page: Page) {
   await page.route('**/api/ab-tests/v1/tests**', (route) => route.fulfill({ json: { payload: { tests: TESTS } } }));
   await page.route(`**/api/campaigns/v1/campaigns/${ID}/report`, (route) => route.fulfill({ json: { payload: { report: REPORT } } }));
+  await page.route(`**/api/campaigns/v1/campaigns/${UNDECIDED_ID}/report`, (route) =>
+    route.fulfill({ json: { payload: { report: { ...REPORT, campaign: { ...REPORT.campaign, id: UNDECIDED_ID, name: 'Welcome back' }, ab_test: UNDECIDED } } } }),
+  );
 }
 
 for (const [label, viewport] of Object.entries(WIDTHS)) {
@@ -135,5 +155,10 @@ for (const [label, viewport] of Object.entries(WIDTHS)) {
     await shoot(page, `${label}-report-ab-decided`);
     // The section alone, at its real size.
     await page.getByRole('region', { name: 'A/B test: subject' }).screenshot({ path: `${OUT}${label}-report-ab-section.png` });
+
+    await page.goto(reportPath(UNDECIDED_ID));
+    const undecided = page.getByRole('region', { name: 'A/B test: content' });
+    await undecided.getByText('No clear winner', { exact: true }).first().waitFor();
+    await undecided.screenshot({ path: `${OUT}${label}-report-ab-no-winner.png` });
   });
 }
