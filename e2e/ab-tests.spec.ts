@@ -92,6 +92,21 @@ test.describe('A/B tests', () => {
     await expect(panel.wait).toHaveValue('240');
     // 40 people, 20% in the test, two variants: 4 each — too few to tell anything apart, and it says so.
     await expect(panel.detectable).toHaveText(/^With about 4 people per variant, the test cannot tell variants apart/);
+    // Other dimensions: a content variant is its own HTML, judged by clicks; a send time waits after the start.
+    await panel.dimension('Content').check();
+    await expect(panel.metric).toHaveValue('click_rate');
+    await expect(panel.card.getByRole('textbox', { name: 'Variant B content (HTML)' })).toHaveValue('');
+    // It may start from the campaign's own content.
+    await panel.card.getByRole('button', { name: 'Start from the original content' }).click();
+    await expect(panel.card.getByRole('textbox', { name: 'Variant B content (HTML)' })).toHaveValue(/Everything in the shop is 20% off until Sunday\./);
+    await expect(panel.card.getByRole('button', { name: 'Start from the original content' })).toHaveCount(0);
+    await panel.card.screenshot({ path: testInfo.outputPath('editor-ab-content-desktop.png') });
+    await panel.dimension('Send time').check();
+    await expect(panel.metric).toHaveValue('open_rate');
+    await expect(panel.card.getByRole('combobox', { name: 'Variant B: send after the start' })).toHaveValue('60');
+    await expect(panel.card.getByText('At the start')).toBeVisible();
+    await panel.card.screenshot({ path: testInfo.outputPath('editor-ab-send-time-desktop.png') });
+    await panel.dimension('Subject').check();
     await panel.variant('B', 'subject').fill('Last days: 20% off everything');
     // A larger test group: 50% of 40 is 10 each, still honest about it.
     await panel.testShare.fill('50');

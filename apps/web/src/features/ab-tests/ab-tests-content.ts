@@ -38,6 +38,7 @@ export const AB_TEXTS = {
   waitHint: 'It stops as soon as one variant is clearly better; at this deadline, if none is, the original goes to everyone else.',
   sendDelay: 'Send after the start',
   atStart: 'At the start',
+  copyOriginal: 'Start from the original content',
   contentHint: 'This variant’s email body as HTML. Merge tags work as in the editor.',
   howItDecides: 'Checked every 5 minutes with a sequential test that keeps the chance of a false winner at 5% however often it looks. No coin-flip winners: when the variants are too close to call, the report says so.',
   deciding: 'Deciding…',

@@ -9,7 +9,7 @@ export interface EditorAbTest {
   /** The settings card, editable while the campaign is. */
   panel(props: {
     test: AbTestSettings | null;
-    original: { subject: string; preheader: string; from_name: string };
+    original: { subject: string; preheader: string; from_name: string; content_html: string };
     /** About how many people the chosen lists and segments hold; null while unknown. */
     audience: number | null;
     readOnly: boolean;

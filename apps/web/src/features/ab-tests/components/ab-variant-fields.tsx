@@ -1,20 +1,42 @@
-import { AB_DIMENSION_LABELS, AB_LIMITS, type AbDimension, type AbStepTestSettings, type AbVariant } from '@postlark/shared/ab-tests';
-import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
-import { addVariant, formatMinutes, removeVariant, replaceVariant, variantDelay, variantHtml, variantLabel, variantText, withDimension } from '../ab-test-settings';
-import { AB_DELAY_CHOICES, AB_TEXTS } from '../ab-tests-content';
+import {
+  AB_DIMENSION_LABELS,
+  AB_LIMITS,
+  type AbDimension,
+  type AbStepTestSettings,
+  type AbVariant,
+} from "@postlark/shared/ab-tests";
+import { CAMPAIGN_LIMITS } from "@postlark/shared/campaigns";
+import { Button } from "../../../components/ui/button";
+import { SelectField } from "../../../components/ui/select-field";
+import { TextAreaField } from "../../../components/ui/text-area-field";
+import { TextField } from "../../../components/ui/text-field";
+import {
+  addVariant,
+  formatMinutes,
+  removeVariant,
+  replaceVariant,
+  variantDelay,
+  variantHtml,
+  variantLabel,
+  variantText,
+  withDimension,
+} from "../ab-test-settings";
+import { AB_DELAY_CHOICES, AB_TEXTS } from "../ab-tests-content";
 
 /** The original's fields, shown read-only as variant A. */
 export interface AbOriginal {
   subject: string;
   preheader: string;
   from_name: string;
+  /** A content variant may start from it. */
+  content_html: string;
 }
 
-const TEXT_LIMITS = { subject: CAMPAIGN_LIMITS.subject, preheader: CAMPAIGN_LIMITS.preheader, from_name: CAMPAIGN_LIMITS.fromName } as const;
+const TEXT_LIMITS = {
+  subject: CAMPAIGN_LIMITS.subject,
+  preheader: CAMPAIGN_LIMITS.preheader,
+  from_name: CAMPAIGN_LIMITS.fromName,
+} as const;
 
 interface VariantFieldsProps<Test extends AbStepTestSettings> {
   /** Prefix of the fields' ids: one panel per page. */
@@ -27,7 +49,14 @@ interface VariantFieldsProps<Test extends AbStepTestSettings> {
 }
 
 /** What differs (a choice of pills), then A as written and the editable variants B to D. */
-export function AbVariantFields<Test extends AbStepTestSettings>({ idPrefix, test, dimensions, original, readOnly, onChange }: VariantFieldsProps<Test>) {
+export function AbVariantFields<Test extends AbStepTestSettings>({
+  idPrefix,
+  test,
+  dimensions,
+  original,
+  readOnly,
+  onChange,
+}: VariantFieldsProps<Test>) {
   const canAdd = !readOnly && test.variants.length < AB_LIMITS.maxVariants;
   const canRemove = !readOnly && test.variants.length > AB_LIMITS.minVariants;
   return (
@@ -37,7 +66,13 @@ export function AbVariantFields<Test extends AbStepTestSettings>({ idPrefix, tes
         <div className="ab-choice__options">
           {dimensions.map((dimension) => (
             <label key={dimension} className="ab-choice__option">
-              <input type="radio" name={`${idPrefix}-dimension`} value={dimension} checked={test.dimension === dimension} onChange={() => onChange(withDimension(test, dimension))} />
+              <input
+                type="radio"
+                name={`${idPrefix}-dimension`}
+                value={dimension}
+                checked={test.dimension === dimension}
+                onChange={() => onChange(withDimension(test, dimension))}
+              />
               <span>{AB_DIMENSION_LABELS[dimension]}</span>
             </label>
           ))}
@@ -50,7 +85,9 @@ export function AbVariantFields<Test extends AbStepTestSettings>({ idPrefix, tes
           </span>
           <div className="ab-variant__body">
             <span className="ab-panel__label">{AB_TEXTS.original}</span>
-            <span className="ab-variant__original">{originalText(test.dimension, original)}</span>
+            <span className="ab-variant__original">
+              {originalText(test.dimension, original)}
+            </span>
           </div>
         </div>
         {test.variants.slice(1).map((variant, offset) => {
@@ -62,10 +99,25 @@ export function AbVariantFields<Test extends AbStepTestSettings>({ idPrefix, tes
                 {label}
               </span>
               <div className="ab-variant__body">
-                <VariantField id={`${idPrefix}-variant-${label}`} label={`Variant ${label}`} dimension={test.dimension} variant={variant} readOnly={readOnly} onChange={(next) => onChange(replaceVariant(test, index, next))} />
+                <VariantField
+                  id={`${idPrefix}-variant-${label}`}
+                  label={`Variant ${label}`}
+                  dimension={test.dimension}
+                  variant={variant}
+                  original={original}
+                  readOnly={readOnly}
+                  onChange={(next) =>
+                    onChange(replaceVariant(test, index, next))
+                  }
+                />
               </div>
               {canRemove && (
-                <Button variant="ghost" className="ab-variant__remove" aria-label={AB_TEXTS.removeVariant(label)} onClick={() => onChange(removeVariant(test, index))}>
+                <Button
+                  variant="ghost"
+                  className="ab-variant__remove"
+                  aria-label={AB_TEXTS.removeVariant(label)}
+                  onClick={() => onChange(removeVariant(test, index))}
+                >
                   Remove
                 </Button>
               )}
@@ -73,7 +125,11 @@ export function AbVariantFields<Test extends AbStepTestSettings>({ idPrefix, tes
           );
         })}
         {canAdd && (
-          <Button variant="secondary" className="ab-variants__add" onClick={() => onChange(addVariant(test))}>
+          <Button
+            variant="secondary"
+            className="ab-variants__add"
+            onClick={() => onChange(addVariant(test))}
+          >
             {AB_TEXTS.addVariant}
           </Button>
         )}
@@ -83,30 +139,83 @@ export function AbVariantFields<Test extends AbStepTestSettings>({ idPrefix, tes
 }
 
 function originalText(dimension: AbDimension, original: AbOriginal): string {
-  if (dimension === 'content') return 'The content written above.';
-  if (dimension === 'send_time') return AB_TEXTS.atStart;
-  return original[dimension] || `No ${AB_DIMENSION_LABELS[dimension].toLowerCase()} yet.`;
+  if (dimension === "content") return "The content written above.";
+  if (dimension === "send_time") return AB_TEXTS.atStart;
+  return (
+    original[dimension] ||
+    `No ${AB_DIMENSION_LABELS[dimension].toLowerCase()} yet.`
+  );
 }
 
-function VariantField({ id, label, dimension, variant, readOnly, onChange }: { id: string; label: string; dimension: AbDimension; variant: AbVariant; readOnly: boolean; onChange(variant: AbVariant): void }) {
-  if (dimension === 'content')
+interface VariantFieldProps {
+  id: string;
+  label: string;
+  dimension: AbDimension;
+  variant: AbVariant;
+  original: AbOriginal;
+  readOnly: boolean;
+  onChange(variant: AbVariant): void;
+}
+
+function VariantField({
+  id,
+  label,
+  dimension,
+  variant,
+  original,
+  readOnly,
+  onChange,
+}: VariantFieldProps) {
+  if (dimension === "content")
     return (
-      <TextAreaField
-        id={id}
-        label={`${label} content (HTML)`}
-        hint={AB_TEXTS.contentHint}
-        rows={6}
-        maxLength={CAMPAIGN_LIMITS.html}
-        value={variantHtml(variant)}
-        readOnly={readOnly}
-        onChange={(event) => onChange({ content_html: event.target.value, content_text: null })}
-      />
+      <>
+        <TextAreaField
+          id={id}
+          label={`${label} content (HTML)`}
+          hint={AB_TEXTS.contentHint}
+          rows={6}
+          maxLength={CAMPAIGN_LIMITS.html}
+          value={variantHtml(variant)}
+          readOnly={readOnly}
+          onChange={(event) =>
+            onChange({ content_html: event.target.value, content_text: null })
+          }
+        />
+        {!readOnly &&
+          variantHtml(variant) === "" &&
+          original.content_html !== "" && (
+            <Button
+              variant="secondary"
+              className="ab-variant__copy"
+              onClick={() =>
+                onChange({
+                  content_html: original.content_html,
+                  content_text: null,
+                })
+              }
+            >
+              {AB_TEXTS.copyOriginal}
+            </Button>
+          )}
+      </>
     );
-  if (dimension === 'send_time') {
+  if (dimension === "send_time") {
     const delay = variantDelay(variant);
-    const choices = AB_DELAY_CHOICES.includes(delay as (typeof AB_DELAY_CHOICES)[number]) ? AB_DELAY_CHOICES : [...AB_DELAY_CHOICES, delay].sort((a, b) => a - b);
+    const choices = AB_DELAY_CHOICES.includes(
+      delay as (typeof AB_DELAY_CHOICES)[number],
+    )
+      ? AB_DELAY_CHOICES
+      : [...AB_DELAY_CHOICES, delay].sort((a, b) => a - b);
     return (
-      <SelectField id={id} label={`${label}: ${AB_TEXTS.sendDelay.toLowerCase()}`} value={delay} disabled={readOnly} onChange={(event) => onChange({ send_delay_minutes: Number(event.target.value) })}>
+      <SelectField
+        id={id}
+        label={`${label}: ${AB_TEXTS.sendDelay.toLowerCase()}`}
+        value={delay}
+        disabled={readOnly}
+        onChange={(event) =>
+          onChange({ send_delay_minutes: Number(event.target.value) })
+        }
+      >
         {choices.map((minutes) => (
           <option key={minutes} value={minutes}>
             {formatMinutes(minutes)} later

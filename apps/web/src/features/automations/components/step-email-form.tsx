@@ -16,7 +16,13 @@ export interface EmailSlots {
   /** The merge-tag problems of the fields as they are on screen, checked as the campaign editor checks them. */
   checks(step: EmailStep): ReactNode;
   /** The step's A/B test (issue 20): versions of its subject, preview text, from name or content. */
-  abTest?(props: { stepId: string; test: AbStepTestSettings | null; original: { subject: string; preheader: string; from_name: string }; error?: string; onChange(test: AbStepTestSettings | null): void }): ReactNode;
+  abTest?(props: {
+    stepId: string;
+    test: AbStepTestSettings | null;
+    original: { subject: string; preheader: string; from_name: string; content_html: string };
+    error?: string;
+    onChange(test: AbStepTestSettings | null): void;
+  }): ReactNode;
 }
 
 type Errors = Readonly<Record<string, string>>;
@@ -64,7 +70,7 @@ export function StepEmailForm({ step, errors, slots, onChange }: { step: EmailSt
       {slots.abTest?.({
         stepId: step.id,
         test: step.ab_test ?? null,
-        original: { subject: step.subject, preheader: step.preheader, from_name: step.from_name },
+        original: { subject: step.subject, preheader: step.preheader, from_name: step.from_name, content_html: step.content_html },
         error: errors.ab_test,
         onChange: (test) => set('ab_test', test),
       })}

@@ -191,7 +191,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
           {abTest &&
             abTest.panel({
               test: draft.ab_test,
-              original: { subject: draft.subject, preheader: draft.preheader, from_name: draft.from_name },
+              original: { subject: draft.subject, preheader: draft.preheader, from_name: draft.from_name, content_html: draft.content_html },
               audience: audienceSize,
               readOnly: !editable,
               error: errors.ab_test,
