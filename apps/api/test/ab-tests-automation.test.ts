@@ -58,7 +58,7 @@ describe('an A/B test in an automation email step', () => {
     expect(bySubject('Subject A').length).toBeGreaterThan(0);
     expect(bySubject('Subject B').length).toBeGreaterThan(0);
     const started = await testOf();
-    expect(started).toMatchObject({ kind: 'automation', id: 'flow:hello', flow_id: flowId, link: `/dashboard/automations/${flowId}`, status: 'testing', variants: 2, metric: 'open_rate' });
+    expect(started).toMatchObject({ kind: 'automation', flow_id: flowId, link: `/dashboard/automations/${flowId}`, status: 'testing', variants: 2, metric: 'open_rate' });
 
     // Every B reader opens, no A reader does; the first look decides B.
     accounts.advance(MINUTE);

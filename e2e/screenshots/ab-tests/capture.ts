@@ -65,7 +65,7 @@ const UNDECIDED: AbTestReport = {
   decided_at: AT(240),
   rest_send_at: AT(240),
   lift: 0.04,
-  reason: 'No clear winner: at the deadline no variant was clearly better, so the original (A) went to the rest.',
+  reason: 'At the deadline no variant was clearly better, so the original (A) went to the rest.',
   settings: { dimension: 'content', metric: 'click_rate', test_share: 20, wait_minutes: 240, variants: [{}, { content_html: '<p>…</p>', content_text: null }] },
   variants: [variant('A', 'Content A', 1_000, 230, 41), variant('B', 'Content B', 1_000, 236, 43)],
   machine_open_share: 0.12,

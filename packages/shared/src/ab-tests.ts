@@ -66,11 +66,11 @@ export const AB_MESSAGES = {
   reasonTesting: 'Measuring: no variant is clearly better yet.',
   reasonWinner: (label: string, metric: AbMetric, lift: number | null) =>
     `Variant ${label} has a clearly higher ${AB_METRIC_LABELS[metric].toLowerCase()}${lift === null ? '' : ` (${lift >= 0 ? '+' : ''}${Math.round(lift * 100)}% over A)`}: the difference holds at 95% confidence, however often the test looked.`,
-  reasonNoWinner: 'No clear winner: at the deadline no variant was clearly better, so the original (A) went to the rest.',
-  reasonNoWinnerAll: 'No clear winner: at the deadline no variant was clearly better. Everyone was in the test, so nobody else gets it.',
+  reasonNoWinner: 'At the deadline no variant was clearly better, so the original (A) went to the rest.',
+  reasonNoWinnerAll: 'At the deadline no variant was clearly better. Everyone was in the test, so nobody else gets it.',
   reasonCancelled: 'The campaign was cancelled before the test was decided.',
   reasonRemoved: 'The test was taken off the step before it was decided: everyone gets the original (A) from now on.',
-  reasonNoWinnerStep: 'No clear winner: at the deadline no variant was clearly better, so everyone passing through gets the original (A) from now on.',
+  reasonNoWinnerStep: 'At the deadline no variant was clearly better, so everyone passing through gets the original (A) from now on.',
   machineOpenWarning: (share: number) =>
     `${Math.round(share * 100)}% of opens came from mail scanners and privacy proxies, not people: they are left out of the open rate, but so many of them blur an open-rate test.`,
   revenueCurrency: (currency: string) => `Revenue is counted in ${currency}, the account’s most common order currency; orders in other currencies are left out.`,
@@ -218,7 +218,7 @@ export interface AbTestReport extends AbTestState {
 
 /** A row of the A/B tests page. */
 export interface AbTestSummary {
-  /** The campaign id (or `flow:<step id>` for automation steps). */
+  /** The test's campaign row: the campaign's id, or for an automation step its hidden campaign's (step ids repeat across flows). */
   id: string;
   kind: 'campaign' | 'automation';
   name: string;

@@ -235,7 +235,6 @@ export interface TestListRow extends AbTestRow {
   name: string;
   kind: 'campaign' | 'automation';
   flowId: string | null;
-  stepId: string | null;
 }
 
 /** The customer's tests that started (or are set on a campaign), newest first, with what they belong to. */
@@ -243,7 +242,7 @@ export async function listTests(db: Db, customerId: string, status: AbStatus | u
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`select t.campaign_id as "campaignId", t.customer_id as "customerId", t.settings, t.status, t.started_at as "startedAt",
         t.deadline_at as "deadlineAt", t.decided_at as "decidedAt", t.winner, t.reason, t.lift, t.rest_send_at as "restSendAt",
-        t.created_at as "createdAt", c.name, c.kind, fsc.flow_id as "flowId", fsc.step_id as "stepId"
+        t.created_at as "createdAt", c.name, c.kind, fsc.flow_id as "flowId"
       from ab_tests t join campaigns c on c.id = t.campaign_id
       left join flow_step_campaigns fsc on fsc.campaign_id = t.campaign_id
       where t.customer_id = ${customerId}::uuid ${status ? sql`and t.status = ${status}` : sql``}

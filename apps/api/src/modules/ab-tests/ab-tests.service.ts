@@ -115,7 +115,8 @@ export async function testReport(db: Db, row: CampaignRow, test: AbTestRow, now:
 export async function testSummaries(db: Db, customerId: string, status: AbStatus | undefined): Promise<AbTestSummary[]> {
   const rows = await listTests(db, customerId, status);
   return rows.map((row) => ({
-    id: row.kind === 'automation' && row.stepId ? `flow:${row.stepId}` : row.campaignId,
+    // The test's own row (an automation step's hidden campaign): step ids repeat across flows.
+    id: row.campaignId,
     kind: row.kind,
     name: row.name,
     flow_id: row.flowId,
