@@ -1,9 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type FakeOpenAi, startFakeOpenAi } from '../../apps/api/test/support/fakes/openai-compatible';
-import { FAKE_AI_KEY } from './ai';
-import { cspCheckedTest } from './csp';
-import { type Inbox, outboxInbox } from './mail';
-import { removeDataDir, type RunningServer, startServer } from './server';
+import { fakeAiServerTest } from './ai';
 
 // The A/B test's pieces (issue 20): the editor's card, a started test's card, the tests page.
 
@@ -39,42 +35,4 @@ export function abTestsPage(page: Page) {
  * often it looks), so a browser test sees a decision while it watches; its default AI provider is
  * the fake OpenAI-compatible server on loopback (as support/ai.ts sets it up), for suggested variants.
  */
-export const abServerTest = cspCheckedTest.extend<{ inbox: Inbox }, { fakeAi: FakeOpenAi; abServer: RunningServer }>({
-  fakeAi: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const fake = await startFakeOpenAi({ apiKey: FAKE_AI_KEY });
-      try {
-        await use(fake);
-      } finally {
-        await fake.close();
-      }
-    },
-    { scope: 'worker' },
-  ],
-  abServer: [
-    async ({ fakeAi }, use) => {
-      const server = await startServer({
-        AB_LOOK_EVERY_SECONDS: '1',
-        EMAIL_SEND_LIMIT_PER_MINUTE: '1000',
-        AI_BASE_URL: fakeAi.url,
-        AI_MODEL: fakeAi.model,
-        AI_API_KEY: FAKE_AI_KEY,
-        AI_ALLOW_LOCAL: 'true',
-      });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-        await removeDataDir(server.dataDir);
-      }
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ abServer }, use) => {
-    await use(abServer.baseURL);
-  },
-  inbox: async ({ request }, use) => {
-    await use(outboxInbox(request));
-  },
-});
+export const abServerTest = fakeAiServerTest({ AB_LOOK_EVERY_SECONDS: '1' });

@@ -14,45 +14,54 @@ const SHOTS = new URL('../screenshots/out/', import.meta.url).pathname;
 /** A key distinctive enough that finding it anywhere on a page would mean it leaked. */
 export const FAKE_AI_KEY = 'sk-e2e-5ecret-key-9f3c';
 
-export const aiTest = cspCheckedTest.extend<{ inbox: Inbox }, { fakeAi: FakeOpenAi; aiServer: RunningServer }>({
-  fakeAi: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const fake = await startFakeOpenAi({ apiKey: FAKE_AI_KEY });
-      try {
-        await use(fake);
-      } finally {
-        await fake.close();
-      }
+/**
+ * A test whose server (one per worker) has the fake as its default provider; `settings` adds to
+ * the server's (the A/B tests' browser test looks every second, AB_LOOK_EVERY_SECONDS).
+ */
+export function fakeAiServerTest(settings: Record<string, string> = {}) {
+  return cspCheckedTest.extend<{ inbox: Inbox }, { fakeAi: FakeOpenAi; aiServer: RunningServer }>({
+    fakeAi: [
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const fake = await startFakeOpenAi({ apiKey: FAKE_AI_KEY });
+        try {
+          await use(fake);
+        } finally {
+          await fake.close();
+        }
+      },
+      { scope: 'worker' },
+    ],
+    aiServer: [
+      async ({ fakeAi }, use) => {
+        const server = await startServer({
+          AI_BASE_URL: fakeAi.url,
+          AI_MODEL: fakeAi.model,
+          AI_API_KEY: FAKE_AI_KEY,
+          AI_ALLOW_LOCAL: 'true',
+          EMAIL_SEND_LIMIT_PER_MINUTE: '1000',
+          AI_GENERATIONS_PER_MINUTE: '100',
+          ...settings,
+        });
+        try {
+          await use(server);
+        } finally {
+          await server.stop();
+          await removeDataDir(server.dataDir);
+        }
+      },
+      { scope: 'worker', timeout: SERVER_FIXTURE_TIMEOUT_MS },
+    ],
+    baseURL: async ({ aiServer }, use) => {
+      await use(aiServer.baseURL);
     },
-    { scope: 'worker' },
-  ],
-  aiServer: [
-    async ({ fakeAi }, use) => {
-      const server = await startServer({
-        AI_BASE_URL: fakeAi.url,
-        AI_MODEL: fakeAi.model,
-        AI_API_KEY: FAKE_AI_KEY,
-        AI_ALLOW_LOCAL: 'true',
-        EMAIL_SEND_LIMIT_PER_MINUTE: '1000',
-        AI_GENERATIONS_PER_MINUTE: '100',
-      });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-        await removeDataDir(server.dataDir);
-      }
+    inbox: async ({ request }, use) => {
+      await use(outboxInbox(request));
     },
-    { scope: 'worker', timeout: SERVER_FIXTURE_TIMEOUT_MS },
-  ],
-  baseURL: async ({ aiServer }, use) => {
-    await use(aiServer.baseURL);
-  },
-  inbox: async ({ request }, use) => {
-    await use(outboxInbox(request));
-  },
-});
+  });
+}
+
+export const aiTest = fakeAiServerTest();
 
 /** The assistant's parts of the editor and the top bar, by the names they give themselves. */
 export function assistant(page: Page) {
