@@ -7,6 +7,7 @@ import { runImportJob } from '../src/jobs/run-import.job';
 import { readCsv } from '../src/lib/csv-reader';
 import { addChunk, chunkAt } from '../src/modules/imports/imports.repository';
 import { useAccountsApp } from './support/accounts-app';
+import { eventually } from './support/eventually';
 import { IMPORTS, importFinished, uploadImport } from './support/imports';
 
 const accounts = useAccountsApp();
@@ -156,9 +157,13 @@ describe('CSV import', () => {
     expect(sent.statusCode).toBe(202);
     const progress = await finished(customer, id);
     expect(progress).toMatchObject({ status: 'failed', error: IMPORT_MESSAGES.cellTooLong(2), rejections_url: null });
-    // A permanent failure: the job completed and is not tried again.
-    const jobs = await rawQuery<{ state: string }>(accounts.database.db, `select state from pgboss.job where name = $1 and data->>'importId' = $2`, [runImportJob.name, id]);
-    expect(jobs.map((job) => job.state)).toEqual(['completed']);
+    // A permanent failure: the job completed and is not tried again. The queue settles the job just
+    // after its handler wrote the report, so it may still read active for a moment.
+    const settled = await eventually(async () => {
+      const jobs = await rawQuery<{ state: string }>(accounts.database.db, `select state from pgboss.job where name = $1 and data->>'importId' = $2`, [runImportJob.name, id]);
+      return jobs.some((job) => job.state === 'active') ? undefined : jobs;
+    }, { what: 'the import job to settle' });
+    expect(settled.map((job) => job.state)).toEqual(['completed']);
     expect((await call('GET', IMPORTS, customer.cookie)).json().payload.imports[0]).toMatchObject({ id, status: 'failed', error: IMPORT_MESSAGES.cellTooLong(2) });
     // A good file afterwards imports as ever.
     expect(await finished(customer, (await upload(customer, 'email,n,p,x\nafter@example.com,,,\n')).id)).toMatchObject({ status: 'done', added: 1, error: null });
