@@ -152,6 +152,23 @@ describe('the AI provider of an account', () => {
     expect(outcome(response.body)).toEqual({ error: AI_MESSAGES.badKey });
   });
 
+  it('asks for the key again when it was sealed under another secrets key, instead of failing', async () => {
+    const { cookie, customerId } = await accounts.signedInCustomer();
+    await call('PUT', AI.provider, cookie, providerBody());
+    // As after the server's SECRETS_KEY was replaced: the stored key no longer opens.
+    await accounts.database.db.execute(sql`update ai_providers set api_key = ${await secretBoxWith(randomBytes(32)).seal(fake().apiKey, `ai_providers:${customerId}`)} where customer_id = ${customerId}::uuid`);
+    const before = fake().requests.length;
+    const generate = await call('POST', AI.generate, cookie, { task: 'subjects', subject: 'Spring sale' });
+    expect(generate.statusCode).toBe(409);
+    expect(generate.json().payload.message).toBe(AI_MESSAGES.keyUnreadable);
+    const tested = await call('POST', AI.test, cookie, providerBody({ api_key: undefined }));
+    expect(tested.json().payload.message).toBe(AI_MESSAGES.keyUnreadable);
+    expect(fake().requests.length).toBe(before);
+    // Entering the key again mends it.
+    await call('PUT', AI.provider, cookie, providerBody());
+    expect(outcome((await call('POST', AI.generate, cookie, { task: 'subjects', subject: 'Spring sale' })).body)).toMatchObject({ done: true });
+  });
+
   it('takes changes and generations from our own pages only', async () => {
     const { cookie } = await accounts.signedInCustomer();
     const before = fake().requests.length;

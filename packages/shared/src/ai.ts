@@ -61,6 +61,7 @@ export const AI_MESSAGES = {
   noProvider: 'No AI provider is connected. Connect one in Profile → Integrations → AI provider.',
   noAttemptsLeft: 'You have used your free attempts. Connect your own AI provider in Profile → Integrations → AI provider to keep going.',
   badKey: 'The AI provider refused the API key. Check the key in Profile → Integrations → AI provider.',
+  keyUnreadable: 'The saved API key can no longer be read (the server’s secrets key changed). Enter the key again in Profile → Integrations → AI provider.',
   rateLimited: 'The AI provider is busy or your plan’s limit is reached. Try again in a minute.',
   timeout: 'The AI provider took too long to answer. Try again.',
   unreachable: 'We could not reach the AI provider. Check its address, or try again later.',

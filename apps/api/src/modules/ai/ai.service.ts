@@ -28,6 +28,15 @@ export interface AiDeps {
 /** The sealed key is bound to the account and this table: copied to another row, it does not open. */
 const sealContext = (customerId: string) => `ai_providers:${customerId}`;
 
+/** The account's stored key; one sealed under another secrets key (SECRETS_KEY changed) asks to be entered again. */
+async function openKey(deps: AiDeps, customerId: string, sealed: string): Promise<string> {
+  try {
+    return await deps.secrets.open(sealed, sealContext(customerId));
+  } catch {
+    throw new HttpError(409, AI_MESSAGES.keyUnreadable, { api_key: AI_MESSAGES.keyUnreadable });
+  }
+}
+
 /** The server's own provider is the operator's choice: any address. */
 const anyAddress: AddressCheck = () => true;
 
@@ -68,7 +77,7 @@ export async function removeProvider(deps: AiDeps, customerId: string): Promise<
 async function providerFor(deps: AiDeps, customerId: string): Promise<{ target: ProviderTarget; counted: boolean } | null> {
   const row = await findProvider(deps.db, customerId);
   if (row) {
-    const apiKey = await deps.secrets.open(row.apiKey, sealContext(customerId));
+    const apiKey = await openKey(deps, customerId, row.apiKey);
     return { target: { baseUrl: row.baseUrl, apiKey, model: row.model, allowed: customerAddresses(deps.allowLocal) }, counted: false };
   }
   if (deps.serverDefault) return { target: { ...deps.serverDefault, allowed: anyAddress }, counted: true };
@@ -87,7 +96,7 @@ export async function testProvider(deps: AiDeps, customerId: string, input: AiPr
   if (input) {
     checkBaseUrl(deps, input.base_url);
     const stored = await findProvider(deps.db, customerId);
-    const apiKey = input.api_key || (stored ? await deps.secrets.open(stored.apiKey, sealContext(customerId)) : '');
+    const apiKey = input.api_key || (stored ? await openKey(deps, customerId, stored.apiKey) : '');
     if (!apiKey) throw new HttpError(400, AI_MESSAGES.apiKeyRequired, { api_key: AI_MESSAGES.apiKeyRequired });
     target = { baseUrl: input.base_url, apiKey, model: input.model, allowed: customerAddresses(deps.allowLocal) };
   } else {
