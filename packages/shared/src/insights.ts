@@ -92,7 +92,60 @@ export const PURCHASES_NONE: PurchaseInsights = {
 /** A person in an account whose insights have never been computed. */
 export const PURCHASES_NOT_COMPUTED: PurchaseInsights = { ...PURCHASES_NONE, orders: null, revenue: null, note: INSIGHT_MESSAGES.notComputed };
 
-export const subscriberInsightsSchema = z.object({ purchases: purchaseInsightsSchema });
+// Issue 21: each person's best send time and engagement score (docs/decisions: send time and
+// engagement), stored per person by the refresh and shown on the subscriber.
+
+export const SEND_TIME_SOURCES = ['personal', 'audience'] as const;
+export type SendTimeSource = (typeof SEND_TIME_SOURCES)[number];
+
+/** `insights.best_send_time`: the hour (UTC, in quarter hours) and how many human signals it rests on. */
+export const sendTimeInsightsSchema = z.object({
+  /** [0, 24) in steps of 0.25. */
+  hour_utc: z.number(),
+  /** Human opens and clicks it rests on (machine opens never count). */
+  signals: z.number(),
+  source: z.enum(SEND_TIME_SOURCES),
+});
+export type SendTimeInsights = z.output<typeof sendTimeInsightsSchema>;
+
+export const ENGAGEMENT_BANDS = ['highly_engaged', 'engaged', 'cooling', 'dormant'] as const;
+export type EngagementBand = (typeof ENGAGEMENT_BANDS)[number];
+
+export const ENGAGEMENT_BAND_LABELS: Record<EngagementBand, string> = {
+  highly_engaged: 'Highly engaged',
+  engaged: 'Engaged',
+  cooling: 'Cooling',
+  dormant: 'Dormant',
+};
+
+/**
+ * The lowest score (probability of a human open or click of the next campaign) of each band;
+ * below `cooling` a person is dormant. Bands are read from the top down.
+ */
+export const ENGAGEMENT_BAND_THRESHOLDS = { highly_engaged: 0.5, engaged: 0.2, cooling: 0.05 } as const;
+
+/** The band of a score, by the thresholds above. */
+export function engagementBandOf(score: number): EngagementBand {
+  if (score >= ENGAGEMENT_BAND_THRESHOLDS.highly_engaged) return 'highly_engaged';
+  if (score >= ENGAGEMENT_BAND_THRESHOLDS.engaged) return 'engaged';
+  if (score >= ENGAGEMENT_BAND_THRESHOLDS.cooling) return 'cooling';
+  return 'dormant';
+}
+
+/** `insights.engagement`: a calibrated probability (0..1), its band and the reasons that weigh most. */
+export const engagementInsightsSchema = z.object({
+  score: z.number(),
+  band: z.enum(ENGAGEMENT_BANDS),
+  reasons: z.array(z.string()),
+});
+export type EngagementInsights = z.output<typeof engagementInsightsSchema>;
+
+export const subscriberInsightsSchema = z.object({
+  purchases: purchaseInsightsSchema,
+  /** Null until a refresh has seen a delivery to the person (or when the account was never refreshed). */
+  best_send_time: z.nullable(sendTimeInsightsSchema),
+  engagement: z.nullable(engagementInsightsSchema),
+});
 export type SubscriberInsights = z.output<typeof subscriberInsightsSchema>;
 
 /** POST /api/v1/insights/refresh: an optional as-of time for backtests. */

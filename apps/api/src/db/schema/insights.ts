@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { PurchaseInsights, PurchaseModel } from '@postlark/shared/insights';
+import type { EngagementInsights, PurchaseInsights, PurchaseModel, SendTimeInsights } from '@postlark/shared/insights';
 import { customers } from './accounts';
 import { subscribers } from './audience';
 
@@ -23,6 +23,12 @@ export const subscriberInsights = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     purchases: jsonb('purchases').$type<PurchaseInsights>(),
     purchasesRefreshId: uuid('purchases_refresh_id'),
+    // The person's best send time (issue 21): null when the last refresh found no delivery to them.
+    sendTime: jsonb('send_time').$type<SendTimeInsights>(),
+    sendTimeRefreshId: uuid('send_time_refresh_id'),
+    // The probability of a human open or click of their next campaign, its band and reasons.
+    engagement: jsonb('engagement').$type<EngagementInsights>(),
+    engagementRefreshId: uuid('engagement_refresh_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('subscriber_insights_customer_idx').on(table.customerId)],
@@ -36,7 +42,8 @@ export const insightModels = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    model: jsonb('model').$type<PurchaseModel>().notNull(),
+    // purchases: PurchaseModel; send_time and engagement: their audience models (issue 21).
+    model: jsonb('model').$type<PurchaseModel | Record<string, unknown>>().notNull(),
     asOf: timestamp('as_of', { withTimezone: true }).notNull(),
     fittedAt: timestamp('fitted_at', { withTimezone: true }).notNull(),
     refreshId: uuid('refresh_id').notNull(),

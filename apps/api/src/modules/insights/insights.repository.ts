@@ -137,7 +137,7 @@ export async function modelOf(db: Db, customerId: string): Promise<PurchaseModel
     .select({ model: insightModels.model })
     .from(insightModels)
     .where(and(eq(insightModels.customerId, customerId), eq(insightModels.kind, PURCHASES_KIND)));
-  return row?.model;
+  return row?.model as PurchaseModel | undefined;
 }
 
 /** A person's stored figures: undefined without a row, null when the last refresh found no order. */
