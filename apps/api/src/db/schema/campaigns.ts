@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CampaignAudience, CampaignStatus, MessageStatus } from '@postlark/shared/campaigns';
+import type { SendTimeOptimisation } from '@postlark/shared/send-time-optimisation';
 import { customers } from './accounts';
 
 /** What a customer writes and sends; the content is kept as the editor made it. */
@@ -22,6 +23,8 @@ export const campaigns = pgTable(
     contentText: text('content_text'),
     audience: jsonb('audience').$type<CampaignAudience>().notNull(),
     tracking: boolean('tracking').notNull().default(true),
+    // Sent at each person's best time within a window (issue 21); null: everyone at the start.
+    sendTimeOptimisation: jsonb('send_time_optimisation').$type<SendTimeOptimisation>(),
     // 'automation': the hidden row behind a flow's email step (flow_step_campaigns), never listed
     // with the customer's campaigns; its messages reuse the ledger, tracking and reports.
     kind: text('kind').$type<'campaign' | 'automation'>().notNull().default('campaign'),
@@ -82,6 +85,9 @@ export const campaignMessages = pgTable(
     // The rest of an A/B test's audience (held, then released with the winner): left out of the
     // test's figures, which are the test share's alone.
     abRest: boolean('ab_rest').notNull().default(false),
+    // How send-time optimisation chose this row's time (STO_GROUPS): 0 none, 1 the person's best
+    // time, 2 a random time in the window (explore), 3 the start (holdout). The report compares them.
+    stoGroup: smallint('sto_group').notNull().default(0),
   },
   (table) => [
     uniqueIndex('campaign_messages_campaign_subscriber_idx').on(table.campaignId, table.subscriberId, table.flowStepRunId),
