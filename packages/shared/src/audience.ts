@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ACCOUNT_EMAIL_PATTERN } from './account';
 import { EMAIL_MAX_LENGTH } from './email';
 import { UUID_PATTERN } from './ids';
-import type { SubscriberInsights } from './insights';
+import type { EngagementBand, SubscriberInsights } from './insights';
 
 // A customer's audience: subscribers and lists. The requests are defined once here for the
 // dashboard's forms and the API's routes.
@@ -17,7 +17,8 @@ export const SETTABLE_SUBSCRIBER_STATUSES = ['active', 'unsubscribed'] as const;
 export const MEMBERSHIP_STATUSES = ['unconfirmed', 'confirmed', 'unsubscribed'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
-export const SUBSCRIBER_SORTS = ['created_at', 'email', 'first_name', 'last_name'] as const;
+/** engagement: by the score of the last insights refresh; people without one come last either way. */
+export const SUBSCRIBER_SORTS = ['created_at', 'email', 'first_name', 'last_name', 'engagement'] as const;
 export type SubscriberSort = (typeof SUBSCRIBER_SORTS)[number];
 
 export const AUDIENCE_LIMITS = {
@@ -266,8 +267,13 @@ export interface Subscriber extends SubscriberSummary {
   insights: SubscriberInsights;
 }
 
+/** A row of the subscribers table: the summary and the engagement score (0..1) and band, null before any. */
+export interface SubscriberListRow extends SubscriberSummary {
+  engagement: { score: number; band: EngagementBand } | null;
+}
+
 export interface SubscribersPage {
-  subscribers: SubscriberSummary[];
+  subscribers: SubscriberListRow[];
   /** Pass as `after` for the next page; null on the last. */
   next_cursor: string | null;
   /** How many match the filters (all pages). */

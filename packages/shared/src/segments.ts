@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { SUBSCRIBER_STATUSES } from './audience';
 import { EVENT_NAME_PATTERN } from './events';
 import { UUID_PATTERN } from './ids';
-import { RFM_GROUPS } from './insights';
+import { ENGAGEMENT_BAND_LABELS, ENGAGEMENT_BANDS, type EngagementBand, RFM_GROUPS } from './insights';
 
 // Segments: saved filters over a customer's subscribers, evaluated in SQL whenever they are used,
 // so a segment is always up to date. Defined once for the builder and the API.
@@ -36,6 +36,16 @@ export const SEGMENT_EVENT_LIMITS = { atLeast: 1_000, days: 3_650 } as const;
 export const SEGMENT_PURCHASE_FIGURES = ['orders', 'revenue', 'average_order_value', 'p_alive', 'expected_orders_90d', 'expected_orders_365d', 'predicted_value_365d', 'churn_risk'] as const;
 export type SegmentPurchaseFigure = (typeof SEGMENT_PURCHASE_FIGURES)[number];
 
+/**
+ * The engagement score (insights.engagement, issue 21): the band in a set, and/or the score (a
+ * probability, 0..1) at least / below a bound. People the refresh has not scored match none.
+ */
+export const SEGMENT_ENGAGEMENT_SCORE_FIELD = 'engagement_score';
+export const ENGAGEMENT_CONDITION_TEXTS = {
+  noScore: 'People without a score yet (never sent a campaign, or before the first insights refresh) match no score condition.',
+  needsBound: 'Choose a band or a score bound.',
+} as const;
+
 const text = z.string().check(z.maxLength(SEGMENT_LIMITS.value, SEGMENT_MESSAGES.conditionInvalid));
 const id = z.string().check(z.regex(UUID_PATTERN, SEGMENT_MESSAGES.listInvalid));
 const isoDate = z.string().check(z.maxLength(SEGMENT_LIMITS.value, { error: SEGMENT_MESSAGES.conditionInvalid, abort: true }), z.refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), SEGMENT_MESSAGES.conditionInvalid));
@@ -63,6 +73,15 @@ export const segmentConditionSchema = z.discriminatedUnion(
         z.refine((value) => value.trim() !== '' && Number.isFinite(Number(value)), SEGMENT_MESSAGES.conditionInvalid),
       ),
     }),
+    z
+      .strictObject({
+        field: z.literal(SEGMENT_ENGAGEMENT_SCORE_FIELD),
+        /** Any of these bands; empty: any band. */
+        bands: z._default(z.array(z.enum(ENGAGEMENT_BANDS, { error: SEGMENT_MESSAGES.conditionInvalid })).check(z.maxLength(ENGAGEMENT_BANDS.length, SEGMENT_MESSAGES.conditionInvalid)), []),
+        score_at_least: z._default(z.nullable(z.number().check(z.minimum(0, SEGMENT_MESSAGES.conditionInvalid), z.maximum(1, SEGMENT_MESSAGES.conditionInvalid))), null),
+        score_below: z._default(z.nullable(z.number().check(z.minimum(0, SEGMENT_MESSAGES.conditionInvalid), z.maximum(1, SEGMENT_MESSAGES.conditionInvalid))), null),
+      })
+      .check(z.refine((condition) => condition.bands.length > 0 || condition.score_at_least !== null || condition.score_below !== null, ENGAGEMENT_CONDITION_TEXTS.needsBound)),
     z.strictObject({ field: z.literal('rfm_group'), op: z.enum(['is', 'is_not']), value: z.enum(RFM_GROUPS, { error: SEGMENT_MESSAGES.conditionInvalid }) }),
     z.strictObject({
       field: z.literal('event'),
@@ -80,6 +99,20 @@ export const segmentConditionSchema = z.discriminatedUnion(
   { error: SEGMENT_MESSAGES.conditionInvalid },
 );
 export type SegmentCondition = z.output<typeof segmentConditionSchema>;
+
+/** A score (0..1) as people read it: a whole percentage ("42%"). */
+export function scorePercent(score: number): string {
+  return `${Math.round(score * 100)}%`;
+}
+
+/** An engagement score condition in words: "engagement Dormant or Cooling, score at least 20%". */
+export function describeEngagementCondition(condition: { bands: readonly EngagementBand[]; score_at_least: number | null; score_below: number | null }): string {
+  const parts: string[] = [];
+  if (condition.bands.length > 0) parts.push(condition.bands.map((band) => ENGAGEMENT_BAND_LABELS[band]).join(' or '));
+  if (condition.score_at_least !== null) parts.push(`score at least ${scorePercent(condition.score_at_least)}`);
+  if (condition.score_below !== null) parts.push(`score below ${scorePercent(condition.score_below)}`);
+  return `engagement ${parts.join(', ')}`;
+}
 
 export const segmentDefinitionSchema = z.strictObject({
   /** all: every condition holds; any: at least one does. */

@@ -91,6 +91,20 @@ function didEvent(condition: EventCondition, now: Date): SQL {
   return sql`(select count(*) from (select 1 from person_events pe where ${sql.join(parts, sql` and `)} limit ${condition.at_least}) reached) >= ${condition.at_least}`;
 }
 
+type EngagementScoreCondition = Extract<SegmentCondition, { field: 'engagement_score' }>;
+
+/**
+ * The score and band of the last insights refresh (insights.engagement). A person it has not
+ * scored has no row or a null engagement, and matches none of these conditions.
+ */
+export function engagementScoreSql(condition: EngagementScoreCondition): SQL {
+  const parts = [sql`jsonb_typeof(si.engagement -> 'score') = 'number'`];
+  if (condition.bands.length > 0) parts.push(sql`si.engagement ->> 'band' = any(${sql.param([...condition.bands])}::text[])`);
+  if (condition.score_at_least !== null) parts.push(sql`(si.engagement ->> 'score')::float8 >= ${condition.score_at_least}`);
+  if (condition.score_below !== null) parts.push(sql`(si.engagement ->> 'score')::float8 < ${condition.score_below}`);
+  return sql`exists (select 1 from subscriber_insights si where si.subscriber_id = "subscribers"."id" and ${sql.join(parts, sql` and `)})`;
+}
+
 function conditionSql(condition: SegmentCondition, now: Date): SQL {
   switch (condition.field) {
     case 'attribute':
@@ -118,6 +132,8 @@ function conditionSql(condition: SegmentCondition, now: Date): SQL {
       const inGroup = sql`exists (select 1 from subscriber_insights si where si.subscriber_id = "subscribers"."id" and si.purchases -> 'rfm' ->> 'group' = ${condition.value})`;
       return condition.op === 'is' ? inGroup : not(inGroup);
     }
+    case 'engagement_score':
+      return engagementScoreSql(condition);
     case 'event':
       return condition.op === 'did' ? didEvent(condition, now) : not(didEvent(condition, now));
     default:

@@ -1,11 +1,14 @@
 import type { SubscriberSort } from '@postlark/shared/audience';
 import { isUuid } from '../../lib/uuid';
-import type { PagePosition, SubscriberRow } from './subscribers.repository';
+import { type PagePosition, type SubscriberPageRow, UNSCORED_SORT_KEY } from './subscribers.repository';
 
 // A page's cursor is opaque to the client: the sort value and id of the page's last row, base64url JSON.
 
-export function encodeCursor(row: SubscriberRow, sort: SubscriberSort): string {
-  const value = { created_at: row.createdAt.toISOString(), email: row.email, first_name: row.firstName, last_name: row.lastName }[sort];
+export function encodeCursor(row: SubscriberPageRow, sort: SubscriberSort, order: 'asc' | 'desc'): string {
+  const value =
+    sort === 'engagement'
+      ? String(row.engagementScore ?? UNSCORED_SORT_KEY[order])
+      : { created_at: row.createdAt.toISOString(), email: row.email, first_name: row.firstName, last_name: row.lastName }[sort];
   return Buffer.from(JSON.stringify([value, row.id])).toString('base64url');
 }
 

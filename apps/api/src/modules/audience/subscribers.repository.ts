@@ -1,17 +1,38 @@
-import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { MembershipStatus, SubscriberFilter, SubscriberQuery, SubscriberSort } from '@postlark/shared/audience';
+import type { EngagementBand } from '@postlark/shared/insights';
 import type { Db } from '../../db/client';
 import { listMemberships, lists, subscribers, suppressions } from '../../db/schema/audience';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type NewSubscriber = typeof subscribers.$inferInsert;
 
-const SORT_COLUMNS = {
-  created_at: subscribers.createdAt,
-  email: subscribers.email,
-  first_name: subscribers.firstName,
-  last_name: subscribers.lastName,
-} satisfies Record<SubscriberSort, unknown>;
+// The score of the last insights refresh, as a number, null for a person it has not scored.
+const ENGAGEMENT_SCORE = sql`(select (si.engagement ->> 'score')::float8 from subscriber_insights si
+  where si.subscriber_id = "subscribers"."id" and jsonb_typeof(si.engagement -> 'score') = 'number')`;
+const ENGAGEMENT_BAND = sql`(select si.engagement ->> 'band' from subscriber_insights si where si.subscriber_id = "subscribers"."id")`;
+
+/**
+ * The engagement sort's key: people without a score come last both ways, as a sentinel beyond any
+ * probability (scores are 0..1), so the keyset comparison needs no special case for nulls.
+ */
+export const UNSCORED_SORT_KEY = { asc: 2, desc: -1 } as const;
+const engagementSortKey = (order: 'asc' | 'desc') => sql<number>`coalesce(${ENGAGEMENT_SCORE}, ${sql.raw(String(UNSCORED_SORT_KEY[order]))})`;
+
+function sortColumn(sort: SubscriberSort, order: 'asc' | 'desc') {
+  switch (sort) {
+    case 'engagement':
+      return engagementSortKey(order);
+    case 'created_at':
+      return subscribers.createdAt;
+    case 'email':
+      return subscribers.email;
+    case 'first_name':
+      return subscribers.firstName;
+    case 'last_name':
+      return subscribers.lastName;
+  }
+}
 
 // The expression the trigram index is built on (migration 0005): a search must use it as written.
 const SEARCH_TEXT = sql`(${subscribers.email} || ' ' || ${subscribers.firstName} || ' ' || ${subscribers.lastName})`;
@@ -54,16 +75,20 @@ export interface PagePosition {
  * One page of the table in keyset order (sort column, then id): the cost of a page does not grow
  * with how deep it is. Answers one row more than asked, so the caller knows whether a next page exists.
  */
-export async function pageSubscribers(db: Db, customerId: string, query: SubscriberQuery & ResolvedFilter, after: PagePosition | null): Promise<SubscriberRow[]> {
-  const column = SORT_COLUMNS[query.sort];
+/** A row of the table: the subscriber, and the score and band of the last insights refresh (null before any). */
+export type SubscriberPageRow = SubscriberRow & { engagementScore: number | null; engagementBand: EngagementBand | null };
+
+export async function pageSubscribers(db: Db, customerId: string, query: SubscriberQuery & ResolvedFilter, after: PagePosition | null): Promise<SubscriberPageRow[]> {
+  const column = sortColumn(query.sort, query.order);
   const conditions = [filtersOf(customerId, query)];
   if (after) {
-    const value = query.sort === 'created_at' ? sql`${after.value}::timestamptz` : sql`${after.value}`;
+    const value =
+      query.sort === 'created_at' ? sql`${after.value}::timestamptz` : query.sort === 'engagement' ? sql`${Number(after.value)}::float8` : sql`${after.value}`;
     conditions.push(query.order === 'desc' ? sql`(${column}, ${subscribers.id}) < (${value}, ${after.id}::uuid)` : sql`(${column}, ${subscribers.id}) > (${value}, ${after.id}::uuid)`);
   }
   const direction = query.order === 'desc' ? desc : asc;
   return db
-    .select()
+    .select({ ...getTableColumns(subscribers), engagementScore: sql<number | null>`${ENGAGEMENT_SCORE}`, engagementBand: sql<EngagementBand | null>`${ENGAGEMENT_BAND}` })
     .from(subscribers)
     .where(and(...conditions))
     .orderBy(direction(column), direction(subscribers.id))

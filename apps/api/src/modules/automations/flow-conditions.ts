@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FlowCondition, FlowRule } from '@postlark/shared/automations';
+import { describeEngagementCondition } from '@postlark/shared/segments';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import { segmentSql } from '../audience/segment-sql';
@@ -28,6 +29,7 @@ async function ruleVerdict(db: Db, customerId: string, subscriberId: string, rul
   switch (rule.type) {
     case 'profile': {
       const holds = await personMatches(db, customerId, subscriberId, segmentSql({ match: 'all', conditions: [rule.condition] }, now));
+      if (rule.condition.field === 'engagement_score') return { holds, why: `${describeEngagementCondition(rule.condition)}: ${holds ? 'yes' : 'no'}` };
       const { field, op } = rule.condition;
       return { holds, why: `${field === 'attribute' ? `attribute ${rule.condition.key}` : field} ${op.replace(/_/g, ' ')}${'value' in rule.condition && rule.condition.value !== '' ? ` ${rule.condition.value}` : ''}: ${holds ? 'yes' : 'no'}` };
     }
