@@ -132,6 +132,17 @@ export function engagementBandOf(score: number): EngagementBand {
   return 'dormant';
 }
 
+/** The reasons an engagement score gives, strongest first (docs/decisions/010-send-times-and-engagement.md). */
+export const ENGAGEMENT_REASONS = {
+  newPerson: 'new: starts at the audience’s rate',
+  engagedOfLast: (n: number, m: number) => `opened or clicked ${n} of the last ${m}`,
+  clickedOfLast: (n: number, m: number) => `clicked ${n} of the last ${m}`,
+  noHumanOpenIn: (days: number) => `no human open in ${days} days`,
+  neverEngaged: (campaigns: number) => `no human open or click in ${campaigns} ${campaigns === 1 ? 'campaign' : 'campaigns'}`,
+  lastEngaged: (days: number) => (days === 0 ? 'opened or clicked today' : `last opened or clicked ${days} ${days === 1 ? 'day' : 'days'} ago`),
+  received: (campaigns: number) => `${campaigns} ${campaigns === 1 ? 'campaign' : 'campaigns'} received`,
+} as const;
+
 /** `insights.engagement`: a calibrated probability (0..1), its band and the reasons that weigh most. */
 export const engagementInsightsSchema = z.object({
   score: z.number(),
