@@ -1,9 +1,9 @@
 import type { Attributes } from '@postlark/shared/audience';
-import type { PurchaseInsights } from '@postlark/shared/insights';
-import { SEGMENT_PURCHASE_FIGURES } from '@postlark/shared/segments';
+import { ENGAGEMENT_BAND_LABELS, ENGAGEMENT_BANDS, type EngagementBand, type PurchaseInsights } from '@postlark/shared/insights';
+import { scorePercent, SEGMENT_PURCHASE_FIGURES } from '@postlark/shared/segments';
 
 /** What a campaign template may read: one subscriber's fields and the two links the sender fills in. */
-export const MERGE_FIELDS = ['email', 'first_name', 'last_name', 'full_name', 'attributes.<key>', 'purchases.<figure>', 'event.<property>', 'unsubscribe_url', 'preferences_url'] as const;
+export const MERGE_FIELDS = ['email', 'first_name', 'last_name', 'full_name', 'attributes.<key>', 'purchases.<figure>', 'engagement.score', 'engagement.band', 'event.<property>', 'unsubscribe_url', 'preferences_url'] as const;
 
 /** The plain-text fields; `attributes` is the one field read one level deep. */
 export const SCALAR_FIELDS: ReadonlySet<string> = new Set(MERGE_FIELDS.filter((field) => !field.includes('.')));
@@ -32,6 +32,22 @@ export function purchaseMergeValues(purchases: PurchaseInsights | null | undefin
   return values;
 }
 
+/**
+ * A person's engagement score as of the last refresh (insights.engagement): `score` a whole
+ * percentage ("42%"), `band` its label ("Cooling"); both null before the person is scored.
+ */
+export const ENGAGEMENT_FIELD = 'engagement';
+export const ENGAGEMENT_MERGE_KEYS: readonly string[] = ['score', 'band'];
+export type EngagementMergeValues = { score: string | null; band: string | null };
+
+export function engagementMergeValues(engagement: { score?: unknown; band?: unknown } | null | undefined): EngagementMergeValues {
+  const values = Object.create(null) as EngagementMergeValues;
+  const { score, band } = engagement ?? {};
+  values.score = typeof score === 'number' && Number.isFinite(score) ? scorePercent(score) : null;
+  values.band = typeof band === 'string' && (ENGAGEMENT_BANDS as readonly string[]).includes(band) ? ENGAGEMENT_BAND_LABELS[band as EngagementBand] : null;
+  return values;
+}
+
 // Same rule as the audience attributes schema in @postlark/shared, so any stored attribute can be named,
 // while `__proto__` and other non-names are refused before they reach the engine.
 export const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -57,6 +73,8 @@ export type MergeFieldValues = {
   attributes: Attributes;
   /** Left out: every figure null (a test send to someone with no insights, say). */
   purchases?: PurchaseMergeValues;
+  /** Left out: both null. */
+  engagement?: EngagementMergeValues;
   /** The triggering event's top-level scalar properties (automation emails only). */
   event?: Record<string, string | number | boolean | null>;
   unsubscribe_url: string;

@@ -1,5 +1,17 @@
 import type { Variable } from 'liquidjs';
-import { ALLOWED_FILTERS, ALLOWED_TAGS, ATTRIBUTE_NAME, ATTRIBUTES_FIELD, EVENT_FIELD, MERGE_FIELDS, PURCHASE_MERGE_KEYS, PURCHASES_FIELD, SCALAR_FIELDS } from './merge-fields';
+import {
+  ALLOWED_FILTERS,
+  ALLOWED_TAGS,
+  ATTRIBUTE_NAME,
+  ATTRIBUTES_FIELD,
+  ENGAGEMENT_FIELD,
+  ENGAGEMENT_MERGE_KEYS,
+  EVENT_FIELD,
+  MERGE_FIELDS,
+  PURCHASE_MERGE_KEYS,
+  PURCHASES_FIELD,
+  SCALAR_FIELDS,
+} from './merge-fields';
 
 /** One thing wrong with a template, placed (1-based) where liquidjs could tell. */
 export type MergeTagProblem = { message: string; line: number | null; column: number | null };
@@ -59,6 +71,11 @@ export function problemForVariable(variable: Variable): MergeTagProblem | null {
     if (path.length === 1 && typeof key === 'string' && PURCHASE_MERGE_KEYS.includes(key)) return null;
     return { message: `"${name}" is not a purchase figure. Use one of: ${PURCHASE_MERGE_KEYS.map((figure) => `purchases.${figure}`).join(', ')}.`, ...at };
   }
+  if (root === ENGAGEMENT_FIELD) {
+    const [key] = path;
+    if (path.length === 1 && typeof key === 'string' && ENGAGEMENT_MERGE_KEYS.includes(key)) return null;
+    return { message: `"${name}" is not part of the engagement score. Use {{ engagement.score }} or {{ engagement.band }}.`, ...at };
+  }
   const guess = typeof root === 'string' ? closestField(root) : null;
   const hint = guess ? ` Did you mean "${guess}"?` : '';
   return { message: `Unknown merge tag "${name}".${hint} Use one of: ${FIELD_LIST}.`, ...at };
@@ -98,7 +115,7 @@ function positionOf(error: unknown): Pick<MergeTagProblem, 'line' | 'column'> {
 function closestField(written: string): string | null {
   let best: string | null = null;
   let bestDistance = 3;
-  for (const field of [...SCALAR_FIELDS, ATTRIBUTES_FIELD, PURCHASES_FIELD, EVENT_FIELD]) {
+  for (const field of [...SCALAR_FIELDS, ATTRIBUTES_FIELD, PURCHASES_FIELD, ENGAGEMENT_FIELD, EVENT_FIELD]) {
     const distance = editDistance(written.toLowerCase(), field);
     if (distance < bestDistance) [best, bestDistance] = [field, distance];
   }

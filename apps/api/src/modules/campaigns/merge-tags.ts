@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@postlark/shared/audience';
 import { type FilterImplOptions, Liquid, type Template } from 'liquidjs';
-import { ALLOWED_FILTERS, ALLOWED_TAGS, ATTRIBUTES_FIELD, EVENT_FIELD, type MergeFieldValues, PURCHASES_FIELD, purchaseMergeValues } from './merge-fields';
+import { ALLOWED_FILTERS, ALLOWED_TAGS, ATTRIBUTES_FIELD, ENGAGEMENT_FIELD, engagementMergeValues, EVENT_FIELD, type MergeFieldValues, PURCHASES_FIELD, purchaseMergeValues } from './merge-fields';
 import { DATE_PADDING_TOO_WIDE, MAX_TEMPLATE_LENGTH, type MergeTagProblem, problemForVariable, problemsFromError } from './merge-tag-problems';
 
 export { MERGE_FIELDS, type MergeFieldValues } from './merge-fields';
@@ -155,6 +155,7 @@ function scopeFor(fields: MergeFieldValues, attributeNames: readonly string[], e
   for (const name of eventNames) event[name] = fields.event && Object.hasOwn(fields.event, name) ? (fields.event[name] ?? null) : null;
   scope[EVENT_FIELD] = event;
   scope[PURCHASES_FIELD] = fields.purchases ?? purchaseMergeValues(null);
+  scope[ENGAGEMENT_FIELD] = fields.engagement ?? engagementMergeValues(null);
   scope.unsubscribe_url = fields.unsubscribe_url;
   scope.preferences_url = fields.preferences_url;
   return scope;
