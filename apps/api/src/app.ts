@@ -34,6 +34,7 @@ import { apiKeyRoutes } from './modules/public-api/api-keys.routes';
 import { docsRoutes } from './modules/public-api/docs.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import { insightsApiRoutes } from './modules/insights/insights.routes';
+import { recommendationApiRoutes } from './modules/insights/recommendations.routes';
 import { insightsDashboardRoutes } from './modules/insights/insights-dashboard.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -138,6 +139,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(eventDashboardRoutes({ db, now }));
       await api.register(productApiRoutes({ db, now, customerOf }));
       await api.register(insightsApiRoutes({ db, now, customerOf, queueRefresh: jobs.refreshInsights }));
+      await api.register(recommendationApiRoutes({ db, now, customerOf }));
       await api.register(insightsDashboardRoutes({ db, now, queueRefresh: jobs.refreshInsights }));
       await api.register(productDashboardRoutes({ db, now }));
       await api.register(docsRoutes(config.APP_URL));
