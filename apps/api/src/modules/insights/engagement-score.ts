@@ -1,7 +1,29 @@
-// The probability of a human open or click of a person's next campaign (docs/decisions/010-send-times-and-engagement.md).
-// First cut: a Beta posterior mean on the audience's rate; calibration follows.
+// The probability of a human open or click of a person's next campaign
+// (docs/decisions/010-send-times-and-engagement.md): a logistic regression on a few recency-weighted
+// features of the person's past campaigns, fitted on the account's own past by predicting each
+// campaign from the ones before it. Machine opens never reach it: the caller passes human opens.
+import { ENGAGEMENT_REASONS, type EngagementBand, engagementBandOf } from '@postlark/shared/insights';
 
-export type EngagementBand = 'highly_engaged' | 'engaged' | 'cooling' | 'dormant';
+export type { EngagementBand };
+
+const DAY_MS = 86_400_000;
+
+export const ENGAGEMENT_MODEL = {
+  /** A past campaign's outcome weighs half as much after this many days. */
+  halfLifeDays: 60,
+  /** The decayed shares start from the audience's rate with the weight of this many campaigns (a Beta prior). */
+  priorCampaigns: 2,
+  /** A campaign younger than this without an open or click is still pending: neither a miss nor a target. */
+  pendingDays: 3,
+  /** Ridge penalty on the standardised weights (not the intercept). */
+  ridge: 1,
+  /** At most this many past campaigns are fitted on (people taken in the order given until it is reached). */
+  maxRows: 300_000,
+  /** Reasons look at the last this many campaigns. */
+  recentCampaigns: 5,
+  /** From this many days without a human open, that is the reason given. */
+  quietDays: 30,
+} as const;
 
 export interface CampaignOutcome {
   sentAt: Date;
@@ -10,11 +32,24 @@ export interface CampaignOutcome {
   clicked: boolean;
 }
 
+export const ENGAGEMENT_FEATURES = ['engaged_share', 'click_share', 'days_quiet', 'never_engaged', 'campaigns'] as const;
+type Features = [number, number, number, number, number];
+
 /** The account's model, stored as JSON in insight_models (kind engagement). */
 export interface EngagementModel {
+  /** Share of resolved campaigns that got a human open or click (the new person's score, before the fit). */
   base_rate: number;
-  prior_weight: number;
-  campaigns: number;
+  base_click_rate: number;
+  /** Intercept first, then one weight per feature (on standardised features). */
+  weights: number[];
+  means: number[];
+  scales: number[];
+  features: readonly string[];
+  /** Campaign outcomes the weights were fitted on. */
+  rows: number;
+  /** Their mean log-loss, and that of the base rate alone, for the refresh's state. */
+  log_loss: number;
+  base_log_loss: number;
 }
 
 export interface EngagementScore {
@@ -24,23 +59,255 @@ export interface EngagementScore {
 }
 
 const engaged = (outcome: CampaignOutcome) => outcome.opened || outcome.clicked;
+const logit = (p: number) => Math.log(p / (1 - p));
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+const clampRate = (p: number) => Math.min(0.999, Math.max(0.001, p));
 
-export function fitEngagementModel(histories: Iterable<readonly CampaignOutcome[]>, asOf: Date): EngagementModel {
-  let campaigns = 0;
+/**
+ * The person's features just before `at`, from the campaigns sent before it (sorted by time).
+ * Shares are Beta-posterior means of the decayed outcomes, as logits; quiet days since the last
+ * human engagement (or since the first campaign, with the never flag); campaigns received.
+ */
+function featuresAt(history: readonly CampaignOutcome[], end: number, at: number, base: number, baseClick: number): Features {
+  const pending = at - ENGAGEMENT_MODEL.pendingDays * DAY_MS;
+  let weight = 0;
   let hits = 0;
-  for (const history of histories)
-    for (const outcome of history)
-      if (outcome.sentAt <= asOf) {
-        campaigns += 1;
-        if (engaged(outcome)) hits += 1;
-      }
-  return { base_rate: campaigns > 0 ? hits / campaigns : 0.2, prior_weight: 4, campaigns };
+  let clicks = 0;
+  let received = 0;
+  let lastEngaged = -Infinity;
+  for (let i = 0; i < end; i++) {
+    const outcome = history[i]!;
+    const sent = outcome.sentAt.getTime();
+    const hit = engaged(outcome);
+    if (hit) lastEngaged = Math.max(lastEngaged, sent);
+    if (!hit && sent > pending) continue;
+    const w = 0.5 ** ((at - sent) / (ENGAGEMENT_MODEL.halfLifeDays * DAY_MS));
+    weight += w;
+    if (hit) hits += w;
+    if (outcome.clicked) clicks += w;
+    received += 1;
+  }
+  const prior = ENGAGEMENT_MODEL.priorCampaigns;
+  const first = end > 0 ? history[0]!.sentAt.getTime() : at;
+  const quietSince = Number.isFinite(lastEngaged) ? lastEngaged : first;
+  return [
+    logit(clampRate((hits + prior * base) / (weight + prior))),
+    logit(clampRate((clicks + prior * baseClick) / (weight + prior))),
+    Math.log1p(Math.max(0, at - quietSince) / DAY_MS),
+    end > 0 && !Number.isFinite(lastEngaged) ? 1 : 0,
+    Math.log1p(received),
+  ];
 }
 
+const byTime = (history: readonly CampaignOutcome[], asOf: number) =>
+  history.filter((outcome) => outcome.sentAt.getTime() <= asOf).sort((one, two) => one.sentAt.getTime() - two.sentAt.getTime());
+
+/** Solves A x = b for a small symmetric positive definite A (Cholesky). */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const l = a.map(() => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = a[i]![j]!;
+      for (let k = 0; k < j; k++) sum -= l[i]![k]! * l[j]![k]!;
+      l[i]![j] = i === j ? Math.sqrt(Math.max(sum, 1e-12)) : sum / l[j]![j]!;
+    }
+  }
+  const y = new Array<number>(n).fill(0);
+  for (let i = 0; i < n; i++) {
+    let sum = b[i]!;
+    for (let k = 0; k < i; k++) sum -= l[i]![k]! * y[k]!;
+    y[i] = sum / l[i]![i]!;
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let i = n - 1; i >= 0; i--) {
+    let sum = y[i]!;
+    for (let k = i + 1; k < n; k++) sum -= l[k]![i]! * x[k]!;
+    x[i] = sum / l[i]![i]!;
+  }
+  return x;
+}
+
+/**
+ * Ridge logistic regression by Newton's method (IRLS): the log-likelihood is concave, the ridge
+ * makes the Hessian definite, so a handful of full steps converge; a step that would lower the
+ * penalised likelihood is halved.
+ */
+export function fitLogistic(rows: readonly number[][], targets: readonly number[], ridge: number): number[] {
+  const p = rows[0]!.length + 1;
+  let beta = new Array<number>(p).fill(0);
+  const mean = targets.reduce((sum, y) => sum + y, 0) / targets.length;
+  beta[0] = logit(clampRate(mean));
+  const objective = (b: number[]) => {
+    let total = 0;
+    for (let r = 0; r < rows.length; r++) {
+      let eta = b[0]!;
+      for (let j = 1; j < p; j++) eta += b[j]! * rows[r]![j - 1]!;
+      // log(1 + e^eta) without overflow
+      total += targets[r]! * eta - (eta > 0 ? eta + Math.log1p(Math.exp(-eta)) : Math.log1p(Math.exp(eta)));
+    }
+    for (let j = 1; j < p; j++) total -= 0.5 * ridge * b[j]! ** 2;
+    return total;
+  };
+  let current = objective(beta);
+  for (let iteration = 0; iteration < 50; iteration++) {
+    const gradient = new Array<number>(p).fill(0);
+    const hessian = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+    const x = new Array<number>(p).fill(1);
+    for (let r = 0; r < rows.length; r++) {
+      for (let j = 1; j < p; j++) x[j] = rows[r]![j - 1]!;
+      let eta = 0;
+      for (let j = 0; j < p; j++) eta += beta[j]! * x[j]!;
+      const mu = sigmoid(eta);
+      const w = mu * (1 - mu);
+      const residual = targets[r]! - mu;
+      for (let i = 0; i < p; i++) {
+        gradient[i]! += residual * x[i]!;
+        for (let j = 0; j <= i; j++) hessian[i]![j]! += w * x[i]! * x[j]!;
+      }
+    }
+    for (let i = 0; i < p; i++) for (let j = i + 1; j < p; j++) hessian[i]![j] = hessian[j]![i]!;
+    for (let j = 1; j < p; j++) {
+      gradient[j]! -= ridge * beta[j]!;
+      hessian[j]![j]! += ridge;
+    }
+    const step = solve(hessian, gradient);
+    let scale = 1;
+    let next = beta.map((b, j) => b + step[j]!);
+    let value = objective(next);
+    while (value < current - 1e-9 && scale > 1e-4) {
+      scale /= 2;
+      next = beta.map((b, j) => b + scale * step[j]!);
+      value = objective(next);
+    }
+    const moved = Math.max(...step.map((s) => Math.abs(s * scale)));
+    beta = next;
+    current = value;
+    if (moved < 1e-8) break;
+  }
+  return beta;
+}
+
+/** The score of standardised features under the weights. */
+function predict(model: EngagementModel, features: readonly number[]): number {
+  let eta = model.weights[0]!;
+  for (let j = 0; j < features.length; j++) eta += model.weights[j + 1]! * ((features[j]! - model.means[j]!) / model.scales[j]!);
+  return sigmoid(eta);
+}
+
+/**
+ * Fits on the account's past up to `asOf`: every resolved campaign of every person (up to
+ * `maxRows`) is a row, its features from the campaigns before it, its target whether it got a
+ * human open or click. A person's first campaign is a row too, so a new person's score is the fitted
+ * rate of first campaigns, which starts at the audience's.
+ */
+export function fitEngagementModel(histories: Iterable<readonly CampaignOutcome[]>, asOf: Date): EngagementModel {
+  const cutoff = asOf.getTime();
+  const resolvedBefore = cutoff - ENGAGEMENT_MODEL.pendingDays * DAY_MS;
+  const people: CampaignOutcome[][] = [];
+  let rows = 0;
+  let hits = 0;
+  let clicks = 0;
+  for (const history of histories) {
+    if (rows >= ENGAGEMENT_MODEL.maxRows) break;
+    const sorted = byTime(history, cutoff);
+    people.push(sorted);
+    for (const outcome of sorted) {
+      if (outcome.sentAt.getTime() > resolvedBefore) continue;
+      rows += 1;
+      if (engaged(outcome)) hits += 1;
+      if (outcome.clicked) clicks += 1;
+    }
+  }
+  const base = rows > 0 ? clampRate(hits / rows) : 0.2;
+  const baseClick = rows > 0 ? clampRate(clicks / rows) : 0.02;
+  const matrix: number[][] = [];
+  const targets: number[] = [];
+  for (const history of people) {
+    for (let k = 0; k < history.length; k++) {
+      const sent = history[k]!.sentAt.getTime();
+      if (sent > resolvedBefore) break;
+      matrix.push(featuresAt(history, k, sent, base, baseClick));
+      targets.push(engaged(history[k]!) ? 1 : 0);
+    }
+  }
+  const width = ENGAGEMENT_FEATURES.length;
+  const means = new Array<number>(width).fill(0);
+  const scales = new Array<number>(width).fill(1);
+  if (matrix.length > 0) {
+    for (let j = 0; j < width; j++) {
+      const column = matrix.map((row) => row[j]!);
+      means[j] = column.reduce((sum, v) => sum + v, 0) / column.length;
+      const variance = column.reduce((sum, v) => sum + (v - means[j]!) ** 2, 0) / column.length;
+      scales[j] = variance > 1e-12 ? Math.sqrt(variance) : 1;
+    }
+  }
+  const standardised = matrix.map((row) => row.map((v, j) => (v - means[j]!) / scales[j]!));
+  const haveBoth = targets.some((y) => y === 1) && targets.some((y) => y === 0);
+  const weights = haveBoth ? fitLogistic(standardised, targets, ENGAGEMENT_MODEL.ridge) : [logit(base), ...new Array<number>(width).fill(0)];
+  const model: EngagementModel = {
+    base_rate: base,
+    base_click_rate: baseClick,
+    weights,
+    means,
+    scales,
+    features: ENGAGEMENT_FEATURES,
+    rows: matrix.length,
+    log_loss: 0,
+    base_log_loss: 0,
+  };
+  const loss = (p: number, y: number) => -(y * Math.log(clampRate(p)) + (1 - y) * Math.log(clampRate(1 - p)));
+  if (matrix.length > 0) {
+    model.log_loss = matrix.reduce((sum, row, r) => sum + loss(predict(model, row), targets[r]!), 0) / matrix.length;
+    model.base_log_loss = targets.reduce((sum, y) => sum + loss(base, y), 0) / targets.length;
+  }
+  return model;
+}
+
+/** What the person's recent campaigns say, for the reasons. */
+function recentFacts(history: readonly CampaignOutcome[], asOf: number) {
+  const pending = asOf - ENGAGEMENT_MODEL.pendingDays * DAY_MS;
+  const resolved = history.filter((outcome) => engaged(outcome) || outcome.sentAt.getTime() <= pending);
+  const recent = resolved.slice(-ENGAGEMENT_MODEL.recentCampaigns);
+  const last = history.findLast(engaged);
+  return {
+    m: recent.length,
+    engagedRecent: recent.filter(engaged).length,
+    clickedRecent: recent.filter((outcome) => outcome.clicked).length,
+    received: resolved.length,
+    quietDays: last ? Math.floor((asOf - last.sentAt.getTime()) / DAY_MS) : null,
+    sinceFirstDays: history.length > 0 ? Math.floor((asOf - history[0]!.sentAt.getTime()) / DAY_MS) : 0,
+  };
+}
+
+/**
+ * The person's score as of `asOf`, its band and the two reasons whose features move the score most
+ * from the average person's (weight × standardised distance from the mean).
+ */
 export function engagementOf(history: readonly CampaignOutcome[], model: EngagementModel, asOf: Date): EngagementScore {
-  const past = history.filter((outcome) => outcome.sentAt <= asOf);
-  const hits = past.filter(engaged).length;
-  const score = (hits + model.base_rate * model.prior_weight) / (past.length + model.prior_weight);
-  const band: EngagementBand = score >= 0.5 ? 'highly_engaged' : score >= 0.25 ? 'engaged' : score >= 0.08 ? 'cooling' : 'dormant';
-  return { score, band, reasons: [] };
+  const at = asOf.getTime();
+  const sorted = byTime(history, at);
+  const features = featuresAt(sorted, sorted.length, at, model.base_rate, model.base_click_rate);
+  const score = predict(model, features);
+  const facts = recentFacts(sorted, at);
+  if (facts.received === 0 && facts.quietDays === null) return { score, band: engagementBandOf(score), reasons: [ENGAGEMENT_REASONS.newPerson] };
+  const pull = (j: number) => Math.abs(model.weights[j + 1]! * ((features[j]! - model.means[j]!) / model.scales[j]!));
+  const quietText =
+    facts.quietDays === null
+      ? ENGAGEMENT_REASONS.neverEngaged(facts.received)
+      : facts.quietDays >= ENGAGEMENT_MODEL.quietDays
+        ? ENGAGEMENT_REASONS.noHumanOpenIn(facts.quietDays)
+        : ENGAGEMENT_REASONS.lastEngaged(facts.quietDays);
+  const candidates: { text: string; pull: number }[] = [
+    { text: ENGAGEMENT_REASONS.engagedOfLast(facts.engagedRecent, facts.m), pull: pull(0) },
+    { text: ENGAGEMENT_REASONS.clickedOfLast(facts.clickedRecent, facts.m), pull: pull(1) },
+    { text: quietText, pull: Math.max(pull(2), pull(3)) },
+    { text: ENGAGEMENT_REASONS.received(facts.received), pull: pull(4) },
+  ];
+  const reasons = candidates
+    .filter((candidate) => facts.m > 0 || candidate.text === quietText)
+    .sort((one, two) => two.pull - one.pull)
+    .slice(0, 2)
+    .map((candidate) => candidate.text);
+  return { score, band: engagementBandOf(score), reasons };
 }
