@@ -1,0 +1,89 @@
+import { RECOMMENDATION_MESSAGES, RECOMMENDATION_REASONS } from '@postlark/shared/recommendations';
+import { describe, expect, it } from 'vitest';
+import { useAccountsApp } from './support/accounts-app';
+import { callWithKey, customerWithKey as customerWithKeyOf } from './support/api-keys';
+
+const accounts = useAccountsApp({ API_REQUESTS_PER_MINUTE: '1000' });
+const customerWithKey = () => customerWithKeyOf(accounts);
+const withKey = (key: string | undefined, method: 'GET' | 'POST', url: string, payload?: object) => callWithKey(accounts, key, method, url, payload);
+
+const CATALOGUE = [
+  { id: 'milk', title: 'Whole milk', price: 1.2, currency: 'EUR' },
+  { id: 'bread', title: 'Rye bread', url: 'https://shop.example/p/bread', image_url: 'https://cdn.shop.example/bread.jpg', price: 2.5, currency: 'EUR' },
+  { id: 'jam', title: 'Plum jam', in_stock: false },
+  { id: 'cheese', title: 'Gouda' },
+  { id: 'butter', title: 'Butter' },
+];
+
+/** A shop where milk goes with bread (twice) and jam (once, now out of stock), and cheese sells alone. */
+async function groceryShop(key: string) {
+  expect((await withKey(key, 'POST', 'products', { products: CATALOGUE })).json().payload.created).toBe(CATALOGUE.length);
+  const shopper = (await withKey(key, 'POST', 'subscribers', { email: 'tess@example.com' })).json().payload.subscriber.id as string;
+  const at = accounts.now().toISOString();
+  const baskets: [string, string[]][] = [
+    ['ann@example.com', ['milk', 'bread']],
+    ['bob@example.com', ['milk', 'bread']],
+    ['cat@example.com', ['milk', 'jam']],
+    ['dan@example.com', ['cheese']],
+    ['eve@example.com', ['cheese']],
+    ['tess@example.com', ['milk']],
+  ];
+  const events = baskets.map(([email, items], index) => ({
+    name: 'order_placed',
+    email,
+    occurred_at: at,
+    value: 10,
+    currency: 'EUR',
+    properties: { order_id: `o-${index}`, items: items.map((product_id) => ({ product_id, quantity: 1 })) },
+  }));
+  expect((await withKey(key, 'POST', 'events', { events })).json().payload.accepted).toBe(baskets.length);
+  return shopper;
+}
+
+describe('GET /api/v1/subscribers/{id}/recommendations', () => {
+  it('answers what was bought with the person\'s items, then the popular, never what they bought or what is out of stock', async () => {
+    const { key } = await customerWithKey();
+    const shopper = await groceryShop(key);
+    const answer = await withKey(key, 'GET', `subscribers/${shopper}/recommendations`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    // Bread: P(bread | milk) = 2/4 with two buyers; jam is out of stock, milk bought, butter never sold.
+    expect(answer.json().payload).toEqual({
+      products: [
+        { id: 'bread', title: 'Rye bread', url: 'https://shop.example/p/bread', image_url: 'https://cdn.shop.example/bread.jpg', price: 2.5, currency: 'EUR', score: Number((0.5 * 2 ** 0.3).toFixed(6)), reason: RECOMMENDATION_REASONS.boughtWith('Whole milk') },
+        // Cheese: 2 of the 9 purchases this month.
+        { id: 'cheese', title: 'Gouda', url: null, image_url: null, price: null, currency: null, score: Number((2 / 9).toFixed(6)), reason: RECOMMENDATION_REASONS.popular },
+      ],
+    });
+    expect(RECOMMENDATION_REASONS.popular).toBe('popular this month');
+
+    const one = await withKey(key, 'GET', `subscribers/${shopper}/recommendations?limit=1`);
+    expect(one.json().payload.products.map((product: { id: string }) => product.id)).toEqual(['bread']);
+  });
+
+  it('refuses a limit outside 1 to 20 with the field\'s message', async () => {
+    const { key } = await customerWithKey();
+    const shopper = (await withKey(key, 'POST', 'subscribers', { email: 'tess@example.com' })).json().payload.subscriber.id as string;
+    for (const limit of ['0', '21', 'five', '2.5', '-1']) {
+      const answer = await withKey(key, 'GET', `subscribers/${shopper}/recommendations?limit=${limit}`);
+      expect(answer.statusCode, limit).toBe(400);
+      expect(answer.json().payload.message).toBe(RECOMMENDATION_MESSAGES.limitInvalid);
+      expect(answer.json().payload.errors).toEqual({ limit: RECOMMENDATION_MESSAGES.limitInvalid });
+    }
+    const twenty = await withKey(key, 'GET', `subscribers/${shopper}/recommendations?limit=20`);
+    expect(twenty.statusCode).toBe(200);
+    // Nothing sold yet: nothing to recommend.
+    expect(twenty.json().payload).toEqual({ products: [] });
+  });
+
+  it('answers 404 for another customer\'s subscriber or an id that is none, and 401 without a key', async () => {
+    const { key } = await customerWithKey();
+    const shopper = await groceryShop(key);
+    const other = await customerWithKey();
+    for (const id of [shopper, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const answer = await withKey(other.key, 'GET', `subscribers/${id}/recommendations`);
+      expect(answer.statusCode, id).toBe(404);
+      expect(answer.json().payload.message).toBe(RECOMMENDATION_MESSAGES.subscriberNotFound);
+    }
+    expect((await withKey(undefined, 'GET', `subscribers/${shopper}/recommendations`)).statusCode).toBe(401);
+  });
+});
