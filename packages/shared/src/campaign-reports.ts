@@ -1,5 +1,6 @@
 import type { AbTestReport } from './ab-tests';
 import type { CampaignStatus } from './campaigns';
+import type { StoReport } from './send-time-optimisation';
 
 // Reports (issue 6): what happened to a campaign once it went out. Opens from mail privacy
 // proxies and scanners are counted apart as machine opens and never in the open rate.
@@ -70,6 +71,8 @@ export interface CampaignReport {
   timeline: CampaignReportPoint[];
   /** The A/B test's variants, figures and decision; null without a test. */
   ab_test: AbTestReport | null;
+  /** Sent at each person's best time (issue 21): the groups' rates and the lift over the holdout; null without it. */
+  send_time_optimisation: StoReport | null;
 }
 
 /** A row of the Reports page: every campaign that started sending, newest first. */

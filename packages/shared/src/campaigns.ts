@@ -3,6 +3,7 @@ import { abTestSchema, type AbTestSettings, type AbTestState } from './ab-tests'
 import { CAMPAIGN_LIMITS } from './campaign-limits';
 import { lowerCaseEmailSchema } from './email';
 import { UUID_PATTERN } from './ids';
+import { sendTimeOptimisationSchema, type SendTimeOptimisation } from './send-time-optimisation';
 
 // Campaigns (issue 6): what a customer writes and sends to lists and segments. A draft may be
 // incomplete; sending checks that it is complete (campaignReadiness on the server).
@@ -143,6 +144,8 @@ export const campaignCreateSchema = z.strictObject({
   tracking: z._default(campaignFields.tracking, true),
   /** An A/B test of one field (issue 20); null: none. */
   ab_test: z._default(z.nullable(abTestSchema), null),
+  /** Sent at each person's best time within a window (issue 21); null: everyone at the start. */
+  send_time_optimisation: z._default(z.nullable(sendTimeOptimisationSchema), null),
 });
 export type CampaignCreate = z.input<typeof campaignCreateSchema>;
 export type CampaignCreateData = z.output<typeof campaignCreateSchema>;
@@ -160,6 +163,8 @@ export const campaignUpdateSchema = z.strictObject({
   tracking: z.optional(campaignFields.tracking),
   /** null removes the test. */
   ab_test: z.optional(z.nullable(abTestSchema)),
+  /** null turns it off. */
+  send_time_optimisation: z.optional(z.nullable(sendTimeOptimisationSchema)),
 });
 export type CampaignUpdate = z.output<typeof campaignUpdateSchema>;
 
@@ -196,4 +201,6 @@ export interface Campaign {
   ab_test: AbTestSettings | null;
   /** Where the test is (status, decision, why); null without a test. */
   ab_test_state: AbTestState | null;
+  /** Sent at each person's best time (issue 21); null: everyone at the start. */
+  send_time_optimisation: SendTimeOptimisation | null;
 }

@@ -3,6 +3,7 @@ import type { AbStatus, AbTestLook, AbTestSettings } from '@postlark/shared/ab-t
 import type { Db } from '../../db/client';
 import { changedRows, rowsOf } from '../../db/results';
 import { abTests } from '../../db/schema/ab-tests';
+import { assignSendTimes } from '../send-time/send-times.repository';
 
 // The A/B tests' rows, and the engine's moves on them. The moves that matter for a crash are
 // single conditional statements (or one transaction): a test leaves 'testing' once, and the held
@@ -127,6 +128,8 @@ export async function recordDecision(db: Db, campaignId: string, decision: Decis
     if (decided === 0) return false;
     await tx.execute(sql`update campaign_messages set variant = ${decision.winner ?? 0}, status = 'pending', next_attempt_at = ${at(decision.restSendAt)}
       where campaign_id = ${campaignId}::uuid and status = 'held'`);
+    // A campaign sent at each person's best time: the rest goes at theirs within the window after the decision.
+    await assignSendTimes(tx, campaignId, decision.restSendAt, { restOnly: true });
     return true;
   });
 }

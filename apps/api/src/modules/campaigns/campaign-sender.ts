@@ -5,6 +5,7 @@ import { audienceCondition } from './campaign-audience';
 import { LOOK_EVERY_MS, lookAtDueTests } from '../ab-tests/ab-test-engine';
 import { startTestIn, testOf } from '../ab-tests/ab-tests.repository';
 import { preparedVariants } from '../ab-tests/ab-variants';
+import { assignSendTimes } from '../send-time/send-times.repository';
 import { buildCampaignMail, type CampaignLinks, type PreparedCampaign } from './campaign-message';
 import { type CampaignTransport, SendFailure } from './campaign-transport';
 import { type CampaignRow, campaignById } from './campaigns.repository';
@@ -154,13 +155,17 @@ async function sendQueue(
 
 /**
  * Makes the campaign's rows, once: the request that started it only changed its status. With an
- * A/B test, the same transaction deals the test share to the variants and holds the rest.
+ * A/B test, the same transaction deals the test share to the variants and holds the rest; with
+ * send-time optimisation, it gives each row its own time.
  */
 async function prepareRecipients(deps: SenderDeps, row: CampaignRow) {
   if (row.preparedAt) return;
   await deps.db.transaction(async (tx) => {
     await addRecipients(tx, row.id, await audienceCondition(tx, row, deps.now()), deps.settings.messageIdDomain, deps.now());
-    await startTestIn(tx, row.id, deps.now(), deps.settings.abLookEveryMs ?? LOOK_EVERY_MS);
+    // Sent at each person's best time: every row's own time, unless an A/B test takes the rows
+    // (its test group goes as the test says; its rest gets best times when released).
+    const tested = await startTestIn(tx, row.id, deps.now(), deps.settings.abLookEveryMs ?? LOOK_EVERY_MS);
+    if (!tested) await assignSendTimes(tx, row.id, deps.now(), { restOnly: false });
     await tx.execute(sql`update campaigns set prepared_at = ${deps.now().toISOString()}::timestamptz where id = ${row.id}::uuid and prepared_at is null`);
   });
 }

@@ -38,6 +38,7 @@ export async function previewFor(deps: CampaignDeps, customerId: string, fields:
     contentText: fields.content_text,
     audience: { list_ids: [], segment_ids: [] },
     tracking: false,
+    sendTimeOptimisation: null,
     status: 'draft',
     scheduledAt: null,
     scheduledTimezone: null,

@@ -31,6 +31,7 @@ import {
 import { relayWaitErrors } from './sending.repository';
 import { type AbTestRow, saveDraftSettings, testOf, testsOf } from '../ab-tests/ab-tests.repository';
 import { stateOf } from '../ab-tests/ab-tests.service';
+import { checkStoCombination } from '../send-time/sto-rules';
 
 export interface CampaignDeps {
   db: Db;
@@ -74,6 +75,7 @@ export function campaignOf(row: CampaignRow, counts: MessageCounts | undefined, 
     held_reason: row.heldReason,
     ab_test: test?.settings ?? null,
     ab_test_state: test ? stateOf(test) : null,
+    send_time_optimisation: row.sendTimeOptimisation ?? null,
   };
 }
 
@@ -126,6 +128,7 @@ export async function getCampaign(deps: CampaignDeps, customerId: string, id: st
 
 export async function createCampaign(deps: CampaignDeps, customerId: string, body: CampaignCreateData): Promise<Campaign> {
   await checkAudience(deps, customerId, body.audience);
+  checkStoCombination(body.send_time_optimisation, body.ab_test);
   const now = deps.now();
   const row = await deps.db.transaction(async (tx) => {
     const inserted = await insertCampaign(tx, {
@@ -140,6 +143,7 @@ export async function createCampaign(deps: CampaignDeps, customerId: string, bod
     contentText: body.content_text,
     audience: body.audience,
     tracking: body.tracking,
+    sendTimeOptimisation: body.send_time_optimisation,
     createdAt: now,
     updatedAt: now,
     });
@@ -163,9 +167,11 @@ export async function updateCampaign(deps: CampaignDeps, customerId: string, id:
     ...(body.content_text !== undefined && { contentText: body.content_text }),
     ...(body.audience !== undefined && { audience: body.audience }),
     ...(body.tracking !== undefined && { tracking: body.tracking }),
+    ...(body.send_time_optimisation !== undefined && { sendTimeOptimisation: body.send_time_optimisation }),
     updatedAt: deps.now(),
   };
   const test = body.ab_test === undefined ? (await testOf(deps.db, id))?.settings ?? null : body.ab_test;
+  checkStoCombination(body.send_time_optimisation === undefined ? current.sendTimeOptimisation : body.send_time_optimisation, test);
   // A scheduled campaign goes out on its own: an edit may not leave it unable to.
   const postalAddress = current.status === 'scheduled' ? await campaignReadiness(deps.db, { ...current, ...changes }, test) : current.postalAddress;
   // The test's settings change with the campaign, in one transaction, and only while it is editable.
@@ -198,6 +204,7 @@ export async function duplicateCampaign(deps: CampaignDeps, customerId: string, 
     tracking: source.tracking,
     // The test's settings, not its results: the copy is tested afresh.
     ab_test: (await testOf(deps.db, id))?.settings ?? null,
+    send_time_optimisation: source.send_time_optimisation,
   });
 }
 
