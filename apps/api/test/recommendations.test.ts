@@ -1,5 +1,6 @@
 import { RECOMMENDATION_MESSAGES, RECOMMENDATION_REASONS } from '@postlark/shared/recommendations';
 import { describe, expect, it } from 'vitest';
+import { recommendationsForMany } from '../src/modules/insights/recommendations.service';
 import { useAccountsApp } from './support/accounts-app';
 import { callWithKey, customerWithKey as customerWithKeyOf } from './support/api-keys';
 
@@ -85,5 +86,21 @@ describe('GET /api/v1/subscribers/{id}/recommendations', () => {
       expect(answer.json().payload.message).toBe(RECOMMENDATION_MESSAGES.subscriberNotFound);
     }
     expect((await withKey(undefined, 'GET', `subscribers/${shopper}/recommendations`)).statusCode).toBe(401);
+  });
+
+  it('come for a whole sending batch in one call, each person their own, nobody else\'s', async () => {
+    const { key, customer } = await customerWithKey();
+    const shopper = await groceryShop(key);
+    const people = (await withKey(key, 'GET', 'subscribers?limit=10')).json().payload.subscribers as { id: string; email: string }[];
+    const idOf = (email: string) => people.find((person) => person.email === email)!.id;
+    const other = await customerWithKey();
+    const stranger = (await withKey(other.key, 'POST', 'subscribers', { email: 'zed@example.com' })).json().payload.subscriber.id as string;
+    const batch = await recommendationsForMany(accounts.database.db, customer.customerId, [shopper, idOf('cat@example.com'), idOf('dan@example.com'), stranger], 2, accounts.now());
+    const ids = (id: string) => batch.get(id)!.map((product) => [product.id, product.reason]);
+    expect(ids(shopper)).toEqual([['bread', RECOMMENDATION_REASONS.boughtWith('Whole milk')], ['cheese', RECOMMENDATION_REASONS.popular]]);
+    // Cat bought milk and jam: bread goes with milk; Dan bought cheese, which goes with nothing.
+    expect(ids(idOf('cat@example.com'))).toEqual([['bread', RECOMMENDATION_REASONS.boughtWith('Whole milk')], ['cheese', RECOMMENDATION_REASONS.popular]]);
+    expect(ids(idOf('dan@example.com'))).toEqual([['milk', RECOMMENDATION_REASONS.popular], ['bread', RECOMMENDATION_REASONS.popular]]);
+    expect(batch.get(stranger)).toEqual([]);
   });
 });

@@ -51,7 +51,7 @@ export async function recommendationsFor(db: Db, customerId: string, subscriberI
  */
 export async function recommendationsForMany(db: Db, customerId: string, subscriberIds: readonly string[], limit: number, now: Date): Promise<Map<string, RecommendedProduct[]>> {
   const answer = new Map<string, RecommendedProduct[]>(subscriberIds.map((id) => [id, []]));
-  const ids = [...new Set(subscriberIds.filter(isUuid))];
+  const ids = (await subscribersByIds(db, customerId, [...new Set(subscriberIds.filter(isUuid))])).map((row) => row.id);
   if (ids.length === 0) return answer;
   const model = await modelFor(db, customerId, now);
   const signals = await signalsOf(db, customerId, ids, now);
