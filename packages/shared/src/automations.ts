@@ -32,6 +32,7 @@ export const FLOW_LIMITS = {
   url: 2000,
   webhookPayloadBytes: 8_192,
   listsPerUpdate: 20,
+  unsubscribeReason: 200,
 } as const;
 
 export const AUTOMATION_MESSAGES = {
@@ -77,7 +78,13 @@ export const AUTOMATION_MESSAGES = {
   subscriberNotFound: 'This subscriber does not exist.',
   eventNotFound: 'This event does not exist for this subscriber.',
   testAtInvalid: 'at must be an ISO 8601 date and time.',
+  unsubscribeReasonRequired: `Say why, in 1 to ${FLOW_LIMITS.unsubscribeReason} characters (it is recorded with the unsubscribe).`,
 } as const;
+
+/** The sunset template's recorded reason for those who did not answer (issue 21). */
+export const SUNSET_NO_ANSWER_REASON = 'Sunset: no answer';
+/** The segment the sunset template starts from, made for the account when it has none of this name. */
+export const SUNSET_SEGMENT_NAME = 'Dormant (engagement score)';
 
 const capped = (limit: number) => z.string().check(z.maxLength(limit, AUTOMATION_MESSAGES.tooLong(limit)));
 const uuidOf = (message: string) => z.string().check(z.regex(UUID_PATTERN, message));
@@ -174,7 +181,7 @@ export type FlowCondition = z.output<typeof flowConditionSchema>;
 
 const emailAddress = lowerCaseEmailSchema(AUTOMATION_MESSAGES.emailInvalid, { allowEmpty: true });
 
-export const STEP_TYPES = ['email', 'wait', 'wait_event', 'split', 'update', 'webhook', 'exit'] as const;
+export const STEP_TYPES = ['email', 'wait', 'wait_event', 'wait_best_time', 'split', 'update', 'webhook', 'exit'] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
 const emailStep = z.strictObject({
@@ -226,6 +233,9 @@ const waitEventStep = z.strictObject({
   timeout_next: nextStep,
 });
 
+/** Waits until the person's next best send time (issue 21; the audience's when theirs is unknown), at most a day. */
+const waitBestTimeStep = z.strictObject({ id: stepId, type: z.literal('wait_best_time'), next: nextStep });
+
 const splitStep = z.strictObject({ id: stepId, type: z.literal('split'), condition: flowConditionSchema, yes: nextStep, no: nextStep });
 
 const listIds = z._default(z.array(uuidOf(AUTOMATION_MESSAGES.listInvalid)).check(z.maxLength(FLOW_LIMITS.listsPerUpdate, AUTOMATION_MESSAGES.listInvalid)), []);
@@ -240,6 +250,8 @@ const updateStep = z.strictObject({
   /** Joined as confirmed members (the person's consent is what it was: no confirmation email). */
   add_to_lists: listIds,
   remove_from_lists: listIds,
+  /** Unsubscribe the person (from everything, as their own unsubscribe would), recording why; null: not. */
+  unsubscribe: z._default(z.nullable(z.strictObject({ reason: z.string().check(z.trim(), z.minLength(1, AUTOMATION_MESSAGES.unsubscribeReasonRequired), z.maxLength(FLOW_LIMITS.unsubscribeReason, AUTOMATION_MESSAGES.unsubscribeReasonRequired)) })), null),
   next: nextStep,
 });
 
@@ -258,7 +270,7 @@ const webhookStep = z.strictObject({
 
 const exitStep = z.strictObject({ id: stepId, type: z.literal('exit') });
 
-export const flowStepSchema = z.discriminatedUnion('type', [emailStep, waitStep, waitEventStep, splitStep, updateStep, webhookStep, exitStep], {
+export const flowStepSchema = z.discriminatedUnion('type', [emailStep, waitStep, waitEventStep, waitBestTimeStep, splitStep, updateStep, webhookStep, exitStep], {
   error: AUTOMATION_MESSAGES.stepInvalid,
 });
 export type FlowStep = z.output<typeof flowStepSchema>;
@@ -298,7 +310,7 @@ export const flowNameSchema = z
   .string({ error: AUTOMATION_MESSAGES.nameRequired })
   .check(z.trim(), z.minLength(1, AUTOMATION_MESSAGES.nameRequired), z.maxLength(FLOW_LIMITS.name, AUTOMATION_MESSAGES.tooLong(FLOW_LIMITS.name)));
 
-export const FLOW_TEMPLATES = ['welcome_series', 'abandoned_cart', 'post_purchase', 'win_back', 'birthday'] as const;
+export const FLOW_TEMPLATES = ['welcome_series', 'abandoned_cart', 'post_purchase', 'win_back', 'birthday', 'sunset'] as const;
 export type FlowTemplateId = (typeof FLOW_TEMPLATES)[number];
 
 /** POST .../flows: a definition, or a starter template's (then the list or segment it needs may follow). */

@@ -11,7 +11,18 @@ export const PREFERENCE_CENTRE_MESSAGES = {
   oneClickDone: 'You have been unsubscribed.',
   listsInvalid: 'Choose among the lists shown.',
   undeliverable: 'Mail to this address could not be delivered or was reported, so nothing more will be sent to it.',
+  kept: 'Thank you: you stay subscribed, and we will keep writing.',
+  keepQuestion: 'Do you still want to receive our emails?',
+  keepButton: 'Yes, keep me subscribed',
+  notSubscribed: 'This address is not subscribed, so there is nothing to keep.',
 } as const;
+
+/**
+ * The event "keep me subscribed" records (the sunset flow waits for it, issue 21), and the query
+ * parameter that makes the preference centre ask the question first.
+ */
+export const KEEP_SUBSCRIPTION_EVENT = 'subscription_kept';
+export const KEEP_SUBSCRIPTION_PARAM = 'keep';
 
 const uuid = z.string().check(z.regex(UUID_PATTERN, PREFERENCE_CENTRE_MESSAGES.listsInvalid));
 

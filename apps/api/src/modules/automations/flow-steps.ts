@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm';
 import { durationMs, type FlowDefinition, type FlowStep } from '@postlark/shared/automations';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
+import { recordOwnEvent } from '../events/own-events';
 import { putMembership } from '../forms/subscriptions.repository';
+import { chooseLists, setSubscriberStatus } from '../preferences/preferences.repository';
 import { conditionVerdict } from './flow-conditions';
 import { nextStepId, replacementFor, stepById } from './flow-graph';
 import type { FlowPerson } from './flow-people';
 import { nextWeekdayAt } from './flow-time';
+import { nextBestTime } from '../send-time/best-time-wait';
 import {
   addNote,
   addStep,
@@ -117,6 +120,13 @@ export async function runLocalStep(tx: Db, claimed: ClaimedStep, step: FlowStep,
       const due = step.duration ? new Date(now.getTime() + durationMs(step.duration)) : nextWeekdayAt(now, timezone, step.until!.weekdays, step.until!.hour);
       return startWaiting(tx, claimed.id, due, now);
     }
+    case 'wait_best_time': {
+      if (claimed.startedAt) return settle(tx, claimed, now, 'next');
+      const due = await nextBestTime(tx, claimed.customerId, person.id, now);
+      // No send-time model for the account yet: nothing to wait for.
+      if (!due) return settle(tx, claimed, now, 'next', 'No best send time is known yet for this person or the audience: went on at once.');
+      return startWaiting(tx, claimed.id, due, now);
+    }
     case 'wait_event': {
       if (!claimed.startedAt) return startWaiting(tx, claimed.id, new Date(now.getTime() + durationMs(step.timeout)), now, step.event);
       return claimed.eventAt
@@ -129,7 +139,8 @@ export async function runLocalStep(tx: Db, claimed: ClaimedStep, step: FlowStep,
     }
     case 'update': {
       await updatePerson(tx, person, step, now);
-      return settle(tx, claimed, now, 'next');
+      const unsubscribed = step.unsubscribe ? await unsubscribePerson(tx, claimed, person, step.unsubscribe.reason, now) : null;
+      return settle(tx, claimed, now, 'next', unsubscribed);
     }
     case 'exit': {
       await settleStep(tx, claimed.id, { status: 'done', outcome: 'exit' }, now);
@@ -139,6 +150,22 @@ export async function runLocalStep(tx: Db, claimed: ClaimedStep, step: FlowStep,
     default:
       throw new Error(`${step.type} is not a local step`);
   }
+}
+
+/**
+ * The update step's unsubscribe (the sunset flow's end, issue 21): as the person's own unsubscribe
+ * from everything (every list left, the status unsubscribed, so the suppression trigger lists the
+ * address), once; the reason is recorded as an `unsubscribed` event in their history. Someone no
+ * longer active is left as they are.
+ */
+async function unsubscribePerson(tx: Db, claimed: ClaimedStep, person: FlowPerson, reason: string, now: Date): Promise<string> {
+  const current = rowsOf<{ status: string }>(await tx.execute(sql`select status from subscribers where id = ${person.id}::uuid for update`))[0];
+  if (current?.status !== 'active') return `Not unsubscribed: already ${current?.status ?? 'gone'}.`;
+  await chooseLists(tx, person.id, [], now);
+  await setSubscriberStatus(tx, person.id, 'unsubscribed', now);
+  const properties = { reason, flow_id: claimed.flowId, step_id: claimed.stepId };
+  await recordOwnEvent(tx, person.customerId, { subscriberId: person.id, name: 'unsubscribed', properties, occurrence: `flow-step-run:${claimed.id}` }, 'automation', now);
+  return `Unsubscribed: ${reason}`;
 }
 
 /** The update step: names, attributes (null removes one), list memberships of the customer's own lists. */

@@ -1,4 +1,5 @@
-import type { FlowDefinition, FlowTemplateId } from '@postlark/shared/automations';
+import { type FlowDefinition, type FlowTemplateId, SUNSET_NO_ANSWER_REASON } from '@postlark/shared/automations';
+import { KEEP_SUBSCRIPTION_EVENT, KEEP_SUBSCRIPTION_PARAM, PREFERENCE_CENTRE_MESSAGES } from '@postlark/shared/preferences';
 
 // Starter flows. A template names no list, segment or sender of the customer's: where it needs
 // one, the nil id stands for "choose one" (the builder asks; activation refuses it until chosen).
@@ -103,6 +104,45 @@ export const TEMPLATES: Record<FlowTemplateId, { name: string; description: stri
       start: 'greeting',
       steps: [email('greeting', 'Birthday greeting', 'Happy birthday, {{ first_name | default: "friend" }}!', '<h1>Happy birthday!</h1><p>Something small from us to you.</p>', null)],
       rules: { ...RULES, reentry: 'always' },
+      goal: null,
+    },
+  },
+  sunset: {
+    name: 'Sunset',
+    description:
+      'Asks people whose engagement turns dormant whether they still want your emails; those who do not answer in 14 days are unsubscribed ("Sunset: no answer"). Mailing only people who read keeps your sender reputation and inbox placement healthy.',
+    definition: {
+      // The segment of dormant people: made for the account when a flow is created from this template.
+      trigger: { type: 'segment_entered', segment_id: CHOOSE },
+      start: 'ask',
+      steps: [
+        email(
+          'ask',
+          'Still interested?',
+          'Do you still want to hear from us?',
+          `<h1>${PREFERENCE_CENTRE_MESSAGES.keepQuestion}</h1><p>We have not heard from you in a while, and we only want to write to people who want our emails.</p><p><a href="{{ preferences_url }}?${KEEP_SUBSCRIPTION_PARAM}=1">${PREFERENCE_CENTRE_MESSAGES.keepButton}</a></p><p>If we do not hear from you within 14 days, we will stop sending you email.</p>`,
+          'wait-answer',
+        ),
+        {
+          id: 'wait-answer',
+          type: 'wait_event',
+          event: KEEP_SUBSCRIPTION_EVENT,
+          filters: [],
+          timeout: { amount: 14, unit: 'days' },
+          next: null,
+          timeout_next: 'unsubscribe',
+        },
+        {
+          id: 'unsubscribe',
+          type: 'update',
+          attributes: {},
+          add_to_lists: [],
+          remove_from_lists: [],
+          unsubscribe: { reason: SUNSET_NO_ANSWER_REASON },
+          next: null,
+        },
+      ],
+      rules: { ...RULES, reentry: 'after_days', reentry_days: 180 },
       goal: null,
     },
   },

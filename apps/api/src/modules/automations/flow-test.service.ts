@@ -10,6 +10,7 @@ import { entryRefusal } from './flow-entries';
 import { branchesOf, stepById } from './flow-graph';
 import { notMailableReason, personById } from './flow-people';
 import { nextWeekdayAt, quietHoursEnd } from './flow-time';
+import { nextBestTime } from '../send-time/best-time-wait';
 import { findFlow } from './flows.repository';
 import type { FlowDeps } from './flows.service';
 import { failingFilter, matchesFilters } from './property-filter';
@@ -125,6 +126,12 @@ export async function testFlow(deps: FlowDeps, customerId: string, flowId: strin
         at = until;
         break;
       }
+      case 'wait_best_time': {
+        const until = (await nextBestTime(deps.db, customerId, person.id, at)) ?? at;
+        path.push({ step_id: step.id, type: step.type, outcome: 'waits', reason: `Waits until ${until.toISOString()}, the person's best send time.`, at: here });
+        at = until;
+        break;
+      }
       case 'wait_event': {
         const deadline = new Date(at.getTime() + durationMs(step.timeout));
         const arrived = (await eventsOf(deps, customerId, person.id, step.event, at, deadline)).find((item) => matchesFilters(item.properties, step.filters));
@@ -146,7 +153,13 @@ export async function testFlow(deps: FlowDeps, customerId: string, flowId: strin
         break;
       }
       case 'update':
-        path.push({ step_id: step.id, type: step.type, outcome: 'would_update', reason: 'Would update the person\'s fields and lists as the step says.', at: here });
+        path.push({
+          step_id: step.id,
+          type: step.type,
+          outcome: 'would_update',
+          reason: step.unsubscribe ? `Would unsubscribe the person (${step.unsubscribe.reason}).` : 'Would update the person\'s fields and lists as the step says.',
+          at: here,
+        });
         break;
       case 'webhook':
         path.push({ step_id: step.id, type: step.type, outcome: 'would_call', reason: `Would POST a signed request to ${new URL(step.url).host}.`, at: here });

@@ -6,13 +6,16 @@ import {
   type FlowDefinition,
   type FlowUpdate,
   type FlowVersionSummary,
+  SUNSET_SEGMENT_NAME,
 } from '@postlark/shared/automations';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
+import type { SegmentDefinition } from '@postlark/shared/segments';
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
+import { insertSegment, listSegments } from '../audience/segments.repository';
 import { postalAddressLine } from '../campaigns/campaign-readiness';
 import { postalAddressParts } from '../campaigns/campaigns.repository';
 import { checkTemplate } from '../campaigns/merge-tags';
@@ -163,8 +166,27 @@ export async function newFlowWebhookSecret(deps: FlowDeps, customerId: string): 
   return rollFlowWebhookSecret(deps.db, deps.secrets, customerId);
 }
 
+/**
+ * The sunset template's segment: the account's "Dormant (engagement score)" segment (active people
+ * whose band is dormant), made the first time; one of that name the customer changed is theirs to keep.
+ */
+async function dormantSegmentId(deps: FlowDeps, customerId: string): Promise<string> {
+  const existing = (await listSegments(deps.db, customerId)).find((segment) => segment.name.toLowerCase() === SUNSET_SEGMENT_NAME.toLowerCase());
+  if (existing) return existing.id;
+  const now = deps.now();
+  const definition: SegmentDefinition = {
+    match: 'all',
+    conditions: [
+      { field: 'status', op: 'is', value: 'active' },
+      { field: 'engagement_score', bands: ['dormant'], score_at_least: null, score_below: null },
+    ],
+  };
+  return (await insertSegment(deps.db, { customerId, name: SUNSET_SEGMENT_NAME, definition, createdAt: now, updatedAt: now })).id;
+}
+
 export async function createFlow(deps: FlowDeps, customerId: string, body: FlowCreate): Promise<Flow> {
-  const definition = body.definition ?? (body.template ? TEMPLATES[body.template].definition : undefined);
+  let definition = body.definition ?? (body.template ? TEMPLATES[body.template].definition : undefined);
+  if (body.template === 'sunset' && definition) definition = { ...definition, trigger: { type: 'segment_entered', segment_id: await dormantSegmentId(deps, customerId) } };
   if (!definition) throw new HttpError(400, AUTOMATION_MESSAGES.triggerInvalid, { definition: AUTOMATION_MESSAGES.triggerInvalid });
   await checkDefinition(deps, customerId, definition, false);
   const now = deps.now();

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { FORM_BODY_LIMIT } from '../../http/body-limits';
 import { acceptFormPosts } from '../../http/form-body';
 import { parseWith } from '../../http/errors';
-import { type PreferenceDeps, readPreferences, savePreferences, unsubscribeEverywhere } from './preferences.service';
+import { keepSubscription, type PreferenceDeps, readPreferences, savePreferences, unsubscribeEverywhere } from './preferences.service';
 
 type TokenParams = { Params: { token: string } };
 
@@ -16,6 +16,11 @@ export function preferenceRoutes(deps: PreferenceDeps) {
     app.put<TokenParams>('/public/v1/preferences/:token', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
       const centre = await savePreferences(deps, request.params.token, parseWith(preferenceChoicesSchema, request.body));
       return { payload: { message: PREFERENCE_CENTRE_MESSAGES.saved, preferences: centre } };
+    });
+
+    app.post<TokenParams>('/public/v1/preferences/:token/keep', async (request) => {
+      await keepSubscription(deps, request.params.token);
+      return { payload: { message: PREFERENCE_CENTRE_MESSAGES.kept, preferences: await readPreferences(deps, request.params.token) } };
     });
 
     app.post<TokenParams>('/public/v1/preferences/:token/unsubscribe', async (request) => {

@@ -1,7 +1,9 @@
-import { PREFERENCE_CENTRE_MESSAGES, type PreferenceCentre, type PreferenceChoices } from '@postlark/shared/preferences';
+import { KEEP_SUBSCRIPTION_EVENT, PREFERENCE_CENTRE_MESSAGES, type PreferenceCentre, type PreferenceChoices } from '@postlark/shared/preferences';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { senderName } from '../audience/sender';
+import { flowEventHook } from '../automations/flow-event-hook';
+import { recordOwnEvent } from '../events/own-events';
 import { liftSuppression } from '../audience/subscribers.repository';
 import { suppressionHash } from '../audience/subscribers.service';
 import { chooseLists, listsOf, setSubscriberStatus, subscriberWithSender } from './preferences.repository';
@@ -67,4 +69,19 @@ export async function unsubscribeEverywhere(deps: PreferenceDeps, token: string)
     await chooseLists(tx, subscriber.id, [], now);
     if (subscriber.status === 'active') await setSubscriberStatus(tx, subscriber.id, 'unsubscribed', now);
   });
+}
+
+/**
+ * "Yes, keep me subscribed" (the sunset flow's question, issue 21): records a subscription_kept
+ * event, which a flow waiting for it takes as the answer. A POST from the page's button, never the
+ * link itself, so a mail scanner that opens links answers nothing. Once a day counts once.
+ */
+export async function keepSubscription(deps: PreferenceDeps, token: string): Promise<void> {
+  const subscriber = await subscriberOf(deps, token);
+  if (subscriber.status !== 'active') throw new HttpError(409, PREFERENCE_CENTRE_MESSAGES.notSubscribed);
+  const now = deps.now();
+  const occurrence = `${subscriber.id}:${now.toISOString().slice(0, 10)}`;
+  await deps.db.transaction((tx) =>
+    recordOwnEvent(tx, subscriber.customerId, { subscriberId: subscriber.id, name: KEEP_SUBSCRIPTION_EVENT, properties: { source: 'preference_centre' }, occurrence }, 'preference_centre', now, flowEventHook),
+  );
 }
