@@ -16,7 +16,7 @@ import { isUuid } from '../../lib/uuid';
 import { resolveFilter } from './segments.service';
 import { activityOf } from './subscriber-activity.repository';
 import { decodeCursor, encodeCursor } from './subscriber-cursor';
-import { purchaseInsightsOf } from '../insights/insights.service';
+import { subscriberInsightsOf } from '../insights/insights.service';
 import { queueSubscriberEvents } from '../outgoing-webhooks/outbox';
 import {
   countSubscribers,
@@ -69,10 +69,10 @@ function summaryOf(row: SubscriberRow): SubscriberSummary {
 }
 
 async function detailsOf(deps: SubscriberDeps, row: SubscriberRow): Promise<Subscriber> {
-  const [memberships, activity, purchases] = await Promise.all([
+  const [memberships, activity, insights] = await Promise.all([
     membershipsOf(deps.db, row.id),
     activityOf(deps.db, row.id, ACTIVITY_LIMIT),
-    purchaseInsightsOf(deps.db, row.customerId, row.id),
+    subscriberInsightsOf(deps.db, row.customerId, row.id, deps.now()),
   ]);
   return {
     ...summaryOf(row),
@@ -94,7 +94,7 @@ async function detailsOf(deps: SubscriberDeps, row: SubscriberRow): Promise<Subs
       list_name: event.listName,
       source: event.source,
     })),
-    insights: { purchases },
+    insights,
   };
 }
 

@@ -8,7 +8,7 @@ import type { Order } from './purchase-history';
 // Insights in and out: the refreshes asked for, each person's figures, each account's model.
 
 export type RefreshRow = typeof insightRefreshes.$inferSelect;
-export type RefreshTrigger = 'api' | 'nightly' | 'orders';
+export type RefreshTrigger = 'api' | 'nightly' | 'orders' | 'engagement';
 
 export const PURCHASES_KIND = 'purchases';
 
@@ -150,15 +150,20 @@ export async function purchasesOf(db: Db, customerId: string, subscriberId: stri
 }
 
 /**
- * Accounts whose insights are due: with orders and no full refresh since `nightStart` (the nightly
- * pass; also an account's first), or with orders stored since its last full refresh when that was
- * before `hourAgo`. New orders are found through the (customer_id, name, occurred_at) index: those
- * that happened within a day of the last refresh and arrived after it; an import of older history
- * is picked up by the nightly pass. Accounts with a refresh pending are left alone.
+ * Accounts whose insights are due: with orders or email history and no full refresh since
+ * `nightStart` (the nightly pass; also an account's first), or, when the last full refresh was
+ * before `hourAgo`, with orders stored since it or new human engagement (opens not flagged machine,
+ * clicks) since it. New orders are found through the (customer_id, name, occurred_at) index: those
+ * that happened within a day of the last refresh and arrived after it; new engagement through the
+ * opens' and clicks' (campaign_id, at) indexes and the events index; an import of older history is
+ * picked up by the nightly pass. Accounts with a refresh pending are left alone.
  */
 export async function accountsDue(db: Db, nightStart: Date, hourAgo: Date): Promise<{ customerId: string; trigger: RefreshTrigger }[]> {
   const result = await db.execute(sql`
-    select c.id::text as customer_id, last.requested_at as last_requested_at
+    select c.id::text as customer_id, last.requested_at as last_requested_at,
+      (last.requested_at < ${hourAgo}
+        and exists (select 1 from events e where e.customer_id = c.id and e.name = 'order_placed'
+          and e.occurred_at >= last.requested_at - interval '1 day' and e.received_at > last.requested_at)) as new_orders
     from customers c
     left join lateral (
       select max(r.requested_at) as requested_at from insight_refreshes r where r.customer_id = c.id and r.as_of is null
@@ -166,14 +171,20 @@ export async function accountsDue(db: Db, nightStart: Date, hourAgo: Date): Prom
     where not exists (select 1 from insight_refreshes p where p.customer_id = c.id and p.status in ('queued', 'running'))
       and (
         ((last.requested_at is null or last.requested_at < ${nightStart})
-          and exists (select 1 from events e where e.customer_id = c.id and e.name = 'order_placed'))
+          and (exists (select 1 from events e where e.customer_id = c.id and e.name in ('order_placed', 'email_delivered'))
+            or exists (select 1 from campaigns k where k.customer_id = c.id and k.status in ('sending', 'sent'))))
         or (last.requested_at < ${hourAgo}
-          and exists (select 1 from events e where e.customer_id = c.id and e.name = 'order_placed'
-            and e.occurred_at >= last.requested_at - interval '1 day' and e.received_at > last.requested_at))
+          and (exists (select 1 from events e where e.customer_id = c.id and e.name in ('order_placed', 'email_opened', 'email_clicked')
+              and e.occurred_at >= last.requested_at - interval '1 day' and e.received_at > last.requested_at
+              and (e.name = 'order_placed' or e.machine is not true))
+            or exists (select 1 from campaigns k join campaign_opens o on o.campaign_id = k.id
+              where k.customer_id = c.id and o.at > last.requested_at and o.machine is not true)
+            or exists (select 1 from campaigns k join campaign_clicks l on l.campaign_id = k.id
+              where k.customer_id = c.id and l.at > last.requested_at and l.machine is not true)))
       )`);
-  return rowsOf<{ customer_id: string; last_requested_at: Date | string | null }>(result).map((row) => ({
+  return rowsOf<{ customer_id: string; last_requested_at: Date | string | null; new_orders: boolean | null }>(result).map((row) => ({
     customerId: row.customer_id,
-    trigger: row.last_requested_at === null || new Date(row.last_requested_at) < nightStart ? 'nightly' : 'orders',
+    trigger:
+      row.last_requested_at === null || new Date(row.last_requested_at) < nightStart ? 'nightly' : row.new_orders ? 'orders' : 'engagement',
   }));
 }
-

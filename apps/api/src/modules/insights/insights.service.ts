@@ -6,11 +6,26 @@ import {
   PURCHASES_NONE,
   PURCHASES_NOT_COMPUTED,
   type PurchaseInsights,
+  type SubscriberInsights,
 } from '@postlark/shared/insights';
 import type { Db } from '../../db/client';
 import { HttpError, parseWith } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
+import { AudienceHistory } from './audience-history';
+import {
+  audienceInsightsOf,
+  audienceModelOf,
+  clearOtherAudienceInsights,
+  ENGAGEMENT_KIND,
+  historiesOf,
+  peoplePage,
+  saveAudienceModel,
+  SEND_TIME_KIND,
+  storeAudienceInsights,
+} from './audience-insights.repository';
+import { engagementOf, type EngagementModel } from './engagement-score';
 import { computePurchaseInsights } from './purchase-insights';
+import { type AudienceSendTime, bestSendTime } from './send-time';
 import {
   clearOtherPurchases,
   failRefresh,
@@ -41,6 +56,20 @@ export interface InsightsRequestDeps extends InsightsDeps {
 
 /** People stored per statement: big enough to be quick, small enough to report progress. */
 export const STORE_BATCH = 1_000;
+/** People read per page for send times and engagement: one history query and one write each. */
+export const AUDIENCE_PAGE = 5_000;
+
+/** Everyone's email history before `asOf`, read in keyset pages (never one query per person). */
+async function loadAudienceHistory(db: Db, customerId: string, asOf: Date): Promise<AudienceHistory> {
+  const history = new AudienceHistory();
+  let after: string | null = null;
+  for (;;) {
+    const ids = await peoplePage(db, customerId, after, AUDIENCE_PAGE);
+    if (ids.length === 0) return history;
+    history.add({ ids, rows: await historiesOf(db, customerId, ids, asOf) });
+    after = ids[ids.length - 1]!;
+  }
+}
 
 // A date (UTC midnight) or a date-time with its offset.
 const AS_OF_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
@@ -107,16 +136,31 @@ export async function runRefresh(deps: InsightsDeps, refreshId: string): Promise
   if (!refresh) return;
   try {
     const asOf = refresh.asOf ?? deps.now();
-    const orders = await ordersBefore(deps.db, refresh.customerId, asOf);
+    const { customerId } = refresh;
+    const orders = await ordersBefore(deps.db, customerId, asOf);
     const { model, people } = computePurchaseInsights(orders, asOf, deps.now());
-    await recordProgress(deps.db, refreshId, 0, people.length);
+    // Send times and engagement (issue 21): everyone's history held compactly, the audience
+    // models fitted on it, then each person's figures stored a page at a time.
+    const audience = await loadAudienceHistory(deps.db, customerId, asOf);
+    const audienceModels = audience.fit(asOf);
+    // Progress counts the account's people: each gets a send time and a score, buyers also their
+    // purchases (stored first, in batches).
+    const total = audience.people;
+    await recordProgress(deps.db, refreshId, 0, total);
     for (let start = 0; start < people.length; start += STORE_BATCH) {
-      const batch = people.slice(start, start + STORE_BATCH);
-      await storePurchases(deps.db, refresh.customerId, refreshId, batch, deps.now());
-      await recordProgress(deps.db, refreshId, start + batch.length, people.length);
+      await storePurchases(deps.db, customerId, refreshId, people.slice(start, start + STORE_BATCH), deps.now());
     }
-    await clearOtherPurchases(deps.db, refresh.customerId, refreshId, deps.now());
-    await saveModel(deps.db, refresh.customerId, refreshId, model);
+    let done = 0;
+    for (const page of audience.results(audienceModels, asOf)) {
+      await storeAudienceInsights(deps.db, customerId, refreshId, page.ids, page.sendTimes, page.engagement, deps.now());
+      done += page.ids.length;
+      await recordProgress(deps.db, refreshId, done, total);
+    }
+    await clearOtherPurchases(deps.db, customerId, refreshId, deps.now());
+    await clearOtherAudienceInsights(deps.db, customerId, refreshId, deps.now());
+    await saveModel(deps.db, customerId, refreshId, model);
+    await saveAudienceModel(deps.db, customerId, refreshId, SEND_TIME_KIND, audienceModels.sendTime, asOf, deps.now());
+    await saveAudienceModel(deps.db, customerId, refreshId, ENGAGEMENT_KIND, audienceModels.engagement, asOf, deps.now());
     await finishRefresh(deps.db, refreshId, model, deps.now());
   } catch (error) {
     await failRefresh(deps.db, refreshId, INSIGHT_MESSAGES.refreshFailed, deps.now());
@@ -130,4 +174,24 @@ export async function purchaseInsightsOf(db: Db, customerId: string, subscriberI
   if (stored) return stored;
   // No figures: either this person had no order as of the last refresh, or none has run yet.
   return (await modelOf(db, customerId)) ? PURCHASES_NONE : PURCHASES_NOT_COMPUTED;
+}
+
+/**
+ * A subscriber's insights (already checked to be the customer's): purchases, best send time and
+ * engagement. Someone who joined after the last refresh gets the audience's send time and rate, as
+ * the refresh would give them; an account never refreshed gets nulls.
+ */
+export async function subscriberInsightsOf(db: Db, customerId: string, subscriberId: string, now: Date): Promise<SubscriberInsights> {
+  const [purchases, stored] = await Promise.all([purchaseInsightsOf(db, customerId, subscriberId), audienceInsightsOf(db, customerId, subscriberId)]);
+  let bestTime = stored?.sendTime ?? null;
+  let engagement = stored?.engagement ?? null;
+  if (!bestTime) {
+    const model = await audienceModelOf<AudienceSendTime>(db, customerId, SEND_TIME_KIND);
+    if (model) bestTime = bestSendTime({ deliveries: [], signals: [] }, model);
+  }
+  if (!engagement) {
+    const model = await audienceModelOf<EngagementModel>(db, customerId, ENGAGEMENT_KIND);
+    if (model) engagement = engagementOf([], model, now);
+  }
+  return { purchases, best_send_time: bestTime, engagement };
 }

@@ -1,0 +1,117 @@
+import type { EngagementInsights, SendTimeInsights } from '@postlark/shared/insights';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/results';
+import type { AudienceHistoryPage } from './audience-history';
+
+// The send-time and engagement part of a refresh in and out of the database (issue 21): people in
+// keyset pages with their email history as compact strings, results written in bulk.
+
+export const SEND_TIME_KIND = 'send_time';
+export const ENGAGEMENT_KIND = 'engagement';
+
+/** The next page of the account's people after `after` (by id): ids only. */
+export async function peoplePage(db: Db, customerId: string, after: string | null, limit: number): Promise<string[]> {
+  const result = await db.execute(sql`
+    select id::text as id from subscribers
+    where customer_id = ${customerId}::uuid and (${after}::uuid is null or id > ${after}::uuid)
+    order by id limit ${limit}`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/**
+ * The email history of a page of people before `asOf`, from the one stream (person_events: our
+ * own tracking and imported history alike), one row per person who has any:
+ * `outcomes` — per campaign delivered, its delivery time in epoch seconds × 4 + 1 for a human open
+ * + 2 for a human click; `signals` — the epoch seconds of each human open and click (machine
+ * opens and clicks never count). Comma-separated: one short string per person instead of forty
+ * rows keeps the driver's work small at a million people.
+ */
+export async function historiesOf(db: Db, customerId: string, ids: readonly string[], asOf: Date): Promise<AudienceHistoryPage['rows']> {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`
+    with ev as (
+      select subscriber_id, name, occurred_at, campaign_ref, machine
+      from person_events
+      where customer_id = ${customerId}::uuid and subscriber_id = any(${sql.param([...ids])}::uuid[])
+        and name in ('email_delivered', 'email_opened', 'email_clicked') and occurred_at < ${asOf}
+    ), per_campaign as (
+      select subscriber_id,
+        min(occurred_at) filter (where name = 'email_delivered') as delivered_at,
+        coalesce(bool_or(name = 'email_opened' and machine is not true), false) as opened,
+        coalesce(bool_or(name = 'email_clicked' and machine is not true), false) as clicked
+      from ev group by subscriber_id, campaign_ref
+    ), outcomes as (
+      select subscriber_id,
+        string_agg((floor(extract(epoch from delivered_at))::bigint * 4 + opened::int + 2 * clicked::int)::text, ',' order by delivered_at) as outcomes
+      from per_campaign where delivered_at is not null group by subscriber_id
+    ), signals as (
+      select subscriber_id, string_agg(floor(extract(epoch from occurred_at))::bigint::text, ',' order by occurred_at) as signals
+      from ev where name in ('email_opened', 'email_clicked') and machine is not true group by subscriber_id
+    )
+    select coalesce(o.subscriber_id, s.subscriber_id)::text as id, o.outcomes, s.signals
+    from outcomes o full join signals s on s.subscriber_id = o.subscriber_id`);
+  return rowsOf<{ id: string; outcomes: string | null; signals: string | null }>(result);
+}
+
+/**
+ * Stores a batch of people's send times and engagement, marked with the refresh that computed
+ * them. Only the account's own current subscribers are written (someone erased meanwhile is skipped).
+ */
+export async function storeAudienceInsights(
+  db: Db,
+  customerId: string,
+  refreshId: string,
+  ids: readonly string[],
+  sendTimes: readonly SendTimeInsights[],
+  engagement: readonly EngagementInsights[],
+  at: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const batch = JSON.stringify(ids.map((id, i) => ({ subscriber_id: id, send_time: sendTimes[i], engagement: engagement[i] })));
+  await db.execute(sql`
+    insert into subscriber_insights (subscriber_id, customer_id, send_time, send_time_refresh_id, engagement, engagement_refresh_id, updated_at)
+    select s.id, s.customer_id, r.send_time, ${refreshId}::uuid, r.engagement, ${refreshId}::uuid, ${at}
+    from jsonb_to_recordset(${batch}::jsonb) as r(subscriber_id uuid, send_time jsonb, engagement jsonb)
+    join subscribers s on s.id = r.subscriber_id and s.customer_id = ${customerId}::uuid
+    on conflict (subscriber_id) do update
+      set send_time = excluded.send_time, send_time_refresh_id = excluded.send_time_refresh_id,
+        engagement = excluded.engagement, engagement_refresh_id = excluded.engagement_refresh_id, updated_at = excluded.updated_at`);
+}
+
+/** Clears the send times and scores a refresh did not rewrite (people gone from the account's pages meanwhile). */
+export async function clearOtherAudienceInsights(db: Db, customerId: string, refreshId: string, at: Date): Promise<void> {
+  await db.execute(sql`
+    update subscriber_insights
+    set send_time = null, send_time_refresh_id = ${refreshId}::uuid, engagement = null, engagement_refresh_id = ${refreshId}::uuid, updated_at = ${at}
+    where customer_id = ${customerId}::uuid and (send_time is not null or engagement is not null)
+      and (send_time_refresh_id is distinct from ${refreshId}::uuid or engagement_refresh_id is distinct from ${refreshId}::uuid)`);
+}
+
+/** Saves the account's fitted model of a kind (send_time, engagement) beside the purchase model. */
+export async function saveAudienceModel(db: Db, customerId: string, refreshId: string, kind: string, model: object, asOf: Date, at: Date): Promise<void> {
+  await db.execute(sql`
+    insert into insight_models (customer_id, kind, model, as_of, fitted_at, refresh_id)
+    values (${customerId}::uuid, ${kind}, ${JSON.stringify(model)}::jsonb, ${asOf}, ${at}, ${refreshId}::uuid)
+    on conflict (customer_id, kind) do update
+      set model = excluded.model, as_of = excluded.as_of, fitted_at = excluded.fitted_at, refresh_id = excluded.refresh_id`);
+}
+
+/** A person's stored send time and engagement: undefined without a row. */
+export async function audienceInsightsOf(
+  db: Db,
+  customerId: string,
+  subscriberId: string,
+): Promise<{ sendTime: SendTimeInsights | null; engagement: EngagementInsights | null } | undefined> {
+  const result = await db.execute(sql`
+    select send_time, engagement from subscriber_insights
+    where customer_id = ${customerId}::uuid and subscriber_id = ${subscriberId}::uuid`);
+  const [row] = rowsOf<{ send_time: SendTimeInsights | null; engagement: EngagementInsights | null }>(result);
+  return row && { sendTime: row.send_time, engagement: row.engagement };
+}
+
+/** The account's fitted model of a kind, as the last refresh saved it. */
+export async function audienceModelOf<T>(db: Db, customerId: string, kind: string): Promise<T | undefined> {
+  const result = await db.execute(sql`select model from insight_models where customer_id = ${customerId}::uuid and kind = ${kind}`);
+  return rowsOf<{ model: T }>(result)[0]?.model;
+}
