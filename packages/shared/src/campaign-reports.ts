@@ -1,3 +1,4 @@
+import type { CampaignReportBlock } from './content-blocks';
 import type { AbTestReport } from './ab-tests';
 import type { CampaignStatus } from './campaigns';
 import type { StoReport } from './send-time-optimisation';
@@ -73,6 +74,8 @@ export interface CampaignReport {
   ab_test: AbTestReport | null;
   /** Sent at each person's best time (issue 21): the groups' rates and the lift over the holdout; null without it. */
   send_time_optimisation: StoReport | null;
+  /** Content blocks (issue 21): a recommendations block's product clicks and the orders that followed; empty without one. */
+  blocks: CampaignReportBlock[];
 }
 
 /** A row of the Reports page: every campaign that started sending, newest first. */

@@ -62,6 +62,7 @@ export const CAMPAIGN_MESSAGES = {
   notSchedulable: 'Only a draft or a scheduled campaign can be scheduled.',
   unscheduled: 'Schedule removed. The campaign is a draft again.',
   notUnschedulable: 'Only a scheduled campaign can be unscheduled.',
+  previewSubscriberInvalid: 'Choose one of your subscribers to preview as.',
 } as const;
 
 const emailAddress = lowerCaseEmailSchema(CAMPAIGN_MESSAGES.emailInvalid, { allowEmpty: true });
@@ -112,6 +113,8 @@ export const campaignPreviewSchema = z.strictObject({
   preheader: capped(CAMPAIGN_LIMITS.preheader),
   content_html: capped(CAMPAIGN_LIMITS.html),
   content_text: z.nullable(capped(CAMPAIGN_LIMITS.text)),
+  /** "Preview as": one of the account's subscribers, their fields, recommendations and blocks (issue 21); left out: a sample reader. */
+  subscriber_id: z.optional(z.string().check(z.regex(UUID_PATTERN, CAMPAIGN_MESSAGES.previewSubscriberInvalid))),
 });
 export type CampaignPreviewRequest = z.output<typeof campaignPreviewSchema>;
 

@@ -12,6 +12,8 @@ import { isUsableFrom } from '../campaigns/campaign-readiness';
 import { type CampaignTransport, SendFailure } from '../campaigns/campaign-transport';
 import { type CampaignRow, campaignById } from '../campaigns/campaigns.repository';
 import { type Recipient, stillEligible } from '../campaigns/recipients.repository';
+import { personaliseRecipients } from '../campaigns/block-personalisation';
+import { BlockError, extractBlocks, type TemplateBlocks } from '../campaigns/content-blocks';
 import { markFailed, markRelayWait, markRetry } from '../campaigns/sending.repository';
 import { type Quotas, reserveQuotaUpTo } from '../senders/quotas';
 import type { ClaimedStep } from './engine.repository';
@@ -67,6 +69,19 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
+/** The blocks of a step's content and of its A/B test's content variants (one that cannot be read: none, its email fails to build). */
+function stepBlocks(work: EmailWork, campaign: CampaignRow): TemplateBlocks[] {
+  const contents = [campaign.contentHtml, ...(work.step.ab_test?.variants.flatMap((variant) => (variant.content_html === undefined ? [] : [variant.content_html])) ?? [])];
+  return contents.flatMap((html) => {
+    try {
+      return [extractBlocks(html).blocks];
+    } catch (error) {
+      if (error instanceof BlockError) return [];
+      throw error;
+    }
+  });
+}
+
 interface Candidate {
   work: EmailWork;
   person: FlowPerson;
@@ -114,7 +129,10 @@ export async function decideEmails(db: Db, works: readonly EmailWork[], options:
   // What the campaign sender reads of a recipient (merge fields and all), and the same suppression check.
   const recipients = new Map<string, Recipient>();
   for (const [customerId, group] of groupBy(open, (item) => item.person.customerId)) {
-    for (const recipient of await stillEligible(db, eligibleSql(customerId), group.map((item) => item.person.id))) recipients.set(recipient.id, recipient);
+    const found = await stillEligible(db, eligibleSql(customerId), group.map((item) => item.person.id));
+    for (const recipient of found) recipients.set(recipient.id, recipient);
+    // Content blocks: the batch's recommendations and matched conditions, read once for all its steps' contents.
+    await personaliseRecipients(db, customerId, group.flatMap((item) => stepBlocks(item.work, item.campaign)), found, now);
   }
   const usable = new Map<string, boolean>();
   const ready: Candidate[] = [];

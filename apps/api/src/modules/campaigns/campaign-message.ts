@@ -5,7 +5,8 @@ import { numberLinks, trackedHtml, untrackedHtml } from '../tracking/tracked-htm
 import type { TrackingLinks } from '../tracking/tracking-links';
 import type { CampaignMail } from './campaign-transport';
 import type { CampaignRow } from './campaigns.repository';
-import { purchaseMergeValues } from './merge-fields';
+import { extractBlocks, hasBlocks, personalise, type TemplateBlocks } from './content-blocks';
+import { engagementMergeValues, purchaseMergeValues } from './merge-fields';
 import { compileTemplate, type CompiledTemplate, type MergeFieldValues, renderCompiled } from './merge-tags';
 import type { Recipient } from './recipients.repository';
 
@@ -19,7 +20,10 @@ export interface PreparedCampaign {
   subject: CompiledTemplate;
   preheader: CompiledTemplate;
   html: CompiledTemplate;
-  text: CompiledTemplate;
+  /** null: made per recipient from their HTML (its blocks differ per person). */
+  text: CompiledTemplate | null;
+  /** The content blocks, filled in per recipient (content-blocks.ts). */
+  blocks: TemplateBlocks;
 }
 
 // Headings keep their case and lines are not wrapped: either would change the merge tags
@@ -39,13 +43,15 @@ export function textFromHtml(html: string): string {
 
 /** `firstLink`: where its link numbers start (an A/B test's content variant follows the others' links). */
 export function prepareCampaign(row: CampaignRow, firstLink = 0): PreparedCampaign {
+  const { html, blocks } = extractBlocks(row.contentHtml);
   return {
     row,
     subject: compileTemplate(row.subject),
     preheader: compileTemplate(row.preheader),
     // Numbered before merge tags run, so each click counts for the link the customer wrote.
-    html: compileTemplate(numberLinks(row.contentHtml, firstLink)),
-    text: compileTemplate(row.contentText ?? textFromHtml(row.contentHtml)),
+    html: compileTemplate(numberLinks(html, firstLink)),
+    text: row.contentText !== null ? compileTemplate(row.contentText) : hasBlocks(blocks) ? null : compileTemplate(textFromHtml(row.contentHtml)),
+    blocks,
   };
 }
 
@@ -101,20 +107,22 @@ export function buildCampaignMail(campaign: PreparedCampaign, recipient: Recipie
     last_name: recipient.lastName,
     attributes: recipient.attributes,
     purchases: purchaseMergeValues(recipient.purchases),
+    engagement: engagementMergeValues(recipient.engagement),
     event,
     unsubscribe_url: preferencesUrl,
     preferences_url: preferencesUrl,
   };
   const subject = renderCompiled(campaign.subject, fields, { html: false });
   const preheader = renderCompiled(campaign.preheader, fields, { html: false });
-  const content = renderCompiled(campaign.html, fields, { html: true });
+  // The recipient's products and the conditional blocks they match (loaded per batch: block-personalisation.ts).
+  const content = personalise(renderCompiled(campaign.html, fields, { html: true }), campaign.blocks, recipient.personal);
   return {
     from: { name: row.fromName, address: row.fromEmail },
     to: recipient.email,
     replyTo: row.replyTo,
     subject,
     html: layout(subject, preheader, row.tracking ? trackedHtml(content, message.id, links.tracking, links.untracked) : untrackedHtml(content), footerHtml(row, preferencesUrl)),
-    text: renderCompiled(campaign.text, fields, { html: false }) + footerText(row, preferencesUrl),
+    text: (campaign.text ? renderCompiled(campaign.text, fields, { html: false }) : textFromHtml(content)) + footerText(row, preferencesUrl),
     messageId,
     headers: {
       // The one-click URL first: mail clients use the first one they can (RFC 2369).

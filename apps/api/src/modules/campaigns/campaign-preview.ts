@@ -2,6 +2,7 @@ import type { CampaignPreview, CampaignPreviewRequest } from '@postlark/shared/c
 import { buildCampaignMail, type CampaignLinks, prepareCampaign } from './campaign-message';
 import type { CampaignMail } from './campaign-transport';
 import type { CampaignRow } from './campaigns.repository';
+import { blockProblem } from './content-blocks';
 import { checkTemplate } from './merge-tags';
 import type { Recipient } from './recipients.repository';
 
@@ -28,14 +29,17 @@ export function renderForRecipient(row: CampaignRow, recipient: Recipient, links
  * The preview of fields as the editor has them, saved or not, with every merge-tag problem by
  * field. A field with problems is shown as written: its tags cannot be filled in.
  */
-export function previewCampaign(row: CampaignRow, fields: CampaignPreviewRequest, links: CampaignLinks): CampaignPreview {
+export function previewCampaign(row: CampaignRow, fields: CampaignPreviewRequest, links: CampaignLinks, recipient: Recipient = SAMPLE_RECIPIENT): CampaignPreview {
   const problems: CampaignPreview['problems'] = {};
   for (const field of TEMPLATE_FIELDS) {
     const found = checkTemplate(fields[field] ?? '');
     if (found.length > 0) problems[field] = found;
   }
-  // Braces written as character references show as typed and are no tags to liquidjs.
-  const asWritten = (html: string) => html.replaceAll('{', '&#123;');
+  const blocks = blockProblem(fields.content_html);
+  if (blocks) problems.content_html = [{ message: blocks, line: null, column: null }, ...(problems.content_html ?? [])];
+  // Braces written as character references show as typed and are no tags to liquidjs; blocks
+  // that cannot be read show as plain sections.
+  const asWritten = (html: string) => html.replaceAll('{', '&#123;').replaceAll('data-postlark-', 'data-unread-');
   const mail = renderForRecipient(
     {
       ...row,
@@ -44,7 +48,7 @@ export function previewCampaign(row: CampaignRow, fields: CampaignPreviewRequest
       contentHtml: problems.content_html ? asWritten(fields.content_html) : fields.content_html,
       contentText: problems.content_text ? '' : fields.content_text,
     },
-    SAMPLE_RECIPIENT,
+    recipient,
     links,
   );
   return {

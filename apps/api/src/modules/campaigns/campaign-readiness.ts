@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors';
 import { usableAddresses } from '../senders/senders.repository';
 import type { CampaignRow } from './campaigns.repository';
 import { postalAddressParts } from './campaigns.repository';
+import { blocksProblem } from './block-personalisation';
 import { checkTemplate } from './merge-tags';
 import type { AbTestSettings } from '@postlark/shared/ab-tests';
 import { testOf } from '../ab-tests/ab-tests.repository';
@@ -44,6 +45,9 @@ export async function campaignReadiness(db: Db, row: CampaignRow, test?: AbTestS
     const problems = checkTemplate(source);
     if (problems.length > 0 && !errors[field]) errors[field] = problems[0]!.message;
   }
+  // Content blocks: each readable, each segment or list a condition names the customer's own.
+  const blockError = errors.content_html ? null : await blocksProblem(db, row.customerId, row.contentHtml);
+  if (blockError) errors.content_html = blockError;
   Object.assign(errors, await testReadiness(db, row, test === undefined ? ((await testOf(db, row.id))?.settings ?? null) : test));
   const parts = await postalAddressParts(db, row.customerId);
   const address = parts ? postalAddressLine(parts) : null;

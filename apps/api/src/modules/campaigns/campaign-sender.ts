@@ -10,6 +10,7 @@ import { buildCampaignMail, type CampaignLinks, type PreparedCampaign } from './
 import { type CampaignTransport, SendFailure } from './campaign-transport';
 import { type CampaignRow, campaignById } from './campaigns.repository';
 import { addRecipients, type Recipient, stillEligible } from './recipients.repository';
+import { personaliseRecipients } from './block-personalisation';
 import { recordBounce } from './bounces.repository';
 import { startScheduled } from './start-scheduled';
 import type { Quotas } from '../senders/quotas';
@@ -86,6 +87,14 @@ async function sendBatch(deps: SenderDeps, variants: PreparedCampaign[], batch: 
     batch.filter((row) => !recipients.has(row.subscriberId)).map((row) => row.id),
   );
   const queue = batch.filter((row) => recipients.has(row.subscriberId));
+  // Content blocks: the batch's recommendations and matched conditions, read once before building.
+  await personaliseRecipients(
+    db,
+    campaign.row.customerId,
+    variants.map((variant) => variant.blocks),
+    queue.map((row) => recipients.get(row.subscriberId)!),
+    deps.now(),
+  );
   // A slow relay can keep a batch longer than the lease: renewed, its rows are not taken for a
   // dead worker's (and marked unknown) by another lane or worker while this one still sends them.
   const held = queue.map((row) => row.id);

@@ -1,3 +1,4 @@
+import { BLOCK_MESSAGES } from '@postlark/shared/content-blocks';
 import { CAMPAIGN_MESSAGES, type CampaignPreview, type CampaignPreviewRequest, type CampaignTestSend } from '@postlark/shared/campaigns';
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
 import { HttpError } from '../../http/errors';
@@ -6,7 +7,9 @@ import { postalAddressLine } from './campaign-readiness';
 import { type CampaignRow, postalAddressParts } from './campaigns.repository';
 import { type CampaignDeps, owned } from './campaigns.service';
 import { checkTemplate } from './merge-tags';
-import { subscribersByEmail } from './recipients.repository';
+import { blocksProblem, personaliseRecipients } from './block-personalisation';
+import { extractBlocks } from './content-blocks';
+import { subscriberForPreview, subscribersByEmail } from './recipients.repository';
 import { withinQuota } from '../senders/quotas';
 import { usableAddresses } from '../senders/senders.repository';
 
@@ -50,7 +53,16 @@ export async function previewFor(deps: CampaignDeps, customerId: string, fields:
     createdAt: now,
     updatedAt: now,
   };
-  return previewCampaign(await withFooterAddress(deps, draft), fields, deps.links);
+  // "Preview as": the subscriber's own fields, recommendations and blocks, as their email will have them.
+  let reader = SAMPLE_RECIPIENT;
+  if (fields.subscriber_id) {
+    const found = await subscriberForPreview(deps.db, customerId, fields.subscriber_id);
+    if (!found) throw new HttpError(404, BLOCK_MESSAGES.subscriberNotFound, { subscriber_id: BLOCK_MESSAGES.subscriberNotFound });
+    reader = found;
+  }
+  const blocks = (await blocksProblem(deps.db, customerId, fields.content_html)) === null ? [extractBlocks(fields.content_html).blocks] : [];
+  await personaliseRecipients(deps.db, customerId, blocks, [reader], now);
+  return previewCampaign(await withFooterAddress(deps, draft), fields, deps.links, reader);
 }
 
 /**
@@ -68,6 +80,8 @@ export async function testSend(deps: CampaignDeps, customerId: string, id: strin
     const problem = checkTemplate(source)[0];
     if (problem) throw new HttpError(400, CAMPAIGN_MESSAGES.mergeTagsInvalid, { [field]: problem.message });
   }
+  const blockError = await blocksProblem(deps.db, customerId, row.contentHtml);
+  if (blockError) throw new HttpError(400, blockError, { content_html: blockError });
   const recipients = [...new Set(body.recipients)];
   const usable = await usableAddresses(deps.db, customerId, recipients);
   const stranger = recipients.find((to) => !usable.has(to));
@@ -78,8 +92,10 @@ export async function testSend(deps: CampaignDeps, customerId: string, id: strin
   // Each message counts against the account's test sends an hour (TEST_SENDS_PER_HOUR).
   await withinQuota(deps, customerId, 'test-sends', recipients.length, async () => undefined);
   const known = new Map((await subscribersByEmail(deps.db, customerId, recipients)).map((subscriber) => [subscriber.email, subscriber]));
-  for (const to of recipients) {
-    const mail = renderForRecipient(row, known.get(to) ?? { ...SAMPLE_RECIPIENT, email: to }, deps.links);
+  const readers = recipients.map((to) => known.get(to) ?? { ...SAMPLE_RECIPIENT, email: to });
+  await personaliseRecipients(deps.db, customerId, [extractBlocks(row.contentHtml).blocks], readers, deps.now());
+  for (const [index, to] of recipients.entries()) {
+    const mail = renderForRecipient(row, readers[index]!, deps.links);
     await deps.mail.enqueue({ template: 'campaign-test', to, subject: `${TEST_PREFIX}${mail.subject}`, html: mail.html, text: mail.text });
   }
   return recipients.length;

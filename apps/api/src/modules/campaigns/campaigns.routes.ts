@@ -24,6 +24,7 @@ import {
 } from './campaigns.service';
 import { scheduleCampaign, unscheduleCampaign } from './campaign-schedule.service';
 import { previewFor, testSend } from './campaign-test.service';
+import { checkBlocks } from './block-personalisation';
 
 type IdParams = { Params: { id: string } };
 
@@ -45,7 +46,10 @@ export function campaignRoutes(deps: CampaignDeps) {
 
     app.post(BASE, { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request, reply) => {
       const owner = await requireCustomer(deps, request);
-      const campaign = await createCampaign(deps, owner.customerId, parseWith(campaignCreateSchema, request.body));
+      const body = parseWith(campaignCreateSchema, request.body);
+      // Content blocks that cannot be read, or name another's segment or list, are refused on save.
+      await checkBlocks(deps.db, owner.customerId, body.content_html);
+      const campaign = await createCampaign(deps, owner.customerId, body);
       return reply.code(201).send({ payload: { message: CAMPAIGN_MESSAGES.created, campaign } });
     });
 
@@ -56,7 +60,9 @@ export function campaignRoutes(deps: CampaignDeps) {
 
     app.patch<IdParams>(`${BASE}/:id`, { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request) => {
       const owner = await requireCustomer(deps, request);
-      const campaign = await updateCampaign(deps, owner.customerId, request.params.id, parseWith(campaignUpdateSchema, request.body));
+      const body = parseWith(campaignUpdateSchema, request.body);
+      await checkBlocks(deps.db, owner.customerId, body.content_html);
+      const campaign = await updateCampaign(deps, owner.customerId, request.params.id, body);
       return { payload: { message: CAMPAIGN_MESSAGES.saved, campaign } };
     });
 

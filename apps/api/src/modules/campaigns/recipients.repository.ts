@@ -1,9 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { CampaignAudience } from '@postlark/shared/campaigns';
-import type { PurchaseInsights } from '@postlark/shared/insights';
+import type { EngagementInsights, PurchaseInsights } from '@postlark/shared/insights';
 import type { Db } from '../../db/client';
 import { changedRows, rowsOf } from '../../db/results';
 import { suppressionHashOf } from '../audience/subscribers.repository';
+import type { PersonalContent } from './content-blocks';
 
 // Who a campaign goes to, in SQL over "subscribers": used once to make the campaign's rows, and
 // again for each batch at send time, so that whoever unsubscribed, bounced, complained or left
@@ -55,11 +56,16 @@ export interface Recipient {
   attributes: Record<string, string | number | boolean | null>;
   /** insights.purchases as of the last refresh; null or left out before any. */
   purchases?: PurchaseInsights | null;
+  /** insights.engagement as of the last refresh; null or left out before any. */
+  engagement?: EngagementInsights | null;
+  /** Their recommended products and the conditional blocks they match, loaded per batch before building (left out: none). */
+  personal?: PersonalContent;
 }
 
 /** What a merge tag may read of a recipient ("subscribers" in the query), their purchase insights among it. */
 export const RECIPIENT_COLUMNS = sql`id, email, first_name as "firstName", last_name as "lastName", attributes,
-  (select si.purchases from subscriber_insights si where si.subscriber_id = "subscribers"."id") as purchases`;
+  (select si.purchases from subscriber_insights si where si.subscriber_id = "subscribers"."id") as purchases,
+  (select si.engagement from subscriber_insights si where si.subscriber_id = "subscribers"."id") as engagement`;
 
 /**
  * Of these subscribers, the ones the campaign may still go to, with what its merge tags read. An
@@ -85,4 +91,13 @@ export async function subscribersByEmail(db: Db, customerId: string, emails: rea
     from subscribers
     where "subscribers"."customer_id" = ${customerId}::uuid and "subscribers"."email" = any(${sql.param([...emails])}::text[])`);
   return rowsOf<Recipient>(result);
+}
+
+/** One of the customer's subscribers as merge tags read them, whatever their status ("Preview as"). */
+export async function subscriberForPreview(db: Db, customerId: string, id: string): Promise<Recipient | undefined> {
+  const result = await db.execute(sql`
+    select ${RECIPIENT_COLUMNS}
+    from subscribers
+    where "subscribers"."customer_id" = ${customerId}::uuid and "subscribers"."id" = ${id}::uuid`);
+  return rowsOf<Recipient>(result)[0];
 }

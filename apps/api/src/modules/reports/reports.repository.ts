@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { CampaignReportLink, CampaignReportPoint } from '@postlark/shared/campaign-reports';
+import { BLOCK_MESSAGES } from '@postlark/shared/content-blocks';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
+import { RECOMMENDED_LINK } from '../campaigns/content-blocks';
 
 // What the Reports pages read: every figure grouped by campaign in one statement per kind, so the
 // page across campaigns costs the same few queries as one campaign's report. Machine opens and
@@ -76,7 +78,8 @@ export async function engagementCounts(db: Db, campaignIds: readonly string[]): 
  */
 export async function clicksPerLink(db: Db, campaignId: string, links: readonly string[], limit: number): Promise<CampaignReportLink[]> {
   return rowsOf<CampaignReportLink>(
-    await db.execute(sql`select coalesce(nullif(link.href, ''), c.url) as url, count(*)::int as clicks, count(distinct c.subscriber_id)::int as unique_clicks
+    // Every recommended product (content-blocks.ts) is one row: each person's were different.
+    await db.execute(sql`select case when c.link_number = ${RECOMMENDED_LINK} then ${BLOCK_MESSAGES.recommendedProducts} else coalesce(nullif(link.href, ''), c.url) end as url, count(*)::int as clicks, count(distinct c.subscriber_id)::int as unique_clicks
       from campaign_clicks c
       left join unnest(${sql.param([...links])}::text[]) with ordinality as link(href, number) on link.number = c.link_number + 1
       where c.campaign_id = ${campaignId}::uuid and not c.machine

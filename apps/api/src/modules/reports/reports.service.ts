@@ -10,6 +10,7 @@ import { testOf } from '../ab-tests/ab-tests.repository';
 import { testReport } from '../ab-tests/ab-tests.service';
 import { variantLinks } from '../ab-tests/ab-variants';
 import { stoReport } from '../send-time/sto-report';
+import { blockReport } from './block-report';
 import { clicksPerLink, type EngagementCounts, engagementCounts, hourlyTimeline } from './reports.repository';
 
 export interface ReportDeps {
@@ -81,7 +82,7 @@ export async function campaignReport(deps: ReportDeps, customerId: string, id: s
   const row = isUuid(id) ? await findCampaign(deps.db, customerId, id) : undefined;
   if (!row) throw new HttpError(404, REPORT_MESSAGES.notFound);
   if (!row.startedAt) throw new HttpError(409, REPORT_MESSAGES.notStarted);
-  const [messages, engagement, links, timeline, abTest, sto] = await deps.db.transaction(async (tx) => {
+  const [messages, engagement, links, timeline, abTest, sto, blocks] = await deps.db.transaction(async (tx) => {
     const test = await testOf(tx, row.id);
     return [
       await messageCounts(tx, [row.id]),
@@ -91,7 +92,8 @@ export async function campaignReport(deps: ReportDeps, customerId: string, id: s
       await hourlyTimeline(tx, row.id, TIMELINE_HOURS),
       test ? await testReport(tx, row, test, deps.now()) : null,
       await stoReport(tx, row),
+      await blockReport(tx, row),
     ] as const;
   }, ONE_SNAPSHOT);
-  return { campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking), links, timeline, ab_test: abTest, send_time_optimisation: sto };
+  return { campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking), links, timeline, ab_test: abTest, send_time_optimisation: sto, blocks };
 }
