@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { STO_MESSAGES, type StoReport } from '@postlark/shared/send-time-optimisation';
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
@@ -8,6 +7,7 @@ import { useAccountsApp } from './support/accounts-app';
 import { abAudience, createAndSend, hit, pixelIn, clickIn, subjectTest } from './support/ab-tests';
 import { CAMPAIGNS, bulkAudience, customerWithAudience, draft, engine } from './support/campaigns';
 import { eventually } from './support/eventually';
+import { hourOfDay, storeAudienceHour, storeBestHour } from './support/send-times';
 
 // Issue 21, section 1's last point: a campaign sent at each person's best time. Each ledger row
 // gets its own time in SQL when the rows are made; the engine (one pass at a time, against a real
@@ -30,24 +30,6 @@ async function run(passes = 1) {
 
 const campaignOf = async (cookie: string, id: string) => (await call('GET', `${CAMPAIGNS}/${id}`, cookie)).json().payload.campaign;
 const reportOf = async (cookie: string, id: string) => (await call('GET', `${CAMPAIGNS}/${id}/report`, cookie)).json().payload.report;
-
-/** The person's best hour as the insights refresh stores it. */
-async function storeBestHour(customerId: string, subscriberId: string, hour: number) {
-  await query(
-    `insert into subscriber_insights (subscriber_id, customer_id, send_time, updated_at) values ($1::uuid, $2::uuid, $3::jsonb, now())
-     on conflict (subscriber_id) do update set send_time = excluded.send_time`,
-    [subscriberId, customerId, JSON.stringify({ hour_utc: hour, signals: 12, source: 'personal' })],
-  );
-}
-
-/** The account's audience profile as the refresh stores it. */
-async function storeAudienceHour(customerId: string, hour: number) {
-  await query(
-    `insert into insight_models (customer_id, kind, model, as_of, fitted_at, refresh_id) values ($1::uuid, 'send_time', $2::jsonb, now(), now(), $3::uuid)
-     on conflict (customer_id, kind) do update set model = excluded.model`,
-    [customerId, JSON.stringify({ audience_hour_utc: hour }), randomUUID()],
-  );
-}
 
 interface Row {
   email: string;
@@ -103,13 +85,12 @@ describe('a campaign sent at each person’s best time', () => {
     const [early, late, unknown, noon] = [audience.ada, audience.nameless, audience.emails[2]!, audience.emails[3]!];
     const idOf = async (email: string) => ids[email] ?? (await query<{ id: string }>(`select id from subscribers where email = $1`, [email]))[0]!.id;
     const start = accounts.now();
-    const startHour = start.getUTCHours() + start.getUTCMinutes() / 60;
     // One reads 2 h 15 after the start, one 2 h before it (tomorrow, then), one at noon UTC + 5 h;
     // the fourth has no stored hour: the audience's (3 h 30 after the start).
-    await storeBestHour(customer.customerId, await idOf(early), (startHour + 2.25) % 24);
-    await storeBestHour(customer.customerId, await idOf(late), (startHour + 22) % 24);
-    await storeBestHour(customer.customerId, await idOf(noon), (startHour + 5) % 24);
-    await storeAudienceHour(customer.customerId, (startHour + 3.5) % 24);
+    await storeBestHour(accounts, customer.customerId, await idOf(early), hourOfDay(start, 2.25));
+    await storeBestHour(accounts, customer.customerId, await idOf(late), hourOfDay(start, 22));
+    await storeBestHour(accounts, customer.customerId, await idOf(noon), hourOfDay(start, 5));
+    await storeAudienceHour(accounts, customer.customerId, hourOfDay(start, 3.5));
     const campaign = await createAndSend(accounts, customer.cookie, draft(audience.list, { send_time_optimisation: { explore_percent: 0, holdout_percent: 0 } }));
 
     await run();
@@ -150,11 +131,10 @@ describe('a campaign sent at each person’s best time', () => {
   it('keeps a best hour the window does not reach at the nearer end of the window', async () => {
     const audience = await abAudience(accounts, 0);
     const start = accounts.now();
-    const startHour = start.getUTCHours() + start.getUTCMinutes() / 60;
     // A 4-hour window: one reads an hour before the start (the start is nearer), one 6 hours after
     // it (the window's last minute is nearer).
-    await storeBestHour(audience.customer.customerId, audience.ids[audience.ada]!, (startHour + 23) % 24);
-    await storeBestHour(audience.customer.customerId, audience.ids[audience.nameless]!, (startHour + 6) % 24);
+    await storeBestHour(accounts, audience.customer.customerId, audience.ids[audience.ada]!, hourOfDay(start, 23));
+    await storeBestHour(accounts, audience.customer.customerId, audience.ids[audience.nameless]!, hourOfDay(start, 6));
     const campaign = await createAndSend(accounts, audience.customer.cookie, draft(audience.list, { send_time_optimisation: { window_hours: 4, explore_percent: 0, holdout_percent: 0 } }));
     await run();
     const rows = new Map((await rowsOf(campaign.id)).map((row) => [row.email, row.next_attempt_at.getTime() - start.getTime()]));
@@ -166,7 +146,7 @@ describe('a campaign sent at each person’s best time', () => {
 
   it('sends the explore share at random times in the window and the holdout at the start, in the shares asked for', async () => {
     const { customer, list } = await bulkAudience(accounts, 200, `sto-shares-${process.pid}.example`);
-    await storeAudienceHour(customer.customerId, 23.75);
+    await storeAudienceHour(accounts, customer.customerId, 23.75);
     const start = accounts.now();
     const campaign = await createAndSend(accounts, customer.cookie, draft(list, { send_time_optimisation: { window_hours: 24, explore_percent: 15, holdout_percent: 20 } }));
     await run(3);
@@ -247,8 +227,7 @@ describe('send-time optimisation with an A/B test', () => {
     const audience = await abAudience(accounts, 38);
     const { customer } = audience;
     const start = accounts.now();
-    const startHour = start.getUTCHours() + start.getUTCMinutes() / 60;
-    await storeAudienceHour(customer.customerId, (startHour + 6) % 24);
+    await storeAudienceHour(accounts, customer.customerId, hourOfDay(start, 6));
     const campaign = await createAndSend(
       accounts,
       customer.cookie,

@@ -24,7 +24,6 @@ export const STO_MESSAGES = {
   holdoutInvalid: `The holdout is a whole percentage from ${STO_LIMITS.holdoutPercent.min} to ${STO_LIMITS.holdoutPercent.max}.`,
   withSendTimeTest:
     'A send-time A/B test and sending at each person’s best time both choose when mail goes out: use one of them.',
-  needsTracking: 'Sending at each person’s best time learns from opens and clicks: turn tracking on, or turn the option off.',
   // What the editor says.
   optionLabel: 'Send at each person’s best time',
   optionHelp:
