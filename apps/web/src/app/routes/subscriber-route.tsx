@@ -13,6 +13,7 @@ import { SubscriberAttributes, SubscriberMemberships, SubscriberPreferenceLink, 
 import { SubscriberActivityCard } from '../../features/audience/components/subscriber-activity';
 import { SubscriberEventsCard } from '../../features/audience/components/subscriber-events';
 import { EditSubscriberForm } from '../../features/audience/components/subscriber-forms';
+import { EngagementCard } from '../../features/insights/components/engagement-card';
 import { PurchasesCard } from '../../features/insights/components/purchases-card';
 import type { FormOutcome } from '../../lib/form-state';
 import { useAppDispatch } from '../store-hooks';
@@ -162,6 +163,8 @@ export default function SubscriberRoute() {
       </div>
       {/* An account that never computed insights shows the card only to someone who ordered (every order has a currency). */}
       {(purchases.orders !== null || currency !== null) && <PurchasesCard purchases={purchases} currency={currency} />}
+      {/* Profiles known only from events were never mailed: no send time or score to show. */}
+      {subscriber.status !== 'not_subscribed' && <EngagementCard insights={subscriber.insights} timezone={subscriber.timezone} />}
       <SubscriberActivityCard subscriber={subscriber} />
       <SubscriberEventsCard {...events} onMore={events.loadMore} />
       <ConfirmDialog

@@ -25,7 +25,7 @@ const SAVED: Subscriber = {
     { list_id: OLD, list_name: 'Old', status: 'unsubscribed', confirmed_at: null },
   ],
   activity: [],
-  insights: { purchases: PURCHASES_NOT_COMPUTED },
+  insights: { purchases: PURCHASES_NOT_COMPUTED, best_send_time: null, engagement: null },
 };
 
 describe('the add form', () => {

@@ -16,6 +16,17 @@ export const INSIGHTS_TEXTS = {
   notComputed: 'Orders have arrived but the insights have not been worked out yet. They refresh nightly and after new orders; refresh now to see them at once.',
   apiDocs: 'Read the API documentation',
   emptyPurchases: 'No orders from this person yet.',
+  engagementTitle: 'Email engagement',
+  engagementNotComputed: 'Send times and engagement scores have not been worked out yet: they refresh nightly, after new opens and clicks, or on request.',
+  bestSendTime: 'Best send time',
+  theirTime: (zone: string) => `their time (${zone})`,
+  yourTime: (zone: string) => `your time (${zone}; theirs is not known)`,
+  sendTimePersonal: (count: string, signals: number) => `Their own: from ${count} human open${signals === 1 ? '' : 's'} and clicks`,
+  sendTimeAudience: (count: string, signals: number) =>
+    signals === 0 ? 'Your audience’s: no human opens or clicks from them yet' : `Mostly your audience’s: only ${count} human open${signals === 1 ? '' : 's'} or clicks from them`,
+  engagementScore: 'Chance they open or click the next campaign',
+  engagementMeaning: 'Human opens and clicks only; machine opens carry no weight.',
+  engagementReasons: 'Why',
 } as const;
 
 /** What each RFM group means, beside its count. */
