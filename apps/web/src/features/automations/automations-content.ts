@@ -1,4 +1,5 @@
 import type { Duration, FlowStatus, FlowStep, FlowTrigger, StepType } from '@postlark/shared/automations';
+import { STO_LIMITS, STO_MESSAGES } from '@postlark/shared/send-time-optimisation';
 import { flowPath, ROUTES } from '@postlark/shared/routes';
 
 // The Automations pages' own texts; the server's messages (AUTOMATION_MESSAGES) are never repeated here.
@@ -29,6 +30,7 @@ export const STEP_LABELS: Record<StepType, string> = {
   email: 'Send email',
   wait: 'Wait',
   wait_event: 'Wait for event',
+  wait_best_time: STO_MESSAGES.stepLabel,
   split: 'Split',
   update: 'Update person',
   webhook: 'Webhook',
@@ -39,6 +41,7 @@ export const STEP_HINTS: Record<StepType, string> = {
   email: 'An email written like a campaign',
   wait: 'A while, or until a weekday and hour',
   wait_event: 'Until they do something, or a timeout',
+  wait_best_time: 'Until the hour they usually read, at most a day',
   split: 'Two paths on a condition',
   update: 'Change fields or lists',
   webhook: 'Tell your own systems, signed',
@@ -93,6 +96,8 @@ export function stepSummary(step: FlowStep): string {
       return 'Choose how long';
     case 'wait_event':
       return `Until ${step.event}, at most ${durationText(step.timeout)}`;
+    case 'wait_best_time':
+      return `Their best time (the audience’s when unknown), at most ${STO_LIMITS.waitBestTimeMaxHours} hours`;
     case 'split':
       return `${plural(step.condition.rules.length, 'condition')}, ${step.condition.match === 'all' ? 'all must match' : 'any may match'}`;
     case 'update': {
@@ -102,6 +107,7 @@ export function stepSummary(step: FlowStep): string {
         step.add_to_lists.length ? `add to ${plural(step.add_to_lists.length, 'list')}` : '',
         step.remove_from_lists.length ? `remove from ${plural(step.remove_from_lists.length, 'list')}` : '',
       ].filter(Boolean);
+      if (step.unsubscribe) return parts.length ? `Change ${parts.join(', ')}, then unsubscribe` : `Unsubscribe: ${step.unsubscribe.reason}`;
       return parts.length ? `Change ${parts.join(', ')}` : 'Nothing to change yet';
     }
     case 'webhook':

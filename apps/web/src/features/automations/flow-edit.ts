@@ -54,6 +54,8 @@ export function newStep(definition: FlowDefinition, type: StepType, from: { name
       };
     case 'wait':
       return { id, type, duration: { amount: 1, unit: 'days' }, next: null };
+    case 'wait_best_time':
+      return { id, type, next: null };
     case 'wait_event':
       return { id, type, event: 'order_placed', filters: [], timeout: { amount: 3, unit: 'days' }, next: null, timeout_next: null };
     case 'split':

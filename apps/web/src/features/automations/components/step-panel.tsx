@@ -1,4 +1,5 @@
 import type { FlowStep } from '@postlark/shared/automations';
+import { STO_MESSAGES } from '@postlark/shared/send-time-optimisation';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { STEP_HINTS, STEP_LABELS, stepTitle } from '../automations-content';
@@ -27,6 +28,8 @@ function StepForm({ step, errors, choices, slots, onChange, onNewSecret }: Omit<
       return <StepEmailForm step={step} errors={errors} slots={slots} onChange={onChange} />;
     case 'wait':
       return <StepWaitForm step={step} errors={errors} onChange={onChange} />;
+    case 'wait_best_time':
+      return <p className="flow-panel__note">{STO_MESSAGES.stepHelp}</p>;
     case 'wait_event':
       return <StepWaitEventForm step={step} errors={errors} onChange={onChange} />;
     case 'split':
