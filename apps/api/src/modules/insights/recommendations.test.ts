@@ -55,6 +55,16 @@ describe('recommend', () => {
     expect(recommend(fresh, bought(['bread']), everything, 2, NOW).map((pick) => pick.productId)).toEqual(['jam', 'honey']);
   });
 
+  it('counts a pair of a big basket for less than a pair of a small one', () => {
+    // Cheese came with crackers in a basket of two; olives with crackers in two baskets of five,
+    // each pair of those worth 1/4. P(cheese | crackers) = 1/3, P(olives | crackers) = (2/4)/3.
+    const shop = fitRecommendations([bought(['crackers', 'cheese']), bought(['crackers', 'olives', 'a', 'b', 'c']), bought(['crackers', 'olives', 'd', 'e', 'f'])], NOW);
+    const picks = recommend(shop, bought(['crackers']), everything, 2, NOW);
+    expect(picks.map((pick) => pick.productId)).toEqual(['cheese', 'olives']);
+    expect(picks[0]!.score).toBeCloseTo(1 / 3, 10);
+    expect(picks[1]!.score).toBeCloseTo((0.5 / 3) * 2 ** 0.3, 10);
+  });
+
   it('weighs a view below a purchase', () => {
     // Socks were bought with shoes; a scarf was only viewed by a shoe buyer.
     const shop = fitRecommendations([bought(['shoes', 'socks']), [...bought(['shoes']), ...viewed(['scarf'])]], NOW);

@@ -3,11 +3,13 @@
 // product signals (orders and views) and the catalogue's availability.
 //
 // The similarity is the confidence of association rules, P(j | i) = C(i,j) / N(i) (Aiolli's
-// asymmetric cosine at α = 1), where C(i,j) sums, over people, the product of their decayed
-// weights for i and j, and N(i) sums their weights for i. A person's candidate j scores
-// Σ over their items i of weight(i) · P(j | i) · N(j)^0.3: the popularity prior is mild, because
-// on grocery baskets "what sells" is the strongest single signal, and the plain cosine (α = ½)
-// favours rare items that co-occurred by chance (bench/groceries.ts measured both).
+// asymmetric cosine at α = 1): C(i,j) sums, over people, the product of their decayed weights for
+// i and j divided by their number of items less one; N(i) sums their weights for i. A person's
+// candidate j scores Σ over their items i of weight(i) · P(j | i) · N(j)^0.3: a mild popularity
+// prior, because on grocery baskets "what sells" is the strongest single signal, and the plain
+// cosine (α = ½) favours rare items that co-occurred by chance (bench/groceries.ts: the cosine
+// scored 1.5 % below popularity, the confidence 3.6 % above, with the prior and the basket-size
+// spread 5.8 % above, 5.4–7.3 % over eight hold-out seeds).
 
 export const RECOMMENDATION_MODEL = {
   /** A purchase's weight halves every this many days (co-occurrence). */
@@ -83,6 +85,10 @@ export function fitRecommendations(people: Iterable<readonly ProductSignal[]>, n
     }
     const items = [...weightsOf(signals, now)].sort((a, b) => b[1] - a[1]).slice(0, RECOMMENDATION_MODEL.itemsPerPerson);
     for (const [productId, weight] of items) mass.set(productId, (mass.get(productId) ?? 0) + weight);
+    // Each person spreads one unit of co-occurrence per item over their other items: a big
+    // basket says less about each of its pairs than a small one (Deshpande and Karypis 2004
+    // normalise people's rows likewise); on the Groceries baskets it adds about 2 points of lift.
+    const spread = Math.max(1, items.length - 1);
     for (let a = 0; a < items.length; a++) {
       const [first, firstWeight] = items[a]!;
       let row = together.get(first);
@@ -90,7 +96,7 @@ export function fitRecommendations(people: Iterable<readonly ProductSignal[]>, n
       for (let b = 0; b < items.length; b++) {
         if (a === b) continue;
         const [second, secondWeight] = items[b]!;
-        row.set(second, (row.get(second) ?? 0) + firstWeight * secondWeight);
+        row.set(second, (row.get(second) ?? 0) + (firstWeight * secondWeight) / spread);
       }
     }
   }
