@@ -88,7 +88,7 @@ function readLines(file: string, columns: 4 | 5): Line[] {
 
 const email = (line: Line) => `c${line.customer}@cdnow.example`;
 
-async function post(api: ApiServer, key: string, method: 'GET' | 'POST', url: string, body?: unknown) {
+export async function post(api: ApiServer, key: string, method: 'GET' | 'POST', url: string, body?: unknown) {
   const response = await fetch(`${api.server.url}/api/v1/${url}`, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -134,7 +134,7 @@ async function refreshAsOf(api: ApiServer, key: string, problems: string[]): Pro
   }
 }
 
-async function account(api: ApiServer, address: string): Promise<string> {
+export async function account(api: ApiServer, address: string): Promise<string> {
   await createCustomer(api, address);
   return createApiKey(api, await signIn(api, address));
 }

@@ -161,6 +161,7 @@ describe('public API', () => {
       '/v1/products/{id}',
       '/v1/events',
       '/v1/subscribers/{id}/events',
+      '/v1/subscribers/{id}/recommendations',
       '/v1/insights/refresh',
       '/v1/insights/refresh/{id}',
     ]);

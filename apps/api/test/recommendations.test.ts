@@ -88,6 +88,16 @@ describe('GET /api/v1/subscribers/{id}/recommendations', () => {
     expect((await withKey(undefined, 'GET', `subscribers/${shopper}/recommendations`)).statusCode).toBe(401);
   });
 
+  it('is in the API\'s documentation with its limits', async () => {
+    const document = (await accounts.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    const call = document.paths['/v1/subscribers/{id}/recommendations'].get;
+    expect(call.parameters).toEqual([{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 20, default: 5 } }]);
+    expect(Object.keys(call.responses).sort()).toEqual(['200', '400', '401', '404', '429']);
+    expect(document.components.schemas.RecommendedProduct.properties.reason.description).toBe('"bought with <title>" or "popular this month"');
+    const page = await accounts.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.body).toContain('<code>GET</code></td><td><code>/v1/subscribers/{id}/recommendations</code>');
+  });
+
   it('come for a whole sending batch in one call, each person their own, nobody else\'s', async () => {
     const { key, customer } = await customerWithKey();
     const shopper = await groceryShop(key);

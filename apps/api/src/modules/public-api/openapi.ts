@@ -2,6 +2,7 @@ import { BUILT_IN_EVENTS, EVENT_LIMITS } from '@postlark/shared/events';
 import { ACTIVITY_KINDS, ACTIVITY_LIMIT, AUDIENCE_LIMITS, SETTABLE_SUBSCRIBER_STATUSES, SUBSCRIBER_SORTS, SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
 import { INSIGHT_REFRESH_STATUSES, RFM_GROUPS } from '@postlark/shared/insights';
 import { PRODUCT_LIMITS } from '@postlark/shared/products';
+import { RECOMMENDATION_LIMITS, RECOMMENDATION_REASONS } from '@postlark/shared/recommendations';
 
 // The public API's description (OpenAPI 3.1), served at /api/docs/openapi.json and drawn at
 // /api/docs. Enumerations and limits come from the shared schemas, so the document cannot drift.
@@ -149,6 +150,21 @@ export function openApiDocument(appUrl: string) {
             '200': json('One page', { type: 'object', properties: { events: { type: 'array', items: ref('PersonEvent') }, next_cursor: { type: ['string', 'null'] } } }),
             '400': problem('A bad query'),
             '404': problem('Not found'),
+            ...common,
+          },
+        },
+      },
+      '/v1/subscribers/{id}/recommendations': {
+        parameters: [idParam],
+        get: {
+          summary: 'Products to recommend to a person, best first: what was bought with their own products, then what is popular this month; never one they bought or one out of stock',
+          parameters: [
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: RECOMMENDATION_LIMITS.min, maximum: RECOMMENDATION_LIMITS.max, default: RECOMMENDATION_LIMITS.default } },
+          ],
+          responses: {
+            '200': json('The recommendations', { type: 'object', properties: { products: { type: 'array', items: ref('RecommendedProduct') } } }),
+            '400': problem('A limit outside 1 to 20'),
+            '404': problem('Not yours, or no such subscriber'),
             ...common,
           },
         },
@@ -347,6 +363,19 @@ export function openApiDocument(appUrl: string) {
         ProductStored: {
           allOf: [ref('ProductFields')],
           properties: { created_at: { type: 'string', format: 'date-time' }, updated_at: { type: 'string', format: 'date-time' } },
+        },
+        RecommendedProduct: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            title: { type: 'string' },
+            url: { type: ['string', 'null'] },
+            image_url: { type: ['string', 'null'] },
+            price: { type: ['number', 'null'] },
+            currency: { type: ['string', 'null'] },
+            score: { type: 'number', description: 'Higher is better; comparable within one answer only' },
+            reason: { type: 'string', description: `"${RECOMMENDATION_REASONS.boughtWith('<title>')}" or "${RECOMMENDATION_REASONS.popular}"` },
+          },
         },
         ProductsPage: {
           type: 'object',
