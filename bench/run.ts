@@ -6,6 +6,7 @@ import { type BundleReport, GZIP_LEVEL, INITIAL_JS_BUDGET_BYTES, measureBundle }
 import { SCALE, SCALE_TARGETS, type ScaleReport, measureAudienceScale } from './audience-scale';
 import { CAMPAIGN_SEND, CAMPAIGN_SEND_TARGETS, type CampaignSendReport, measureCampaignSend } from './campaign-send';
 import { measureCdnow, printCdnow } from './cdnow';
+import { GROCERIES, measureGroceries, printGroceries } from './groceries';
 import { killAllChildren } from './child-server';
 import { FLOW_LATENCY_TARGET_P95_MS, measureFlowLatency, printFlowLatency } from './flow-latency';
 import { EVENTS_INGEST_TARGETS, measureEventsIngest, printEventsIngest } from './events-ingest';
@@ -28,7 +29,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow', 'ab-simulation'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow', 'groceries', 'ab-simulation'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -360,6 +361,16 @@ async function main() {
     const worst = Math.max(...cdnow.fitted.map((row) => Math.abs(row.relative)));
     summary.push(
       `  cdnow         r α a b p q v within ${(worst * 100).toFixed(2)} % of the published (≤ 1% ${worst <= 0.01 ? 'PASS' : 'OFF'}); holdout ${cdnow.holdout.predicted.toFixed(0)} predicted vs ${cdnow.holdout.actual} actual (MAE ${cdnow.holdout.maeModel.toFixed(3)} vs naive ${cdnow.holdout.maeBaseline.toFixed(3)}); full file (${cdnow.master.customers.toLocaleString('en-US')} customers) import ${cdnow.master.importSeconds.toFixed(1)} s + refresh ${cdnow.master.refreshSeconds.toFixed(1)} s`,
+    );
+  }
+
+  if (runs('groceries')) {
+    console.log('\nmeasuring recommendations on the Groceries baskets through the API on PostgreSQL (about a minute) …');
+    const groceries = await measureGroceries(repoRoot, (line) => console.log(`  ${line}`));
+    clean = printGroceries(groceries) && clean;
+    const lift = groceries.hits / groceries.popularHits - 1;
+    summary.push(
+      `  groceries     held-out item in the top ${GROCERIES.top}: ${((groceries.hits / groceries.evaluated) * 100).toFixed(2)} % vs ${((groceries.popularHits / groceries.evaluated) * 100).toFixed(2)} % for the most popular, ${(lift * 100).toFixed(1)} % more hits (≥ ${GROCERIES.targetLift * 100} % ${lift >= GROCERIES.targetLift ? 'PASS' : 'BELOW'})`,
     );
   }
 
