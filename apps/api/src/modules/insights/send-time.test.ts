@@ -85,6 +85,6 @@ describe('bestSendTime', () => {
 describe('bestSendQuarter', () => {
   it('picks the quarter-hour at or just before a single peak of the rate', () => {
     const rates = Array.from({ length: 96 }, (_, bin) => (bin === 80 ? 1 : 0.001));
-    expect(bestSendQuarter(rates)).toBe(80);
+    expect(bestSendQuarter(rates, 2)).toBe(80);
   });
 });

@@ -14,8 +14,12 @@ export const SEND_TIME_MODEL = {
   smoothingHalfWidth: 2,
   /** The audience's rate counts as this many quarter-hours of the person's own exposure per quarter-hour. */
   priorExposure: 6,
-  /** An open j quarter-hours after the send counts 0.5^(j / 6): mail read within the hour and a half counts most. */
-  freshnessHalfLifeQuarters: 6,
+  /**
+   * The opening rate falls with the mail's age as rate × e^(−age/decay) (it sinks under newer
+   * mail): exposure late in a wait counts less, and the send time is chosen for fresh opens.
+   * Fixed, not fitted: see docs/decisions/010 for why the likelihood's pick did worse.
+   */
+  decayHours: 8,
   /** From this many first signals on, the answer is called the person's own. */
   personalSignals: 3,
   /** The audience's hour when nobody has a signal yet: 09:00 UTC. */
@@ -34,6 +38,8 @@ export interface AudienceSendTime {
   rates: number[];
   /** Waiting mail, in quarter-hours, per quarter-hour of the day (smoothed), for reading the rates' support. */
   exposure: number[];
+  /** The fitted decay of the opening rate with the mail's age, in hours. */
+  decay_hours: number;
   /** The audience's best send time, hours in [0, 24) in quarter hours. */
   audience_hour_utc: number;
   people: number;
@@ -50,86 +56,94 @@ export interface BestSendTime {
 
 interface Tally {
   events: Float64Array;
-  exposure: Float64Array;
+  /** Age-weighted exposure, one array per candidate age decay. */
+  exposure: Float64Array[];
+  /** Full waits (no signal, no newer mail within the horizon) by the quarter-hour they start in; added in `finish`. */
+  fullWaits: Float64Array;
   signals: number;
 }
 
 const wrap = (bin: number) => ((bin % QUARTERS_PER_DAY) + QUARTERS_PER_DAY) % QUARTERS_PER_DAY;
 const ascending = (dates: readonly Date[]) => dates.map((at) => at.getTime()).sort((one, two) => one - two);
+const HORIZON_QUARTERS = SEND_TIME_MODEL.horizonHours * 4;
+
+const emptyTally = (decays: number): Tally => ({
+  events: new Float64Array(QUARTERS_PER_DAY),
+  exposure: Array.from({ length: decays }, () => new Float64Array(QUARTERS_PER_DAY)),
+  fullWaits: new Float64Array(QUARTERS_PER_DAY),
+  signals: 0,
+});
 
 /**
- * Adds [from, to) (ms) to a difference array over two days of quarter-hours: whole quarters as
- * unit steps, the partial quarters at both ends as fractions. Folded onto one day afterwards.
+ * Adds the wait from `from` to `to` (quarter-hours since the epoch) to each exposure array, each
+ * quarter-hour weighted by e^(−age/decay) at its middle: mail that has waited longer is less
+ * likely to be opened (it sinks under newer mail), so an hour it waits through late says less.
  */
-function addExposure(diff: Float64Array, from: number, to: number) {
-  if (to <= from) return;
-  const start = from / QUARTER_MS;
-  const dayStart = Math.floor(start / QUARTERS_PER_DAY) * QUARTERS_PER_DAY;
-  const a = start - dayStart;
-  const b = to / QUARTER_MS - dayStart; // at most a + 96: the horizon is a day
-  const firstWhole = Math.ceil(a);
-  const lastWhole = Math.floor(b);
-  if (firstWhole > lastWhole) {
-    diff[Math.floor(a)]! += b - a;
-    diff[Math.floor(a) + 1]! -= b - a;
-    return;
-  }
-  if (firstWhole > a) {
-    diff[firstWhole - 1]! += firstWhole - a;
-    diff[firstWhole]! -= firstWhole - a;
-  }
-  diff[firstWhole]! += 1;
-  diff[lastWhole]! -= 1;
-  if (b > lastWhole) {
-    diff[lastWhole]! += b - lastWhole;
-    diff[lastWhole + 1]! -= b - lastWhole;
+function addWait(exposure: Float64Array[], decays: readonly number[], from: number, to: number) {
+  for (let q = Math.floor(from); q < to; q++) {
+    const low = Math.max(q, from);
+    const high = Math.min(q + 1, to);
+    const age = (low + high) / 2 - from;
+    const bin = wrap(q);
+    for (let d = 0; d < decays.length; d++) exposure[d]![bin]! += (high - low) * Math.exp(-age / decays[d]!);
   }
 }
 
 /**
  * Each delivery waits in the inbox from its arrival until the first signal after it, the next
- * delivery or the horizon, whichever comes first; that time is its exposure, per quarter-hour of
+ * delivery or the horizon, whichever comes first; that wait is its exposure, per quarter-hour of
  * the day, and its first signal (if within the wait) is the event. Later signals about the same
  * mail say when the person was already reading, not when they come to the inbox, so they are not
- * events. Hours at which nothing waited gather no exposure and so say nothing.
+ * events. Hours at which nothing waited gather no exposure and so say nothing. `decays` are in
+ * quarter-hours.
  */
-function tally(person: SendTimeHistory, into?: Tally): Tally {
-  const out = into ?? { events: new Float64Array(QUARTERS_PER_DAY), exposure: new Float64Array(QUARTERS_PER_DAY), signals: 0 };
+function tally(person: SendTimeHistory, decays: readonly number[], into: Tally) {
   const deliveries = ascending(person.deliveries);
   const signals = ascending(person.signals);
-  const diff = new Float64Array(2 * QUARTERS_PER_DAY + 2);
-  const horizon = SEND_TIME_MODEL.horizonHours * 3_600_000;
   let s = 0;
   for (let d = 0; d < deliveries.length; d++) {
     const at = deliveries[d]!;
-    const end = Math.min(at + horizon, d + 1 < deliveries.length ? deliveries[d + 1]! : Infinity);
+    const horizonEnd = at + HORIZON_QUARTERS * QUARTER_MS;
+    const end = Math.min(horizonEnd, d + 1 < deliveries.length ? deliveries[d + 1]! : Infinity);
     while (s < signals.length && signals[s]! < at) s++;
     const first = s < signals.length && signals[s]! < end ? signals[s]! : null;
-    addExposure(diff, at, first ?? end);
+    if (first === null && end === horizonEnd) {
+      // The common case, a mail that waited the whole horizon: counted by its start, spread once in finish().
+      into.fullWaits[wrap(Math.round(at / QUARTER_MS))]! += 1;
+      continue;
+    }
+    addWait(into.exposure, decays, at / QUARTER_MS, (first ?? end) / QUARTER_MS);
     if (first !== null) {
-      out.events[wrap(Math.floor(first / QUARTER_MS))]! += 1;
-      out.signals += 1;
+      into.events[wrap(Math.floor(first / QUARTER_MS))]! += 1;
+      into.signals += 1;
     }
   }
-  let running = 0;
-  for (let bin = 0; bin < 2 * QUARTERS_PER_DAY; bin++) {
-    running += diff[bin]!;
-    out.exposure[bin % QUARTERS_PER_DAY]! += running;
+}
+
+/** Spreads the full waits over the horizon, each quarter-hour j after the start weighted e^(−(j + ½)/decay). */
+function finish(into: Tally, decays: readonly number[]) {
+  for (let start = 0; start < QUARTERS_PER_DAY; start++) {
+    const count = into.fullWaits[start]!;
+    if (count === 0) continue;
+    for (let d = 0; d < decays.length; d++) {
+      const exposure = into.exposure[d]!;
+      for (let j = 0; j < HORIZON_QUARTERS; j++) exposure[wrap(start + j)]! += count * Math.exp(-(j + 0.5) / decays[d]!);
+    }
   }
-  return out;
+  into.fullWaits.fill(0);
 }
 
 /** Circular smoothing by repeated box filters (a cheap Gaussian), so a signal at 19:55 also speaks for 20:05. */
 function smooth(values: Float64Array): Float64Array {
   let current = values;
-  const width = 2 * SEND_TIME_MODEL.smoothingHalfWidth + 1;
+  const half = SEND_TIME_MODEL.smoothingHalfWidth;
   for (let pass = 0; pass < SEND_TIME_MODEL.smoothingPasses; pass++) {
     const next = new Float64Array(QUARTERS_PER_DAY);
     let sum = 0;
-    for (let j = -SEND_TIME_MODEL.smoothingHalfWidth; j <= SEND_TIME_MODEL.smoothingHalfWidth; j++) sum += current[wrap(j)]!;
+    for (let j = -half; j <= half; j++) sum += current[wrap(j)]!;
     for (let bin = 0; bin < QUARTERS_PER_DAY; bin++) {
-      next[bin] = sum / width;
-      sum += current[wrap(bin + SEND_TIME_MODEL.smoothingHalfWidth + 1)]! - current[wrap(bin - SEND_TIME_MODEL.smoothingHalfWidth)]!;
+      next[bin] = sum / (2 * half + 1);
+      sum += current[wrap(bin + half + 1)]! - current[wrap(bin - half)]!;
     }
     current = next;
   }
@@ -137,13 +151,13 @@ function smooth(values: Float64Array): Float64Array {
 }
 
 /**
- * The send quarter-hour t that maximises Σ_j rate(t + j) · ρ^j, ρ = 0.5^(1/half-life): the
- * expected human opens of a mail sent at t, each weighted by how fresh the mail still is when it
- * is read (a mail that waits hours sinks under newer ones). It lands a little before the peak of
- * the rate, never after it. Computed around the circle twice, backwards, in O(96).
+ * The send quarter-hour t that maximises Σ_j rate(t + j) · e^(−j/decay): the expected human opens
+ * of a mail sent at t under the fitted model, where the rate of opening falls with the mail's age
+ * as the audience's data says it does. It lands a little before the peak of the rate, never after
+ * it. Computed around the circle twice, backwards, in O(96).
  */
-export function bestSendQuarter(rates: ArrayLike<number>): number {
-  const rho = 0.5 ** (1 / SEND_TIME_MODEL.freshnessHalfLifeQuarters);
+export function bestSendQuarter(rates: ArrayLike<number>, decayHours: number): number {
+  const rho = Math.exp(-1 / (4 * decayHours));
   const score = new Float64Array(QUARTERS_PER_DAY);
   let running = 0;
   for (let step = 2 * QUARTERS_PER_DAY - 1; step >= 0; step--) {
@@ -155,25 +169,30 @@ export function bestSendQuarter(rates: ArrayLike<number>): number {
   return best;
 }
 
-/** The audience's exposure-corrected, smoothed rates (everyone's events over everyone's exposure) and its best hour. */
+const round = (value: number) => Math.round(value * 1e9) / 1e9;
+
+/** The audience's exposure-corrected, smoothed rates (everyone's first signals over everyone's age-weighted waiting mail) and its best hour. */
 export function fitAudienceSendTime(people: Iterable<SendTimeHistory>): AudienceSendTime {
-  const total: Tally = { events: new Float64Array(QUARTERS_PER_DAY), exposure: new Float64Array(QUARTERS_PER_DAY), signals: 0 };
+  const decayHours = SEND_TIME_MODEL.decayHours;
+  const decays = [decayHours * 4];
+  const total = emptyTally(1);
   let count = 0;
   for (const person of people) {
-    tally(person, total);
+    tally(person, decays, total);
     count += 1;
   }
+  finish(total, decays);
   const events = smooth(total.events);
-  const exposure = smooth(total.exposure);
+  const exposure = smooth(total.exposure[0]!);
   const totalExposure = exposure.reduce((sum, value) => sum + value, 0);
   const overall = totalExposure > 0 ? total.signals / totalExposure : 0;
   // A quarter-hour nobody's mail ever waited through takes the overall rate: it says nothing.
   const rates = Array.from(exposure, (x, bin) => (x > 1e-9 ? events[bin]! / x : overall));
-  const round = (value: number) => Math.round(value * 1e9) / 1e9;
   return {
     rates: rates.map(round),
     exposure: Array.from(exposure, round),
-    audience_hour_utc: total.signals > 0 ? bestSendQuarter(rates) / 4 : SEND_TIME_MODEL.defaultHourUtc,
+    decay_hours: decayHours,
+    audience_hour_utc: total.signals > 0 ? bestSendQuarter(rates, decayHours) / 4 : SEND_TIME_MODEL.defaultHourUtc,
     people: count,
     signals: total.signals,
   };
@@ -181,16 +200,19 @@ export function fitAudienceSendTime(people: Iterable<SendTimeHistory>): Audience
 
 /**
  * The person's rates, shrunk toward the audience's (a Gamma prior on each quarter-hour's rate with
- * mean level × audience rate and the weight of `priorExposure` quarter-hours of exposure):
+ * mean level × audience rate and the weight of `priorExposure` quarter-hours of fresh exposure):
  * rate(b) = (events(b) + κ·level·audience(b)) / (exposure(b) + κ). The level is the person's
  * events over what the audience's rates predict for their exposure (itself shrunk by two expected
  * events), so someone who opens everything is compared with the audience's shape, not its volume.
  * Two signals barely move the audience's answer; forty outweigh it where their mail waited.
  */
 export function personalRates(person: SendTimeHistory, audience: AudienceSendTime): { rates: Float64Array; signals: number } {
-  const own = tally(person);
+  const decays = [audience.decay_hours * 4];
+  const own = emptyTally(1);
+  tally(person, decays, own);
+  finish(own, decays);
   const events = smooth(own.events);
-  const exposure = smooth(own.exposure);
+  const exposure = smooth(own.exposure[0]!);
   let expected = 0;
   for (let bin = 0; bin < QUARTERS_PER_DAY; bin++) expected += exposure[bin]! * audience.rates[bin]!;
   const level = (own.signals + 2) / (expected + 2);
@@ -201,7 +223,9 @@ export function personalRates(person: SendTimeHistory, audience: AudienceSendTim
 }
 
 export function bestSendTime(person: SendTimeHistory, audience: AudienceSendTime): BestSendTime {
+  // Without a signal after a delivery the person's rates are the audience's times a level: its answer.
+  if (person.signals.length === 0 || person.deliveries.length === 0) return { hour_utc: audience.audience_hour_utc, signals: 0, source: 'audience' };
   const { rates, signals } = personalRates(person, audience);
   if (signals === 0) return { hour_utc: audience.audience_hour_utc, signals, source: 'audience' };
-  return { hour_utc: bestSendQuarter(rates) / 4, signals, source: signals >= SEND_TIME_MODEL.personalSignals ? 'personal' : 'audience' };
+  return { hour_utc: bestSendQuarter(rates, audience.decay_hours) / 4, signals, source: signals >= SEND_TIME_MODEL.personalSignals ? 'personal' : 'audience' };
 }
