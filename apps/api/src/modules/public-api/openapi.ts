@@ -1,6 +1,6 @@
 import { BUILT_IN_EVENTS, EVENT_LIMITS } from '@postlark/shared/events';
 import { ACTIVITY_KINDS, ACTIVITY_LIMIT, AUDIENCE_LIMITS, SETTABLE_SUBSCRIBER_STATUSES, SUBSCRIBER_SORTS, SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
-import { INSIGHT_REFRESH_STATUSES, RFM_GROUPS } from '@postlark/shared/insights';
+import { ENGAGEMENT_BANDS, INSIGHT_REFRESH_STATUSES, RFM_GROUPS, SEND_TIME_SOURCES } from '@postlark/shared/insights';
 import { PRODUCT_LIMITS } from '@postlark/shared/products';
 import { RECOMMENDATION_LIMITS, RECOMMENDATION_REASONS } from '@postlark/shared/recommendations';
 
@@ -220,6 +220,24 @@ export function openApiDocument(appUrl: string) {
             note: { type: ['string', 'null'] },
           },
         },
+        BestSendTime: {
+          type: ['object', 'null'],
+          description: 'The hour to send to this person, from their human opens and clicks (machine opens never count); null before the account’s first refresh.',
+          properties: {
+            hour_utc: { type: 'number', description: 'Hours in UTC, [0, 24) in quarter hours' },
+            signals: { type: 'integer', description: 'Human opens and clicks it rests on' },
+            source: { enum: SEND_TIME_SOURCES, description: 'personal, or audience where the person has too few signals' },
+          },
+        },
+        Engagement: {
+          type: ['object', 'null'],
+          description: 'The probability of a human open or click of the next campaign; null before the account’s first refresh.',
+          properties: {
+            score: { type: 'number', description: 'A calibrated probability, 0 to 1' },
+            band: { enum: ENGAGEMENT_BANDS },
+            reasons: { type: 'array', items: { type: 'string' } },
+          },
+        },
         InsightsRefresh: {
           type: 'object',
           properties: {
@@ -306,7 +324,7 @@ export function openApiDocument(appUrl: string) {
             updated_at: { type: 'string', format: 'date-time' },
             preference_url: { type: 'string', format: 'uri' },
             lists: { type: 'array', items: { type: 'object', properties: { list_id: { type: 'string' }, list_name: { type: 'string' }, status: { enum: ['unconfirmed', 'confirmed', 'unsubscribed'] } } } },
-            insights: { type: 'object', description: 'What the models worked out (left out on a list of subscribers)', properties: { purchases: ref('PurchaseInsights') } },
+            insights: { type: 'object', description: 'What the models worked out (left out on a list of subscribers)', properties: { purchases: ref('PurchaseInsights'), best_send_time: ref('BestSendTime'), engagement: ref('Engagement') } },
             activity: {
               type: 'array',
               description: `Their timeline, newest first (at most ${ACTIVITY_LIMIT} events); on a list of subscribers it is left out.`,
