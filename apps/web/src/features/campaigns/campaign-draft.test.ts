@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AB_MESSAGES } from '@postlark/shared/ab-tests';
 import { type Campaign, CAMPAIGN_MESSAGES, campaignCreateSchema, campaignUpdateSchema } from '@postlark/shared/campaigns';
+import { STO_MESSAGES } from '@postlark/shared/send-time-optimisation';
 import { draftErrors, draftFromCampaign, draftToRequest, EMPTY_DRAFT, errorsByField, hasReport, isDeletable, isEditable, sameDraft } from './campaign-draft';
 
 const campaign: Campaign = {
@@ -27,6 +28,7 @@ const campaign: Campaign = {
   held_reason: null,
   ab_test: null,
   ab_test_state: null,
+  send_time_optimisation: null,
 };
 
 describe('campaign draft', () => {
@@ -44,6 +46,7 @@ describe('campaign draft', () => {
       audience: { list_ids: ['0193a0b4-0000-7000-8000-0000000000aa'], segment_ids: [] },
       tracking: false,
       ab_test: null,
+      send_time_optimisation: null,
     });
     expect(campaignCreateSchema.safeParse(body).success).toBe(true);
     expect(campaignUpdateSchema.safeParse(body).success).toBe(true);
@@ -55,6 +58,16 @@ describe('campaign draft', () => {
     expect(body.ab_test).toEqual(ab_test);
     expect(campaignUpdateSchema.safeParse(body).success).toBe(true);
     expect(draftErrors({ ...EMPTY_DRAFT, name: 'Fine', ab_test: { ...ab_test, test_share: 1 } })).toEqual({ ab_test: AB_MESSAGES.testShareInvalid });
+  });
+
+  it('saves sending at each person’s best time with the campaign, and checks its numbers beside it', () => {
+    const send_time_optimisation = { window_hours: 12, explore_percent: 5, holdout_percent: 0 };
+    const body = draftToRequest(draftFromCampaign({ ...campaign, send_time_optimisation }));
+    expect(body.send_time_optimisation).toEqual(send_time_optimisation);
+    expect(campaignUpdateSchema.safeParse(body).success).toBe(true);
+    expect(draftErrors({ ...EMPTY_DRAFT, name: 'Fine', send_time_optimisation: { ...send_time_optimisation, window_hours: 0 } })).toEqual({
+      send_time_optimisation: STO_MESSAGES.windowInvalid,
+    });
   });
 
   it('keeps an edited plain-text version, and null while it is generated', () => {

@@ -1,4 +1,5 @@
 import type { AbTestSettings } from '@postlark/shared/ab-tests';
+import type { SendTimeOptimisation } from '@postlark/shared/send-time-optimisation';
 import { type Campaign, type CampaignCreateData, campaignCreateSchema, type CampaignStatus } from '@postlark/shared/campaigns';
 import { type FieldErrors, fieldErrors } from '@postlark/shared/validation';
 
@@ -18,6 +19,8 @@ export interface CampaignDraft {
   tracking: boolean;
   /** The A/B test's settings (issue 20); null: none. */
   ab_test: AbTestSettings | null;
+  /** Sent at each person's best time (issue 21); null: everyone at the send time. */
+  send_time_optimisation: SendTimeOptimisation | null;
 }
 
 export const EMPTY_DRAFT: CampaignDraft = {
@@ -33,6 +36,7 @@ export const EMPTY_DRAFT: CampaignDraft = {
   segment_ids: [],
   tracking: true,
   ab_test: null,
+  send_time_optimisation: null,
 };
 
 // Only a draft or a scheduled campaign may still change (the server's rule, shown before asking it).
@@ -58,6 +62,7 @@ export function draftFromCampaign(campaign: Campaign): CampaignDraft {
     segment_ids: [...campaign.audience.segment_ids],
     tracking: campaign.tracking,
     ab_test: campaign.ab_test,
+    send_time_optimisation: campaign.send_time_optimisation,
   };
 }
 
@@ -75,6 +80,7 @@ export function draftToRequest(draft: CampaignDraft): CampaignCreateData {
     audience: { list_ids: draft.list_ids, segment_ids: draft.segment_ids },
     tracking: draft.tracking,
     ab_test: draft.ab_test,
+    send_time_optimisation: draft.send_time_optimisation,
   };
 }
 

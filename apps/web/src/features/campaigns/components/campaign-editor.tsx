@@ -21,6 +21,7 @@ import { PlainTextPanel } from './plain-text-panel';
 import { PreviewPane } from './preview-pane';
 import { ScheduleDialog } from './schedule-dialog';
 import { SendDialog } from './send-dialog';
+import { SendTimeCard } from './send-time-card';
 import { TemplatePicker } from './template-picker';
 import { TestSendDialog } from './test-send-dialog';
 import { FieldError } from '../../../components/ui/field-error';
@@ -197,6 +198,13 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
               error: errors.ab_test,
               onChange: (test) => set('ab_test', test),
             })}
+          <SendTimeCard
+            value={draft.send_time_optimisation}
+            readOnly={!editable}
+            withAbTest={draft.ab_test !== null}
+            error={errors.send_time_optimisation}
+            onChange={(value) => set('send_time_optimisation', value)}
+          />
           <PlainTextPanel text={draft.content_text} generated={preview?.text ?? ''} onChange={(text) => set('content_text', text)} problems={problems.content_text} error={errors.content_text} readOnly={!editable} />
         </div>
         <aside className="campaign-editor__side">
@@ -217,6 +225,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
         current={campaign?.scheduled_timezone ? { timezone: campaign.scheduled_timezone } : null}
         errors={scheduleErrors(actions.dialogError)}
         audienceSummary={audienceNames.length > 0 ? audienceNames.join(', ') : 'your chosen audience'}
+        windowHours={draft.send_time_optimisation?.window_hours ?? null}
         onClose={() => setDialog(null)}
         onSchedule={(body) => void actions.schedule(body).then((done) => done && setDialog(null))}
       />
@@ -225,6 +234,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
         busy={actions.busy === 'send'}
         subject={draft.subject}
         audience={audienceNames}
+        windowHours={draft.send_time_optimisation?.window_hours ?? null}
         error={actions.dialogError?.message ?? ''}
         onClose={() => setDialog(null)}
         onSend={() => void actions.act('send', true).then((done) => done && setDialog(null))}

@@ -1,5 +1,6 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { campaignScheduleSchema, type CampaignSchedule } from '@postlark/shared/campaigns';
+import { STO_MESSAGES } from '@postlark/shared/send-time-optimisation';
 import { fieldErrors } from '@postlark/shared/validation';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -15,20 +16,23 @@ interface ScheduleDialogProps {
   /** The server's field messages when it refused. */
   errors: Record<string, string>;
   audienceSummary: string;
+  /** Sent at each person's best time: the window's hours; null: all at the chosen time. */
+  windowHours?: number | null;
   onSchedule(body: CampaignSchedule): void;
   onClose(): void;
 }
 
 /** A date and time on a chosen timezone's clock; the browser's own zone first. */
-export function ScheduleDialog({ open, busy, current, errors, audienceSummary, onSchedule, onClose }: ScheduleDialogProps) {
+export function ScheduleDialog({ open, busy, current, errors, audienceSummary, windowHours = null, onSchedule, onClose }: ScheduleDialogProps) {
+  const spread = windowHours === null ? '' : ` ${STO_MESSAGES.overWindow(windowHours)}`;
   return (
-    <Modal open={open} title="Schedule campaign" description={`It goes to ${audienceSummary} at the time you choose.`} onClose={busy ? () => undefined : onClose}>
+    <Modal open={open} title="Schedule campaign" description={`It goes to ${audienceSummary} at the time you choose.${spread}`} onClose={busy ? () => undefined : onClose}>
       {open && <ScheduleForm busy={busy} current={current} errors={errors} onSchedule={onSchedule} onClose={onClose} />}
     </Modal>
   );
 }
 
-function ScheduleForm({ busy, current, errors, onSchedule, onClose }: Omit<ScheduleDialogProps, 'open' | 'audienceSummary'>) {
+function ScheduleForm({ busy, current, errors, onSchedule, onClose }: Omit<ScheduleDialogProps, 'open' | 'audienceSummary' | 'windowHours'>) {
   const [timezone, setTimezone] = useState(() => current?.timezone ?? browserTimeZone());
   const [sendAt, setSendAt] = useState(() => suggestedSendAt(new Date(), current?.timezone ?? browserTimeZone()));
   const [problems, setProblems] = useState<Record<string, string>>({});
