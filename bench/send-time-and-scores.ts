@@ -129,6 +129,22 @@ function expectedOpenRates(person: Person): Float64Array {
   return out;
 }
 
+/** The chance that a mail arriving at `at` is opened by the person (the first inbox check decides). */
+function openChance(person: Person, at: number): number {
+  const startQuarter = Math.floor(at / QUARTER_MS);
+  const decay = Math.exp(-0.25 / SEND_TIME_SIMULATION.freshnessHours);
+  let unseen = 1;
+  let fresh = 1;
+  let total = 0;
+  for (let j = 0; j < 2 * QUARTERS_PER_DAY; j++) {
+    const c = person.check[(startQuarter + j) % QUARTERS_PER_DAY]!;
+    total += unseen * c * fresh;
+    unseen *= 1 - c;
+    fresh *= decay;
+  }
+  return sigmoid(person.interest) * total;
+}
+
 interface Recorded {
   /** Human signals as the product keeps them: non-proxy opens and everyone's clicks. */
   human: Date[];
@@ -138,12 +154,15 @@ interface Recorded {
   outcomes: CampaignOutcome[];
   /** Recorded opens (machine included) per campaign, for Ghost's open rate. */
   recordedOpens: number;
+  /** The true chance of a recorded human open or click of each campaign, for the oracle's AUC. */
+  truth: number[];
 }
 
 /** One campaign to one person: the first inbox check after arrival decides (opened while fresh, or sunk). */
 function deliver(person: Person, at: number, random: () => number, into: Recorded) {
   into.deliveries.push(new Date(at));
   const p = sigmoid(person.interest);
+  into.truth.push(openChance(person, at) * (person.proxy ? person.clickShare : 1));
   const startQuarter = Math.floor(at / QUARTER_MS);
   let opened: number | null = null;
   for (let j = 0; j < 2 * QUARTERS_PER_DAY; j++) {
@@ -242,7 +261,7 @@ export function measureSendTimeAndScores(): SendTimeReport {
   const config = SEND_TIME_SIMULATION;
   const random = seededRandom(config.seed);
   const people = Array.from({ length: config.people }, () => makePerson(random));
-  const records: Recorded[] = people.map(() => ({ human: [], asRecorded: [], deliveries: [], outcomes: [], recordedOpens: 0 }));
+  const records: Recorded[] = people.map(() => ({ human: [], asRecorded: [], deliveries: [], outcomes: [], recordedOpens: 0, truth: [] }));
   const sendTimes: SendTimeRow[] = [];
   // Ghost's member metric, frozen at each campaign before it goes out: recorded opens so far / campaigns so far.
   const ghostBefore: number[][] = people.map(() => []);
@@ -314,6 +333,7 @@ export function measureSendTimeAndScores(): SendTimeReport {
   const ours: number[] = [];
   const ghost: number[] = [];
   const base: number[] = [];
+  const truth: number[] = [];
   const labels: number[] = [];
   records.forEach((record, i) => {
     for (let k = config.scoreFitCampaigns; k < config.campaigns; k++) {
@@ -321,6 +341,7 @@ export function measureSendTimeAndScores(): SendTimeReport {
       ours.push(engagementOf(record.outcomes.slice(0, k), model, new Date(outcome.sentAt.getTime() - 1)).score);
       ghost.push(ghostBefore[i]![k]!);
       base.push(model.base_rate);
+      truth.push(record.truth[k]!);
       labels.push(outcome.opened || outcome.clicked ? 1 : 0);
     }
   });
@@ -332,7 +353,7 @@ export function measureSendTimeAndScores(): SendTimeReport {
   });
   return {
     sendTimes,
-    scores: [row('ours: calibrated engagement score', ours), row('open rate so far (Ghost; opens as recorded)', ghost), row('the audience\'s rate for everyone', base)],
+    scores: [row('ours: calibrated engagement score', ours), row('open rate so far (Ghost; opens as recorded)', ghost), row('the audience\'s rate for everyone', base), row('oracle: the true chance (the ceiling)', truth)],
     observedRate: labels.reduce((sum, y) => sum + y, 0) / labels.length,
     scoredRows: labels.length,
     seconds: (performance.now() - started) / 1000,
