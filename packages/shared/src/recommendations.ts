@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { Product } from './products';
 
 // Product recommendations per person (issue 21): what the API answers and what emails show.
 
@@ -35,13 +36,7 @@ export const recommendationQuerySchema = z.object({
 export type RecommendationQuery = z.output<typeof recommendationQuerySchema>;
 
 /** One recommended product as the API answers it and a recommendations block renders it. */
-export interface RecommendedProduct {
-  id: string;
-  title: string;
-  url: string | null;
-  image_url: string | null;
-  price: number | null;
-  currency: string | null;
+export interface RecommendedProduct extends Pick<Product, 'id' | 'title' | 'url' | 'image_url' | 'price' | 'currency'> {
   /** Higher is better; comparable within one person's list only. */
   score: number;
   /** "bought with <title>" or "popular this month". */
