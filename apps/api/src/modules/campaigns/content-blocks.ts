@@ -187,13 +187,14 @@ const LINK_STYLE = 'color:#4f46e5;font-weight:600;text-decoration:none';
 
 function productCell(product: RecommendedProduct, imageSize: number): { image: string; details: string } {
   const href = product.url && /^https?:\/\//i.test(product.url) ? escapeHtml(product.url) : null;
-  const link = (inner: string, style = '') => (href ? `<a href="${href}" data-postlark-link="${RECOMMENDED_LINK}"${style ? ` style="${style}"` : ''}>${inner}</a>` : inner);
+  const link = (inner: string) => (href ? `<a href="${href}" data-postlark-link="${RECOMMENDED_LINK}" style="${LINK_STYLE}">${inner}</a>` : inner);
   const image =
     product.image_url && /^https?:\/\//i.test(product.image_url)
-      ? link(`<img src="${escapeHtml(product.image_url)}" width="${imageSize}" height="${imageSize}" alt="${escapeHtml(product.title)}" style="display:block;width:${imageSize}px;height:${imageSize}px;object-fit:cover;border:0;border-radius:6px">`)
+      ? // Not a link itself: the plain-text version would show its address with no words to it.
+        `<img src="${escapeHtml(product.image_url)}" width="${imageSize}" height="${imageSize}" alt="${escapeHtml(product.title)}" style="display:block;width:${imageSize}px;height:${imageSize}px;object-fit:cover;border:0;border-radius:6px">`
       : '';
   const price = priceText(product);
-  const details = `<div style="${FONT};font-weight:600;margin:8px 0 2px">${escapeHtml(product.title)}</div>${price ? `<div style="${FONT};color:#4b5563;margin:0 0 6px">${escapeHtml(price)}</div>` : ''}${href ? link(BLOCK_MESSAGES.view, LINK_STYLE) : ''}`;
+  const details = `<div style="${FONT};font-weight:600;margin:8px 0 2px">${escapeHtml(product.title)}</div>${price ? `<div style="${FONT};color:#4b5563;margin:0 0 6px">${escapeHtml(price)}</div>` : ''}${link(href ? BLOCK_MESSAGES.view : '')}`;
   return { image, details };
 }
 

@@ -5,9 +5,11 @@ import { campaignPath, ROUTES } from '@postlark/shared/routes';
 import { buttonClass } from '../../components/ui/button';
 import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
 import { AbTestReportSection } from '../../features/ab-tests/components/ab-test-report';
+import { ReportBlocks } from '../../features/reports/components/report-blocks';
 import { ReportChart } from '../../features/reports/components/report-chart';
 import { ReportHeader } from '../../features/reports/components/report-header';
 import { ReportLinks } from '../../features/reports/components/report-links';
+import { ReportSendTime } from '../../features/reports/components/report-send-time';
 import { ReportStats } from '../../features/reports/components/report-stats';
 import { isLive, REPORTS_TEXTS } from '../../features/reports/reports-content';
 import { useReadAgainWhileLive } from '../../features/reports/use-read-again-while-live';
@@ -119,9 +121,11 @@ export default function CampaignReportRoute() {
       />
       <ReportStats totals={totals} tracking={campaign.tracking} />
       {report.ab_test && <AbTestReportSection report={report.ab_test} />}
+      {report.send_time_optimisation && <ReportSendTime report={report.send_time_optimisation} />}
       <div className="campaign-report-page__panels">
         <ReportChart timeline={report.timeline} tracking={campaign.tracking} />
         <ReportLinks links={report.links} tracking={campaign.tracking} />
+        <ReportBlocks blocks={report.blocks ?? []} />
       </div>
     </div>
   );

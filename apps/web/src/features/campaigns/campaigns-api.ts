@@ -1,6 +1,6 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
 import type { Campaign, CampaignCreate, CampaignPreview, CampaignPreviewRequest, CampaignSchedule, CampaignTestSend, CampaignUpdate } from '@postlark/shared/campaigns';
-import type { AudienceList } from '@postlark/shared/audience';
+import type { AudienceList, SubscribersPage } from '@postlark/shared/audience';
 import type { Segment } from '@postlark/shared/segments';
 import { webEnv } from '../../config/env';
 import { requestJson } from '../../lib/api-client';
@@ -57,4 +57,9 @@ export function getAudienceLists() {
 
 export function getAudienceSegments() {
   return requestJson<{ payload: { segments: Segment[] } }>('GET', `${webEnv.apiBase}audience/v1/segments`);
+}
+
+/** "Preview as": the account's subscribers matching a search (name or email), a few at a time. */
+export function getSubscriberMatches(search: string) {
+  return requestJson<{ payload: SubscribersPage }>('GET', `${webEnv.apiBase}audience/v1/subscribers?${new URLSearchParams({ q: search, limit: '6' }).toString()}`);
 }

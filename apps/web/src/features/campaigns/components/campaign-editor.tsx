@@ -18,6 +18,7 @@ import { CampaignSendingCard } from './campaign-sending-card';
 import { EditorHeader } from './editor-header';
 import { MergeTagProblems } from './merge-tag-problems';
 import { PlainTextPanel } from './plain-text-panel';
+import { PreviewAs, type PreviewReader } from './preview-as';
 import { PreviewPane } from './preview-pane';
 import { ScheduleDialog } from './schedule-dialog';
 import { SendDialog } from './send-dialog';
@@ -62,7 +63,15 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
   useUnsavedChangesPrompt(dirty && editable, CAMPAIGN_TEXTS.leaveUnsaved);
   const { choices, error: choicesError } = useAudienceChoices();
   const { overview: senders } = useSenders();
-  const { preview, error: previewError, pending } = useCampaignPreview({ from_name: draft.from_name, subject: draft.subject, preheader: draft.preheader, content_html: draft.content_html, content_text: draft.content_text });
+  const [previewReader, setPreviewReader] = useState<PreviewReader | null>(null);
+  const { preview, error: previewError, pending } = useCampaignPreview({
+    from_name: draft.from_name,
+    subject: draft.subject,
+    preheader: draft.preheader,
+    content_html: draft.content_html,
+    content_text: draft.content_text,
+    ...(previewReader && { subscriber_id: previewReader.id }),
+  });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [started, setStarted] = useState(campaign !== null || initial.content_html !== undefined);
   const problems = preview?.problems ?? {};
@@ -208,7 +217,14 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
           <PlainTextPanel text={draft.content_text} generated={preview?.text ?? ''} onChange={(text) => set('content_text', text)} problems={problems.content_text} error={errors.content_text} readOnly={!editable} />
         </div>
         <aside className="campaign-editor__side">
-          <PreviewPane preview={preview} preheader={draft.preheader} fromName={draft.from_name} error={previewError} pending={pending} />
+          <PreviewPane
+            preview={preview}
+            preheader={draft.preheader}
+            fromName={draft.from_name}
+            error={previewError}
+            pending={pending}
+            readerPicker={<PreviewAs reader={previewReader} onChange={setPreviewReader} />}
+          />
         </aside>
       </div>
       <TestSendDialog

@@ -1,5 +1,7 @@
 import { type Editor, useEditorState } from '@tiptap/react';
 import type { ReactNode } from 'react';
+import { BLOCK_TEXTS } from '../content-blocks';
+import type { BlockKind } from './block-dialog';
 import type { InsertKind } from './insert-dialog';
 import { MergeTagMenu } from './merge-tag-menu';
 
@@ -13,6 +15,8 @@ const ICONS = {
   image: 'M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM8.5 10a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM21 15l-5-5L5 21',
   button: 'M4 8h16a2 2 0 0 1 2 2v4a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2v-4a2 2 0 0 1 2-2zM8 12h8',
   divider: 'M3 12h18M8 6h8M8 18h8',
+  products: 'M4 7h16l-1.5 12a2 2 0 0 1-2 2h-9a2 2 0 0 1-2-2zM9 7V5a3 3 0 0 1 6 0v2',
+  condition: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
   undo: 'M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3',
   redo: 'M15 14l5-5-5-5M20 9H9a5 5 0 0 0 0 10h3',
 } as const;
@@ -47,12 +51,14 @@ interface EditorToolbarProps {
   editor: Editor;
   onInsert(kind: InsertKind): void;
   onMergeTag(tag: string): void;
+  /** Content blocks (issue 21): a Recommended products block, or "Show only to…" around the selection. */
+  onBlock?(kind: BlockKind): void;
   /** More tools at the end of the bar, such as the writing assistant's Rewrite. */
   extra?: ReactNode;
 }
 
 /** Headings, bold and italic, lists, link, image, button, divider and merge tags. */
-export function EditorToolbar({ editor, onInsert, onMergeTag, extra }: EditorToolbarProps) {
+export function EditorToolbar({ editor, onInsert, onMergeTag, onBlock, extra }: EditorToolbarProps) {
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -111,6 +117,16 @@ export function EditorToolbar({ editor, onInsert, onMergeTag, extra }: EditorToo
           <Icon name="divider" />
         </ToolButton>
       </span>
+      {onBlock && (
+        <span className="editor-toolbar__group">
+          <ToolButton label={BLOCK_TEXTS.recommendations} onClick={() => onBlock('recommendations')}>
+            <Icon name="products" />
+          </ToolButton>
+          <ToolButton label={BLOCK_TEXTS.showOnlyTo} onClick={() => onBlock('condition')}>
+            <Icon name="condition" />
+          </ToolButton>
+        </span>
+      )}
       <span className="editor-toolbar__group">
         <ToolButton label="Undo" disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
           <Icon name="undo" />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { CampaignPreview } from '@postlark/shared/campaigns';
 import { CAMPAIGN_TEXTS } from '../campaigns-content';
 
@@ -10,13 +10,15 @@ interface PreviewPaneProps {
   fromName: string;
   error: string | null;
   pending: boolean;
+  /** "Preview as" a chosen subscriber (issue 21): shown above the inbox line. */
+  readerPicker?: ReactNode;
 }
 
 /**
  * The email as a sample subscriber gets it, footer and all, at a desktop client's width or a
  * phone's. A sandboxed frame: the customer's HTML can neither run scripts nor style this page.
  */
-export function PreviewPane({ preview, preheader, fromName, error, pending }: PreviewPaneProps) {
+export function PreviewPane({ preview, preheader, fromName, error, pending, readerPicker }: PreviewPaneProps) {
   const [device, setDevice] = useState<Device>('desktop');
   return (
     <section className="dash-card campaign-preview" aria-labelledby="campaign-preview-title">
@@ -32,6 +34,7 @@ export function PreviewPane({ preview, preheader, fromName, error, pending }: Pr
           ))}
         </div>
       </header>
+      {readerPicker}
       <div className="campaign-preview__inbox" aria-label="As the inbox shows it">
         <span className="campaign-preview__avatar" aria-hidden="true">
           {(fromName.trim()[0] ?? '?').toUpperCase()}

@@ -3,6 +3,9 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useState } from 'react';
 import type { EditorSelectionHandle } from '../editor-assistant';
+import { encodeCondition } from '@postlark/shared/content-blocks';
+import { BlockDialog, type BlockKind } from './block-dialog';
+import { ConditionalBlock, RecommendationsBlock } from './content-block-nodes';
 import { EditorToolbar } from './editor-toolbar';
 import { EMAIL_BUTTON_CLASS, EMAIL_BUTTON_STYLE, EmailLink } from './email-link';
 import { InsertDialog, type InsertKind } from './insert-dialog';
@@ -28,11 +31,14 @@ const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
 export default function RichTextEditor({ initialHtml, onChange, labelledBy, describedBy, invalid, selectionTools }: RichTextEditorProps) {
   const [inserting, setInserting] = useState<InsertKind | null>(null);
   const [selectedText, setSelectedText] = useState('');
+  const [blockKind, setBlockKind] = useState<BlockKind | null>(null);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: false, code: false, codeBlock: false, heading: { levels: [1, 2, 3] } }),
       EmailLink,
       Image.configure({ HTMLAttributes: { style: 'max-width:100%;height:auto;' } }),
+      RecommendationsBlock,
+      ConditionalBlock,
     ],
     content: initialHtml,
     // TipTap would write its base CSS into a <style> element, which the Content-Security-Policy
@@ -93,9 +99,23 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
 
   return (
     <div className={`rich-text-editor${invalid ? ' rich-text-editor--invalid' : ''}`}>
-      <EditorToolbar editor={editor} onInsert={openInsert} onMergeTag={(tag) => focusedChain().insertContent(tag).run()} extra={selectionTools?.(selection)} />
+      <EditorToolbar editor={editor} onInsert={openInsert} onMergeTag={(tag) => focusedChain().insertContent(tag).run()} onBlock={setBlockKind} extra={selectionTools?.(selection)} />
       <EditorContent editor={editor} />
       <InsertDialog kind={inserting} selectedText={selectedText} onInsert={insert} onClose={() => setInserting(null)} />
+      <BlockDialog
+        kind={blockKind}
+        onClose={() => setBlockKind(null)}
+        onRecommendations={(count, layout) => {
+          setBlockKind(null);
+          focusedChain().insertContent({ type: 'recommendationsBlock', attrs: { count, layout } }).run();
+        }}
+        onCondition={(condition, label) => {
+          setBlockKind(null);
+          // The selected blocks (or the one the cursor is in) go inside; nothing wrappable: a new paragraph inside.
+          const attrs = { condition: encodeCondition(condition), label };
+          if (!focusedChain().wrapIn('conditionalBlock', attrs).run()) focusedChain().insertContent({ type: 'conditionalBlock', attrs, content: [{ type: 'paragraph' }] }).run();
+        }}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { type CampaignReportLink, REPORT_MESSAGES } from '@postlark/shared/campaign-reports';
+import { BLOCK_MESSAGES } from '@postlark/shared/content-blocks';
 import { formatCount, isPersonalisedLink } from '../report-format';
 import './reports.css';
 
@@ -33,7 +34,13 @@ export function ReportLinks({ links, tracking }: { links: readonly CampaignRepor
               {links.map((link) => (
                 <tr key={link.url}>
                   <td className="report-links__url">
-                    {isPersonalisedLink(link.url) ? (
+                    {link.url === BLOCK_MESSAGES.recommendedProducts ? (
+                      // Every recommended product link of the block, each person's own products (issue 21).
+                      <span className="report-links__personal">
+                        {link.url}
+                        <small>each person’s own products</small>
+                      </span>
+                    ) : isPersonalisedLink(link.url) ? (
                       <span className="report-links__personal" title={`${link.url} (different for each subscriber)`}>
                         {link.url}
                         <small>different for each subscriber</small>
