@@ -61,6 +61,25 @@ describe('GET /api/v1/subscribers/{id}/recommendations', () => {
     expect(one.json().payload.products.map((product: { id: string }) => product.id)).toEqual(['bread']);
   });
 
+  it('learn from new orders within 15 minutes, and never offer what the person just bought', async () => {
+    const { key } = await customerWithKey();
+    const shopper = await groceryShop(key);
+    const shown = async () =>
+      ((await withKey(key, 'GET', `subscribers/${shopper}/recommendations`)).json().payload.products as { id: string; reason: string }[]).map((product) => [product.id, product.reason]);
+    expect(await shown()).toEqual([['bread', RECOMMENDATION_REASONS.boughtWith('Whole milk')], ['cheese', RECOMMENDATION_REASONS.popular]]);
+
+    // Three more people buy milk with butter; the shopper buys bread.
+    const at = accounts.now().toISOString();
+    const order = (email: string, items: string[], id: string) => ({ name: 'order_placed', email, occurred_at: at, value: 5, currency: 'EUR', properties: { order_id: id, items: items.map((product_id) => ({ product_id })) } });
+    const events = [order('fay@example.com', ['milk', 'butter'], 'n-1'), order('gus@example.com', ['milk', 'butter'], 'n-2'), order('hal@example.com', ['milk', 'butter'], 'n-3'), order('tess@example.com', ['bread'], 'n-4')];
+    expect((await withKey(key, 'POST', 'events', { events })).json().payload.accepted).toBe(4);
+    // At once: the bread they bought is gone; the shop's model is the one fitted a moment ago.
+    expect(await shown()).toEqual([['cheese', RECOMMENDATION_REASONS.popular]]);
+    // A quarter of an hour later the model is fitted again: butter now goes with milk.
+    accounts.advance(15 * 60_000);
+    expect(await shown()).toEqual([['butter', RECOMMENDATION_REASONS.boughtWith('Whole milk')], ['cheese', RECOMMENDATION_REASONS.popular]]);
+  });
+
   it('refuses a limit outside 1 to 20 with the field\'s message', async () => {
     const { key } = await customerWithKey();
     const shopper = (await withKey(key, 'POST', 'subscribers', { email: 'tess@example.com' })).json().payload.subscriber.id as string;
