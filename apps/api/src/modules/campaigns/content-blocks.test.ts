@@ -1,0 +1,51 @@
+import { BLOCK_MESSAGES, type BlockCondition, encodeCondition } from '@postlark/shared/content-blocks';
+import { describe, expect, it } from 'vitest';
+import { blockProblem, conditionKey, extractBlocks, personalise, productsHtml, RECOMMENDED_LINK } from './content-blocks';
+
+const PRO: BlockCondition = { type: 'field', field: 'attribute', key: 'plan', op: 'equals', value: 'pro' };
+const VIP: BlockCondition = { type: 'engagement', bands: ['highly_engaged'] };
+const iff = (condition: BlockCondition, inner: string) => `<div data-postlark-if="${encodeCondition(condition)}">${inner}</div>`;
+const product = (id: string, price: number | null = 12.5) => ({ id, title: `Item <${id}>`, url: `https://shop.example/${id}`, image_url: `https://shop.example/${id}.jpg`, price, currency: 'EUR', score: 1, reason: 'popular this month' });
+
+describe('content blocks', () => {
+  it('become markers, nested conditions and plain divs kept apart, and the placeholder inside a products block dropped', () => {
+    const html = `<p>a</p><div class="x"><div data-postlark-block="recommendations" data-count="2" data-layout="list"><p>placeholder <div>inner</div></p></div></div>${iff(PRO, `<p>pro</p>${iff(VIP, '<div><p>both</p></div>')}`)}<p>z</p>`;
+    const { html: marked, blocks } = extractBlocks(html);
+    expect(blocks).toEqual({ recommendations: [{ count: 2, layout: 'list' }], conditions: [PRO, VIP] });
+    expect(marked).toBe('<p>a</p><div class="x"><!--postlark-block:0--></div><!--postlark-if:0--><p>pro</p><!--postlark-if:1--><div><p>both</p></div><!--postlark-endif:1--><!--postlark-endif:0--><p>z</p>');
+  });
+
+  it('keep or drop each conditional part per person, an outer one dropping what it holds', () => {
+    const { html, blocks } = extractBlocks(`<p>all</p>${iff(PRO, `<p>pro</p>${iff(VIP, '<p>both</p>')}`)}${iff(VIP, '<p>vip</p>')}`);
+    const render = (matched: BlockCondition[]) => personalise(html, blocks, { products: [], matched: new Set(matched.map(conditionKey)) });
+    expect(render([PRO, VIP])).toBe('<p>all</p><p>pro</p><p>both</p><p>vip</p>');
+    expect(render([PRO])).toBe('<p>all</p><p>pro</p>');
+    expect(render([VIP])).toBe('<p>all</p><p>vip</p>');
+    expect(personalise(html, blocks, undefined)).toBe('<p>all</p>');
+  });
+
+  it('show a person’s products with image size, escaped title, price and a View link numbered for the block', () => {
+    const grid = productsHtml([product('a'), product('b', null), product('c'), product('d')], 'grid');
+    expect(grid.match(/<tr>/g)).toHaveLength(2);
+    expect(grid).toContain('<img src="https://shop.example/a.jpg" width="168" height="168" alt="Item &#60;a&#62;"');
+    expect(grid).toContain('€12.50');
+    expect(grid).toContain(`<a href="https://shop.example/a" data-postlark-link="${RECOMMENDED_LINK}"`);
+    expect(grid).not.toContain('<a>');
+    expect(productsHtml([product('a')], 'list')).toContain('width="96" height="96"');
+    expect(productsHtml([], 'grid')).toBe('');
+    const { html, blocks } = extractBlocks('<div data-postlark-block="recommendations" data-count="1"></div>');
+    expect(personalise(html, blocks, { products: [product('a'), product('b')], matched: new Set() })).not.toContain('Item &#60;b&#62;');
+  });
+
+  it('name what is wrong with a block, and leave a customer’s look-alike comment powerless', () => {
+    expect(blockProblem('<div data-postlark-block="slider"></div>')).toBe(BLOCK_MESSAGES.blockUnknown('slider'));
+    expect(blockProblem('<div data-postlark-block="recommendations" data-count="7"></div>')).toBe(BLOCK_MESSAGES.countInvalid);
+    expect(blockProblem('<div data-postlark-block="recommendations" data-layout="x"></div>')).toBe(BLOCK_MESSAGES.layoutInvalid);
+    expect(blockProblem('<div data-postlark-if="%E0%A4%A">x</div>')).toBe(BLOCK_MESSAGES.conditionInvalid);
+    expect(blockProblem(`<div data-postlark-if="${encodeURIComponent('{"type":"field","field":"email","key":"plan","op":"equals","value":"x"}')}">x</div>`)).toBe(BLOCK_MESSAGES.conditionInvalid);
+    expect(blockProblem(`<div data-postlark-if="${encodeCondition(PRO)}"><p>open`)).toBe(BLOCK_MESSAGES.notClosed);
+    expect(blockProblem('<p>no blocks</p>')).toBeNull();
+    const { html, blocks } = extractBlocks(`<!--postlark-if:0--><p>x</p>${iff(PRO, '<p>pro</p>')}`);
+    expect(personalise(html, blocks, undefined)).toBe('<!-- if:0--><p>x</p>');
+  });
+});
