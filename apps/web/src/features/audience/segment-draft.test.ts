@@ -55,4 +55,18 @@ describe('segment drafts', () => {
     expect(toDefinition('any', [complete, newCondition('email')])).toBeNull();
     expect(toDefinition('all', [])).toBeNull();
   });
+
+  it('builds an engagement score condition from bands and whole percentages, and reads it back', () => {
+    const draft = newCondition('engagement_score');
+    expect(toCondition(draft)).toEqual({ field: 'engagement_score', bands: ['dormant'], score_at_least: null, score_below: null });
+    const bounded = { ...draft, score: { bands: [], atLeast: '20', below: '57.5' } };
+    const condition = toCondition(bounded);
+    expect(condition).toEqual({ field: 'engagement_score', bands: [], score_at_least: 0.2, score_below: 0.575 });
+    expect(fromCondition(condition!)).toEqual({ ...bounded, op: 'matches' });
+    // Nothing chosen, a percentage past 100 or not a number: incomplete.
+    expect(toCondition({ ...draft, score: { bands: [], atLeast: '', below: '' } })).toBeNull();
+    expect(toCondition({ ...draft, score: { bands: [], atLeast: '120', below: '' } })).toBeNull();
+    expect(toCondition({ ...draft, score: { bands: [], atLeast: 'lots', below: '' } })).toBeNull();
+  });
 });
+
