@@ -203,6 +203,7 @@ interface SendTimeRow {
   ours: number;
   oursPersonal: number;
   oursAsRecorded: number;
+  oursLocal: number;
   mautic: number;
   mauticDefaulted: number;
   oracle: number;
@@ -282,6 +283,10 @@ export function measureSendTimeAndScores(): SendTimeReport {
     const naiveAudience = fitAudienceSendTime(naive);
     const oursAsRecorded = naive.map((history) => bestSendTime(history, naiveAudience));
     const mautic = records.map((record) => mauticQuarter(record.asRecorded, fixedQuarter));
+    // Where each person's timezone is known, the model pools them on local clocks.
+    const withZones = histories.map((history, i) => ({ ...history, utcOffsetMinutes: people[i]!.offset * 60 }));
+    const zonedAudience = fitAudienceSendTime(withZones);
+    const oursLocal = withZones.map((history) => Math.round(bestSendTime(history, zonedAudience).hour_utc * 4) % QUARTERS_PER_DAY);
     sendTimes.push({
       campaigns,
       fixed: fixedRate,
@@ -289,6 +294,7 @@ export function measureSendTimeAndScores(): SendTimeReport {
       ours: mean((i) => Math.round(ours[i]!.hour_utc * 4) % QUARTERS_PER_DAY),
       oursPersonal: ours.filter((best) => best.source === 'personal').length / people.length,
       oursAsRecorded: mean((i) => Math.round(oursAsRecorded[i]!.hour_utc * 4) % QUARTERS_PER_DAY),
+      oursLocal: mean((i) => oursLocal[i]!),
       mautic: mean((i) => mautic[i]!),
       mauticDefaulted: records.filter((record) => record.asRecorded.length < config.mauticAtLeast).length / people.length,
       oracle: expected.reduce((sum, rates) => sum + Math.max(...rates), 0) / people.length,
@@ -379,6 +385,7 @@ export function printSendTimeAndScores(report: SendTimeReport): void {
     line(`(b) ours: each person's best time (${percent(row.oursPersonal, 0)} personal)`, row.ours, true);
     line(`(c) Mautic: median hour of recorded opens (${percent(row.mauticDefaulted, 0)} default)`, row.mautic, true);
     line('    ours fed opens as recorded (machine opens kept)', row.oursAsRecorded, true);
+    line('(b\') ours, each person\'s timezone known', row.oursLocal, true);
     line('(d) oracle: each person\'s own best time', row.oracle, true);
     for (const part of row.split) {
       const name = `    (b) for those ${part.proxy ? 'behind the proxy' : 'whose opens are seen'} (${part.signals.toFixed(1)} signals each)`;

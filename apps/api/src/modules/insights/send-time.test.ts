@@ -69,7 +69,7 @@ describe('bestSendTime', () => {
   it('lets hours at which no mail ever waited say nothing: they keep the audience\'s shape, while hours mail waited through unread fall', () => {
     // Mail arrives at 09:00 and is read at 20:00: 20:15–08:45 never had mail waiting.
     const audience = fitAudienceSendTime([...Array.from({ length: 20 }, () => reader(12, days(20), days(20), 30)), ...Array.from({ length: 20 }, () => reader(3, days(20), days(20)))]);
-    const { rates } = personalRates(reader(20, days(40)), audience);
+    const { rates } = personalRates(reader(20, days(40)), audience.rates, audience.decay_hours);
     const level = rates[12]! / audience.rates[12]!; // 03:00, never exposed
     expect(rates[8]! / audience.rates[8]!).toBeCloseTo(level, 6); // 02:00, never exposed either
     expect(rates[50]! / audience.rates[50]!).toBeLessThan(level / 4); // 12:30: waited through 40 times, never read
@@ -79,6 +79,30 @@ describe('bestSendTime', () => {
     const night: SendTimeHistory = { deliveries: days(30).map((day) => at(day, 9)), signals: days(30).map((day) => new Date(at(day, 0, 15).getTime() + DAY)) };
     const hour = bestSendTime(night, lunchAudience).hour_utc;
     expect(hour >= 23 || hour <= 0.25).toBe(true);
+  });
+});
+
+describe('bestSendTime with known timezones', () => {
+  it('pools a person toward the audience\'s habits on local clocks: 08:00 local in UTC−5 is 13:00 UTC', () => {
+    // Forty people in UTC+2 read at 08:00 local (06:00 UTC); mail arrives at 20:00 UTC the day before.
+    const early = (offsetMinutes: number, readHourUtc: number): SendTimeHistory => ({
+      deliveries: days(20).map((day) => at(day, 20)),
+      signals: days(20).map((day) => at(day + 1, readHourUtc)),
+      utcOffsetMinutes: offsetMinutes,
+    });
+    const audience = fitAudienceSendTime(Array.from({ length: 40 }, () => early(120, 6)));
+    expect(audience.local_hour).toBeGreaterThanOrEqual(7);
+    expect(audience.local_hour).toBeLessThanOrEqual(8);
+    // Without a signal, a reader in UTC−5 gets the audience's local hour on their own clock …
+    const newcomer = bestSendTime({ deliveries: [at(0, 20)], signals: [], utcOffsetMinutes: -300 }, audience);
+    expect(newcomer.source).toBe('audience');
+    expect(newcomer.hour_utc).toBe(audience.local_hour! + 5);
+    // … and without a timezone, the audience's UTC hour.
+    expect(bestSendTime({ deliveries: [at(0, 20)], signals: [] }, audience).hour_utc).toBe(audience.audience_hour_utc);
+    // Their own signals still decide once there are enough: 40 reads at 22:00 UTC.
+    const own = bestSendTime({ ...reader(22, days(40)), utcOffsetMinutes: -300 }, audience);
+    expect(own.hour_utc).toBeGreaterThanOrEqual(21);
+    expect(own.hour_utc).toBeLessThanOrEqual(22);
   });
 });
 

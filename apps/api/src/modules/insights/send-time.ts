@@ -30,6 +30,8 @@ export interface SendTimeHistory {
   deliveries: readonly Date[];
   /** HUMAN opens and clicks only: the caller drops machine opens. */
   signals: readonly Date[];
+  /** The person's offset from UTC in minutes (UTC+2: 120) where their timezone is known. */
+  utcOffsetMinutes?: number;
 }
 
 /** The account's profile, stored as JSON in insight_models (kind send_time). */
@@ -42,6 +44,10 @@ export interface AudienceSendTime {
   decay_hours: number;
   /** The audience's best send time, hours in [0, 24) in quarter hours. */
   audience_hour_utc: number;
+  /** The same rates on local clocks, from the people whose timezone is known (null: none); older models lack it. */
+  local_rates?: number[] | null;
+  /** The best local hour by those rates (then turned to UTC per person). */
+  local_hour?: number | null;
   people: number;
   /** First human signals after a delivery, over everyone. */
   signals: number;
@@ -171,61 +177,92 @@ export function bestSendQuarter(rates: ArrayLike<number>, decayHours: number): n
 
 const round = (value: number) => Math.round(value * 1e9) / 1e9;
 
-/** The audience's exposure-corrected, smoothed rates (everyone's first signals over everyone's age-weighted waiting mail) and its best hour. */
-export function fitAudienceSendTime(people: Iterable<SendTimeHistory>): AudienceSendTime {
-  const decayHours = SEND_TIME_MODEL.decayHours;
-  const decays = [decayHours * 4];
-  const total = emptyTally(1);
-  let count = 0;
-  for (const person of people) {
-    tally(person, decays, total);
-    count += 1;
-  }
-  finish(total, decays);
+/** The history on the person's local clock: every date moved by the UTC offset. */
+const onLocalClock = (person: SendTimeHistory, offsetMinutes: number): SendTimeHistory => ({
+  deliveries: person.deliveries.map((at) => new Date(at.getTime() + offsetMinutes * 60_000)),
+  signals: person.signals.map((at) => new Date(at.getTime() + offsetMinutes * 60_000)),
+});
+
+/** Smoothed events over smoothed exposure; a quarter-hour nobody's mail ever waited through takes the overall rate (it says nothing). */
+function ratesOf(total: Tally): number[] {
   const events = smooth(total.events);
   const exposure = smooth(total.exposure[0]!);
   const totalExposure = exposure.reduce((sum, value) => sum + value, 0);
   const overall = totalExposure > 0 ? total.signals / totalExposure : 0;
-  // A quarter-hour nobody's mail ever waited through takes the overall rate: it says nothing.
-  const rates = Array.from(exposure, (x, bin) => (x > 1e-9 ? events[bin]! / x : overall));
+  return Array.from(exposure, (x, bin) => round(x > 1e-9 ? events[bin]! / x : overall));
+}
+
+/**
+ * The audience's exposure-corrected, smoothed rates (everyone's first signals over everyone's
+ * age-weighted waiting mail) on the UTC clock and its best hour; and, from the people whose
+ * timezone is known, the same on their local clocks: people in different timezones who read at
+ * 8:00 local then pool together instead of averaging each other away.
+ */
+export function fitAudienceSendTime(people: Iterable<SendTimeHistory>): AudienceSendTime {
+  const decays = [SEND_TIME_MODEL.decayHours * 4];
+  const total = emptyTally(1);
+  const local = emptyTally(1);
+  let count = 0;
+  for (const person of people) {
+    tally(person, decays, total);
+    if (person.utcOffsetMinutes !== undefined) tally(onLocalClock(person, person.utcOffsetMinutes), decays, local);
+    count += 1;
+  }
+  finish(total, decays);
+  finish(local, decays);
+  const rates = ratesOf(total);
+  const localRates = local.signals > 0 ? ratesOf(local) : null;
   return {
-    rates: rates.map(round),
-    exposure: Array.from(exposure, round),
-    decay_hours: decayHours,
-    audience_hour_utc: total.signals > 0 ? bestSendQuarter(rates, decayHours) / 4 : SEND_TIME_MODEL.defaultHourUtc,
+    rates,
+    exposure: Array.from(smooth(total.exposure[0]!), round),
+    decay_hours: SEND_TIME_MODEL.decayHours,
+    audience_hour_utc: total.signals > 0 ? bestSendQuarter(rates, SEND_TIME_MODEL.decayHours) / 4 : SEND_TIME_MODEL.defaultHourUtc,
+    local_rates: localRates,
+    local_hour: localRates ? bestSendQuarter(localRates, SEND_TIME_MODEL.decayHours) / 4 : null,
     people: count,
     signals: total.signals,
   };
 }
 
 /**
- * The person's rates, shrunk toward the audience's (a Gamma prior on each quarter-hour's rate with
- * mean level × audience rate and the weight of `priorExposure` quarter-hours of fresh exposure):
- * rate(b) = (events(b) + κ·level·audience(b)) / (exposure(b) + κ). The level is the person's
- * events over what the audience's rates predict for their exposure (itself shrunk by two expected
- * events), so someone who opens everything is compared with the audience's shape, not its volume.
- * Two signals barely move the audience's answer; forty outweigh it where their mail waited.
+ * The person's rates, shrunk toward the prior (the audience's rates on the same clock; a Gamma prior
+ * on each quarter-hour's rate with mean level × prior and the weight of `priorExposure`
+ * quarter-hours of fresh exposure): rate(b) = (events(b) + κ·level·prior(b)) / (exposure(b) + κ).
+ * The level is the person's events over what the prior predicts for their exposure (itself shrunk by
+ * two expected events), so someone who opens everything is compared with the audience's shape, not
+ * its volume. Two signals barely move the audience's answer; forty outweigh it where their mail
+ * waited.
  */
-export function personalRates(person: SendTimeHistory, audience: AudienceSendTime): { rates: Float64Array; signals: number } {
-  const decays = [audience.decay_hours * 4];
+export function personalRates(person: SendTimeHistory, prior: readonly number[], decayHours: number): { rates: Float64Array; signals: number } {
+  const decays = [decayHours * 4];
   const own = emptyTally(1);
   tally(person, decays, own);
   finish(own, decays);
   const events = smooth(own.events);
   const exposure = smooth(own.exposure[0]!);
   let expected = 0;
-  for (let bin = 0; bin < QUARTERS_PER_DAY; bin++) expected += exposure[bin]! * audience.rates[bin]!;
+  for (let bin = 0; bin < QUARTERS_PER_DAY; bin++) expected += exposure[bin]! * prior[bin]!;
   const level = (own.signals + 2) / (expected + 2);
   const kappa = SEND_TIME_MODEL.priorExposure;
   const rates = new Float64Array(QUARTERS_PER_DAY);
-  for (let bin = 0; bin < QUARTERS_PER_DAY; bin++) rates[bin] = (events[bin]! + kappa * level * audience.rates[bin]!) / (exposure[bin]! + kappa);
+  for (let bin = 0; bin < QUARTERS_PER_DAY; bin++) rates[bin] = (events[bin]! + kappa * level * prior[bin]!) / (exposure[bin]! + kappa);
   return { rates, signals: own.signals };
 }
 
+/**
+ * The person's best send time. With a known timezone (and an audience fitted with some), the work
+ * is done on the local clock against the audience's local profile and the answer turned back to UTC.
+ */
 export function bestSendTime(person: SendTimeHistory, audience: AudienceSendTime): BestSendTime {
+  const offset = person.utcOffsetMinutes;
+  const local = offset !== undefined && audience.local_rates && audience.local_hour !== null && audience.local_hour !== undefined;
+  const toUtc = (hour: number) => (local ? (((Math.round((hour - offset! / 60) * 4) % QUARTERS_PER_DAY) + QUARTERS_PER_DAY) % QUARTERS_PER_DAY) / 4 : hour);
+  const audienceHour = local ? toUtc(audience.local_hour!) : audience.audience_hour_utc;
   // Without a signal after a delivery the person's rates are the audience's times a level: its answer.
-  if (person.signals.length === 0 || person.deliveries.length === 0) return { hour_utc: audience.audience_hour_utc, signals: 0, source: 'audience' };
-  const { rates, signals } = personalRates(person, audience);
-  if (signals === 0) return { hour_utc: audience.audience_hour_utc, signals, source: 'audience' };
-  return { hour_utc: bestSendQuarter(rates, audience.decay_hours) / 4, signals, source: signals >= SEND_TIME_MODEL.personalSignals ? 'personal' : 'audience' };
+  if (person.signals.length === 0 || person.deliveries.length === 0) return { hour_utc: audienceHour, signals: 0, source: 'audience' };
+  const { rates, signals } = local
+    ? personalRates(onLocalClock(person, offset!), audience.local_rates!, audience.decay_hours)
+    : personalRates(person, audience.rates, audience.decay_hours);
+  if (signals === 0) return { hour_utc: audienceHour, signals, source: 'audience' };
+  return { hour_utc: toUtc(bestSendQuarter(rates, audience.decay_hours) / 4), signals, source: signals >= SEND_TIME_MODEL.personalSignals ? 'personal' : 'audience' };
 }
