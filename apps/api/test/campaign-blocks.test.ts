@@ -6,6 +6,7 @@ import { useAccountsApp } from './support/accounts-app';
 import { apiKeyFor, callWithKey } from './support/api-keys';
 import { CAMPAIGNS, customerWithAudience, draft, engine } from './support/campaigns';
 import { eventually } from './support/eventually';
+import { emailStep, flowCustomer, personEmail, useFlowEngine } from './support/flows';
 
 // Issue 21, section 3: a Recommended products block and "Show only to…" blocks, rendered per
 // recipient in the mail they receive, in "Preview as", attributed in the report, and refused
@@ -13,6 +14,7 @@ import { eventually } from './support/eventually';
 
 const accounts = useAccountsApp({ API_REQUESTS_PER_MINUTE: '1000' });
 const call = accounts.call;
+const flows = useFlowEngine(accounts);
 const DAY_MS = 86_400_000;
 
 const PRODUCTS = ['kettle', 'teapot', 'tent', 'lantern'].map((id, index) => ({
@@ -189,5 +191,40 @@ describe('content blocks', () => {
     const test = await call('POST', `${CAMPAIGNS}/${good.id}/test`, customer.cookie, { recipients: ['news@lark.example'] });
     expect(test.statusCode).toBe(400);
     expect(test.json().payload.errors.content_html).toBe(BLOCK_MESSAGES.conditionInvalid);
+  });
+
+  it('fill an automation email per person too: an order starts the flow, each buyer gets products that go with theirs', async () => {
+    const customer = await flowCustomer(accounts);
+    const ada = personEmail('ada');
+    const bo = personEmail('bo');
+    await customer.subscriber(ada, { first_name: 'Ada', attributes: { plan: 'pro' } });
+    await customer.subscriber(bo, { first_name: 'Bo' });
+    for (const product of PRODUCTS) expect((await callWithKey(accounts, customer.key, 'PUT', `products/${product.id}`, product.body)).statusCode).toBe(201);
+    const daysAgo = (days: number) => new Date(accounts.now().getTime() - days * DAY_MS);
+    await customer.events([
+      order(personEmail('s'), 'f1', daysAgo(20), ['kettle', 'teapot']),
+      order(personEmail('s'), 'f2', daysAgo(18), ['kettle', 'teapot']),
+      order(personEmail('s'), 'f3', daysAgo(16), ['tent', 'lantern']),
+      order(personEmail('s'), 'f4', daysAgo(14), ['tent', 'lantern']),
+    ]);
+    await customer.activeFlow('Thanks', {
+      trigger: { type: 'event', event: 'order_placed', filters: [] },
+      start: 'thanks',
+      steps: [
+        emailStep('thanks', null, {
+          content_html: `<p>Thanks {{ first_name }}</p><div data-postlark-block="recommendations" data-count="1" data-layout="list"></div>${iff({ type: 'field', field: 'attribute', key: 'plan', op: 'equals', value: 'pro' }, '<p>Pro corner</p>')}`,
+        }),
+      ],
+    });
+    await customer.events([order(ada, 'fa', accounts.now(), ['kettle']), order(bo, 'fb', accounts.now(), ['tent'])]);
+    await flows.drain();
+    const adaMail = await accounts.smtp.waitForMessage(ada);
+    const boMail = await accounts.smtp.waitForMessage(bo);
+    expect(adaMail.html).toContain('The teapot');
+    expect(adaMail.html).toContain('width="96" height="96"');
+    expect(adaMail.html).toContain('Pro corner');
+    expect(boMail.html).toContain('The lantern');
+    expect(boMail.html).not.toContain('The teapot');
+    expect(boMail.html).not.toContain('Pro corner');
   });
 });
