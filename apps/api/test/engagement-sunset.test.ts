@@ -60,7 +60,7 @@ describe('the sunset starter flow', () => {
     expect(kept.json().payload.message).toBe('Thank you: you stay subscribed, and we will keep writing.');
     await engine.drain();
 
-    accounts.advance(14 * DAY + 60_000);
+    await accounts.advanceInUse(14 * DAY + 60_000, customer.cookie);
     await engine.drain();
     accounts.advance(60_000);
     await engine.drain();
