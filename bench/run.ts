@@ -6,6 +6,7 @@ import { type BundleReport, GZIP_LEVEL, INITIAL_JS_BUDGET_BYTES, measureBundle }
 import { SCALE, SCALE_TARGETS, type ScaleReport, measureAudienceScale } from './audience-scale';
 import { CAMPAIGN_SEND, CAMPAIGN_SEND_TARGETS, type CampaignSendReport, measureCampaignSend } from './campaign-send';
 import { measureCdnow, printCdnow } from './cdnow';
+import { INSIGHTS_REFRESH_TARGETS, measureInsightsRefresh, printInsightsRefresh } from './insights-refresh';
 import { GROCERIES, measureGroceries, printGroceries } from './groceries';
 import { killAllChildren } from './child-server';
 import { FLOW_LATENCY_TARGET_P95_MS, measureFlowLatency, printFlowLatency } from './flow-latency';
@@ -29,7 +30,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow', 'groceries', 'ab-simulation'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow', 'insights-refresh', 'groceries', 'ab-simulation'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -361,6 +362,17 @@ async function main() {
     const worst = Math.max(...cdnow.fitted.map((row) => Math.abs(row.relative)));
     summary.push(
       `  cdnow         r α a b p q v within ${(worst * 100).toFixed(2)} % of the published (≤ 1% ${worst <= 0.01 ? 'PASS' : 'OFF'}); holdout ${cdnow.holdout.predicted.toFixed(0)} predicted vs ${cdnow.holdout.actual} actual (MAE ${cdnow.holdout.maeModel.toFixed(3)} vs naive ${cdnow.holdout.maeBaseline.toFixed(3)}); full file (${cdnow.master.customers.toLocaleString('en-US')} customers) import ${cdnow.master.importSeconds.toFixed(1)} s + refresh ${cdnow.master.refreshSeconds.toFixed(1)} s`,
+    );
+  }
+
+  if (runs('insights-refresh')) {
+    console.log('\nmeasuring the insights refresh (send times, engagement) for 100,000 and 1,000,000 people on PostgreSQL (about fifteen minutes) …');
+    const refresh = await measureInsightsRefresh(repoRoot, (line) => console.log(`  ${line}`));
+    clean = printInsightsRefresh(refresh) && clean;
+    const million = refresh.runs.find((run) => run.people === 1_000_000);
+    const fast = million !== undefined && million.refreshSeconds < INSIGHTS_REFRESH_TARGETS.millionSeconds && (million.serverPeakRssMb ?? Infinity) < INSIGHTS_REFRESH_TARGETS.serverPeakRssMb;
+    summary.push(
+      `  insights      refresh ${refresh.runs.map((run) => `${run.people.toLocaleString('en-US')} people ${run.refreshSeconds.toFixed(1)} s (peak ${run.serverPeakRssMb?.toFixed(0) ?? '?'} MB)`).join(', ')} (a million < ${INSIGHTS_REFRESH_TARGETS.millionSeconds} s, < ${INSIGHTS_REFRESH_TARGETS.serverPeakRssMb} MB ${fast ? 'PASS' : 'BELOW'})`,
     );
   }
 

@@ -1,17 +1,25 @@
-import type { EngagementInsights, SendTimeInsights } from '@postlark/shared/insights';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/results';
-import type { AudienceHistoryPage } from './audience-history';
+import type {
+  EngagementInsights,
+  SendTimeInsights,
+} from "@postlark/shared/insights";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/results";
+import type { AudienceHistoryPage } from "./audience-history";
 
 // The send-time and engagement part of a refresh in and out of the database (issue 21): people in
 // keyset pages with their email history as compact strings, results written in bulk.
 
-export const SEND_TIME_KIND = 'send_time';
-export const ENGAGEMENT_KIND = 'engagement';
+export const SEND_TIME_KIND = "send_time";
+export const ENGAGEMENT_KIND = "engagement";
 
 /** The next page of the account's people after `after` (by id): ids only. */
-export async function peoplePage(db: Db, customerId: string, after: string | null, limit: number): Promise<string[]> {
+export async function peoplePage(
+  db: Db,
+  customerId: string,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
   const result = await db.execute(sql`
     select id::text as id from subscribers
     where customer_id = ${customerId}::uuid and (${after}::uuid is null or id > ${after}::uuid)
@@ -27,31 +35,44 @@ export async function peoplePage(db: Db, customerId: string, after: string | nul
  * opens and clicks never count). Comma-separated: one short string per person instead of forty
  * rows keeps the driver's work small at a million people.
  */
-export async function historiesOf(db: Db, customerId: string, ids: readonly string[], asOf: Date): Promise<AudienceHistoryPage['rows']> {
+export async function historiesOf(
+  db: Db,
+  customerId: string,
+  ids: readonly string[],
+  asOf: Date,
+): Promise<AudienceHistoryPage["rows"]> {
   if (ids.length === 0) return [];
-  const result = await db.execute(sql`
-    with ev as (
-      select subscriber_id, name, occurred_at, campaign_ref, machine
-      from person_events
-      where customer_id = ${customerId}::uuid and subscriber_id = any(${sql.param([...ids])}::uuid[])
-        and name in ('email_delivered', 'email_opened', 'email_clicked') and occurred_at < ${asOf}
-    ), per_campaign as (
+  // The page as a range of ids (keyset order: exactly the account's people in it), not a list:
+  // each branch's index on the person is read as one range, and the planner estimates it from the
+  // histogram instead of guessing at a 5,000-entry list (which sent it to whole-table scans).
+  // One pass: rows grouped per person and campaign (delivery, human open, human click, the human
+  // signals' times), then per person; no intermediate result is read twice.
+  const result = await db.transaction(async (tx) => {
+    // The groupings sort some 300,000 rows a page: in memory, not spilled to disk at the default 4 MB.
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    return tx.execute(sql`
+    select subscriber_id::text as id,
+      string_agg((floor(extract(epoch from delivered_at))::bigint * 4 + opened::int + 2 * clicked::int)::text, ',' order by delivered_at)
+        filter (where delivered_at is not null) as outcomes,
+      string_agg(signals, ',') filter (where signals is not null) as signals
+    from (
       select subscriber_id,
         min(occurred_at) filter (where name = 'email_delivered') as delivered_at,
         coalesce(bool_or(name = 'email_opened' and machine is not true), false) as opened,
-        coalesce(bool_or(name = 'email_clicked' and machine is not true), false) as clicked
-      from ev group by subscriber_id, campaign_ref
-    ), outcomes as (
-      select subscriber_id,
-        string_agg((floor(extract(epoch from delivered_at))::bigint * 4 + opened::int + 2 * clicked::int)::text, ',' order by delivered_at) as outcomes
-      from per_campaign where delivered_at is not null group by subscriber_id
-    ), signals as (
-      select subscriber_id, string_agg(floor(extract(epoch from occurred_at))::bigint::text, ',' order by occurred_at) as signals
-      from ev where name in ('email_opened', 'email_clicked') and machine is not true group by subscriber_id
-    )
-    select coalesce(o.subscriber_id, s.subscriber_id)::text as id, o.outcomes, s.signals
-    from outcomes o full join signals s on s.subscriber_id = o.subscriber_id`);
-  return rowsOf<{ id: string; outcomes: string | null; signals: string | null }>(result);
+        coalesce(bool_or(name = 'email_clicked' and machine is not true), false) as clicked,
+        string_agg(floor(extract(epoch from occurred_at))::bigint::text, ',') filter (where name <> 'email_delivered' and machine is not true) as signals
+      from person_events
+      where customer_id = ${customerId}::uuid and subscriber_id between ${ids[0]}::uuid and ${ids[ids.length - 1]}::uuid
+        and name in ('email_delivered', 'email_opened', 'email_clicked') and occurred_at < ${asOf}
+      group by subscriber_id, campaign_ref
+    ) per_campaign
+    group by subscriber_id`);
+  });
+  return rowsOf<{
+    id: string;
+    outcomes: string | null;
+    signals: string | null;
+  }>(result);
 }
 
 /**
@@ -68,7 +89,13 @@ export async function storeAudienceInsights(
   at: Date,
 ): Promise<void> {
   if (ids.length === 0) return;
-  const batch = JSON.stringify(ids.map((id, i) => ({ subscriber_id: id, send_time: sendTimes[i], engagement: engagement[i] })));
+  const batch = JSON.stringify(
+    ids.map((id, i) => ({
+      subscriber_id: id,
+      send_time: sendTimes[i],
+      engagement: engagement[i],
+    })),
+  );
   await db.execute(sql`
     insert into subscriber_insights (subscriber_id, customer_id, send_time, send_time_refresh_id, engagement, engagement_refresh_id, updated_at)
     select s.id, s.customer_id, r.send_time, ${refreshId}::uuid, r.engagement, ${refreshId}::uuid, ${at}
@@ -80,7 +107,12 @@ export async function storeAudienceInsights(
 }
 
 /** Clears the send times and scores a refresh did not rewrite (people gone from the account's pages meanwhile). */
-export async function clearOtherAudienceInsights(db: Db, customerId: string, refreshId: string, at: Date): Promise<void> {
+export async function clearOtherAudienceInsights(
+  db: Db,
+  customerId: string,
+  refreshId: string,
+  at: Date,
+): Promise<void> {
   await db.execute(sql`
     update subscriber_insights
     set send_time = null, send_time_refresh_id = ${refreshId}::uuid, engagement = null, engagement_refresh_id = ${refreshId}::uuid, updated_at = ${at}
@@ -89,7 +121,15 @@ export async function clearOtherAudienceInsights(db: Db, customerId: string, ref
 }
 
 /** Saves the account's fitted model of a kind (send_time, engagement) beside the purchase model. */
-export async function saveAudienceModel(db: Db, customerId: string, refreshId: string, kind: string, model: object, asOf: Date, at: Date): Promise<void> {
+export async function saveAudienceModel(
+  db: Db,
+  customerId: string,
+  refreshId: string,
+  kind: string,
+  model: object,
+  asOf: Date,
+  at: Date,
+): Promise<void> {
   await db.execute(sql`
     insert into insight_models (customer_id, kind, model, as_of, fitted_at, refresh_id)
     values (${customerId}::uuid, ${kind}, ${JSON.stringify(model)}::jsonb, ${asOf}, ${at}, ${refreshId}::uuid)
@@ -102,16 +142,28 @@ export async function audienceInsightsOf(
   db: Db,
   customerId: string,
   subscriberId: string,
-): Promise<{ sendTime: SendTimeInsights | null; engagement: EngagementInsights | null } | undefined> {
+): Promise<
+  | { sendTime: SendTimeInsights | null; engagement: EngagementInsights | null }
+  | undefined
+> {
   const result = await db.execute(sql`
     select send_time, engagement from subscriber_insights
     where customer_id = ${customerId}::uuid and subscriber_id = ${subscriberId}::uuid`);
-  const [row] = rowsOf<{ send_time: SendTimeInsights | null; engagement: EngagementInsights | null }>(result);
+  const [row] = rowsOf<{
+    send_time: SendTimeInsights | null;
+    engagement: EngagementInsights | null;
+  }>(result);
   return row && { sendTime: row.send_time, engagement: row.engagement };
 }
 
 /** The account's fitted model of a kind, as the last refresh saved it. */
-export async function audienceModelOf<T>(db: Db, customerId: string, kind: string): Promise<T | undefined> {
-  const result = await db.execute(sql`select model from insight_models where customer_id = ${customerId}::uuid and kind = ${kind}`);
+export async function audienceModelOf<T>(
+  db: Db,
+  customerId: string,
+  kind: string,
+): Promise<T | undefined> {
+  const result = await db.execute(
+    sql`select model from insight_models where customer_id = ${customerId}::uuid and kind = ${kind}`,
+  );
   return rowsOf<{ model: T }>(result)[0]?.model;
 }
