@@ -68,6 +68,20 @@ function RecommendationsForm({ onInsert, onClose }: { onInsert(count: number, la
   );
 }
 
+/** One of the account's segments or lists, by name. */
+function NamedChoice({ label, value, options, onChange }: { label: string; value: string; options: readonly { id: string; name: string }[] | undefined; onChange(id: string): void }) {
+  return (
+    <SelectField label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">Choose a {label.toLowerCase()}</option>
+      {options?.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 type ConditionType = BlockCondition['type'];
 const TYPE_LABELS: Record<ConditionType, string> = { segment: 'In a segment', list: 'On a list', field: 'A field', event: 'Did an event', engagement: 'Engagement band' };
 
@@ -130,26 +144,8 @@ function ConditionForm({ onInsert, onClose }: { onInsert(condition: BlockConditi
         ))}
       </SelectField>
       {choicesError && <p className="notice notice--error">{choicesError}</p>}
-      {type === 'segment' && (
-        <SelectField label="Segment" value={segmentId} onChange={(event) => setSegmentId(event.target.value)}>
-          <option value="">Choose a segment</option>
-          {choices?.segments.map((segment) => (
-            <option key={segment.id} value={segment.id}>
-              {segment.name}
-            </option>
-          ))}
-        </SelectField>
-      )}
-      {type === 'list' && (
-        <SelectField label="List" value={listId} onChange={(event) => setListId(event.target.value)}>
-          <option value="">Choose a list</option>
-          {choices?.lists.map((list) => (
-            <option key={list.id} value={list.id}>
-              {list.name}
-            </option>
-          ))}
-        </SelectField>
-      )}
+      {type === 'segment' && <NamedChoice label="Segment" value={segmentId} options={choices?.segments} onChange={setSegmentId} />}
+      {type === 'list' && <NamedChoice label="List" value={listId} options={choices?.lists} onChange={setListId} />}
       {type === 'field' && (
         <>
           <SelectField label="Field" value={field} onChange={(event) => setField(event.target.value as typeof field)}>
