@@ -121,6 +121,9 @@ test.describe('content blocks', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     await page.screenshot({ path: testInfo.outputPath('campaign-blocks-375.png'), fullPage: true });
+    await expect(editor.preview.getByText('The lantern')).toBeVisible();
+    await page.getByRole('region', { name: 'Preview' }).screenshot({ path: testInfo.outputPath('campaign-blocks-preview-grace-375.png') });
+    await editor.content.screenshot({ path: testInfo.outputPath('campaign-blocks-editor-375.png') });
 
     // Back to the sample reader: no products of anyone's, no conditional paragraph.
     await page.getByRole('button', { name: 'Back to the sample reader' }).click();
