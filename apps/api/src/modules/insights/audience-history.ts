@@ -12,12 +12,16 @@ const CLICKED = 2;
 /** One keyset page of people: their ids in order, with the history of those who have any. */
 export interface AudienceHistoryPage {
   ids: string[];
+  /** Each person's IANA zone where known (a form, an import): the models then also read local clocks. */
+  timezones: (string | null)[];
   rows: { id: string; outcomes: string | null; signals: string | null }[];
 }
 
 /** A page packed: person i's campaigns are outcome entries outcomeStart[i]..outcomeStart[i+1]. */
 interface PackedPage {
   ids: string[];
+  /** Minutes east of UTC at the as-of time; NO_OFFSET where the zone is not known. */
+  offsets: Int16Array;
   outcomeStart: Int32Array;
   outcomeAt: Uint32Array;
   outcomeFlags: Uint8Array;
@@ -25,10 +29,30 @@ interface PackedPage {
   signalAt: Uint32Array;
 }
 
+const NO_OFFSET = -32_768;
+
+/** A zone's offset from UTC in minutes at `at` (UTC+2 → 120), or NO_OFFSET for an unknown zone. */
+export function utcOffsetMinutes(zone: string, at: Date): number {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
+    const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name ?? '');
+    if (!match) return NO_OFFSET;
+    return match[1] ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  } catch {
+    return NO_OFFSET;
+  }
+}
+
 const numbersOf = (list: string | null): number[] => (list ? list.split(',').map(Number) : []);
 
 /** Packs a page from the database's comma-separated lists (see audience-insights.repository.ts). */
-export function packPage(page: AudienceHistoryPage): PackedPage {
+export function packPage(page: AudienceHistoryPage, asOf: Date, zoneOffsets = new Map<string, number>()): PackedPage {
+  const offsets = new Int16Array(page.ids.length).fill(NO_OFFSET);
+  page.timezones.forEach((zone, i) => {
+    if (!zone) return;
+    if (!zoneOffsets.has(zone)) zoneOffsets.set(zone, utcOffsetMinutes(zone, asOf));
+    offsets[i] = zoneOffsets.get(zone)!;
+  });
   const byId = new Map(page.rows.map((row) => [row.id, row]));
   const outcomes: number[][] = [];
   const signals: number[][] = [];
@@ -45,6 +69,7 @@ export function packPage(page: AudienceHistoryPage): PackedPage {
   }
   const packed: PackedPage = {
     ids: page.ids,
+    offsets,
     outcomeStart: new Int32Array(page.ids.length + 1),
     outcomeAt: new Uint32Array(outcomeCount),
     outcomeFlags: new Uint8Array(outcomeCount),
@@ -75,7 +100,8 @@ function sendTimeHistory(page: PackedPage, i: number): SendTimeHistory {
   for (let k = page.outcomeStart[i]!; k < page.outcomeStart[i + 1]!; k++) deliveries.push(dateOf(page.outcomeAt[k]!));
   const signals: Date[] = [];
   for (let k = page.signalStart[i]!; k < page.signalStart[i + 1]!; k++) signals.push(dateOf(page.signalAt[k]!));
-  return { deliveries, signals };
+  const offset = page.offsets[i]!;
+  return offset === NO_OFFSET ? { deliveries, signals } : { deliveries, signals, utcOffsetMinutes: offset };
 }
 
 function outcomesOf(page: PackedPage, i: number): CampaignOutcome[] {
@@ -94,10 +120,12 @@ function* eachPerson<T>(pages: readonly PackedPage[], read: (page: PackedPage, i
 /** The history of every person held while the audience models are fitted. */
 export class AudienceHistory {
   private readonly pages: PackedPage[] = [];
+  // Each zone's offset worked out once per refresh.
+  private readonly zoneOffsets = new Map<string, number>();
   people = 0;
 
-  add(page: AudienceHistoryPage): void {
-    this.pages.push(packPage(page));
+  add(page: AudienceHistoryPage, asOf: Date): void {
+    this.pages.push(packPage(page, asOf, this.zoneOffsets));
     this.people += page.ids.length;
   }
 

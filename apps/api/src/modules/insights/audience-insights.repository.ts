@@ -13,18 +13,13 @@ import type { AudienceHistoryPage } from "./audience-history";
 export const SEND_TIME_KIND = "send_time";
 export const ENGAGEMENT_KIND = "engagement";
 
-/** The next page of the account's people after `after` (by id): ids only. */
-export async function peoplePage(
-  db: Db,
-  customerId: string,
-  after: string | null,
-  limit: number,
-): Promise<string[]> {
+/** The next page of the account's people after `after` (by id): ids and IANA time zones where known. */
+export async function peoplePage(db: Db, customerId: string, after: string | null, limit: number): Promise<{ id: string; timezone: string | null }[]> {
   const result = await db.execute(sql`
-    select id::text as id from subscribers
+    select id::text as id, timezone from subscribers
     where customer_id = ${customerId}::uuid and (${after}::uuid is null or id > ${after}::uuid)
     order by id limit ${limit}`);
-  return rowsOf<{ id: string }>(result).map((row) => row.id);
+  return rowsOf<{ id: string; timezone: string | null }>(result);
 }
 
 /**

@@ -64,9 +64,10 @@ async function loadAudienceHistory(db: Db, customerId: string, asOf: Date): Prom
   const history = new AudienceHistory();
   let after: string | null = null;
   for (;;) {
-    const ids = await peoplePage(db, customerId, after, AUDIENCE_PAGE);
-    if (ids.length === 0) return history;
-    history.add({ ids, rows: await historiesOf(db, customerId, ids, asOf) });
+    const people = await peoplePage(db, customerId, after, AUDIENCE_PAGE);
+    if (people.length === 0) return history;
+    const ids = people.map((person) => person.id);
+    history.add({ ids, timezones: people.map((person) => person.timezone), rows: await historiesOf(db, customerId, ids, asOf) }, asOf);
     after = ids[ids.length - 1]!;
   }
 }
