@@ -145,6 +145,14 @@ function openChance(person: Person, at: number): number {
   return sigmoid(person.interest) * total;
 }
 
+/** How likely the sender is to send at each UTC quarter-hour (the campaign loop's rule, as weights). */
+const SENDER_HOURS = Array.from({ length: QUARTERS_PER_DAY }, (_, bin) => {
+  const local = bin / 4 + 0.125 + SEND_TIME_SIMULATION.senderOffsetHours;
+  const usual = local >= 9 && local < 10 ? SEND_TIME_SIMULATION.usualShare / 4 : 0;
+  const other = local >= 7 && local < 21 ? (1 - SEND_TIME_SIMULATION.usualShare) / 56 : 0;
+  return usual + other;
+});
+
 interface Recorded {
   /** Human signals as the product keeps them: non-proxy opens and everyone's clicks. */
   human: Date[];
@@ -156,6 +164,8 @@ interface Recorded {
   recordedOpens: number;
   /** The true chance of a recorded human open or click of each campaign, for the oracle's AUC. */
   truth: number[];
+  /** The same before the campaign's hour is known (averaged over the sender's hours). */
+  truthAnyHour: number[];
 }
 
 /** One campaign to one person: the first inbox check after arrival decides (opened while fresh, or sunk). */
@@ -262,7 +272,7 @@ export function measureSendTimeAndScores(): SendTimeReport {
   const config = SEND_TIME_SIMULATION;
   const random = seededRandom(config.seed);
   const people = Array.from({ length: config.people }, () => makePerson(random));
-  const records: Recorded[] = people.map(() => ({ human: [], asRecorded: [], deliveries: [], outcomes: [], recordedOpens: 0, truth: [] }));
+  const records: Recorded[] = people.map(() => ({ human: [], asRecorded: [], deliveries: [], outcomes: [], recordedOpens: 0, truth: [], truthAnyHour: [] }));
   const sendTimes: SendTimeRow[] = [];
   // Ghost's member metric, frozen at each campaign before it goes out: recorded opens so far / campaigns so far.
   const ghostBefore: number[][] = people.map(() => []);
@@ -323,6 +333,9 @@ export function measureSendTimeAndScores(): SendTimeReport {
       const record = records[i]!;
       ghostBefore[i]!.push(k === 0 ? 0 : record.recordedOpens / k);
       deliver(person, sentAt + random() * QUARTER_MS, random, record);
+      // Only the scored campaigns need the hour-free truth (it costs a day of habit per person).
+      const rates = k >= config.scoreFitCampaigns ? expectedOpenRates(person) : null;
+      record.truthAnyHour.push(rates ? SENDER_HOURS.reduce((sum, w, bin) => sum + w * rates[bin]!, 0) * (person.proxy ? person.clickShare : 1) : 0);
       // Interest drifts; now and then someone loses it for good.
       person.interest += 0.12 * normal(random);
       if (random() < 0.01) person.interest -= 3;
@@ -340,6 +353,7 @@ export function measureSendTimeAndScores(): SendTimeReport {
   const ghost: number[] = [];
   const base: number[] = [];
   const truth: number[] = [];
+  const truthAnyHour: number[] = [];
   const labels: number[] = [];
   records.forEach((record, i) => {
     for (let k = config.scoreFitCampaigns; k < config.campaigns; k++) {
@@ -348,6 +362,7 @@ export function measureSendTimeAndScores(): SendTimeReport {
       ghost.push(ghostBefore[i]![k]!);
       base.push(model.base_rate);
       truth.push(record.truth[k]!);
+      truthAnyHour.push(record.truthAnyHour[k]!);
       labels.push(outcome.opened || outcome.clicked ? 1 : 0);
     }
   });
@@ -359,7 +374,7 @@ export function measureSendTimeAndScores(): SendTimeReport {
   });
   return {
     sendTimes,
-    scores: [row('ours: calibrated engagement score', ours), row('open rate so far (Ghost; opens as recorded)', ghost), row('the audience\'s rate for everyone', base), row('oracle: the true chance (the ceiling)', truth)],
+    scores: [row('ours: calibrated engagement score', ours), row('open rate so far (Ghost; opens as recorded)', ghost), row('the audience\'s rate for everyone', base), row('oracle: the true chance, the hour unknown', truthAnyHour), row('oracle: the true chance (the ceiling)', truth)],
     observedRate: labels.reduce((sum, y) => sum + y, 0) / labels.length,
     scoredRows: labels.length,
     seconds: (performance.now() - started) / 1000,
