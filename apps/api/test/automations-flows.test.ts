@@ -97,10 +97,10 @@ describe('flows', () => {
     expect(test.json().payload.message).toBe(AUTOMATION_MESSAGES.subscriberNotFound);
   });
 
-  it('offers five starter templates, each saved as a draft that asks for what it needs before going live', async () => {
+  it('offers six starter templates, each saved as a draft that asks for what it needs before going live', async () => {
     const customer = await flowCustomer(accounts);
     const templates = (await call('GET', 'automations/v1/templates', customer.cookie)).json().payload.templates as { id: string; name: string }[];
-    expect(templates.map((template) => template.id)).toEqual(['welcome_series', 'abandoned_cart', 'post_purchase', 'win_back', 'birthday']);
+    expect(templates.map((template) => template.id)).toEqual(['welcome_series', 'abandoned_cart', 'post_purchase', 'win_back', 'birthday', 'sunset']);
     for (const template of templates) {
       const created = await call('POST', FLOWS, customer.cookie, { name: template.name, template: template.id });
       expect(created.statusCode, created.body).toBe(201);
