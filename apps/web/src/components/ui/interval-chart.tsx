@@ -1,13 +1,15 @@
 import { useRef } from "react";
 import type { AbInterval } from "@postlark/shared/ab-tests";
-import { niceScale } from "../../../lib/chart-scale";
-import { useElementWidth } from "../../../lib/use-element-width";
-import "../../../components/ui/chart.css";
+import { niceScale } from "../../lib/chart-scale";
+import { useElementWidth } from "../../lib/use-element-width";
+import "./chart.css";
+import "./interval-chart.css";
 
 export interface IntervalRow {
   label: string;
   interval: AbInterval | null;
-  winner: boolean;
+  /** baseline: what the others are compared with (grey); best: the one that won (green). */
+  tone?: "baseline" | "best";
 }
 
 const LEFT = 44;
@@ -17,20 +19,23 @@ const BAR = 20;
 const AXIS = 28;
 
 /**
- * Each variant's rate as a bar, its 95% interval as a whisker over it: where whiskers overlap, the
+ * Each row's rate as a bar (an A/B test's variants, send-time optimisation's groups), its 95% interval as a whisker over it: where whiskers overlap, the
  * data cannot tell those variants apart. Rates are drawn in points (whole percent ticks); `format`
  * writes the values. The table beside it carries the same numbers for reading.
  */
-export function AbIntervalChart({
+export function IntervalChart({
   rows,
   percent,
   format,
   title,
+  labelWidth = LEFT,
 }: {
   rows: readonly IntervalRow[];
   percent: boolean;
   format(value: number): string;
   title: string;
+  /** Room for the row labels on the left (A/B's single letters need little). */
+  labelWidth?: number;
 }) {
   // Drawn at the width it has, so its words keep their size on a phone.
   const plotRef = useRef<HTMLDivElement>(null);
@@ -41,16 +46,17 @@ export function AbIntervalChart({
     : niceScale(top, 4);
   const max = percent ? scale.max / 100 : scale.max;
   const ticks = scale.ticks.map((tick) => (percent ? tick / 100 : tick));
-  const plot = width - LEFT - RIGHT;
+  const left = labelWidth;
+  const plot = width - left - RIGHT;
   // A tick label every other tick where they would crowd.
   const labelEvery = plot / Math.max(1, ticks.length - 1) < 56 ? 2 : 1;
   const x = (value: number) =>
-    LEFT + (Math.min(Math.max(value, 0), max) / (max || 1)) * plot;
+    left + (Math.min(Math.max(value, 0), max) / (max || 1)) * plot;
   const height = rows.length * ROW + AXIS;
   return (
     <div ref={plotRef} className="chart-plot">
       <svg
-        className="chart-svg ab-chart"
+        className="chart-svg interval-chart"
         width={width}
         height={height}
         viewBox={`0 0 ${width} ${height}`}
@@ -73,11 +79,11 @@ export function AbIntervalChart({
           return (
             <g
               key={row.label}
-              className={`ab-chart__row${row.winner ? " ab-chart__row--winner" : ""}${index === 0 ? " ab-chart__row--original" : ""}`}
+              className={`interval-chart__row${row.tone ? ` interval-chart__row--${row.tone}` : ""}`}
             >
               <text
-                className="ab-chart__label"
-                x={LEFT - 14}
+                className="interval-chart__label"
+                x={left - 14}
                 y={middle}
                 dy="0.35em"
                 textAnchor="end"
@@ -87,36 +93,36 @@ export function AbIntervalChart({
               {interval ? (
                 <>
                   <rect
-                    className="ab-chart__bar"
-                    x={LEFT}
+                    className="interval-chart__bar"
+                    x={left}
                     y={middle - BAR / 2}
-                    width={Math.max(1, x(interval.estimate) - LEFT)}
+                    width={Math.max(1, x(interval.estimate) - left)}
                     height={BAR}
                     rx={4}
                   />
                   <line
-                    className="ab-chart__whisker"
+                    className="interval-chart__whisker"
                     x1={x(interval.low)}
                     x2={x(interval.high)}
                     y1={middle}
                     y2={middle}
                   />
                   <line
-                    className="ab-chart__whisker"
+                    className="interval-chart__whisker"
                     x1={x(interval.low)}
                     x2={x(interval.low)}
                     y1={middle - 9}
                     y2={middle + 9}
                   />
                   <line
-                    className="ab-chart__whisker"
+                    className="interval-chart__whisker"
                     x1={x(interval.high)}
                     x2={x(interval.high)}
                     y1={middle - 9}
                     y2={middle + 9}
                   />
                   <circle
-                    className="ab-chart__dot"
+                    className="interval-chart__dot"
                     cx={x(interval.estimate)}
                     cy={middle}
                     r={4}
@@ -124,8 +130,8 @@ export function AbIntervalChart({
                 </>
               ) : (
                 <text
-                  className="ab-chart__none"
-                  x={LEFT}
+                  className="interval-chart__none"
+                  x={left}
                   y={middle}
                   dy="0.35em"
                 >

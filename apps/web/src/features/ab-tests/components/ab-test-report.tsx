@@ -3,10 +3,10 @@ import { formatCount, formatDateTime } from '../ab-format';
 import { formatInterval, formatMoney, formatRate } from '../ab-test-math';
 import { formatMinutes, variantLabel } from '../ab-test-settings';
 import { AB_TEXTS } from '../ab-tests-content';
-import { AbIntervalChart } from './ab-interval-chart';
 import { AbPanelHead } from './ab-panel-head';
 import { AbStatusBadge } from './ab-status-badge';
 import { AbDecision } from './ab-test-state';
+import { IntervalChart } from '../../../components/ui/interval-chart';
 import '../../../components/ui/data-table.css';
 import '../../../components/ui/notice.css';
 import './ab-tests.css';
@@ -22,7 +22,12 @@ export function AbTestReportSection({ report }: { report: AbTestReport }) {
   const format = (value: number) => (metric === 'revenue' ? formatMoney(value, currency) : formatRate(value));
   // Revenue columns only where there is revenue to show (or it is what the test is judged by).
   const revenue = metric === 'revenue' || variants.some((variant) => variant.revenue > 0);
-  const rows = variants.map((variant, index) => ({ label: variant.label, interval: metricInterval(variant, metric), winner: report.status === 'winner' && report.winner === index }));
+  const won = (index: number) => report.status === 'winner' && report.winner === index;
+  const rows = variants.map((variant, index) => ({
+    label: variant.label,
+    interval: metricInterval(variant, metric),
+    tone: won(index) ? ('best' as const) : index === 0 ? ('baseline' as const) : undefined,
+  }));
   return (
     <section className="dash-card ab-report" aria-labelledby="ab-report-title">
       <AbPanelHead
@@ -40,7 +45,7 @@ export function AbTestReportSection({ report }: { report: AbTestReport }) {
       )}
       <div className="ab-report__compare">
         <figure className="ab-report__figure">
-          <AbIntervalChart rows={rows} percent={metric !== 'revenue'} format={format} title={`${AB_METRIC_LABELS[metric]} of each variant with its 95% interval`} />
+          <IntervalChart rows={rows} percent={metric !== 'revenue'} format={format} title={`${AB_METRIC_LABELS[metric]} of each variant with its 95% interval`} />
           <figcaption className="ab-panel__how">{AB_TEXTS.intervalNote}</figcaption>
         </figure>
         <div className="data-table ab-report__summary">
@@ -56,7 +61,7 @@ export function AbTestReportSection({ report }: { report: AbTestReport }) {
               {variants.map((variant, index) => {
                 const interval = metricInterval(variant, metric);
                 return (
-                  <tr key={variant.label} className={rows[index]?.winner ? 'ab-report__winner' : undefined}>
+                  <tr key={variant.label} className={won(index) ? 'ab-report__winner' : undefined}>
                     <th scope="row">
                       <span className="ab-report__label">{variant.label}</span>
                       <span className="ab-report__value">{variant.value}</span>
