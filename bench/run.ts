@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AB_TARGETS, measureAbSimulation, printAbSimulation } from './ab-simulation';
+import { measureSendTimeAndScores, oracleShare, printSendTimeAndScores, SEND_TIME_TARGETS } from './send-time-and-scores';
 import { type BundleReport, GZIP_LEVEL, INITIAL_JS_BUDGET_BYTES, measureBundle } from './bundle-size';
 import { SCALE, SCALE_TARGETS, type ScaleReport, measureAudienceScale } from './audience-scale';
 import { CAMPAIGN_SEND, CAMPAIGN_SEND_TARGETS, type CampaignSendReport, measureCampaignSend } from './campaign-send';
@@ -30,7 +31,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow', 'insights-refresh', 'groceries', 'ab-simulation'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow', 'insights-refresh', 'groceries', 'ab-simulation', 'send-time-and-scores'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -404,6 +405,20 @@ async function main() {
     const lift = ours('true 30% lift, 20% vs 26%');
     summary.push(
       `  ab-simulation ours: false winners ${(nullRow.wrong * 100).toFixed(1)} % (≤ ${AB_TARGETS.falseWinners * 100}% ${nullRow.wrong <= AB_TARGETS.falseWinners ? 'PASS' : 'OVER'}); 20% vs 26% right ${(lift.right! * 100).toFixed(1)} % (≥ ${AB_TARGETS.rightPicks * 100}% ${lift.right! >= AB_TARGETS.rightPicks ? 'PASS' : 'BELOW'}), wrong ${(lift.wrong * 100).toFixed(1)} % (≤ ${AB_TARGETS.wrongPicks * 100}% ${lift.wrong <= AB_TARGETS.wrongPicks ? 'PASS' : 'OVER'}), mean ${lift.meanMinutes.toFixed(0)} min to a decision`,
+    );
+  }
+
+  if (runs('send-time-and-scores')) {
+    console.log('\nsimulating send times and engagement scores on a simulated audience, ours next to one fixed time, Mautic\'s rule and Ghost\'s open rate (about 10 s) …');
+    const simulation = measureSendTimeAndScores();
+    printSendTimeAndScores(simulation);
+    const [after12, after40] = [simulation.sendTimes[0]!, simulation.sendTimes[simulation.sendTimes.length - 1]!];
+    const [share12, share40] = [oracleShare(after12, after12.ours), oracleShare(after40, after40.ours)];
+    const score = simulation.scores[0]!;
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'BELOW');
+    summary.push(
+      `  send times    ours ${(share12 * 100).toFixed(1)} % of the oracle's gain after 12 campaigns (≥ ${SEND_TIME_TARGETS.shareAfter12 * 100}% ${verdict(share12 >= SEND_TIME_TARGETS.shareAfter12)}), ${(share40 * 100).toFixed(1)} % after 40 (≥ ${SEND_TIME_TARGETS.shareAfter40 * 100}% ${verdict(share40 >= SEND_TIME_TARGETS.shareAfter40)}); Mautic ${(oracleShare(after12, after12.mautic) * 100).toFixed(1)} % / ${(oracleShare(after40, after40.mautic) * 100).toFixed(1)} %; with timezones known ${(oracleShare(after12, after12.oursLocal) * 100).toFixed(1)} % / ${(oracleShare(after40, after40.oursLocal) * 100).toFixed(1)} %`,
+      `  engagement    AUC ${score.auc.toFixed(3)} (≥ ${SEND_TIME_TARGETS.auc} ${verdict(score.auc >= SEND_TIME_TARGETS.auc)}), calibration error ${score.calibration.toFixed(3)} (≤ ${SEND_TIME_TARGETS.calibration} ${score.calibration <= SEND_TIME_TARGETS.calibration ? 'PASS' : 'OVER'}); Ghost's open rate so far AUC ${simulation.scores[1]!.auc.toFixed(3)}, calibration error ${simulation.scores[1]!.calibration.toFixed(3)}`,
     );
   }
 
