@@ -216,6 +216,14 @@ describe('content blocks', () => {
         }),
       ],
     });
+    // A block that cannot be read keeps a flow from going live, naming the step's content.
+    const broken = await accounts.call('POST', 'automations/v1/flows', customer.cookie, {
+      name: 'Broken',
+      definition: { trigger: { type: 'event', event: 'order_placed', filters: [] }, start: 'x', steps: [emailStep('x', null, { content_html: '<div data-postlark-block="carousel"></div>' })] },
+    });
+    const refused = await accounts.call('POST', `automations/v1/flows/${broken.json().payload.flow.id}/activate`, customer.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().payload.errors['steps.0.content_html']).toBe(BLOCK_MESSAGES.blockUnknown('carousel'));
     await customer.events([order(ada, 'fa', accounts.now(), ['kettle']), order(bo, 'fb', accounts.now(), ['tent'])]);
     await flows.drain();
     const adaMail = await accounts.smtp.waitForMessage(ada);

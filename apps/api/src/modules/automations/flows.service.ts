@@ -19,6 +19,7 @@ import { insertSegment, listSegments } from '../audience/segments.repository';
 import { postalAddressLine } from '../campaigns/campaign-readiness';
 import { postalAddressParts } from '../campaigns/campaigns.repository';
 import { checkTemplate } from '../campaigns/merge-tags';
+import { blocksProblem } from '../campaigns/block-personalisation';
 import { targetProblem } from '../outgoing-webhooks/webhook-target';
 import { usableAddresses } from '../senders/senders.repository';
 import { addNote, addStep, endRun } from './engine.repository';
@@ -138,6 +139,12 @@ async function sendingProblems(db: Db, customerId: string, definition: FlowDefin
       if (problems.length > 0) errors[at(field)] ??= problems[0]!.message;
     }
   });
+  // Content blocks (issue 21): each readable, each segment or list a condition names the customer's own.
+  for (const [position, step] of definition.steps.entries()) {
+    if (step.type !== 'email') continue;
+    const problem = await blocksProblem(db, customerId, step.content_html);
+    if (problem) errors[`steps.${position}.content_html`] ??= problem;
+  }
   if (steps.length > 0 && !(await postalAddress(db, customerId))) errors.postal_address = CAMPAIGN_MESSAGES.postalAddressRequired;
   return errors;
 }
