@@ -7,22 +7,14 @@ import { requestRefresh, runRefresh } from '../src/modules/insights/insights.ser
 import { queueDueRefreshes } from '../src/modules/insights/refresh-schedule';
 import { useAccountsApp } from './support/accounts-app';
 import { callWithKey, customerWithKey } from './support/api-keys';
+import { recordingInsightsDeps } from './support/insights';
 
 // The schedule's pass is called directly, on the app's clock, with a queue that only records:
 // what it decides is what is stored in insight_refreshes.
 const accounts = useAccountsApp({ API_REQUESTS_PER_MINUTE: '1000' }, {}, { startAt: new Date('2026-11-24T10:00:00Z') });
 
 const MINUTE = 60_000;
-const queued: string[] = [];
-const deps = {
-  get db() {
-    return accounts.database.db;
-  },
-  now: () => accounts.now(),
-  queueRefresh: async (id: string) => {
-    queued.push(id);
-  },
-};
+const { deps, queued } = recordingInsightsDeps(accounts);
 
 async function refreshesOf(customerId: string) {
   const result = await accounts.database.db.execute(sql`

@@ -6,7 +6,7 @@ import { runRefresh } from '../src/modules/insights/insights.service';
 import { queueDueRefreshes } from '../src/modules/insights/refresh-schedule';
 import { useAccountsApp } from './support/accounts-app';
 import { callWithKey, customerWithKey } from './support/api-keys';
-import { refreshedInsights } from './support/insights';
+import { recordingInsightsDeps, refreshedInsights } from './support/insights';
 
 // Issue 21: each person's best send time and engagement score, stored by the refresh and shown on
 // the subscriber. History comes in as imported email events (the same stream as our own tracking).
@@ -145,16 +145,7 @@ describe('send times and engagement', () => {
   });
 
   it('refreshes an account with email history nightly, and after new human engagement at most hourly', async () => {
-    const queued: string[] = [];
-    const deps = {
-      get db() {
-        return accounts.database.db;
-      },
-      now: () => accounts.now(),
-      queueRefresh: async (id: string) => {
-        queued.push(id);
-      },
-    };
+    const { deps } = recordingInsightsDeps(accounts);
     const { customerId, key } = await audience();
     // A campaign delivered to the clicker a minute ago, and what they (or the proxy) did just now.
     const lateCampaign = (ref: string, agent: string, name: string) => [

@@ -20,3 +20,21 @@ export async function refreshedInsights(accounts: AccountsApp, key: string, body
     { timeoutMs: 20_000, what: 'the refresh' },
   );
 }
+
+/**
+ * The insights services' dependencies on the app's clock and database, with a queue that only
+ * records what it is given: the schedule's decisions are then what insight_refreshes holds.
+ */
+export function recordingInsightsDeps(accounts: AccountsApp) {
+  const queued: string[] = [];
+  const deps = {
+    get db() {
+      return accounts.database.db;
+    },
+    now: () => accounts.now(),
+    queueRefresh: async (id: string) => {
+      queued.push(id);
+    },
+  };
+  return { deps, queued };
+}

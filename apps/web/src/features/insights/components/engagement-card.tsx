@@ -2,6 +2,7 @@ import { ENGAGEMENT_BAND_LABELS, type SubscriberInsights } from '@postlark/share
 import { formatCount, formatShare } from '../insights-format';
 import { INSIGHTS_TEXTS } from '../insights-content';
 import { utcClock, viewerZone, zoneClock } from '../send-time-format';
+import './purchases.css';
 import './engagement.css';
 
 interface Props {
