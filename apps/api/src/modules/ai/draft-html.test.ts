@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { encodeCondition } from '@postlark/shared/content-blocks';
 import { sanitiseDraftHtml, unfence } from './draft-html';
 
 describe('sanitiseDraftHtml', () => {
@@ -6,6 +7,14 @@ describe('sanitiseDraftHtml', () => {
     const html = '<h2>Hi</h2><p>Read <strong>this</strong> and <em>that</em>, <a href="https://example.com/a?b=1&amp;c=2">here</a>.</p><ul><li>One</li></ul><hr><img src="https://example.com/i.png" alt="A">';
     expect(sanitiseDraftHtml(html)).toBe(
       '<h2>Hi</h2><p>Read <strong>this</strong> and <em>that</em>, <a href="https://example.com/a?b=1&#38;c=2">here</a>.</p><ul><li>One</li></ul><hr><img src="https://example.com/i.png" alt="A">',
+    );
+  });
+
+  it('keeps the editor’s content blocks, their attributes written again, and unwraps any other div', () => {
+    const condition = encodeCondition({ type: 'list', list_id: '0193a5b2-7c1d-7e00-8000-0000000000aa' });
+    const html = `<div class="x"><p>a</p></div><div data-postlark-if="${condition}" onclick="x"><div><p>b</p></div></div><div data-postlark-block="recommendations" data-count="99" data-layout="list" style="x"></div><div data-postlark-if="nonsense"><p>c</p></div>`;
+    expect(sanitiseDraftHtml(html)).toBe(
+      `<p>a</p><div data-postlark-if="${condition}"><p>b</p></div><div data-postlark-block="recommendations" data-count="3" data-layout="list"></div><p>c</p>`,
     );
   });
 

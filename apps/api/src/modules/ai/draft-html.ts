@@ -1,10 +1,12 @@
 import { Parser } from 'htmlparser2';
+import { BLOCK_ATTRIBUTES, decodeCondition, encodeCondition, RECOMMENDATION_COUNT, RECOMMENDATION_LAYOUTS } from '@postlark/shared/content-blocks';
 import { escapeHtml } from '../../lib/html';
 
 // A drafted campaign is HTML a model wrote: it goes into the editor only as the markup the rich
 // text editor keeps (StarterKit without code, headings 1-3, links, images: see apps/web's
 // rich-text-editor.tsx), every other tag unwrapped to its text, every attribute dropped but a
-// link's http(s)/mailto href and an image's http(s) src and alt. Scripts and styles go whole.
+// link's http(s)/mailto href and an image's http(s) src and alt, and the editor's content blocks
+// (a div with a readable block or condition). Scripts and styles go whole.
 
 const KEPT = new Set(['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 's', 'ul', 'ol', 'li', 'blockquote', 'hr', 'a', 'img']);
 const VOID = new Set(['br', 'hr', 'img']);
@@ -12,6 +14,21 @@ const VOID = new Set(['br', 'hr', 'img']);
 const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'head', 'title', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'textarea', 'select']);
 /** Lower-level headings become the lowest the editor has. */
 const RENAMED: Record<string, string> = { h4: 'h3', h5: 'h3', h6: 'h3', strike: 's', del: 's' };
+
+/**
+ * The editor's content blocks (issue 21) kept as the editor writes them, their attributes read
+ * and written again (a condition re-encoded, a count within range); null for any other div.
+ */
+function blockDiv(attributes: Record<string, string>): string | null {
+  if (attributes[BLOCK_ATTRIBUTES.block] === 'recommendations') {
+    const count = Number(attributes[BLOCK_ATTRIBUTES.count]);
+    const layout = attributes[BLOCK_ATTRIBUTES.layout] ?? '';
+    const kept = Number.isInteger(count) && count >= RECOMMENDATION_COUNT.min && count <= RECOMMENDATION_COUNT.max ? count : RECOMMENDATION_COUNT.initial;
+    return `<div ${BLOCK_ATTRIBUTES.block}="recommendations" ${BLOCK_ATTRIBUTES.count}="${kept}" ${BLOCK_ATTRIBUTES.layout}="${(RECOMMENDATION_LAYOUTS as readonly string[]).includes(layout) ? layout : 'grid'}">`;
+  }
+  const condition = attributes[BLOCK_ATTRIBUTES.condition] === undefined ? null : decodeCondition(attributes[BLOCK_ATTRIBUTES.condition]);
+  return condition ? `<div ${BLOCK_ATTRIBUTES.condition}="${encodeCondition(condition)}">` : null;
+}
 
 const safeUrl = (value: string | undefined, schemes: RegExp) => (value && schemes.test(value.trim()) ? value.trim() : null);
 
@@ -26,6 +43,7 @@ export function sanitiseDraftHtml(html: string): string {
   let out = '';
   let dropping = 0;
   const open: string[] = [];
+  const divs: boolean[] = [];
   const parser = new Parser(
     {
       onopentag(rawName, attributes) {
@@ -34,7 +52,18 @@ export function sanitiseDraftHtml(html: string): string {
           dropping += 1;
           return;
         }
-        if (dropping > 0 || !KEPT.has(name)) return;
+        if (dropping > 0) return;
+        if (name === 'div') {
+          // Each div's start remembered: only a content block's end closes a kept div.
+          const block = blockDiv(attributes);
+          divs.push(block !== null);
+          if (block) {
+            out += block;
+            open.push('div');
+          }
+          return;
+        }
+        if (!KEPT.has(name)) return;
         if (name === 'a') {
           const href = safeUrl(attributes.href, /^(https?:|mailto:)/i);
           out += href ? `<a href="${escapeHtml(href)}">` : '<a>';
@@ -55,7 +84,9 @@ export function sanitiseDraftHtml(html: string): string {
           dropping = Math.max(0, dropping - 1);
           return;
         }
-        if (dropping > 0 || !KEPT.has(name) || VOID.has(name)) return;
+        if (dropping > 0) return;
+        if (name === 'div' && !divs.pop()) return;
+        if (name !== 'div' && (!KEPT.has(name) || VOID.has(name))) return;
         const at = open.lastIndexOf(name);
         if (at === -1) return;
         // Close what is still open inside it, so the output is always well nested.
