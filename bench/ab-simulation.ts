@@ -51,7 +51,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 /** mulberry32: a small seeded generator, good enough for a simulation and the same everywhere. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,5 +1,6 @@
 import { type CampaignOutcome, engagementOf, fitEngagementModel } from '../apps/api/src/modules/insights/engagement-score';
 import { bestSendTime, fitAudienceSendTime, QUARTERS_PER_DAY, type SendTimeHistory } from '../apps/api/src/modules/insights/send-time';
+import { seededRandom } from './ab-simulation';
 
 /**
  * Send times and engagement scores on a simulated audience (issue 21, docs/decisions/010): people
@@ -34,18 +35,6 @@ export const SEND_TIME_TARGETS = { shareAfter12: 0.3, shareAfter40: 0.6, auc: 0.
 const DAY_MS = 86_400_000;
 const QUARTER_MS = 900_000;
 const START = Date.UTC(2026, 0, 5);
-
-/** mulberry32, as the A/B simulation uses. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function normal(random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
@@ -109,26 +98,6 @@ function makePerson(random: () => number): Person {
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
-/** The expected human open rate of a mail arriving at each UTC quarter-hour, exactly, from the habit (48 hours ahead). */
-function expectedOpenRates(person: Person): Float64Array {
-  const p = sigmoid(person.interest);
-  const decay = Math.exp(-0.25 / SEND_TIME_SIMULATION.freshnessHours);
-  const out = new Float64Array(QUARTERS_PER_DAY);
-  for (let t = 0; t < QUARTERS_PER_DAY; t++) {
-    let unseen = 1;
-    let fresh = 1;
-    let total = 0;
-    for (let j = 0; j < 2 * QUARTERS_PER_DAY; j++) {
-      const c = person.check[(t + j) % QUARTERS_PER_DAY]!;
-      total += unseen * c * fresh;
-      unseen *= 1 - c;
-      fresh *= decay;
-    }
-    out[t] = p * total;
-  }
-  return out;
-}
-
 /** The chance that a mail arriving at `at` is opened by the person (the first inbox check decides). */
 function openChance(person: Person, at: number): number {
   const startQuarter = Math.floor(at / QUARTER_MS);
@@ -152,6 +121,9 @@ const SENDER_HOURS = Array.from({ length: QUARTERS_PER_DAY }, (_, bin) => {
   const other = local >= 7 && local < 21 ? (1 - SEND_TIME_SIMULATION.usualShare) / 56 : 0;
   return usual + other;
 });
+
+/** The expected human open rate of a mail arriving at each UTC quarter-hour, exactly, from the habit (48 hours ahead). */
+const expectedOpenRates = (person: Person) => Float64Array.from({ length: QUARTERS_PER_DAY }, (_, t) => openChance(person, t * QUARTER_MS));
 
 interface Recorded {
   /** Human signals as the product keeps them: non-proxy opens and everyone's clicks. */

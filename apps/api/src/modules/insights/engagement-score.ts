@@ -3,6 +3,7 @@
 // features of the person's past campaigns, fitted on the account's own past by predicting each
 // campaign from the ones before it. Machine opens never reach it: the caller passes human opens.
 import { ENGAGEMENT_REASONS, type EngagementBand, engagementBandOf } from '@postlark/shared/insights';
+import { invertPositiveDefinite } from '../../lib/numerical-hessian';
 
 export type { EngagementBand };
 
@@ -102,32 +103,6 @@ function featuresAt(history: readonly CampaignOutcome[], end: number, at: number
 const byTime = (history: readonly CampaignOutcome[], asOf: number) =>
   history.filter((outcome) => outcome.sentAt.getTime() <= asOf).sort((one, two) => one.sentAt.getTime() - two.sentAt.getTime());
 
-/** Solves A x = b for a small symmetric positive definite A (Cholesky). */
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const l = a.map(() => new Array<number>(n).fill(0));
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j <= i; j++) {
-      let sum = a[i]![j]!;
-      for (let k = 0; k < j; k++) sum -= l[i]![k]! * l[j]![k]!;
-      l[i]![j] = i === j ? Math.sqrt(Math.max(sum, 1e-12)) : sum / l[j]![j]!;
-    }
-  }
-  const y = new Array<number>(n).fill(0);
-  for (let i = 0; i < n; i++) {
-    let sum = b[i]!;
-    for (let k = 0; k < i; k++) sum -= l[i]![k]! * y[k]!;
-    y[i] = sum / l[i]![i]!;
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let i = n - 1; i >= 0; i--) {
-    let sum = y[i]!;
-    for (let k = i + 1; k < n; k++) sum -= l[k]![i]! * x[k]!;
-    x[i] = sum / l[i]![i]!;
-  }
-  return x;
-}
-
 /**
  * Ridge logistic regression by Newton's method (IRLS): the log-likelihood is concave, the ridge
  * makes the Hessian definite, so a handful of full steps converge; a step that would lower the
@@ -171,7 +146,9 @@ export function fitLogistic(rows: readonly number[][], targets: readonly number[
       gradient[j]! -= ridge * beta[j]!;
       hessian[j]![j]! += ridge;
     }
-    const step = solve(hessian, gradient);
+    const inverse = invertPositiveDefinite(hessian);
+    if (!inverse) break; // only without a ridge, on separable or constant data: keep the last weights
+    const step = inverse.map((row) => row.reduce((sum, v, j) => sum + v * gradient[j]!, 0));
     let scale = 1;
     let next = beta.map((b, j) => b + step[j]!);
     let value = objective(next);
