@@ -26,7 +26,8 @@ function blockDiv(attributes: Record<string, string>): string | null {
     const kept = Number.isInteger(count) && count >= RECOMMENDATION_COUNT.min && count <= RECOMMENDATION_COUNT.max ? count : RECOMMENDATION_COUNT.initial;
     return `<div ${BLOCK_ATTRIBUTES.block}="recommendations" ${BLOCK_ATTRIBUTES.count}="${kept}" ${BLOCK_ATTRIBUTES.layout}="${(RECOMMENDATION_LAYOUTS as readonly string[]).includes(layout) ? layout : 'grid'}">`;
   }
-  const condition = attributes[BLOCK_ATTRIBUTES.condition] === undefined ? null : decodeCondition(attributes[BLOCK_ATTRIBUTES.condition]);
+  const encoded = attributes[BLOCK_ATTRIBUTES.condition];
+  const condition = encoded === undefined ? null : decodeCondition(encoded);
   return condition ? `<div ${BLOCK_ATTRIBUTES.condition}="${encodeCondition(condition)}">` : null;
 }
 
