@@ -5,7 +5,7 @@ import { rawQuery } from '../src/db/client';
 import { useAccountsApp } from './support/accounts-app';
 import { AB_TESTS, abAudience, clickIn, createAndSend, hit, pixelIn, subjectTest } from './support/ab-tests';
 import { apiKeyFor, callWithKey } from './support/api-keys';
-import { CAMPAIGNS, customerWithAudience, draft, engine } from './support/campaigns';
+import { CAMPAIGNS, campaignRead, customerWithAudience, draft, reportRead, runEngine } from './support/campaigns';
 import { eventually } from './support/eventually';
 
 // Issue 20, points 1 to 3 and 5: A/B tests on campaigns, through the API and the sending engine
@@ -16,17 +16,9 @@ const accounts = useAccountsApp();
 const { call } = accounts;
 const MINUTE = 60_000;
 
-async function run(passes = 1) {
-  const sender = await engine(accounts);
-  try {
-    for (let pass = 0; pass < passes; pass += 1) await sender.run();
-  } finally {
-    await sender.close();
-  }
-}
-
-const campaignOf = async (cookie: string, id: string) => (await call('GET', `${CAMPAIGNS}/${id}`, cookie)).json().payload.campaign;
-const reportOf = async (cookie: string, id: string) => (await call('GET', `${CAMPAIGNS}/${id}/report`, cookie)).json().payload.report;
+const run = (passes = 1) => runEngine(accounts, passes);
+const campaignOf = (cookie: string, id: string) => campaignRead(accounts, cookie, id);
+const reportOf = (cookie: string, id: string) => reportRead(accounts, cookie, id);
 
 /** Each address's messages' subjects, in the order received. */
 const subjectsTo = (emails: readonly string[]) => emails.map((email) => accounts.smtp.messagesTo(email).map((message) => message.subject));

@@ -5,7 +5,7 @@ import { rateInterval } from '../src/modules/ab-tests/sequential-test';
 import { differenceInterval } from '../src/modules/send-time/sto-report';
 import { useAccountsApp } from './support/accounts-app';
 import { abAudience, createAndSend, hit, pixelIn, clickIn, subjectTest } from './support/ab-tests';
-import { CAMPAIGNS, bulkAudience, customerWithAudience, draft, engine } from './support/campaigns';
+import { CAMPAIGNS, bulkAudience, campaignRead, customerWithAudience, draft, reportRead, runEngine } from './support/campaigns';
 import { eventually } from './support/eventually';
 import { hourOfDay, storeAudienceHour, storeBestHour } from './support/send-times';
 
@@ -19,17 +19,9 @@ const { call } = accounts;
 const HOUR = 3_600_000;
 const query = <T>(text: string, params: unknown[] = []) => rawQuery(accounts.database.db, text, params) as Promise<T[]>;
 
-async function run(passes = 1) {
-  const sender = await engine(accounts);
-  try {
-    for (let pass = 0; pass < passes; pass += 1) await sender.run();
-  } finally {
-    await sender.close();
-  }
-}
-
-const campaignOf = async (cookie: string, id: string) => (await call('GET', `${CAMPAIGNS}/${id}`, cookie)).json().payload.campaign;
-const reportOf = async (cookie: string, id: string) => (await call('GET', `${CAMPAIGNS}/${id}/report`, cookie)).json().payload.report;
+const run = (passes = 1) => runEngine(accounts, passes);
+const campaignOf = (cookie: string, id: string) => campaignRead(accounts, cookie, id);
+const reportOf = (cookie: string, id: string) => reportRead(accounts, cookie, id);
 
 interface Row {
   email: string;

@@ -106,6 +106,20 @@ export async function engine(accounts: Accounts, overrides: Partial<SenderDeps['
   return { deps, tokens, run: () => sendOnce(deps, async () => {}), close: () => transport.close() };
 }
 
+/** `passes` passes of the engine, one after another, on a fresh transport. */
+export async function runEngine(accounts: Accounts, passes = 1) {
+  const sender = await engine(accounts);
+  try {
+    for (let pass = 0; pass < passes; pass += 1) await sender.run();
+  } finally {
+    await sender.close();
+  }
+}
+
+/** The campaign (GET campaigns/{id}) and its report, as the customer reads them. */
+export const campaignRead = async (accounts: Accounts, cookie: string, id: string) => (await accounts.call('GET', `${CAMPAIGNS}/${id}`, cookie)).json().payload.campaign;
+export const reportRead = async (accounts: Accounts, cookie: string, id: string) => (await accounts.call('GET', `${CAMPAIGNS}/${id}/report`, cookie)).json().payload.report;
+
 /** A campaign to a new customer's list of three (customerWithAudience), started and sent by one pass of the engine. */
 export async function sentCampaign(accounts: Accounts, overrides: Record<string, unknown> = {}) {
   const audience = await customerWithAudience(accounts);
