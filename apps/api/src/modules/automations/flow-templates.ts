@@ -110,7 +110,7 @@ export const TEMPLATES: Record<FlowTemplateId, { name: string; description: stri
   sunset: {
     name: 'Sunset',
     description:
-      'Asks people whose engagement turns dormant whether they still want your emails; those who do not answer in 14 days are unsubscribed ("Sunset: no answer"). Good for deliverability: mailing only people who read keeps your sender reputation and inbox placement healthy.',
+      'Asks people who turn dormant whether they still want your emails; the silent are unsubscribed after 14 days. Good for deliverability: you mail only readers.',
     definition: {
       // The segment of dormant people: made for the account when a flow is created from this template.
       trigger: { type: 'segment_entered', segment_id: CHOOSE },
