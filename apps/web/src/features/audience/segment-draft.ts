@@ -1,5 +1,5 @@
 import { SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
-import { RFM_GROUPS } from '@postlark/shared/insights';
+import { type EngagementBand, RFM_GROUPS } from '@postlark/shared/insights';
 import {
   SEGMENT_ATTRIBUTE_OPS,
   SEGMENT_ENGAGEMENT_OPS,
@@ -25,14 +25,17 @@ export interface ConditionDraft {
   key: string;
   /** Event conditions only: the property's value, how many times, and in how many days ('' for ever). */
   event?: { propertyValue: string; atLeast: string; days: string };
+  /** Engagement score conditions only: the bands chosen, and the bounds as whole percentages ('' for none). */
+  score?: { bands: EngagementBand[]; atLeast: string; below: string };
 }
 
-export const CONDITION_FIELDS: readonly ConditionField[] = ['email', 'first_name', 'last_name', 'timezone', 'status', 'list', 'created_at', 'attribute', 'engagement', 'event', 'purchases', 'rfm_group'];
+export const CONDITION_FIELDS: readonly ConditionField[] = ['email', 'first_name', 'last_name', 'timezone', 'status', 'list', 'created_at', 'attribute', 'engagement', 'engagement_score', 'event', 'purchases', 'rfm_group'];
 
 /** Fields whose `key` names what is compared (an attribute, a purchase figure). */
 const KEYED: ReadonlySet<ConditionField> = new Set(['attribute', 'purchases']);
 const NUMBER_OPS = ['gt', 'lt'] as const;
 const GROUP_OPS = ['is', 'is_not'] as const;
+const SCORE_OPS = ['matches'] as const;
 
 export function opsFor(field: ConditionField): readonly string[] {
   if (field === 'attribute') return SEGMENT_ATTRIBUTE_OPS;
@@ -40,6 +43,8 @@ export function opsFor(field: ConditionField): readonly string[] {
   if (field === 'list') return ['in', 'not_in'];
   if (field === 'created_at') return ['before', 'after'];
   if (field === 'engagement') return SEGMENT_ENGAGEMENT_OPS;
+  // Bands and bounds all at once (score-inputs): no comparison to choose.
+  if (field === 'engagement_score') return SCORE_OPS;
   if (field === 'event') return SEGMENT_EVENT_OPS;
   if (field === 'purchases') return NUMBER_OPS;
   if (field === 'rfm_group') return GROUP_OPS;
@@ -57,6 +62,7 @@ export function needsValue(op: string): boolean {
 export function newCondition(field: ConditionField, firstListId = ''): ConditionDraft {
   const value = field === 'status' ? SUBSCRIBER_STATUSES[0] : field === 'list' ? firstListId : field === 'engagement' ? '30' : '';
   const draft: ConditionDraft = { field, op: opsFor(field)[0] ?? 'is', value: field === 'rfm_group' ? RFM_GROUPS[0] : value, key: field === 'purchases' ? SEGMENT_PURCHASE_FIGURES[0] : '' };
+  if (field === 'engagement_score') return { ...draft, score: { bands: ['dormant'], atLeast: '', below: '' } };
   return field === 'event' ? { ...draft, event: { propertyValue: '', atLeast: '1', days: '30' } } : draft;
 }
 
@@ -85,8 +91,25 @@ function eventCandidate(draft: ConditionDraft) {
   };
 }
 
+/** A whole percentage typed as text as a probability; '' is no bound, anything not 0–100 is NaN. */
+function probability(text: string): number | null {
+  if (text.trim() === '') return null;
+  const percent = /^\d{1,3}(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  return percent <= 100 ? percent / 100 : Number.NaN;
+}
+
+/** A score as the builder types it: a percentage, without float noise ("30" for 0.3). */
+function percentText(score: number | null): string {
+  return score === null ? '' : String(Math.round(score * 10_000) / 100);
+}
+
 /** The condition as the API takes it, or null while it is incomplete. */
 export function toCondition(draft: ConditionDraft): SegmentCondition | null {
+  if (draft.field === 'engagement_score') {
+    const score = draft.score ?? { bands: [], atLeast: '', below: '' };
+    const parsed = segmentConditionSchema.safeParse({ field: 'engagement_score', bands: score.bands, score_at_least: probability(score.atLeast), score_below: probability(score.below) });
+    return parsed.success ? parsed.data : null;
+  }
   if (draft.field === 'event') {
     const parsed = segmentConditionSchema.safeParse(eventCandidate(draft));
     return parsed.success ? parsed.data : null;
@@ -111,6 +134,9 @@ export function toDefinition(match: 'all' | 'any', drafts: readonly ConditionDra
 
 /** A saved condition back into the builder's strings. */
 export function fromCondition(condition: SegmentCondition): ConditionDraft {
+  if (condition.field === 'engagement_score') {
+    return { field: 'engagement_score', op: 'matches', value: '', key: '', score: { bands: [...condition.bands], atLeast: percentText(condition.score_at_least), below: percentText(condition.score_below) } };
+  }
   if (condition.field === 'event') {
     const event = { propertyValue: condition.property_value, atLeast: String(condition.at_least), days: condition.days === null ? '' : String(condition.days) };
     return { field: 'event', op: condition.op, value: condition.value, key: condition.key, event };

@@ -100,4 +100,12 @@ describe('"Showing X–Y of TOTAL"', () => {
     expect(shownRange(1, 5)).toEqual({ from: 51, to: 55 });
     expect(shownRange(0, 0)).toEqual({ from: 0, to: 0 });
   });
+
+  it('sorts by engagement, most engaged first on the first click, and keeps it in the address', () => {
+    expect(toggledSort(DEFAULT_FILTERS, 'engagement')).toEqual({ sort: 'engagement', order: 'desc' });
+    expect(toggledSort({ ...DEFAULT_FILTERS, sort: 'engagement', order: 'desc' }, 'engagement')).toEqual({ sort: 'engagement', order: 'asc' });
+    const filters = { ...DEFAULT_FILTERS, sort: 'engagement', order: 'asc' } as const;
+    expect(filtersFromSearch(searchFromFilters(filters))).toEqual(filters);
+    expect(apiQuery(filters, null)).toContain('sort=engagement&order=asc');
+  });
 });

@@ -100,7 +100,8 @@ export function ariaSort(filters: SubscriberFilters, column: SubscriberSort): 'a
 /** A click on a column header: the sorted column turns around; another starts A–Z, or newest first for dates. */
 export function toggledSort(filters: SubscriberFilters, column: SubscriberSort): Pick<SubscriberFilters, 'sort' | 'order'> {
   if (filters.sort === column) return { sort: column, order: filters.order === 'asc' ? 'desc' : 'asc' };
-  return { sort: column, order: column === 'created_at' ? 'desc' : 'asc' };
+  // Dates start newest first and engagement most engaged first: what people look for first.
+  return { sort: column, order: column === 'created_at' || column === 'engagement' ? 'desc' : 'asc' };
 }
 
 /** The orders a phone's sort menu offers, where the table's headers are not shown. */
@@ -113,6 +114,8 @@ export const SORT_CHOICES: readonly { sort: SubscriberSort; order: SortOrder; la
   { sort: 'first_name', order: 'desc', label: 'First name, Z to A' },
   { sort: 'last_name', order: 'asc', label: 'Last name, A to Z' },
   { sort: 'last_name', order: 'desc', label: 'Last name, Z to A' },
+  { sort: 'engagement', order: 'desc', label: 'Most engaged first' },
+  { sort: 'engagement', order: 'asc', label: 'Least engaged first' },
 ];
 
 /** "Showing X–Y of TOTAL": the rows of page `pageIndex` (from 0), numbered from 1. */

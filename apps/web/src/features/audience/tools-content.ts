@@ -81,6 +81,7 @@ export const CONDITION_FIELD_LABELS: Record<ConditionField, string> = {
   created_at: 'Added',
   attribute: 'Attribute',
   engagement: 'Engagement',
+  engagement_score: 'Engagement score',
   event: 'Event',
   purchases: 'Purchases',
   rfm_group: 'Customer group (RFM)',

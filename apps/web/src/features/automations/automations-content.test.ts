@@ -15,7 +15,8 @@ describe('automation texts', () => {
     expect(stepSummary({ id: 'e', type: 'wait_event', event: 'order_placed', filters: [], timeout: { amount: 7, unit: 'days' }, next: null, timeout_next: null })).toBe(
       'Until order_placed, at most 7 days',
     );
-    expect(stepSummary({ id: 'u', type: 'update', attributes: { vip: true }, add_to_lists: ['a'], remove_from_lists: [], next: null })).toBe('Change 1 field, add to 1 list');
+    expect(stepSummary({ id: 'u', type: 'update', attributes: { vip: true }, add_to_lists: ['a'], remove_from_lists: [], unsubscribe: null, next: null })).toBe('Change 1 field, add to 1 list');
+    expect(stepSummary({ id: 'u', type: 'update', attributes: {}, add_to_lists: [], remove_from_lists: [], unsubscribe: { reason: 'Sunset: no answer' }, next: null })).toBe('Unsubscribe: Sunset: no answer');
   });
 
   it('writes revenue per currency', () => {

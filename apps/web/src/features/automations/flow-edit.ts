@@ -61,7 +61,7 @@ export function newStep(definition: FlowDefinition, type: StepType, from: { name
     case 'split':
       return { id, type, condition: { match: 'all', rules: [{ type: 'event', op: 'did', event: 'order_placed', filters: [], at_least: 1, days: 30 }] }, yes: null, no: null };
     case 'update':
-      return { id, type, attributes: {}, add_to_lists: [], remove_from_lists: [], next: null };
+      return { id, type, attributes: {}, add_to_lists: [], remove_from_lists: [], unsubscribe: null, next: null };
     case 'webhook':
       return { id, type, url: '', data: {}, next: null };
     case 'exit':

@@ -93,4 +93,7 @@ export const MERGE_TAGS = [
   { field: 'first_name', label: 'First name', fallback: 'there' },
   { field: 'last_name', label: 'Last name', fallback: '' },
   { field: 'email', label: 'Email address', fallback: '' },
+  // The engagement score of the last insights refresh (issue 21): "42%" and "Cooling"; empty before one.
+  { field: 'engagement.score', label: 'Engagement score (as 42%)', fallback: '' },
+  { field: 'engagement.band', label: 'Engagement band (as Cooling)', fallback: '' },
 ] as const;

@@ -20,3 +20,8 @@ export function putPreferenceChoices(token: string, body: PreferenceChoices) {
 export function postUnsubscribeAll(token: string) {
   return requestJson<ChangeAnswer>('POST', `${centreUrl(token)}/unsubscribe`);
 }
+
+/** "Yes, keep me subscribed": the answer a sunset flow waits for. */
+export function postKeepSubscription(token: string) {
+  return requestJson<ChangeAnswer>('POST', `${centreUrl(token)}/keep`);
+}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { AudienceList } from '@postlark/shared/audience';
 import { ROUTES } from '@postlark/shared/routes';
-import type { Segment, SegmentCondition } from '@postlark/shared/segments';
+import { describeEngagementCondition, type Segment, type SegmentCondition } from '@postlark/shared/segments';
 import { Button } from '../../../components/ui/button';
 import { formatDay, SUBSCRIBER_STATUS_LABELS } from '../audience-content';
 import { CONDITION_FIELD_LABELS, CONDITION_OP_LABELS, formatCount } from '../tools-content';
@@ -22,6 +22,7 @@ export function segmentSubscribersPath(id: string): string {
 
 /** A condition in words: "Email ends with @acme.com". */
 export function describeCondition(condition: SegmentCondition, lists: readonly AudienceList[]): string {
+  if (condition.field === 'engagement_score') return capitalised(describeEngagementCondition(condition));
   const field = condition.field === 'attribute' ? condition.key : CONDITION_FIELD_LABELS[condition.field];
   const op = CONDITION_OP_LABELS[condition.op] ?? condition.op;
   let value: string = condition.value;
@@ -30,6 +31,10 @@ export function describeCondition(condition: SegmentCondition, lists: readonly A
   if (condition.field === 'created_at') value = formatDay(condition.value);
   if (['is_empty', 'is_not_empty', 'exists', 'not_exists'].includes(condition.op)) value = '';
   return [field, op, value && `“${value}”`].filter(Boolean).join(' ');
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The customer's segments: name, who is in them now, their rules, and the way to those subscribers. */

@@ -1,6 +1,6 @@
 import { type AudienceList, SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
-import { RFM_GROUPS } from '@postlark/shared/insights';
-import { SEGMENT_ENGAGEMENT_DAYS, SEGMENT_PURCHASE_FIGURES } from '@postlark/shared/segments';
+import { ENGAGEMENT_BAND_LABELS, ENGAGEMENT_BANDS, RFM_GROUPS } from '@postlark/shared/insights';
+import { ENGAGEMENT_CONDITION_TEXTS, SEGMENT_ENGAGEMENT_DAYS, SEGMENT_PURCHASE_FIGURES } from '@postlark/shared/segments';
 import { SUBSCRIBER_STATUS_LABELS } from '../audience-content';
 import { CONDITION_FIELDS, type ConditionDraft, needsValue, opsFor, withField } from '../segment-draft';
 import { CONDITION_FIELD_LABELS, CONDITION_OP_LABELS, type ConditionField, PURCHASE_FIGURE_LABELS } from '../tools-content';
@@ -53,14 +53,18 @@ export function ConditionRow({ index, draft, lists, error, canRemove, onChange, 
             onChange={(event) => set({ key: event.target.value })}
           />
         )}
-        <select className="form-field__input" aria-label={`${label} comparison`} value={draft.op} onChange={(event) => set({ op: event.target.value })}>
-          {opsFor(draft.field).map((op) => (
-            <option key={op} value={op}>
-              {CONDITION_OP_LABELS[op] ?? op}
-            </option>
-          ))}
-        </select>
-        {draft.field === 'event' ? (
+        {draft.field !== 'engagement_score' && (
+          <select className="form-field__input" aria-label={`${label} comparison`} value={draft.op} onChange={(event) => set({ op: event.target.value })}>
+            {opsFor(draft.field).map((op) => (
+              <option key={op} value={op}>
+                {CONDITION_OP_LABELS[op] ?? op}
+              </option>
+            ))}
+          </select>
+        )}
+        {draft.field === 'engagement_score' ? (
+          <ScoreInputs label={label} draft={draft} onChange={set} />
+        ) : draft.field === 'event' ? (
           <EventInputs label={label} draft={draft} onChange={set} />
         ) : (
           needsValue(draft.op) && <ValueInput label={`${label} value`} draft={draft} lists={lists} onChange={(value) => set({ value })} />
@@ -71,6 +75,7 @@ export function ConditionRow({ index, draft, lists, error, canRemove, onChange, 
           </svg>
         </button>
       </div>
+      {draft.field === 'engagement_score' && <p className="segment-condition__hint">{ENGAGEMENT_CONDITION_TEXTS.noScore}</p>}
       {error && (
         <p className="field-error" role="alert">
           {error}
@@ -158,6 +163,39 @@ function EventInputs({ label, draft, onChange }: { label: string; draft: Conditi
       {draft.key.trim() !== '' && (
         <input className="form-field__input" aria-label={`${label} property value`} placeholder="Property value" maxLength={200} value={extra.propertyValue} onChange={(event) => setExtra({ propertyValue: event.target.value })} />
       )}
+    </>
+  );
+}
+
+/** An engagement score condition: any of the bands ticked, and/or the score's bounds in whole percentages. */
+function ScoreInputs({ label, draft, onChange }: { label: string; draft: ConditionDraft; onChange(next: Partial<ConditionDraft>): void }) {
+  const score = draft.score ?? { bands: [], atLeast: '', below: '' };
+  const setScore = (next: Partial<typeof score>) => onChange({ score: { ...score, ...next } });
+  return (
+    <>
+      <fieldset className="segment-condition__bands">
+        <legend className="visually-hidden">{`${label} bands`}</legend>
+        {ENGAGEMENT_BANDS.map((band) => (
+          <label key={band} className="segment-condition__inline">
+            <input
+              type="checkbox"
+              checked={score.bands.includes(band)}
+              onChange={(event) => setScore({ bands: event.target.checked ? [...score.bands, band] : score.bands.filter((chosen) => chosen !== band) })}
+            />
+            {ENGAGEMENT_BAND_LABELS[band]}
+          </label>
+        ))}
+      </fieldset>
+      <label className="segment-condition__inline">
+        score at least
+        <input className="form-field__input segment-condition__number" type="number" min={0} max={100} aria-label={`${label} score at least (%)`} placeholder="any" value={score.atLeast} onChange={(event) => setScore({ atLeast: event.target.value })} />
+        %
+      </label>
+      <label className="segment-condition__inline">
+        below
+        <input className="form-field__input segment-condition__number" type="number" min={0} max={100} aria-label={`${label} score below (%)`} placeholder="any" value={score.below} onChange={(event) => setScore({ below: event.target.value })} />
+        %
+      </label>
     </>
   );
 }

@@ -1,9 +1,11 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import type { SubscriberSort, SubscriberSummary } from '@postlark/shared/audience';
+import type { SubscriberListRow, SubscriberSort } from '@postlark/shared/audience';
 import { subscriberPath } from '@postlark/shared/routes';
 import { formatDay, fullName } from '../audience-content';
 import { ariaSort, type SubscriberFilters } from '../subscriber-query';
+import { ENGAGEMENT_TEXTS } from '../engagement-texts';
+import { EngagementBadge } from './engagement-badge';
 import { StatusBadge } from './status-badge';
 import '../../../components/ui/data-table.css';
 import './subscribers-table.css';
@@ -11,7 +13,7 @@ import './subscribers-table-select.css';
 
 interface SubscribersTableProps {
   /** The page's rows; null before the first page has come. */
-  rows: readonly SubscriberSummary[] | null;
+  rows: readonly SubscriberListRow[] | null;
   /** A new page is on its way: the rows shown are the previous ones. */
   loading: boolean;
   filters: SubscriberFilters;
@@ -25,7 +27,7 @@ interface SubscribersTableProps {
 
 const SKELETON_ROWS = 6;
 
-/** The subscribers table: Email (linking to the subscriber), Name, Status and Added, sortable by their headers. */
+/** The subscribers table: Email (linking to the subscriber), Name, Status, Added and Engagement, sortable by their headers. */
 export function SubscribersTable({ rows, loading, filters, onSort, linkState, isSelected, onSelect }: SubscribersTableProps) {
   const pageIds = rows?.map((row) => row.id) ?? [];
   const chosen = pageIds.filter(isSelected).length;
@@ -60,6 +62,7 @@ export function SubscribersTable({ rows, loading, filters, onSort, linkState, is
             {header('Name', 'first_name')}
             {header('Status', null)}
             {header('Added', 'created_at')}
+            {header(ENGAGEMENT_TEXTS.column, 'engagement')}
           </tr>
         </thead>
         <tbody>
@@ -67,7 +70,7 @@ export function SubscribersTable({ rows, loading, filters, onSort, linkState, is
             ? Array.from({ length: SKELETON_ROWS }, (_unused, index) => (
                 <tr key={index} className="subscribers-table__skeleton" aria-hidden="true">
                   <td className="subscribers-table__select" />
-                  {[0, 1, 2, 3].map((cell) => (
+                  {[0, 1, 2, 3, 4].map((cell) => (
                     <td key={cell}>
                       <span className="subscribers-table__bone" />
                     </td>
@@ -96,6 +99,9 @@ export function SubscribersTable({ rows, loading, filters, onSort, linkState, is
                   </td>
                   <td className="subscribers-table__added">
                     <time dateTime={row.created_at}>{formatDay(row.created_at)}</time>
+                  </td>
+                  <td className="subscribers-table__engagement">
+                    <EngagementBadge engagement={row.engagement} />
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,6 @@
 import { FLOW_LIMITS, type FlowRule, type FlowStep } from '@postlark/shared/automations';
+import { ENGAGEMENT_BAND_LABELS, ENGAGEMENT_BANDS } from '@postlark/shared/insights';
+import { ENGAGEMENT_CONDITION_TEXTS } from '@postlark/shared/segments';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { CHOOSE_ID } from '../automations-content';
@@ -8,21 +10,70 @@ type SplitStep = Extract<FlowStep, { type: 'split' }>;
 type Errors = Readonly<Record<string, string>>;
 
 const newEventRule = (): FlowRule => ({ type: 'event', op: 'did', event: 'order_placed', filters: [], at_least: 1, days: 30 });
+const newScoreRule = (): FlowRule => ({ type: 'profile', condition: { field: 'engagement_score', bands: ['dormant'], score_at_least: null, score_below: null } });
+type ScoreCondition = Extract<Extract<FlowRule, { type: 'profile' }>['condition'], { field: 'engagement_score' }>;
+
+/** A bound typed in whole percentages as the probability the API keeps ('' for none). */
+const bound = (text: string): number | null => (text.trim() === '' ? null : Math.min(100, Math.max(0, Number(text))) / 100);
+const boundText = (value: number | null): string => (value === null ? '' : String(Math.round(value * 10_000) / 100));
+
+/** The engagement score rule: any of the bands ticked, and/or the score's bounds. */
+function ScoreRule({ n, condition, onChange }: { n: number; condition: ScoreCondition; onChange(condition: ScoreCondition): void }) {
+  return (
+    <>
+      {ENGAGEMENT_BANDS.map((band) => (
+        <label key={band} className="flow-inline flow-inline--label">
+          <input
+            type="checkbox"
+            aria-label={`Condition ${n}: ${ENGAGEMENT_BAND_LABELS[band]}`}
+            checked={condition.bands.includes(band)}
+            onChange={(event) => onChange({ ...condition, bands: event.target.checked ? [...condition.bands, band] : condition.bands.filter((chosen) => chosen !== band) })}
+          />
+          {ENGAGEMENT_BAND_LABELS[band]}
+        </label>
+      ))}
+      <label className="flow-inline flow-inline--label">
+        score at least
+        <input className="form-field__input flow-inline__number" type="number" min={0} max={100} placeholder="any" value={boundText(condition.score_at_least)} onChange={(event) => onChange({ ...condition, score_at_least: bound(event.target.value) })} />%
+      </label>
+      <label className="flow-inline flow-inline--label">
+        below
+        <input className="form-field__input flow-inline__number" type="number" min={0} max={100} placeholder="any" value={boundText(condition.score_below)} onChange={(event) => onChange({ ...condition, score_below: bound(event.target.value) })} />%
+      </label>
+      <p className="flow-panel__note">{ENGAGEMENT_CONDITION_TEXTS.noScore}</p>
+    </>
+  );
+}
 
 function RuleRow({ rule, index, choices, onChange }: { rule: FlowRule; index: number; choices: FlowChoices | null; onChange(rule: FlowRule): void }) {
   const n = index + 1;
-  if (rule.type === 'profile') return <p className="flow-panel__note">A condition on the person’s {rule.condition.field} (kept as it was set).</p>;
+  const kind = (value: string) => (
+    <select
+      className="form-field__input"
+      aria-label={`Condition ${n}: kind`}
+      value={value}
+      onChange={(event) =>
+        onChange(event.target.value === 'segment' ? { type: 'segment', op: 'in', segment_id: choices?.segments[0]?.id ?? CHOOSE_ID } : event.target.value === 'engagement' ? newScoreRule() : newEventRule())
+      }
+    >
+      <option value="event">Did an event</option>
+      <option value="segment">Is in a segment</option>
+      <option value="engagement">Engagement score</option>
+    </select>
+  );
+  if (rule.type === 'profile') {
+    const { condition } = rule;
+    if (condition.field !== 'engagement_score') return <p className="flow-panel__note">A condition on the person’s {condition.field} (kept as it was set).</p>;
+    return (
+      <div className="flow-rule">
+        {kind('engagement')}
+        <ScoreRule n={n} condition={condition} onChange={(next) => onChange({ type: 'profile', condition: next })} />
+      </div>
+    );
+  }
   return (
     <div className="flow-rule">
-      <select
-        className="form-field__input"
-        aria-label={`Condition ${n}: kind`}
-        value={rule.type}
-        onChange={(event) => onChange(event.target.value === 'segment' ? { type: 'segment', op: 'in', segment_id: choices?.segments[0]?.id ?? CHOOSE_ID } : newEventRule())}
-      >
-        <option value="event">Did an event</option>
-        <option value="segment">Is in a segment</option>
-      </select>
+      {kind(rule.type)}
       {rule.type === 'segment' ? (
         <>
           <select className="form-field__input" aria-label={`Condition ${n}: in or not`} value={rule.op} onChange={(event) => onChange({ ...rule, op: event.target.value as 'in' | 'not_in' })}>

@@ -37,6 +37,19 @@ export function StepUpdateForm({ step, choices, onChange }: { step: UpdateStep; 
       <TextField id="update-last-name" label="Set last name to" maxLength={100} value={step.last_name ?? ''} onChange={(event) => name('last_name', event.target.value)} />
       <ListChecks legend="Add to lists" chosen={step.add_to_lists} choices={choices} onChange={(ids) => onChange({ ...step, add_to_lists: ids.slice(0, FLOW_LIMITS.listsPerUpdate) })} />
       <ListChecks legend="Remove from lists" chosen={step.remove_from_lists} choices={choices} onChange={(ids) => onChange({ ...step, remove_from_lists: ids.slice(0, FLOW_LIMITS.listsPerUpdate) })} />
+      <label className="flow-check">
+        <input type="checkbox" checked={step.unsubscribe !== null} onChange={(event) => onChange({ ...step, unsubscribe: event.target.checked ? { reason: step.unsubscribe?.reason ?? '' } : null })} />
+        Unsubscribe them from everything
+      </label>
+      {step.unsubscribe && (
+        <TextField
+          id="update-unsubscribe-reason"
+          label="Reason (recorded with the unsubscribe)"
+          maxLength={FLOW_LIMITS.unsubscribeReason}
+          value={step.unsubscribe.reason}
+          onChange={(event) => onChange({ ...step, unsubscribe: { reason: event.target.value } })}
+        />
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { PREFERENCE_CENTRE_MESSAGES, type PreferenceCentre as Centre } from '@postlark/shared/preferences';
 import { Button } from '../../../components/ui/button';
 import { payloadMessage, settle } from '../../../lib/api-client';
-import { getPreferenceCentre, postUnsubscribeAll, putPreferenceChoices } from '../preference-centre-api';
+import { getPreferenceCentre, postKeepSubscription, postUnsubscribeAll, putPreferenceChoices } from '../preference-centre-api';
 import './preference-centre.css';
 
 type State = { kind: 'loading' } | { kind: 'invalid'; message: string } | { kind: 'ready'; centre: Centre };
@@ -14,11 +14,12 @@ const FAILED = 'Something went wrong. Please try again.';
  * A subscriber's email preferences, from the link in any campaign: which of the sender's lists to
  * stay on, and unsubscribing from everything. Nothing here needs an account.
  */
-export function PreferenceCentre({ token }: { token: string }) {
+export function PreferenceCentre({ token, askToKeep = false }: { token: string; askToKeep?: boolean }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [kept, setKept] = useState(false);
 
   function show(centre: Centre) {
     setState({ kind: 'ready', centre });
@@ -37,12 +38,13 @@ export function PreferenceCentre({ token }: { token: string }) {
     };
   }, [token]);
 
-  async function change(call: () => ReturnType<typeof postUnsubscribeAll>) {
+  async function change(call: () => ReturnType<typeof postUnsubscribeAll>, keeping = false) {
     setBusy(true);
     setOutcome(null);
     const result = await settle(call, FAILED);
     setBusy(false);
     if (result.ok && result.body) {
+      if (keeping) setKept(true);
       show(result.body.payload.preferences);
       setOutcome({ ok: true, message: payloadMessage(result.body) ?? PREFERENCE_CENTRE_MESSAGES.saved });
     } else setOutcome({ ok: false, message: result.ok ? FAILED : result.message });
@@ -77,6 +79,16 @@ export function PreferenceCentre({ token }: { token: string }) {
         <p className="notice notice--info">
           {centre.status === 'unsubscribed' ? 'You are unsubscribed from everything. Choose a list below to hear from us again.' : PREFERENCE_CENTRE_MESSAGES.undeliverable}
         </p>
+      )}
+      {askToKeep && !unsubscribed && !kept && (
+        <div className="preference-centre__keep" role="group" aria-labelledby="keep-question">
+          <p id="keep-question" className="preference-centre__keep-question">
+            {PREFERENCE_CENTRE_MESSAGES.keepQuestion}
+          </p>
+          <Button disabled={busy} onClick={() => void change(() => postKeepSubscription(token), true)}>
+            {PREFERENCE_CENTRE_MESSAGES.keepButton}
+          </Button>
+        </div>
       )}
       <form className="preference-centre__form" onSubmit={onSave} aria-label="Your lists">
         <fieldset disabled={busy} className="preference-centre__lists">
