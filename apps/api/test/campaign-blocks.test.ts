@@ -127,7 +127,7 @@ describe('content blocks', () => {
     const report = await eventually(async () => {
       const answer = (await call('GET', `${CAMPAIGNS}/${campaign.id}/report`, customer.cookie)).json().payload.report;
       return answer.blocks?.[0]?.clicks === 1 ? answer : undefined;
-    }, { what: 'the product click written' });
+    }, { what: 'the product click written', timeoutMs: 30_000 });
     expect(report.blocks).toEqual([{ block: 'recommendations', clicks: 1, unique_clicks: 1, orders: 1, revenue: 42.5, currency: 'EUR' }]);
     expect(report.links).toEqual([{ url: BLOCK_MESSAGES.recommendedProducts, clicks: 1, unique_clicks: 1 }]);
   });
