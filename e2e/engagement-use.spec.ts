@@ -84,4 +84,13 @@ test('the engagement score sorts the table, filters a segment and starts the Sun
   await shoot(page, 'desktop-automations-sunset');
   await page.setViewportSize({ width: 375, height: 812 });
   await shoot(page, 'phone-automations-sunset');
+  // Made from it: the dormant segment's trigger, the question, the wait for the answer and the unsubscribe.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('button', { name: /^Sunset/ }).click();
+  await expect(page).toHaveURL((url) => /^\/dashboard\/automations\/[0-9a-f-]{36}$/.test(url.pathname));
+  await expect(page.getByText('Unsubscribe: Sunset: no answer')).toBeVisible();
+  await expect(page.getByText('Until subscription_kept, at most 14 days')).toBeVisible();
+  await shoot(page, 'desktop-flow-sunset');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shoot(page, 'phone-flow-sunset');
 });
