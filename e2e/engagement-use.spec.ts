@@ -1,23 +1,13 @@
-import type { Page } from '@playwright/test';
 import { ROUTES } from '@postlark/shared/routes';
 import { shoot } from './screenshots/shoot';
 import { subscribersPage } from './support/audience-pages';
 import { segmentsPage } from './support/audience-tools-pages';
 import { signedInCustomer } from './support/customer-area';
 import { expect, test } from './support/fixtures';
+import { callPublicApi as call, DAY_MS, HOUR_MS, HUMAN_AGENT } from './support/public-api';
 
 // Issue 21: the engagement score in use, in a browser: the subscribers table sorted by it, the
 // segment builder's condition on it, and the Sunset starter flow among the templates.
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-const HUMAN_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-
-async function call(page: Page, key: string, method: 'GET' | 'POST', url: string, data?: object) {
-  const response = await page.request.fetch(`/api/v1/${url}`, { method, headers: { authorization: `Bearer ${key}` }, data });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).payload;
-}
 
 /** 20 campaigns delivered a day apart; the reader clicks each (or none of them). */
 function history(email: string, firstDay: number, clicks: boolean): object[] {

@@ -1,21 +1,11 @@
-import type { Page } from '@playwright/test';
 import { subscriberPath } from '@postlark/shared/routes';
 import { shoot } from './screenshots/shoot';
 import { signedInCustomer } from './support/customer-area';
 import { expect, test } from './support/fixtures';
+import { callPublicApi as call, DAY_MS, HOUR_MS, HUMAN_AGENT } from './support/public-api';
 
 // Issue 21: a person's best send time and engagement score on their subscriber page, from email
 // history sent through the public API (the same stream as our own tracking) and a refresh.
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-const HUMAN_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-
-async function call(page: Page, key: string, method: 'GET' | 'POST', url: string, data?: object) {
-  const response = await page.request.fetch(`/api/v1/${url}`, { method, headers: { authorization: `Bearer ${key}` }, data });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).payload;
-}
 
 /** 20 campaigns delivered at 09:00 UTC; the person clicks each at 20:00 UTC. */
 function clickerHistory(email: string, firstDay: number): object[] {
