@@ -19,20 +19,14 @@ const ENGAGEMENT_BAND = sql`(select si.engagement ->> 'band' from subscriber_ins
 export const UNSCORED_SORT_KEY = { asc: 2, desc: -1 } as const;
 const engagementSortKey = (order: 'asc' | 'desc') => sql<number>`coalesce(${ENGAGEMENT_SCORE}, ${sql.raw(String(UNSCORED_SORT_KEY[order]))})`;
 
-function sortColumn(sort: SubscriberSort, order: 'asc' | 'desc') {
-  switch (sort) {
-    case 'engagement':
-      return engagementSortKey(order);
-    case 'created_at':
-      return subscribers.createdAt;
-    case 'email':
-      return subscribers.email;
-    case 'first_name':
-      return subscribers.firstName;
-    case 'last_name':
-      return subscribers.lastName;
-  }
-}
+const SORT_COLUMNS = {
+  created_at: subscribers.createdAt,
+  email: subscribers.email,
+  first_name: subscribers.firstName,
+  last_name: subscribers.lastName,
+} satisfies Record<Exclude<SubscriberSort, 'engagement'>, unknown>;
+
+const sortColumn = (sort: SubscriberSort, order: 'asc' | 'desc') => (sort === 'engagement' ? engagementSortKey(order) : SORT_COLUMNS[sort]);
 
 // The expression the trigram index is built on (migration 0005): a search must use it as written.
 const SEARCH_TEXT = sql`(${subscribers.email} || ' ' || ${subscribers.firstName} || ' ' || ${subscribers.lastName})`;
