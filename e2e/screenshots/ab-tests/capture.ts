@@ -98,6 +98,8 @@ const REPORT: CampaignReport = {
   links: [{ url: 'https://shop.lark.example/spring', clicks: 804, unique_clicks: 611 }],
   timeline: [],
   ab_test: AB,
+  send_time_optimisation: null,
+  blocks: [],
 };
 
 const summary = (id: number, name: string, extra: Partial<AbTestSummary>): AbTestSummary => ({

@@ -35,6 +35,7 @@ const WAITING: Campaign = {
   held_reason: null,
   ab_test: null,
   ab_test_state: null,
+  send_time_optimisation: null,
 };
 
 async function answerWithSample(page: Page) {

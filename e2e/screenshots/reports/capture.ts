@@ -81,6 +81,8 @@ const REPORT: CampaignReport = {
   campaign: REPORTS[1]!.campaign,
   totals: REPORTS[1]!.totals,
   ab_test: null,
+  send_time_optimisation: null,
+  blocks: [],
   links: [
     { url: 'https://shop.lark.example/black-friday?utm_source=postlark&utm_medium=email&utm_campaign=bf-early-access', clicks: 912, unique_clicks: 688 },
     { url: 'https://shop.lark.example/collections/new-arrivals', clicks: 311, unique_clicks: 254 },

@@ -37,6 +37,7 @@ const HELD: Campaign = {
   held_reason: SENDER_MESSAGES.heldFromNotConfirmed('weekly@larkletters.example'),
   ab_test: null,
   ab_test_state: null,
+  send_time_optimisation: null,
 };
 
 for (const [label, viewport] of Object.entries(WIDTHS)) {
