@@ -104,6 +104,7 @@ const NOT_REQUESTS = new Set([
   'insights.subscriberInsightsSchema',
   'insights.purchaseModelSchema',
   'insights.insightsRefreshSchema',
+  'insights.engagementInsightsSchema',
 ]);
 
 // Vitest (Vite) reads every module of the package for the tests; not a part of any build.
