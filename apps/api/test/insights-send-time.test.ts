@@ -2,7 +2,7 @@ import { ENGAGEMENT_BANDS, type EngagementInsights, type SendTimeInsights } from
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/results';
-import { runRefresh } from '../src/modules/insights/insights.service';
+import { requestRefresh, runRefresh } from '../src/modules/insights/insights.service';
 import { queueDueRefreshes } from '../src/modules/insights/refresh-schedule';
 import { useAccountsApp } from './support/accounts-app';
 import { callWithKey, customerWithKey } from './support/api-keys';
@@ -126,6 +126,25 @@ describe('send times and engagement', () => {
     // Another account's subscriber is not found.
     const other = await customerWithKey(accounts);
     expect((await callWithKey(accounts, other.key, 'GET', `subscribers/${await subscriberId(customerId, 'clicker@shop.example')}`)).statusCode).toBe(404);
+  });
+
+  it('reads the audience in pages side by side and gives everyone the same figures as in one page', async () => {
+    const { customerId, key } = await audience();
+    const { deps } = recordingInsightsDeps(accounts);
+    const stored = async () =>
+      rowsOf<{ id: string; send_time: SendTimeInsights; engagement: EngagementInsights }>(
+        await accounts.database.db.execute(sql`select subscriber_id::text as id, send_time, engagement from subscriber_insights where customer_id = ${customerId}::uuid order by subscriber_id`),
+      );
+    const asOf = '2026-11-20';
+    await refreshedInsights(accounts, key, { as_of: asOf });
+    const inOnePage = await stored();
+    expect(inOnePage).toHaveLength(15);
+    // Pages of 4: the 15 people in four id ranges, the last one open-ended.
+    const again = await requestRefresh(deps, customerId, { as_of: asOf });
+    await runRefresh({ ...deps, audiencePage: 4 }, again.id);
+    const state = (await callWithKey(accounts, key, 'GET', `insights/refresh/${again.id}`)).json().payload;
+    expect(state).toMatchObject({ status: 'done', people_done: 15, people_total: 15 });
+    expect(await stored()).toEqual(inOnePage);
   });
 
   it('computes from history strictly before as_of', async () => {

@@ -1,6 +1,6 @@
 import { ENGAGEMENT_REASONS } from '@postlark/shared/insights';
 import { describe, expect, it } from 'vitest';
-import { type CampaignOutcome, engagementOf, fitEngagementModel, fitLogistic } from './engagement-score';
+import { type CampaignOutcome, ENGAGEMENT_MODEL, EngagementFit, engagementOf, fitEngagementModel, fitLogistic, sampleKeyOf } from './engagement-score';
 
 const DAY = 86_400_000;
 const start = Date.UTC(2026, 0, 1);
@@ -118,5 +118,21 @@ describe('fitLogistic', () => {
     const [b0, b1] = fitLogistic(rows, targets, 0);
     expect(b0).toBeCloseTo(-0.5, 1);
     expect(b1).toBeCloseTo(1.5, 1);
+  });
+});
+
+describe('the fit on a big account', () => {
+  it('fits on a sample of people that does not depend on the order they come in', () => {
+    // 12,000 people × 40 campaigns is more rows than the fit takes: it samples by a hash of the id, trimming as they come.
+    const people = Array.from({ length: 12_000 }, (_, i) => ({ id: `person-${i}`, history: history([...Array.from({ length: 40 }, (_, k) => ((i * 7 + k) % 5 === 0 ? 'o' : '.'))].join('')) }));
+    const fitted = (order: typeof people) => {
+      const fit = new EngagementFit(asOf);
+      for (const person of order) fit.add(sampleKeyOf(person.id), () => person.history);
+      return fit.model();
+    };
+    const forwards = fitted(people);
+    expect(forwards.rows).toBeLessThanOrEqual(ENGAGEMENT_MODEL.maxRows);
+    expect(forwards.rows).toBeGreaterThan(ENGAGEMENT_MODEL.maxRows - 40);
+    expect(fitted([...people].reverse())).toEqual(forwards);
   });
 });

@@ -18,7 +18,7 @@ export const ENGAGEMENT_MODEL = {
   pendingDays: 3,
   /** Ridge penalty on the standardised weights (not the intercept). */
   ridge: 1,
-  /** At most this many past campaigns are fitted on (people taken in the order given until it is reached). */
+  /** At most this many past campaigns are fitted on (a sample of people past it: see EngagementFit). */
   maxRows: 300_000,
   /** Reasons look at the last this many campaigns. */
   recentCampaigns: 5,
@@ -172,42 +172,99 @@ function predict(model: EngagementModel, features: readonly number[]): number {
   return sigmoid(eta);
 }
 
+/** A 32-bit FNV-1a hash: the deterministic sampling key of a person's id (the same refresh, the same sample). */
+export function sampleKeyOf(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+interface Sampled {
+  key: number;
+  /** The person's history, read again when the model is fitted (a refresh keeps it packed meanwhile). */
+  read: () => readonly CampaignOutcome[];
+  rows: number;
+}
+
 /**
- * Fits on the account's past up to `asOf`: every resolved campaign of every person (up to
- * `maxRows`) is a row, its features from the campaigns before it, its target whether it got a
- * human open or click. A person's first campaign is a row too, so a new person's score is the fitted
- * rate of first campaigns, which starts at the audience's.
+ * The people the model is fitted on, taken as they stream past (a refresh reads a million people
+ * page by page): all of them while their resolved campaigns stay within `maxRows`, then a
+ * bottom-k sample by a hash of their id, so a big account's model speaks for all its people,
+ * not for the oldest few thousand the id order would give first.
  */
-export function fitEngagementModel(histories: Iterable<readonly CampaignOutcome[]>, asOf: Date): EngagementModel {
-  const cutoff = asOf.getTime();
-  const resolvedBefore = cutoff - ENGAGEMENT_MODEL.pendingDays * DAY_MS;
-  const people: CampaignOutcome[][] = [];
-  let rows = 0;
-  let hits = 0;
-  let clicks = 0;
-  for (const history of histories) {
-    if (rows >= ENGAGEMENT_MODEL.maxRows) break;
-    const sorted = byTime(history, cutoff);
-    people.push(sorted);
-    for (const outcome of sorted) {
-      if (outcome.sentAt.getTime() > resolvedBefore) continue;
-      rows += 1;
-      if (engaged(outcome)) hits += 1;
-      if (outcome.clicked) clicks += 1;
-    }
+export class EngagementFit {
+  private readonly cutoff: number;
+  private readonly resolvedBefore: number;
+  private sample: Sampled[] = [];
+  private rows = 0;
+  // People whose key is at or above this are no longer taken (lowered as the sample is trimmed).
+  private threshold = Infinity;
+
+  constructor(asOf: Date) {
+    this.cutoff = asOf.getTime();
+    this.resolvedBefore = this.cutoff - ENGAGEMENT_MODEL.pendingDays * DAY_MS;
   }
-  const base = rows > 0 ? clampRate(hits / rows) : 0.2;
-  const baseClick = rows > 0 ? clampRate(clicks / rows) : 0.02;
-  const matrix: number[][] = [];
-  const targets: number[] = [];
-  for (const history of people) {
-    for (let k = 0; k < history.length; k++) {
-      const sent = history[k]!.sentAt.getTime();
-      if (sent > resolvedBefore) break;
-      matrix.push(featuresAt(history, k, sent, base, baseClick));
-      targets.push(engaged(history[k]!) ? 1 : 0);
-    }
+
+  /** Offers a person: `read` gives their history (called now for its size, and again to fit if they stay in the sample). */
+  add(key: number, read: () => readonly CampaignOutcome[]): void {
+    if (key >= this.threshold) return;
+    let rows = 0;
+    for (const outcome of read()) if (outcome.sentAt.getTime() <= this.resolvedBefore) rows += 1;
+    this.sample.push({ key, read, rows });
+    this.rows += rows;
+    // Trimmed in bulk (a sort per half a budget of new rows), not per person.
+    if (this.rows > ENGAGEMENT_MODEL.maxRows * 1.5) this.trim();
   }
+
+  private trim(): void {
+    this.sample.sort((one, two) => one.key - two.key);
+    let rows = 0;
+    let kept = 0;
+    while (kept < this.sample.length && rows + this.sample[kept]!.rows <= ENGAGEMENT_MODEL.maxRows) rows += this.sample[kept++]!.rows;
+    if (kept === this.sample.length) return;
+    this.threshold = this.sample[kept]!.key;
+    this.sample = this.sample.slice(0, kept);
+    this.rows = rows;
+  }
+
+  /**
+   * Fits on the sample: every resolved campaign of every person is a row, its features from the
+   * campaigns before it, its target whether it got a human open or click. A person's first campaign
+   * is a row too, so a new person's score is the fitted rate of first campaigns, which starts at
+   * the audience's.
+   */
+  model(): EngagementModel {
+    if (this.rows > ENGAGEMENT_MODEL.maxRows) this.trim();
+    const people = this.sample.map((sampled) => byTime(sampled.read(), this.cutoff));
+    let rows = 0;
+    let hits = 0;
+    let clicks = 0;
+    for (const history of people) {
+      for (const outcome of history) {
+        if (outcome.sentAt.getTime() > this.resolvedBefore) continue;
+        rows += 1;
+        if (engaged(outcome)) hits += 1;
+        if (outcome.clicked) clicks += 1;
+      }
+    }
+    const base = rows > 0 ? clampRate(hits / rows) : 0.2;
+    const baseClick = rows > 0 ? clampRate(clicks / rows) : 0.02;
+    const matrix: number[][] = [];
+    const targets: number[] = [];
+    for (const history of people) {
+      for (let k = 0; k < history.length; k++) {
+        const sent = history[k]!.sentAt.getTime();
+        if (sent > this.resolvedBefore) break;
+        matrix.push(featuresAt(history, k, sent, base, baseClick));
+        targets.push(engaged(history[k]!) ? 1 : 0);
+      }
+    }
+    return modelOn(matrix, targets, base, baseClick);
+  }
+}
+
+/** Standardises the rows, fits the weights and reports the fit's log-loss next to the base rate's. */
+function modelOn(matrix: number[][], targets: number[], base: number, baseClick: number): EngagementModel {
   const width = ENGAGEMENT_FEATURES.length;
   const means = new Array<number>(width).fill(0);
   const scales = new Array<number>(width).fill(1);
@@ -239,6 +296,14 @@ export function fitEngagementModel(histories: Iterable<readonly CampaignOutcome[
     model.base_log_loss = targets.reduce((sum, y) => sum + loss(base, y), 0) / targets.length;
   }
   return model;
+}
+
+/** Fits on everyone's past up to `asOf` (sampled by position past `maxRows`; see EngagementFit). */
+export function fitEngagementModel(histories: Iterable<readonly CampaignOutcome[]>, asOf: Date): EngagementModel {
+  const fit = new EngagementFit(asOf);
+  let index = 0;
+  for (const history of histories) fit.add(sampleKeyOf(String(index++)), () => history);
+  return fit.model();
 }
 
 /** What the person's recent campaigns say, for the reasons. */

@@ -86,12 +86,22 @@ const emptyTally = (decays: number): Tally => ({
  * likely to be opened (it sinks under newer mail), so an hour it waits through late says less.
  */
 function addWait(exposure: Float64Array[], decays: readonly number[], from: number, to: number) {
-  for (let q = Math.floor(from); q < to; q++) {
-    const low = Math.max(q, from);
-    const high = Math.min(q + 1, to);
-    const age = (low + high) / 2 - from;
-    const bin = wrap(q);
-    for (let d = 0; d < decays.length; d++) exposure[d]![bin]! += (high - low) * Math.exp(-age / decays[d]!);
+  for (let d = 0; d < decays.length; d++) {
+    const decay = decays[d]!;
+    const into = exposure[d]!;
+    // A whole quarter-hour's weight is the one before's times e^(−1/decay): one exp per wait, not per quarter.
+    const step = Math.exp(-1 / decay);
+    let whole = Number.NaN;
+    for (let q = Math.floor(from); q < to; q++) {
+      const low = Math.max(q, from);
+      const high = Math.min(q + 1, to);
+      let weight: number;
+      if (low === q && high === q + 1) {
+        weight = Number.isNaN(whole) ? Math.exp(-(q + 0.5 - from) / decay) : whole;
+        whole = weight * step;
+      } else weight = Math.exp(-((low + high) / 2 - from) / decay);
+      into[wrap(q)]! += (high - low) * weight;
+    }
   }
 }
 
@@ -126,6 +136,17 @@ function tally(person: SendTimeHistory, decays: readonly number[], into: Tally) 
   }
 }
 
+// e^(−(j + ½)/decay) for each quarter-hour j of the horizon, per decay: worked out once, not per person.
+const horizonWeights = new Map<number, Float64Array>();
+function horizonWeightsOf(decay: number): Float64Array {
+  let weights = horizonWeights.get(decay);
+  if (!weights) {
+    weights = Float64Array.from({ length: HORIZON_QUARTERS }, (_, j) => Math.exp(-(j + 0.5) / decay));
+    horizonWeights.set(decay, weights);
+  }
+  return weights;
+}
+
 /** Spreads the full waits over the horizon, each quarter-hour j after the start weighted e^(−(j + ½)/decay). */
 function finish(into: Tally, decays: readonly number[]) {
   for (let start = 0; start < QUARTERS_PER_DAY; start++) {
@@ -133,7 +154,8 @@ function finish(into: Tally, decays: readonly number[]) {
     if (count === 0) continue;
     for (let d = 0; d < decays.length; d++) {
       const exposure = into.exposure[d]!;
-      for (let j = 0; j < HORIZON_QUARTERS; j++) exposure[wrap(start + j)]! += count * Math.exp(-(j + 0.5) / decays[d]!);
+      const weights = horizonWeightsOf(decays[d]!);
+      for (let j = 0; j < HORIZON_QUARTERS; j++) exposure[(start + j) % QUARTERS_PER_DAY]! += count * weights[j]!;
     }
   }
   into.fullWaits.fill(0);
@@ -196,32 +218,44 @@ function ratesOf(total: Tally): number[] {
  * The audience's exposure-corrected, smoothed rates (everyone's first signals over everyone's
  * age-weighted waiting mail) on the UTC clock and its best hour; and, from the people whose
  * timezone is known, the same on their local clocks: people in different timezones who read at
- * 8:00 local then pool together instead of averaging each other away.
+ * 8:00 local then pool together instead of averaging each other away. People are added one at a
+ * time (a refresh streams them page by page) and only the tallies are kept.
  */
-export function fitAudienceSendTime(people: Iterable<SendTimeHistory>): AudienceSendTime {
-  const decays = [SEND_TIME_MODEL.decayHours * 4];
-  const total = emptyTally(1);
-  const local = emptyTally(1);
-  let count = 0;
-  for (const person of people) {
-    tally(person, decays, total);
-    if (person.utcOffsetMinutes !== undefined) tally(onLocalClock(person, person.utcOffsetMinutes), decays, local);
-    count += 1;
+export class AudienceSendTimeFit {
+  private readonly decays = [SEND_TIME_MODEL.decayHours * 4];
+  private readonly total = emptyTally(1);
+  private readonly local = emptyTally(1);
+  private people = 0;
+
+  add(person: SendTimeHistory): void {
+    tally(person, this.decays, this.total);
+    if (person.utcOffsetMinutes !== undefined) tally(onLocalClock(person, person.utcOffsetMinutes), this.decays, this.local);
+    this.people += 1;
   }
-  finish(total, decays);
-  finish(local, decays);
-  const rates = ratesOf(total);
-  const localRates = local.signals > 0 ? ratesOf(local) : null;
-  return {
-    rates,
-    exposure: Array.from(smooth(total.exposure[0]!), round),
-    decay_hours: SEND_TIME_MODEL.decayHours,
-    audience_hour_utc: total.signals > 0 ? bestSendQuarter(rates, SEND_TIME_MODEL.decayHours) / 4 : SEND_TIME_MODEL.defaultHourUtc,
-    local_rates: localRates,
-    local_hour: localRates ? bestSendQuarter(localRates, SEND_TIME_MODEL.decayHours) / 4 : null,
-    people: count,
-    signals: total.signals,
-  };
+
+  model(): AudienceSendTime {
+    const { total, local, decays } = this;
+    finish(total, decays);
+    finish(local, decays);
+    const rates = ratesOf(total);
+    const localRates = local.signals > 0 ? ratesOf(local) : null;
+    return {
+      rates,
+      exposure: Array.from(smooth(total.exposure[0]!), round),
+      decay_hours: SEND_TIME_MODEL.decayHours,
+      audience_hour_utc: total.signals > 0 ? bestSendQuarter(rates, SEND_TIME_MODEL.decayHours) / 4 : SEND_TIME_MODEL.defaultHourUtc,
+      local_rates: localRates,
+      local_hour: localRates ? bestSendQuarter(localRates, SEND_TIME_MODEL.decayHours) / 4 : null,
+      people: this.people,
+      signals: total.signals,
+    };
+  }
+}
+
+export function fitAudienceSendTime(people: Iterable<SendTimeHistory>): AudienceSendTime {
+  const fit = new AudienceSendTimeFit();
+  for (const person of people) fit.add(person);
+  return fit.model();
 }
 
 /**
