@@ -1,11 +1,13 @@
 import { STO_MESSAGES, type StoReport } from '@postlark/shared/send-time-optimisation';
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
+import { prepareRecipients } from '../src/modules/campaigns/campaign-sender';
+import { campaignById } from '../src/modules/campaigns/campaigns.repository';
 import { rateInterval } from '../src/modules/ab-tests/sequential-test';
 import { differenceInterval } from '../src/modules/send-time/sto-report';
 import { useAccountsApp } from './support/accounts-app';
 import { abAudience, createAndSend, hit, pixelIn, clickIn, subjectTest } from './support/ab-tests';
-import { CAMPAIGNS, bulkAudience, campaignRead, customerWithAudience, draft, reportRead, runEngine } from './support/campaigns';
+import { CAMPAIGNS, bulkAudience, campaignRead, customerWithAudience, draft, engine, reportRead, runEngine } from './support/campaigns';
 import { eventually } from './support/eventually';
 import { hourOfDay, storeAudienceHour, storeBestHour } from './support/send-times';
 
@@ -164,6 +166,60 @@ describe('a campaign sent at each person’s best time', () => {
     await run(3);
     expect(rows.every((row) => received(row.email) === 1)).toBe(true);
     expect((await campaignOf(customer.cookie, campaign.id)).status).toBe('sent');
+  });
+});
+
+describe('preparing a campaign twice at once (two lanes or workers)', () => {
+  // Each lane reads the campaign (prepared_at still null) before preparing it: both may go on to
+  // prepare. The second must find it prepared and leave the rows as the first dealt them.
+  const stale = async (id: string) => (await campaignById(accounts.database.db, id))!;
+  const dealt = async (campaignId: string) =>
+    new Map(
+      (await query<{ id: string; sto_group: number; next_attempt_at: Date; status: string }>(
+        `select id, sto_group, next_attempt_at, status from campaign_messages where campaign_id = $1::uuid`,
+        [campaignId],
+      )).map((row) => [String(row.id), `${row.sto_group} ${row.next_attempt_at.toISOString()} ${row.status}`]),
+    );
+
+  it('deals the groups once: a second preparation from the same stale read changes no row', async () => {
+    const { customer, list } = await bulkAudience(accounts, 200, `sto-twice-${process.pid}.example`);
+    await storeAudienceHour(accounts, customer.customerId, hourOfDay(accounts.now(), 6));
+    const campaign = await createAndSend(accounts, customer.cookie, draft(list, { send_time_optimisation: { window_hours: 24, explore_percent: 15, holdout_percent: 20 } }));
+    const row = await stale(campaign.id);
+    const sender = await engine(accounts);
+    try {
+      await prepareRecipients(sender.deps, row);
+      const first = await dealt(campaign.id);
+      await Promise.all([prepareRecipients(sender.deps, row), prepareRecipients(sender.deps, row)]);
+      expect(await dealt(campaign.id)).toEqual(first);
+    } finally {
+      await sender.close();
+    }
+    const rows = await rowsOf(campaign.id);
+    expect([1, 2, 3].map((group) => rows.filter((one) => one.sto_group === group).length)).toEqual([130, 30, 40]);
+  });
+
+  it('with an A/B test, leaves the test group at the start: two preparations at once do not re-time it to best times', async () => {
+    const audience = await abAudience(accounts, 38);
+    await storeAudienceHour(accounts, audience.customer.customerId, hourOfDay(accounts.now(), 6));
+    const start = accounts.now();
+    const campaign = await createAndSend(
+      accounts,
+      audience.customer.cookie,
+      subjectTest(audience.list, ['Subject B'], { test_share: 50, wait_minutes: 60 }, { send_time_optimisation: { explore_percent: 0, holdout_percent: 20 } }),
+    );
+    const row = await stale(campaign.id);
+    const sender = await engine(accounts);
+    try {
+      await Promise.all([prepareRecipients(sender.deps, row), prepareRecipients(sender.deps, row)]);
+    } finally {
+      await sender.close();
+    }
+    const rows = await rowsOf(campaign.id);
+    const tested = rows.filter((one) => one.status === 'pending');
+    expect(tested).toHaveLength(20);
+    expect(tested.every((one) => one.sto_group === 0 && one.next_attempt_at.getTime() === start.getTime())).toBe(true);
+    expect(rows.filter((one) => one.status === 'held')).toHaveLength(20);
   });
 });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/results';
 import { pace } from '../../lib/pace';
 import { audienceCondition } from './campaign-audience';
 import { LOOK_EVERY_MS, lookAtDueTests } from '../ab-tests/ab-test-engine';
@@ -167,15 +168,22 @@ async function sendQueue(
  * A/B test, the same transaction deals the test share to the variants and holds the rest; with
  * send-time optimisation, it gives each row its own time.
  */
-async function prepareRecipients(deps: SenderDeps, row: CampaignRow) {
+export async function prepareRecipients(deps: SenderDeps, row: CampaignRow) {
   if (row.preparedAt) return;
   await deps.db.transaction(async (tx) => {
+    // The preparedAt read above may be stale: another lane or worker can be preparing the same
+    // campaign. Claimed first, in this transaction (a second one waits on the row lock, then finds
+    // it set): a second deal would re-time rows already dealt (an A/B test's group to best times,
+    // or more rows to the holdout).
+    const claimed = rowsOf(
+      await tx.execute(sql`update campaigns set prepared_at = ${deps.now().toISOString()}::timestamptz where id = ${row.id}::uuid and prepared_at is null returning id`),
+    );
+    if (claimed.length === 0) return;
     await addRecipients(tx, row.id, await audienceCondition(tx, row, deps.now()), deps.settings.messageIdDomain, deps.now());
     // Sent at each person's best time: every row's own time, unless an A/B test takes the rows
     // (its test group goes as the test says; its rest gets best times when released).
     const tested = await startTestIn(tx, row.id, deps.now(), deps.settings.abLookEveryMs ?? LOOK_EVERY_MS);
     if (!tested) await assignSendTimes(tx, row.id, deps.now(), { restOnly: false });
-    await tx.execute(sql`update campaigns set prepared_at = ${deps.now().toISOString()}::timestamptz where id = ${row.id}::uuid and prepared_at is null`);
   });
 }
 
