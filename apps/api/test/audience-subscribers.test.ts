@@ -1,4 +1,4 @@
-import { AUDIENCE_MESSAGES } from '@postlark/shared/audience';
+import { AUDIENCE_MESSAGES, SUBSCRIBER_SORTS } from '@postlark/shared/audience';
 import { describe, expect, it } from 'vitest';
 import { suppressions } from '../src/db/schema/audience';
 import { useAccountsApp } from './support/accounts-app';
@@ -132,6 +132,33 @@ describe('subscribers', () => {
     for (const query of ['after=garbage', `after=${Buffer.from('["x","1"]').toString('base64url')}`, 'sort=password', 'limit=500', 'limit=abc', 'admin=1']) {
       expect((await call('GET', `${SUBSCRIBERS}?${query}`, customer.cookie)).statusCode, query).toBe(400);
     }
+  });
+
+  it('refuses a forged cursor, or one another sort made, with the cursor message on every sort, the default one too', async () => {
+    const customer = await accounts.signedInCustomer();
+    await addSubscriber(customer, { email: 'cursor@example.com' });
+    const id = '0b7e3c1a-5d2f-4e8a-9c6b-1f2e3d4c5b6a';
+    const forged = (value: unknown) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
+    // What each sort's cursor carries, and values its query could not read (the database would refuse them).
+    const misfits: Record<(typeof SUBSCRIBER_SORTS)[number], unknown[]> = {
+      created_at: ['a@b.example', '2026-02-30T00:00:00.000Z', '0000-01-01T00:00:00.000Z', 'infinity', '0.5', 7],
+      email: [7, null, 'a\u0000b'],
+      first_name: [true, 'x\u0000'],
+      last_name: [['x'], '\u0000'],
+      engagement: ['a@b.example', '', 'NaN', '2026-01-01T00:00:00.000Z'],
+    };
+    for (const sort of SUBSCRIBER_SORTS) {
+      for (const value of misfits[sort]) {
+        for (const sortParam of sort === 'created_at' ? ['', 'sort=created_at&'] : [`sort=${sort}&`]) {
+          const answer = await call('GET', `${SUBSCRIBERS}?${sortParam}after=${forged(value)}`, customer.cookie);
+          expect(answer.statusCode, `${sort} ${JSON.stringify(value)}`).toBe(400);
+          expect(answer.json().payload.errors).toEqual({ after: AUDIENCE_MESSAGES.cursorInvalid });
+        }
+      }
+    }
+    // Well-formed values of each sort are read as positions.
+    const fine = { created_at: '2026-01-01T00:00:00.000Z', email: 'a@b.example', first_name: 'Ada', last_name: '', engagement: '0.5' };
+    for (const sort of SUBSCRIBER_SORTS) expect((await call('GET', `${SUBSCRIBERS}?sort=${sort}&after=${forged(fine[sort])}`, customer.cookie)).statusCode, sort).toBe(200);
   });
 
   it('edits details and lists; never re-activates someone who unsubscribed', async () => {

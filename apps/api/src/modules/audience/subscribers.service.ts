@@ -100,10 +100,8 @@ async function detailsOf(deps: SubscriberDeps, row: SubscriberRow): Promise<Subs
 
 /** The subscribers table: one page in the chosen order, and how many match in all. */
 export async function listSubscribers(deps: AudienceDeps, customerId: string, query: SubscriberQuery): Promise<SubscribersPage> {
-  const after = query.after ? decodeCursor(query.after) : null;
-  // An engagement cursor carries a number; one that does not was made for another sort.
-  const misfit = after !== null && query.sort === 'engagement' && (after.value.trim() === '' || !Number.isFinite(Number(after.value)));
-  if ((query.after && !after) || misfit) throw new HttpError(400, AUDIENCE_MESSAGES.cursorInvalid, { after: AUDIENCE_MESSAGES.cursorInvalid });
+  const after = query.after ? decodeCursor(query.after, query.sort) : null;
+  if (query.after && !after) throw new HttpError(400, AUDIENCE_MESSAGES.cursorInvalid, { after: AUDIENCE_MESSAGES.cursorInvalid });
   const filter = { ...query, ...(await resolveFilter(deps, customerId, query)) };
   const [rows, total] = await Promise.all([pageSubscribers(deps.db, customerId, filter, after), countSubscribers(deps.db, customerId, filter)]);
   const page = rows.slice(0, query.limit);
