@@ -21,13 +21,23 @@ export const BLOCK_ATTRIBUTION_DAYS = 5;
 export const CONDITION_FIELDS = ['email', 'first_name', 'last_name', 'attribute'] as const;
 export const CONDITION_FIELD_OPS = ['equals', 'contains'] as const;
 export const CONDITION_EVENT_DAYS = { min: 1, max: 3650 } as const;
+/**
+ * At most this many different conditions in one content, and "Show only to…" blocks nested at
+ * most this deep: each different condition is one more column of the query that reads, per send
+ * batch, whom they match (PostgreSQL takes at most 1,664), and far more than any email needs.
+ */
+export const BLOCK_LIMITS = { conditions: 50, depth: 10 } as const;
+/** How much of an unknown block's name its message repeats. */
+const NAME_SHOWN = 40;
 
 export const BLOCK_MESSAGES = {
-  blockUnknown: (name: string) => `"${name}" is not a content block. Use the editor's Recommended products block.`,
+  blockUnknown: (name: string) => `"${name.length > NAME_SHOWN ? `${name.slice(0, NAME_SHOWN)}…` : name}" is not a content block. Use the editor's Recommended products block.`,
   countInvalid: `A Recommended products block shows ${RECOMMENDATION_COUNT.min} to ${RECOMMENDATION_COUNT.max} products.`,
   layoutInvalid: 'A Recommended products block is laid out as a grid or a list.',
   conditionInvalid: 'A “Show only to…” block has a condition that cannot be read. Choose its condition again.',
   notClosed: 'A content block is not closed. Remove it and insert it again from the editor.',
+  tooManyConditions: `An email can have at most ${BLOCK_LIMITS.conditions} different “Show only to…” conditions. Combine some into a segment.`,
+  nestedTooDeep: `“Show only to…” blocks can be nested at most ${BLOCK_LIMITS.depth} deep. Combine some into a segment.`,
   segmentNotYours: 'A “Show only to…” block names a segment that is not one of yours.',
   listNotYours: 'A “Show only to…” block names a list that is not one of yours.',
   subscriberNotFound: 'This subscriber does not exist.',
@@ -79,7 +89,7 @@ export interface CampaignReportBlock {
   block: 'recommendations';
   clicks: number;
   unique_clicks: number;
-  /** order_placed events by people who clicked a recommended product, within BLOCK_ATTRIBUTION_DAYS of their first such click. */
+  /** order_placed events by people who clicked a recommended product less than BLOCK_ATTRIBUTION_DAYS before (any of their clicks). */
   orders: number;
   revenue: number;
   currency: string | null;

@@ -1,4 +1,4 @@
-import { BLOCK_MESSAGES, type BlockCondition, encodeCondition } from '@postlark/shared/content-blocks';
+import { BLOCK_LIMITS, BLOCK_MESSAGES, type BlockCondition, encodeCondition } from '@postlark/shared/content-blocks';
 import { describe, expect, it } from 'vitest';
 import { blockProblem, conditionKey, extractBlocks, personalise, productsHtml, RECOMMENDED_LINK } from './content-blocks';
 
@@ -30,11 +30,33 @@ describe('content blocks', () => {
     expect(grid).toContain('<img src="https://shop.example/a.jpg" width="168" height="168" alt="Item &#60;a&#62;"');
     expect(grid).toContain('€12.50');
     expect(grid).toContain(`<a href="https://shop.example/a" data-postlark-link="${RECOMMENDED_LINK}"`);
-    expect(grid).not.toContain('<a>');
+    // Product b has no price: its title and link, and no price line.
+    expect(grid).toContain('Item &#60;b&#62;</div><a href="https://shop.example/b"');
+    expect(grid.match(/<a href=/g)).toHaveLength(4);
     expect(productsHtml([product('a')], 'list')).toContain('width="96" height="96"');
     expect(productsHtml([], 'grid')).toBe('');
+    // A block shows its count of the person's products: a once, and b not at all.
     const { html, blocks } = extractBlocks('<div data-postlark-block="recommendations" data-count="1"></div>');
-    expect(personalise(html, blocks, { products: [product('a'), product('b')], matched: new Set() })).not.toContain('Item &#60;b&#62;');
+    const one = personalise(html, blocks, { products: [product('a'), product('b')], matched: new Set() });
+    expect(one.match(/Item &#60;a&#62;/g)).toHaveLength(2); // the image's alt text and the title
+    expect(one.match(/<a href="https:\/\/shop\.example\/a"/g)).toHaveLength(1);
+    expect(one).not.toContain('Item &#60;b&#62;');
+  });
+
+  it('never turn a product address that is not http(s) into a link or an image', () => {
+    for (const scheme of ['javascript:alert(1)//', 'data:text/html;base64,PHNjcmlwdD4=', ' JavaScript:x', 'DATA:image/png;base64,AA==']) {
+      const html = productsHtml([{ ...product('a'), url: scheme, image_url: scheme }], 'grid');
+      expect(html, scheme).toContain('Item &#60;a&#62;');
+      expect(html, scheme).not.toMatch(/<a |<img /);
+      expect(html.toLowerCase(), scheme).not.toMatch(/javascript:|data:/);
+    }
+    // An http(s) image with a bad link is shown without a link, and the other way round.
+    const imageOnly = productsHtml([{ ...product('a'), url: 'javascript:x' }], 'list');
+    expect(imageOnly).toContain('<img src="https://shop.example/a.jpg"');
+    expect(imageOnly).not.toContain('<a ');
+    const linkOnly = productsHtml([{ ...product('a'), image_url: 'data:image/png;base64,AA==' }], 'list');
+    expect(linkOnly).toContain('<a href="https://shop.example/a"');
+    expect(linkOnly).not.toContain('<img ');
   });
 
   it('name what is wrong with a block, and leave a customer’s look-alike comment powerless', () => {
@@ -45,7 +67,24 @@ describe('content blocks', () => {
     expect(blockProblem(`<div data-postlark-if="${encodeURIComponent('{"type":"field","field":"email","key":"plan","op":"equals","value":"x"}')}">x</div>`)).toBe(BLOCK_MESSAGES.conditionInvalid);
     expect(blockProblem(`<div data-postlark-if="${encodeCondition(PRO)}"><p>open`)).toBe(BLOCK_MESSAGES.notClosed);
     expect(blockProblem('<p>no blocks</p>')).toBeNull();
+    // An unknown block's name is repeated, but no longer than 40 characters.
+    const long = 'x'.repeat(400_000);
+    expect(blockProblem(`<div data-postlark-block="${long}"></div>`)).toBe(`"${'x'.repeat(40)}…" is not a content block. Use the editor's Recommended products block.`);
+    expect(BLOCK_MESSAGES.blockUnknown('x'.repeat(40))).toBe(`"${'x'.repeat(40)}" is not a content block. Use the editor's Recommended products block.`);
     const { html, blocks } = extractBlocks(`<!--postlark-if:0--><p>x</p>${iff(PRO, '<p>pro</p>')}`);
     expect(personalise(html, blocks, undefined)).toBe('<!-- if:0--><p>x</p>');
+  });
+
+  it('allow at most BLOCK_LIMITS.conditions different conditions, and conditional blocks nested BLOCK_LIMITS.depth deep', () => {
+    const named = (count: number) => Array.from({ length: count }, (_, index): BlockCondition => ({ type: 'field', field: 'email', key: '', op: 'contains', value: `@shop${index}.example` }));
+    const many = (conditions: BlockCondition[]) => conditions.map((condition) => iff(condition, '<p>x</p>')).join('');
+    expect(BLOCK_LIMITS).toEqual({ conditions: 50, depth: 10 });
+    expect(blockProblem(many(named(50)))).toBeNull();
+    // The same condition again is no new one.
+    expect(blockProblem(many([...named(50), ...named(50)]))).toBeNull();
+    expect(blockProblem(many(named(51)))).toBe(BLOCK_MESSAGES.tooManyConditions);
+    const nested = (depth: number) => Array.from({ length: depth }).reduce<string>((inner) => iff(PRO, inner), '<p>deep</p>');
+    expect(blockProblem(nested(10) + nested(10))).toBeNull();
+    expect(blockProblem(nested(11))).toBe(BLOCK_MESSAGES.nestedTooDeep);
   });
 });

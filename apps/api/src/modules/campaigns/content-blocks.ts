@@ -1,4 +1,4 @@
-import { BLOCK_ATTRIBUTES, BLOCK_MESSAGES, type BlockCondition, decodeCondition, RECOMMENDATION_COUNT, RECOMMENDATION_LAYOUTS, type RecommendationLayout } from '@postlark/shared/content-blocks';
+import { BLOCK_ATTRIBUTES, BLOCK_LIMITS, BLOCK_MESSAGES, type BlockCondition, decodeCondition, RECOMMENDATION_COUNT, RECOMMENDATION_LAYOUTS, type RecommendationLayout } from '@postlark/shared/content-blocks';
 import type { RecommendedProduct } from '@postlark/shared/recommendations';
 import { Parser } from 'htmlparser2';
 import { escapeHtml } from '../../lib/html';
@@ -57,7 +57,7 @@ interface Edit {
 /**
  * The template with its blocks as markers, and the blocks. Throws BlockError for a block that
  * cannot be read (unknown kind, count or layout out of range, a condition that is no condition,
- * a block never closed): saving and sending refuse it with that message.
+ * a block never closed) or past BLOCK_LIMITS: saving and sending refuse it with that message.
  */
 export function extractBlocks(html: string): { html: string; blocks: TemplateBlocks } {
   const blocks: TemplateBlocks = { recommendations: [], conditions: [] };
@@ -66,6 +66,9 @@ export function extractBlocks(html: string): { html: string; blocks: TemplateBlo
   // Each open div: whether it is a block, and where its start tag ends.
   const open: { kind: 'plain' | 'if' | 'recommendations'; start: number; openEnd: number; index: number }[] = [];
   let insideRecommendations = 0;
+  // Conditional blocks open around the current point, and the different conditions so far (BLOCK_LIMITS).
+  let ifDepth = 0;
+  const distinct = new Set<string>();
   let failure: string | null = null;
   const parser = new Parser(
     {
@@ -93,6 +96,9 @@ export function extractBlocks(html: string): { html: string; blocks: TemplateBlo
         }
         const condition = decodeCondition(conditionText!);
         if (!condition) failure ??= BLOCK_MESSAGES.conditionInvalid;
+        else if (distinct.add(conditionKey(condition)).size > BLOCK_LIMITS.conditions) failure ??= BLOCK_MESSAGES.tooManyConditions;
+        ifDepth += 1;
+        if (ifDepth > BLOCK_LIMITS.depth) failure ??= BLOCK_MESSAGES.nestedTooDeep;
         open.push({ kind: 'if', start, openEnd, index: blocks.conditions.length });
         if (condition) blocks.conditions.push(condition);
       },
@@ -102,6 +108,7 @@ export function extractBlocks(html: string): { html: string; blocks: TemplateBlo
         if (!div) return;
         if (insideRecommendations > 0) insideRecommendations -= 1;
         if (div.kind === 'plain') return;
+        if (div.kind === 'if') ifDepth -= 1;
         if (isImplied) {
           failure ??= BLOCK_MESSAGES.notClosed;
           return;
