@@ -122,6 +122,29 @@ describe('a campaign sent at each person’s best time', () => {
     expect((await campaignOf(customer.cookie, campaign.id)).status).toBe('sent');
   });
 
+  it('takes a stored hour that is not a number of hours for none: the campaign is prepared, those people at the audience’s hour', async () => {
+    const audience = await abAudience(accounts, 2);
+    const { customer, ids } = audience;
+    const start = accounts.now();
+    const idOf = async (email: string) => ids[email] ?? (await query<{ id: string }>(`select id from subscribers where email = $1`, [email]))[0]!.id;
+    // A corrupted or foreign stored value: text, an hour past the day, an object; one good one.
+    const stored = [JSON.stringify({ hour_utc: 'soon' }), JSON.stringify({ hour_utc: 1e300 }), JSON.stringify({ hour_utc: { h: 3 } })];
+    for (const [index, value] of stored.entries()) {
+      await query(
+        `insert into subscriber_insights (subscriber_id, customer_id, send_time, updated_at) values ($1::uuid, $2::uuid, $3::jsonb, now())
+         on conflict (subscriber_id) do update set send_time = excluded.send_time`,
+        [await idOf(audience.emails[index]!), customer.customerId, value],
+      );
+    }
+    await storeBestHour(accounts, customer.customerId, await idOf(audience.emails[3]!), hourOfDay(start, 2));
+    await storeAudienceHour(accounts, customer.customerId, hourOfDay(start, 5));
+    const campaign = await createAndSend(accounts, customer.cookie, draft(audience.list, { send_time_optimisation: { explore_percent: 0, holdout_percent: 0 } }));
+    await run();
+    const rows = new Map((await rowsOf(campaign.id)).map((row) => [row.email, row]));
+    expect(audience.emails.map((email) => (rows.get(email)!.next_attempt_at.getTime() - start.getTime()) / HOUR)).toEqual([5, 5, 5, 2]);
+    expect((await campaignOf(customer.cookie, campaign.id)).messages).toMatchObject({ pending: 4 });
+  });
+
   it('keeps a best hour the window does not reach at the nearer end of the window', async () => {
     const audience = await abAudience(accounts, 0);
     const start = accounts.now();

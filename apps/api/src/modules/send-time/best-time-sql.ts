@@ -4,11 +4,23 @@ import { type SQL, sql } from 'drizzle-orm';
 // alike: their stored hour (subscriber_insights.send_time, written by the insights refresh), else
 // the account's audience hour (insight_models, kind send_time), else null (no model yet).
 
+/**
+ * `field` of the jsonb `document` as an hour of day, or null unless it is a number in [0, 24): a
+ * stored value of another type or range (a corrupted row, an older format) is skipped, not cast,
+ * since a failing cast or an out-of-range interval would fail the whole campaign's preparation on
+ * every pass. Nested cases, because only a case guarantees the check runs before the cast.
+ */
+function storedHourSql(document: SQL, field: string): SQL {
+  const key = sql`${field}::text`;
+  const value = sql`(${document}->>${key})::float8`;
+  return sql`(case when jsonb_typeof(${document}->${key}) = 'number' then (case when ${value} >= 0 and ${value} < 24 then ${value} end) end)`;
+}
+
 /** The hour of day (UTC, fractional) to send to `subscriberId` of `customerId`, or null. */
 export function bestHourSql(subscriberId: SQL, customerId: SQL): SQL {
   return sql`coalesce(
-    (select (si.send_time->>'hour_utc')::float8 from subscriber_insights si where si.subscriber_id = ${subscriberId}),
-    (select (im.model->>'audience_hour_utc')::float8 from insight_models im where im.customer_id = ${customerId} and im.kind = 'send_time'))`;
+    (select ${storedHourSql(sql`si.send_time`, 'hour_utc')} from subscriber_insights si where si.subscriber_id = ${subscriberId}),
+    (select ${storedHourSql(sql`im.model`, 'audience_hour_utc')} from insight_models im where im.customer_id = ${customerId} and im.kind = 'send_time'))`;
 }
 
 /**
