@@ -1,11 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { BLOCK_MESSAGES, type BlockCondition } from '@postlark/shared/content-blocks';
 import type { SegmentDefinition } from '@postlark/shared/segments';
 import type { Db } from '../../db/client';
+import { segments } from '../../db/schema/audience';
 import { HttpError } from '../../http/errors';
 import { rowsOf } from '../../db/results';
 import { segmentSql } from '../audience/segment-sql';
-import { findSegment } from '../audience/segments.repository';
 import { ownListIds } from '../audience/subscribers.repository';
 import { recommendationsForMany } from '../insights/recommendations.service';
 import { BlockError, conditionKey, extractBlocks, type PersonalContent, type TemplateBlocks } from './content-blocks';
@@ -15,13 +15,24 @@ import type { Recipient } from './recipients.repository';
 // are built: the recommendations in one call (recommendationsForMany, a few queries), and every
 // condition of every block in one query over the batch's subscribers, never one per person.
 
-/** A condition as one SQL condition over "subscribers" (segments read now: one deleted since matches nobody). */
-async function conditionSql(db: Db, customerId: string, condition: BlockCondition, now: Date): Promise<SQL> {
+/** The definitions of the segments these conditions name that are the customer's own, by id, in one query. */
+async function ownSegments(db: Db, customerId: string, conditions: readonly BlockCondition[]): Promise<Map<string, SegmentDefinition>> {
+  const ids = [...new Set(conditions.flatMap((condition) => (condition.type === 'segment' ? [condition.segment_id] : [])))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: segments.id, definition: segments.definition })
+    .from(segments)
+    .where(and(eq(segments.customerId, customerId), inArray(segments.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.definition]));
+}
+
+/** A condition as one SQL condition over "subscribers" (`own`: the customer's segments read now: one deleted since matches nobody). */
+function conditionSql(condition: BlockCondition, own: ReadonlyMap<string, SegmentDefinition>, now: Date): SQL {
   const asSegment = (definition: SegmentDefinition) => segmentSql(definition, now);
   switch (condition.type) {
     case 'segment': {
-      const segment = await findSegment(db, customerId, condition.segment_id);
-      return segment ? asSegment(segment.definition) : sql`false`;
+      const definition = own.get(condition.segment_id);
+      return definition ? asSegment(definition) : sql`false`;
     }
     case 'list':
       return asSegment({ match: 'all', conditions: [{ field: 'list', op: 'in', value: condition.list_id }] });
@@ -41,20 +52,30 @@ async function conditionSql(db: Db, customerId: string, condition: BlockConditio
   }
 }
 
-/** Each person's matched conditions, for every distinct condition of these blocks, in one query. */
+/**
+ * Conditions read per query: one content has at most BLOCK_LIMITS.conditions, but a flow batch
+ * joins many steps' contents, and PostgreSQL takes at most 1,664 columns in one select.
+ */
+const CONDITIONS_PER_QUERY = 200;
+
+/** Each person's matched conditions, for every distinct condition of these blocks, in one query (a few for very many). */
 async function matchedConditions(db: Db, customerId: string, conditions: readonly BlockCondition[], ids: readonly string[], now: Date): Promise<Map<string, Set<string>>> {
   const matched = new Map<string, Set<string>>(ids.map((id) => [id, new Set()]));
   if (conditions.length === 0 || ids.length === 0) return matched;
-  const columns = await Promise.all(conditions.map(async (condition, index) => sql`(${await conditionSql(db, customerId, condition, now)}) as ${sql.identifier(`m${index}`)}`));
-  const rows = rowsOf<Record<string, unknown> & { id: string }>(
-    await db.execute(sql`select "subscribers"."id" as id, ${sql.join(columns, sql`, `)} from subscribers
-      where "subscribers"."customer_id" = ${customerId}::uuid and "subscribers"."id" = any(${sql.param([...ids])}::uuid[])`),
-  );
-  for (const row of rows) {
-    const set = matched.get(row.id)!;
-    conditions.forEach((condition, index) => {
-      if (row[`m${index}`] === true) set.add(conditionKey(condition));
-    });
+  const own = await ownSegments(db, customerId, conditions);
+  for (let first = 0; first < conditions.length; first += CONDITIONS_PER_QUERY) {
+    const chunk = conditions.slice(first, first + CONDITIONS_PER_QUERY);
+    const columns = chunk.map((condition, index) => sql`(${conditionSql(condition, own, now)}) as ${sql.identifier(`m${index}`)}`);
+    const rows = rowsOf<Record<string, unknown> & { id: string }>(
+      await db.execute(sql`select "subscribers"."id" as id, ${sql.join(columns, sql`, `)} from subscribers
+        where "subscribers"."customer_id" = ${customerId}::uuid and "subscribers"."id" = any(${sql.param([...ids])}::uuid[])`),
+    );
+    for (const row of rows) {
+      const set = matched.get(row.id)!;
+      chunk.forEach((condition, index) => {
+        if (row[`m${index}`] === true) set.add(conditionKey(condition));
+      });
+    }
   }
   return matched;
 }
@@ -101,9 +122,8 @@ export async function blocksProblem(db: Db, customerId: string, html: string): P
   }
   const listIds = [...new Set(blocks.conditions.flatMap((condition) => (condition.type === 'list' ? [condition.list_id] : [])))];
   if (listIds.length > 0 && (await ownListIds(db, customerId, listIds)).length !== listIds.length) return BLOCK_MESSAGES.listNotYours;
-  for (const condition of blocks.conditions) {
-    if (condition.type === 'segment' && !(await findSegment(db, customerId, condition.segment_id))) return BLOCK_MESSAGES.segmentNotYours;
-  }
+  const own = await ownSegments(db, customerId, blocks.conditions);
+  if (blocks.conditions.some((condition) => condition.type === 'segment' && !own.has(condition.segment_id))) return BLOCK_MESSAGES.segmentNotYours;
   return null;
 }
 
