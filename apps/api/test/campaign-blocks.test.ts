@@ -1,4 +1,4 @@
-import { BLOCK_MESSAGES, type BlockCondition, encodeCondition } from '@postlark/shared/content-blocks';
+import { BLOCK_ATTRIBUTION_DAYS, BLOCK_LIMITS, BLOCK_MESSAGES, type BlockCondition, encodeCondition } from '@postlark/shared/content-blocks';
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { RECOMMENDED_LINK } from '../src/modules/campaigns/content-blocks';
@@ -82,6 +82,11 @@ async function shop() {
   return { ...audience, key, content, vip, segment };
 }
 
+/** Content with this many different conditions, each its own block. */
+const conditions = (count: number) => Array.from({ length: count }, (_, index) => iff({ type: 'field', field: 'email', key: '', op: 'contains', value: `@shop${index}.example` }, `<p>${index}</p>`)).join('');
+/** Content with conditional blocks nested this deep. */
+const nested = (depth: number) => Array.from({ length: depth }).reduce<string>((inner) => iff({ type: 'field', field: 'first_name', key: '', op: 'equals', value: 'Ada' }, inner), '<p>deep</p>');
+
 const shown = (html: string) => ['Pro corner', 'We miss you', 'Thanks for your order', 'Nested VIP', 'Segment of Adas', 'VIP lounge'].filter((text) => html.includes(text));
 
 describe('content blocks', () => {
@@ -132,6 +137,40 @@ describe('content blocks', () => {
     expect(report.links).toEqual([{ url: BLOCK_MESSAGES.recommendedProducts, clicks: 1, unique_clicks: 1 }]);
   });
 
+  it('credits an order to the block when any product click came less than the attribution window before it, not only the first', async () => {
+    const { customer, list, ada, content, key } = await shop();
+    const campaign = (await call('POST', CAMPAIGNS, customer.cookie, draft(list, { content_html: content }))).json().payload.campaign;
+    expect((await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, customer.cookie)).statusCode).toBe(200);
+    const sender = await engine(accounts);
+    try {
+      expect(await sender.run()).toBe(2);
+    } finally {
+      await sender.close();
+    }
+    const adaMail = await accounts.smtp.waitForMessage(ada);
+    const teapot = [...adaMail.html.matchAll(/href="([^"]*\/t\/c\/[^"]+)"/g)]
+      .map((match) => new URL(match[1]!.replaceAll('&#38;', '&').replaceAll('&amp;', '&')))
+      .find((url) => url.searchParams.get('u') === 'https://shop.example/p/teapot')!;
+    const report = async (clicks: number) =>
+      eventually(async () => {
+        const answer = (await call('GET', `${CAMPAIGNS}/${campaign.id}/report`, customer.cookie)).json().payload.report;
+        return answer.blocks?.[0]?.clicks === clicks ? answer : undefined;
+      }, { what: `${clicks} product clicks written`, timeoutMs: 30_000 });
+    // Ada clicks on day 0 and again on day 4, and orders on day 7: within the window of her second click only.
+    accounts.advance(10 * 60_000);
+    expect((await get(teapot.href)).statusCode).toBe(302);
+    await report(1);
+    await accounts.advanceInUse(4 * DAY_MS, customer.cookie);
+    expect((await get(teapot.href)).statusCode).toBe(302);
+    await report(2);
+    await accounts.advanceInUse(3 * DAY_MS, customer.cookie);
+    await callWithKey(accounts, key, 'POST', 'events', { events: [order(ada, 'late', accounts.now(), ['teapot'], 42.5)] });
+    // And again the full window after that second click: no click came less than the window before it.
+    await accounts.advanceInUse((BLOCK_ATTRIBUTION_DAYS - 3) * DAY_MS, customer.cookie);
+    await callWithKey(accounts, key, 'POST', 'events', { events: [order(ada, 'later', accounts.now(), ['lantern'], 7)] });
+    expect((await report(2)).blocks).toEqual([{ block: 'recommendations', clicks: 2, unique_clicks: 1, orders: 1, revenue: 42.5, currency: 'EUR' }]);
+  });
+
   it('preview as each person shows exactly what they get; another account’s subscriber is not found', async () => {
     const { customer, ids, ada, nameless, content } = await shop();
     const preview = (subscriber_id?: string) => call('POST', 'campaigns/v1/preview', customer.cookie, { subject: 'Hi {{ first_name | default: "there" }}', preheader: '', content_html: content, content_text: null, ...(subscriber_id && { subscriber_id }) });
@@ -154,7 +193,7 @@ describe('content blocks', () => {
   });
 
   it('refuses a block or condition that cannot be read with a 400 naming the content, on save, preview and send', async () => {
-    const { customer, list, segment } = await shop();
+    const { customer, list, segment, ids, ada } = await shop();
     const stranger = await shop();
     const save = (content_html: string) => call('POST', CAMPAIGNS, customer.cookie, draft(list, { content_html }));
     const cases: [string, string][] = [
@@ -166,12 +205,16 @@ describe('content blocks', () => {
       ['<div data-postlark-if="' + encodeCondition({ type: 'list', list_id: list }) + '"><p>never closed', BLOCK_MESSAGES.notClosed],
       [iff({ type: 'segment', segment_id: stranger.segment }, 'x'), BLOCK_MESSAGES.segmentNotYours],
       [iff({ type: 'list', list_id: stranger.vip }, 'x'), BLOCK_MESSAGES.listNotYours],
+      [conditions(BLOCK_LIMITS.conditions + 1), BLOCK_MESSAGES.tooManyConditions],
+      [nested(BLOCK_LIMITS.depth + 1), BLOCK_MESSAGES.nestedTooDeep],
     ];
     for (const [html, message] of cases) {
       const refused = await save(html);
       expect(refused.statusCode, html).toBe(400);
       expect(refused.json().payload).toMatchObject({ message, errors: { content_html: message } });
     }
+    // Up to the limits is fine.
+    for (const html of [conditions(BLOCK_LIMITS.conditions), nested(BLOCK_LIMITS.depth)]) expect((await save(html)).statusCode).toBe(201);
     const good = (await save(iff({ type: 'segment', segment_id: segment }, '<p>x</p>'))).json().payload.campaign;
     const patched = await call('PATCH', `${CAMPAIGNS}/${good.id}`, customer.cookie, { content_html: '<div data-postlark-block="carousel"></div>' });
     expect(patched.statusCode).toBe(400);
@@ -182,15 +225,32 @@ describe('content blocks', () => {
     expect(preview.statusCode).toBe(200);
     expect(preview.json().payload.problems.content_html[0].message).toBe(BLOCK_MESSAGES.countInvalid);
     expect(preview.json().payload.html).toContain('Body');
+    // So does a segment or list that is not the customer's own, as saving refuses it, "Preview as" someone too.
+    const asAda = (content_html: string) => call('POST', 'campaigns/v1/preview', customer.cookie, { subject: 's', preheader: '', content_html, content_text: null, subscriber_id: ids[ada] });
+    for (const [html, message] of [
+      [iff({ type: 'segment', segment_id: stranger.segment }, '<p>Segment part</p>'), BLOCK_MESSAGES.segmentNotYours],
+      [iff({ type: 'list', list_id: stranger.vip }, '<p>List part</p>'), BLOCK_MESSAGES.listNotYours],
+      [conditions(BLOCK_LIMITS.conditions + 1), BLOCK_MESSAGES.tooManyConditions],
+    ] as const) {
+      const shownAs = await asAda(`${html}<p>Body</p>`);
+      expect(shownAs.statusCode).toBe(200);
+      expect(shownAs.json().payload.problems.content_html[0].message).toBe(message);
+      expect(shownAs.json().payload.html).toContain('Body');
+    }
 
     // Content stored before (or around) the check is refused again when sent.
-    await rawQuery(accounts.database.db, 'update campaigns set content_html = $1 where id = $2::uuid', ['<div data-postlark-if="garbage">x</div>', good.id]);
-    const send = await call('POST', `${CAMPAIGNS}/${good.id}/send`, customer.cookie);
-    expect(send.statusCode).toBe(400);
-    expect(send.json().payload.errors.content_html).toBe(BLOCK_MESSAGES.conditionInvalid);
-    const test = await call('POST', `${CAMPAIGNS}/${good.id}/test`, customer.cookie, { recipients: ['news@lark.example'] });
-    expect(test.statusCode).toBe(400);
-    expect(test.json().payload.errors.content_html).toBe(BLOCK_MESSAGES.conditionInvalid);
+    for (const [html, message] of [
+      ['<div data-postlark-if="garbage">x</div>', BLOCK_MESSAGES.conditionInvalid],
+      [conditions(BLOCK_LIMITS.conditions + 1), BLOCK_MESSAGES.tooManyConditions],
+    ] as const) {
+      await rawQuery(accounts.database.db, 'update campaigns set content_html = $1 where id = $2::uuid', [html, good.id]);
+      const send = await call('POST', `${CAMPAIGNS}/${good.id}/send`, customer.cookie);
+      expect(send.statusCode).toBe(400);
+      expect(send.json().payload.errors.content_html).toBe(message);
+      const test = await call('POST', `${CAMPAIGNS}/${good.id}/test`, customer.cookie, { recipients: ['news@lark.example'] });
+      expect(test.statusCode).toBe(400);
+      expect(test.json().payload.errors.content_html).toBe(message);
+    }
   });
 
   it('fill an automation email per person too: an order starts the flow, each buyer gets products that go with theirs', async () => {
@@ -216,14 +276,19 @@ describe('content blocks', () => {
         }),
       ],
     });
-    // A block that cannot be read keeps a flow from going live, naming the step's content.
-    const broken = await accounts.call('POST', 'automations/v1/flows', customer.cookie, {
-      name: 'Broken',
-      definition: { trigger: { type: 'event', event: 'order_placed', filters: [] }, start: 'x', steps: [emailStep('x', null, { content_html: '<div data-postlark-block="carousel"></div>' })] },
-    });
-    const refused = await accounts.call('POST', `automations/v1/flows/${broken.json().payload.flow.id}/activate`, customer.cookie);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().payload.errors['steps.0.content_html']).toBe(BLOCK_MESSAGES.blockUnknown('carousel'));
+    // A block that cannot be read, or too many conditions, keeps a flow from going live, naming the step's content.
+    for (const [content_html, message] of [
+      ['<div data-postlark-block="carousel"></div>', BLOCK_MESSAGES.blockUnknown('carousel')],
+      [conditions(BLOCK_LIMITS.conditions + 1), BLOCK_MESSAGES.tooManyConditions],
+    ] as const) {
+      const broken = await accounts.call('POST', 'automations/v1/flows', customer.cookie, {
+        name: `Broken ${message.length}`,
+        definition: { trigger: { type: 'event', event: 'order_placed', filters: [] }, start: 'x', steps: [emailStep('x', null, { content_html })] },
+      });
+      const refused = await accounts.call('POST', `automations/v1/flows/${broken.json().payload.flow.id}/activate`, customer.cookie);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().payload.errors['steps.0.content_html']).toBe(message);
+    }
     await customer.events([order(ada, 'fa', accounts.now(), ['kettle']), order(bo, 'fb', accounts.now(), ['tent'])]);
     await flows.drain();
     const adaMail = await accounts.smtp.waitForMessage(ada);

@@ -27,16 +27,22 @@ export function renderForRecipient(row: CampaignRow, recipient: Recipient, links
 
 /**
  * The preview of fields as the editor has them, saved or not, with every merge-tag problem by
- * field. A field with problems is shown as written: its tags cannot be filled in.
+ * field. A field with problems is shown as written: its tags cannot be filled in. `blocksProblem`:
+ * the content blocks' problem as the database sees it (block-personalisation.ts), when read.
  */
-export function previewCampaign(row: CampaignRow, fields: CampaignPreviewRequest, links: CampaignLinks, recipient: Recipient = SAMPLE_RECIPIENT): CampaignPreview {
+export function previewCampaign(
+  row: CampaignRow,
+  fields: CampaignPreviewRequest,
+  links: CampaignLinks,
+  recipient: Recipient = SAMPLE_RECIPIENT,
+  blocksProblem: string | null = blockProblem(fields.content_html),
+): CampaignPreview {
   const problems: CampaignPreview['problems'] = {};
   for (const field of TEMPLATE_FIELDS) {
     const found = checkTemplate(fields[field] ?? '');
     if (found.length > 0) problems[field] = found;
   }
-  const blocks = blockProblem(fields.content_html);
-  if (blocks) problems.content_html = [{ message: blocks, line: null, column: null }, ...(problems.content_html ?? [])];
+  if (blocksProblem) problems.content_html = [{ message: blocksProblem, line: null, column: null }, ...(problems.content_html ?? [])];
   // Braces written as character references show as typed and are no tags to liquidjs; blocks
   // that cannot be read show as plain sections.
   const asWritten = (html: string) => html.replaceAll('{', '&#123;').replaceAll('data-postlark-', 'data-unread-');

@@ -9,7 +9,7 @@ import { type CampaignDeps, owned } from './campaigns.service';
 import { checkTemplate } from './merge-tags';
 import { blocksProblem, personaliseRecipients } from './block-personalisation';
 import { extractBlocks } from './content-blocks';
-import { subscriberForPreview, subscribersByEmail } from './recipients.repository';
+import { type Recipient, subscriberForPreview, subscribersByEmail } from './recipients.repository';
 import { withinQuota } from '../senders/quotas';
 import { usableAddresses } from '../senders/senders.repository';
 
@@ -54,15 +54,21 @@ export async function previewFor(deps: CampaignDeps, customerId: string, fields:
     updatedAt: now,
   };
   // "Preview as": the subscriber's own fields, recommendations and blocks, as their email will have them.
-  let reader = SAMPLE_RECIPIENT;
+  // A copy: personaliseRecipients sets the reader's products, which must never reach another request's preview.
+  let reader: Recipient = { ...SAMPLE_RECIPIENT };
   if (fields.subscriber_id) {
     const found = await subscriberForPreview(deps.db, customerId, fields.subscriber_id);
     if (!found) throw new HttpError(404, BLOCK_MESSAGES.subscriberNotFound, { subscriber_id: BLOCK_MESSAGES.subscriberNotFound });
     reader = found;
   }
-  const blocks = (await blocksProblem(deps.db, customerId, fields.content_html)) === null ? [extractBlocks(fields.content_html).blocks] : [];
-  await personaliseRecipients(deps.db, customerId, blocks, [reader], now);
-  return previewCampaign(await withFooterAddress(deps, draft), fields, deps.links, reader);
+  // A problem (a segment or list not the customer's own too) is shown beside the content, as saving would refuse it.
+  const problem = await blocksProblem(deps.db, customerId, fields.content_html);
+  if (problem === null) {
+    const { blocks } = extractBlocks(fields.content_html);
+    // The sample reader is nobody: they match no condition, and only the products need reading.
+    await personaliseRecipients(deps.db, customerId, [fields.subscriber_id ? blocks : { ...blocks, conditions: [] }], [reader], now);
+  }
+  return previewCampaign(await withFooterAddress(deps, draft), fields, deps.links, reader, problem);
 }
 
 /**
