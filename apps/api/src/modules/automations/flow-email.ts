@@ -69,17 +69,20 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-/** The blocks of a step's content and of its A/B test's content variants (one that cannot be read: none, its email fails to build). */
-function stepBlocks(work: EmailWork, campaign: CampaignRow): TemplateBlocks[] {
-  const contents = [campaign.contentHtml, ...(work.step.ab_test?.variants.flatMap((variant) => (variant.content_html === undefined ? [] : [variant.content_html])) ?? [])];
-  return contents.flatMap((html) => {
-    try {
-      return [extractBlocks(html).blocks];
-    } catch (error) {
-      if (error instanceof BlockError) return [];
-      throw error;
-    }
-  });
+/** A step's content and its A/B test's content variants. */
+const stepContents = (work: EmailWork, campaign: CampaignRow) => [
+  campaign.contentHtml,
+  ...(work.step.ab_test?.variants.flatMap((variant) => (variant.content_html === undefined ? [] : [variant.content_html])) ?? []),
+];
+
+/** A content's blocks (one that cannot be read: none, its email fails to build). */
+function contentBlocks(html: string): TemplateBlocks[] {
+  try {
+    return [extractBlocks(html).blocks];
+  } catch (error) {
+    if (error instanceof BlockError) return [];
+    throw error;
+  }
 }
 
 interface Candidate {
@@ -132,7 +135,9 @@ export async function decideEmails(db: Db, works: readonly EmailWork[], options:
     const found = await stillEligible(db, eligibleSql(customerId), group.map((item) => item.person.id));
     for (const recipient of found) recipients.set(recipient.id, recipient);
     // Content blocks: the batch's recommendations and matched conditions, read once for all its steps' contents.
-    await personaliseRecipients(db, customerId, group.flatMap((item) => stepBlocks(item.work, item.campaign)), found, now);
+    // Each distinct content is read once, however many of the batch's people its step sends to.
+    const contents = new Set(group.flatMap((item) => stepContents(item.work, item.campaign)));
+    await personaliseRecipients(db, customerId, [...contents].flatMap(contentBlocks), found, now);
   }
   const usable = new Map<string, boolean>();
   const ready: Candidate[] = [];
