@@ -83,6 +83,15 @@ export const AUTOMATION_MESSAGES = {
 
 /** The sunset template's recorded reason for those who did not answer (issue 21). */
 export const SUNSET_NO_ANSWER_REASON = 'Sunset: no answer';
+/**
+ * An email step that cannot send for a reason of the step's own (its sender, its content), not the
+ * person's: the run stops there instead of going on as if the email had gone (issue 21: a sunset
+ * flow must not unsubscribe people it never asked).
+ */
+export const FLOW_RUN_TEXTS = {
+  contentBroken: (problem: string) => `Not sent: the step's content cannot be built (${problem}).`,
+  stoppedAtEmail: (stepId: string, reason: string) => `Stopped at the email step "${stepId}" without sending it, so the later steps did not run. ${reason}`,
+} as const;
 /** The segment the sunset template starts from, made for the account when it has none of this name. */
 export const SUNSET_SEGMENT_NAME = 'Dormant (engagement score)';
 

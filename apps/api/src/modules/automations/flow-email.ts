@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { EmailStep, FlowRules } from '@postlark/shared/automations';
+import { type EmailStep, FLOW_RUN_TEXTS, type FlowRules } from '@postlark/shared/automations';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import { recordBounce } from '../campaigns/bounces.repository';
@@ -14,6 +14,7 @@ import { type CampaignRow, campaignById } from '../campaigns/campaigns.repositor
 import { type Recipient, stillEligible } from '../campaigns/recipients.repository';
 import { personaliseRecipients } from '../campaigns/block-personalisation';
 import { BlockError, extractBlocks, type TemplateBlocks } from '../campaigns/content-blocks';
+import { MergeTagError } from '../campaigns/merge-tags';
 import { markFailed, markRelayWait, markRetry } from '../campaigns/sending.repository';
 import { type Quotas, reserveQuotaUpTo } from '../senders/quotas';
 import type { ClaimedStep } from './engine.repository';
@@ -49,7 +50,16 @@ export interface EmailToSend {
   variant: number;
 }
 
-export type EmailDecision = { kind: 'send'; email: EmailToSend } | { kind: 'skip'; work: EmailWork; reason: string } | { kind: 'defer'; work: EmailWork; until: Date; reason: string };
+/**
+ * `stops`: skipped for a reason of the step's own (its sender, its content: the account's to fix,
+ * the same for everyone), so the run must not go on as if the email had gone: later steps may act
+ * on the answer to it (the sunset flow unsubscribes those who did not answer). A person's own
+ * reason (unsubscribed, suppressed, erased) lets the run go on as before.
+ */
+export type EmailDecision =
+  | { kind: 'send'; email: EmailToSend }
+  | { kind: 'skip'; work: EmailWork; reason: string; stops?: boolean }
+  | { kind: 'defer'; work: EmailWork; until: Date; reason: string };
 
 /** The hidden campaign behind a flow's email step. */
 export async function stepCampaignId(db: Db, flowId: string, stepId: string): Promise<string | undefined> {
@@ -123,8 +133,13 @@ export async function decideEmails(db: Db, works: readonly EmailWork[], options:
       campaigns.set(key, campaignId ? await campaignById(db, campaignId) : undefined);
     }
     const campaign = campaigns.get(key);
+    const broken = campaign && contentProblem(campaign);
+    if (broken) {
+      decisions.push({ kind: 'skip', work, reason: FLOW_RUN_TEXTS.contentBroken(broken), stops: true });
+      continue;
+    }
     if (!campaign) {
-      decisions.push({ kind: 'skip', work, reason: 'Not sent: the step has no email content.' });
+      decisions.push({ kind: 'skip', work, reason: 'Not sent: the step has no email content.', stops: true });
       continue;
     }
     open.push({ work, person, campaign });
@@ -150,7 +165,7 @@ export async function decideEmails(db: Db, works: readonly EmailWork[], options:
     }
     if (!usable.has(campaign.id)) usable.set(campaign.id, await isUsableFrom(db, campaign));
     if (!usable.get(campaign.id)) {
-      decisions.push({ kind: 'skip', work, reason: `Not sent: ${campaign.fromEmail || 'the sender address'} is not a confirmed sender any more.` });
+      decisions.push({ kind: 'skip', work, reason: `Not sent: ${campaign.fromEmail || 'the sender address'} is not a confirmed sender any more.`, stops: true });
       continue;
     }
     const { rules } = work;
@@ -378,6 +393,17 @@ function preparedFor(campaign: CampaignRow, abTest: AbTestSettings | null, varia
     prepared.set(key, entry);
   }
   return entry[variant] ?? entry[0]!;
+}
+
+/** Why the step's content (subject, preheader, bodies, content blocks) cannot be built for anyone, if it cannot. */
+function contentProblem(campaign: CampaignRow): string | null {
+  try {
+    preparedFor(campaign, null, 0);
+    return null;
+  } catch (error) {
+    if (error instanceof MergeTagError || error instanceof BlockError) return error.message;
+    throw error;
+  }
 }
 
 /** The triggering event's top-level scalar properties, as `{{ event.<property> }}` reads them. */

@@ -1,4 +1,4 @@
-import type { FlowStep } from '@postlark/shared/automations';
+import { FLOW_RUN_TEXTS, type FlowStep } from '@postlark/shared/automations';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
 import type { CampaignLinks } from '../campaigns/campaign-message';
@@ -11,6 +11,7 @@ import {
   type ClaimedStep,
   claimDueSteps,
   deferStep,
+  endRun,
   holdClaim,
   holdClaims,
   markCalling,
@@ -80,6 +81,20 @@ async function deferWithNote(deps: FlowEngineDeps, claimed: ClaimedStep, until: 
 }
 
 /**
+ * An email step that cannot go for a reason of its own (sender, content): failed, and the run ends
+ * there (shown in the step's failed count, the run's notes and its end), so no later step acts as
+ * if the person had been emailed.
+ */
+async function stopAtEmail(deps: FlowEngineDeps, claimed: ClaimedStep, reason: string) {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    if (!(await settleStep(tx, claimed.id, { status: 'failed', outcome: 'stopped', reason }, now))) return;
+    await addNote(tx, claimed.runId, claimed.stepId, 'failed', reason, now);
+    await endRun(tx, claimed.runId, 'exited', FLOW_RUN_TEXTS.stoppedAtEmail(claimed.stepId, reason), now);
+  });
+}
+
+/**
  * A batch's email steps: decided together (a few statements for the whole batch: people, the
  * suppression check, quota, cap and ledger rows), offered over `concurrency` lanes that each hold
  * one email at a time (one statement records the last as sent and offers the next, so a crash
@@ -92,6 +107,7 @@ async function runEmailSteps(deps: FlowEngineDeps, works: readonly EmailWork[]) 
   const queue: EmailToSend[] = [];
   for (const decision of decisions) {
     if (decision.kind === 'send') queue.push(decision.email);
+    else if (decision.kind === 'skip' && decision.stops) await stopAtEmail(deps, decision.work.claimed, decision.reason);
     else if (decision.kind === 'skip') await db.transaction((tx) => settleAndAdvance(tx, decision.work.claimed, { status: 'skipped', outcome: 'next', reason: decision.reason }, deps.now()));
     else await deferWithNote(deps, decision.work.claimed, decision.until, decision.reason, false);
   }

@@ -100,15 +100,18 @@ async function wakeWaits(tx: Db, stored: readonly StoredEvent[]) {
 export const flowEventHook: EventsStoredHook = async (tx, customerId, stored) => {
   if (stored.length === 0) return;
   const names = [...new Set(stored.map((event) => event.name))];
-  // The account's active flows (few): none, and that one look-up is all an account without flows pays.
-  const active = rowsOf<ActiveFlow>(
-    await tx.execute(sql`select f.id, f.trigger_type as "triggerType", f.trigger_ref as "triggerRef", f.goal_event as "goalEvent", v.definition
+  // The account's flows that have run (few): none, and that one look-up is all an account without flows pays.
+  const started = rowsOf<ActiveFlow & { status: string }>(
+    await tx.execute(sql`select f.id, f.status, f.trigger_type as "triggerType", f.trigger_ref as "triggerRef", f.goal_event as "goalEvent", v.definition
       from flows f join flow_versions v on v.flow_id = f.id and v.version = f.version
-      where f.customer_id = ${customerId}::uuid and f.status = 'active'`),
+      where f.customer_id = ${customerId}::uuid and f.status in ('active', 'paused')`),
   );
-  if (active.length === 0) return;
+  if (started.length === 0) return;
+  const active = started.filter((flow) => flow.status === 'active');
   const flows = active.filter((flow) => (flow.triggerType === 'event' && names.includes(flow.triggerRef)) || (flow.goalEvent !== null && names.includes(flow.goalEvent)));
   await reachGoals(tx, customerId, flows, stored);
   await queueEntries(tx, customerId, flows, stored);
+  // Waits are woken whether or not their flow is active: an answer given while it is paused (the
+  // sunset flow's "keep me subscribed") counts when it is switched on again.
   await wakeWaits(tx, stored);
 };

@@ -9,6 +9,7 @@ import { conditionVerdict } from './flow-conditions';
 import { nextStepId, replacementFor, stepById } from './flow-graph';
 import type { FlowPerson } from './flow-people';
 import { nextWeekdayAt } from './flow-time';
+import { matchesFilters } from './property-filter';
 import { nextBestTime } from '../send-time/best-time-wait';
 import {
   addNote,
@@ -109,6 +110,20 @@ export async function advanceMany(tx: Db, steps: readonly ClaimedStep[], outcome
   }
 }
 
+// Enough of a person's events of one name since a wait began to find one its filters match.
+const AWAITED_SCAN_LIMIT = 1_000;
+
+/** When the first stored event a wait-for-event step awaits arrived since the wait began (as the wake matches it), if one did. */
+async function awaitedEventAt(db: Db, customerId: string, subscriberId: string, step: Extract<FlowStep, { type: 'wait_event' }>, since: Date): Promise<Date | null> {
+  const rows = rowsOf<{ occurredAt: string; properties: Record<string, unknown> | null }>(
+    await db.execute(sql`select occurred_at as "occurredAt", properties from events
+      where customer_id = ${customerId}::uuid and subscriber_id = ${subscriberId}::uuid and name = ${step.event} and occurred_at >= ${since.toISOString()}::timestamptz
+      order by occurred_at limit ${AWAITED_SCAN_LIMIT}`),
+  );
+  const found = rows.find((row) => matchesFilters(row.properties, step.filters));
+  return found ? new Date(found.occurredAt) : null;
+}
+
 const settle = (db: Db, step: ClaimedStep, now: Date, outcome: string, reason: string | null = null) => settleAndAdvance(db, step, { status: 'done', outcome, reason }, now);
 
 /** Runs one database-only step in `tx`. */
@@ -129,9 +144,10 @@ export async function runLocalStep(tx: Db, claimed: ClaimedStep, step: FlowStep,
     }
     case 'wait_event': {
       if (!claimed.startedAt) return startWaiting(tx, claimed.id, new Date(now.getTime() + durationMs(step.timeout)), now, step.event);
-      return claimed.eventAt
-        ? settle(tx, claimed, now, 'event', `${step.event} arrived at ${claimed.eventAt.toISOString()}.`)
-        : settle(tx, claimed, now, 'timeout', `No ${step.event} within the time allowed.`);
+      // Woken by the event, or else the stored events are asked: an event the wake missed (the flow
+      // paused when it came, or the step claimed at that moment) still counts as an answer.
+      const arrived = claimed.eventAt ?? (await awaitedEventAt(tx, claimed.customerId, person.id, step, claimed.startedAt));
+      return arrived ? settle(tx, claimed, now, 'event', `${step.event} arrived at ${arrived.toISOString()}.`) : settle(tx, claimed, now, 'timeout', `No ${step.event} within the time allowed.`);
     }
     case 'split': {
       const verdict = await conditionVerdict(tx, claimed.customerId, person.id, step.condition, now);

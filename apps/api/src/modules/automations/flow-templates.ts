@@ -130,7 +130,25 @@ export const TEMPLATES: Record<FlowTemplateId, { name: string; description: stri
           filters: [],
           timeout: { amount: 14, unit: 'days' },
           next: null,
-          timeout_next: 'unsubscribe',
+          timeout_next: 'still-reading',
+        },
+        // Silent means not reading at all, not only "did not press keep": whoever opened or clicked
+        // any email since they were asked (a person's, not a machine's), or whose band is no longer
+        // dormant, stays; only the rest are unsubscribed. The window is 30 days, not the 14 of the
+        // question: a run held up (a paused flow, a deferred email) still sees the whole time since
+        // it asked, and a doubt keeps the person.
+        {
+          id: 'still-reading',
+          type: 'split',
+          condition: {
+            match: 'any',
+            rules: [
+              { type: 'profile', condition: { field: 'engagement', op: 'engaged', value: '30' } },
+              { type: 'profile', condition: { field: 'engagement_score', bands: ['highly_engaged', 'engaged', 'cooling'], score_at_least: null, score_below: null } },
+            ],
+          },
+          yes: null,
+          no: 'unsubscribe',
         },
         {
           id: 'unsubscribe',
