@@ -2,7 +2,8 @@ import { createServer } from 'node:net';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
-import { sendOnce } from '../src/modules/campaigns/campaign-sender';
+import { prepareRecipients, sendOnce } from '../src/modules/campaigns/campaign-sender';
+import { campaignById } from '../src/modules/campaigns/campaigns.repository';
 import { smtpCampaignTransport } from '../src/modules/campaigns/campaign-transport';
 import { claimBatch, markAbandoned } from '../src/modules/campaigns/sending.repository';
 import { preferenceToken } from '../src/modules/preferences/link-tokens';
@@ -218,6 +219,28 @@ describe('campaigns', () => {
     expect(accounts.smtp.messagesTo(nameless)).toHaveLength(1);
     const done = (await call('GET', `${BASE}/${campaign.id}`, customer.cookie)).json().payload.campaign;
     expect(done).toMatchObject({ status: 'sent', messages: { sent: 2, failed: 0 }, relay_error: null });
+  });
+
+  it('claims the rows due longest first, whatever their order in the ledger', async () => {
+    const { customer, list } = await customerWithAudience();
+    const campaign = (await call('POST', BASE, customer.cookie, draft(list))).json().payload.campaign;
+    await call('POST', `${BASE}/${campaign.id}/send`, customer.cookie);
+    const { deps, close } = await engine();
+    try {
+      await prepareRecipients(deps, (await campaignById(deps.db, campaign.id))!);
+      // As best-time sending or a retry leaves them: the first row made is due last.
+      const rows = await rawQuery<{ id: string; email: string }>(deps.db, `select id, email from campaign_messages where campaign_id = $1::uuid order by id`, [campaign.id]);
+      expect(rows).toHaveLength(2);
+      const start = accounts.now().getTime();
+      for (const [index, row] of rows.entries()) {
+        await rawQuery(deps.db, `update campaign_messages set next_attempt_at = $2::timestamptz where id = $1`, [row.id, new Date(start + (rows.length - index) * 60_000).toISOString()]);
+      }
+      accounts.advance(3 * 60_000);
+      expect((await claimBatch(deps.db, campaign.id, 1, accounts.now())).map((row) => row.email)).toEqual([rows[1]!.email]);
+      expect((await claimBatch(deps.db, campaign.id, 1, accounts.now())).map((row) => row.email)).toEqual([rows[0]!.email]);
+    } finally {
+      await close();
+    }
   });
 
   it('marks rows a stopped worker left in sending as unknown after the lease, never sends them again, and then reads sent', async () => {
