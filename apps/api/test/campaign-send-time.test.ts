@@ -250,34 +250,56 @@ describe('the report of a campaign sent at each person’s best time', () => {
   it('shows each group’s recipients and human open and click rates with 95% intervals, and the lift over the holdout', async () => {
     const audience = await abAudience(accounts, 18);
     const { customer } = audience;
+    const start = accounts.now();
+    // Everyone reads 6 hours after the start: the holdout goes at the start, the best-time group 6 hours later.
+    await storeAudienceHour(accounts, customer.customerId, hourOfDay(start, 6));
     const campaign = await createAndSend(accounts, customer.cookie, draft(audience.list, { content_html: '<p>See <a href="https://lark.example/news">the news</a>.</p>', send_time_optimisation: { explore_percent: 0, holdout_percent: 50 } }));
-    // Nobody has a best time and there is no audience profile: all go at the start.
     await run();
     const rows = await rowsOf(campaign.id);
     const optimised = rows.filter((row) => row.sto_group === 1).map((row) => row.email);
     const holdout = rows.filter((row) => row.sto_group === 3).map((row) => row.email);
     expect([optimised.length, holdout.length]).toEqual([10, 10]);
-    // A minute later (an open within seconds of delivery is a machine's): 6 of the optimised open
-    // (2 of them click), 2 of the holdout; a privacy proxy fetches one more
-    // holdout message's pixel, which no rate counts.
-    accounts.advance(60_000);
     const open = async (email: string, userAgent?: string) => hit(accounts, pixelIn(accounts.smtp.messagesTo(email)[0]!.html), userAgent);
-    for (const email of optimised.slice(0, 6)) await open(email);
-    for (const email of optimised.slice(0, 2)) await hit(accounts, clickIn(accounts.smtp.messagesTo(email)[0]!.html));
+    const moveTo = (hours: number) => accounts.advanceInUse(start.getTime() + hours * HOUR - accounts.now().getTime(), customer.cookie);
+    const sto = async () => (await reportOf(customer.cookie, campaign.id)).send_time_optimisation as StoReport;
+    // A minute after the start (an open within seconds of delivery is a machine's): 2 of the
+    // holdout open; a privacy proxy fetches one more holdout message's pixel, which no rate counts.
+    await moveTo(1 / 60);
     for (const email of holdout.slice(0, 2)) await open(email);
     await open(holdout[5]!, 'Mozilla/5.0');
+    await eventually(async () => (await query(`select 1 from campaign_opens where campaign_id = $1::uuid`, [campaign.id])).length === 3 || undefined, { what: 'opens written' });
+    // Nothing has had its 24 hours: no rates yet, every message maturing.
+    const early = await sto();
+    expect(early.holdout).toMatchObject({ recipients: 10, sent: 10, measured: 0, human_opens: 0, human_open_rate: null });
+    expect(early.optimised).toMatchObject({ recipients: 10, sent: 0, measured: 0 });
+    expect(early.maturing).toBe(20);
+    expect(early.lift.human_open_rate).toBeNull();
 
-    const report = await eventually(
-      async () => {
-        const sto = (await reportOf(customer.cookie, campaign.id)).send_time_optimisation as StoReport;
-        return sto.optimised.human_opens === 6 && sto.holdout.human_opens === 2 && sto.optimised.clicks === 2 ? sto : undefined;
-      },
-      { what: 'opens and clicks written' },
-    );
+    // The best-time group goes 6 hours in; a minute later 6 of them open (2 also click).
+    await moveTo(6);
+    await run();
+    await moveTo(6 + 1 / 60);
+    for (const email of optimised.slice(0, 6)) await open(email);
+    for (const email of optimised.slice(0, 2)) await hit(accounts, clickIn(accounts.smtp.messagesTo(email)[0]!.html));
+    // A day and an hour in, 2 more of the holdout open: after its 24 hours, so not counted, as the
+    // best-time group's opens after theirs would not be.
+    await moveTo(25);
+    for (const email of holdout.slice(2, 4)) await open(email);
+    await eventually(async () => (await query(`select 1 from campaign_opens where campaign_id = $1::uuid`, [campaign.id])).length === 11 || undefined, { what: 'opens written' });
+    // The holdout is measured, the best-time group not yet: no lift from unequal spans.
+    const half = await sto();
+    expect(half.holdout).toMatchObject({ sent: 10, measured: 10, human_opens: 2, clicks: 0 });
+    expect(half.optimised).toMatchObject({ sent: 10, measured: 0, human_opens: 0, human_open_rate: null });
+    expect(half.maturing).toBe(10);
+    expect(half.lift.human_open_rate).toBeNull();
+
+    await moveTo(30);
+    const report = await sto();
     expect(report.settings).toEqual({ window_hours: 24, explore_percent: 0, holdout_percent: 50 });
-    expect(report.optimised).toMatchObject({ recipients: 10, sent: 10, human_opens: 6, clicks: 2 });
-    expect(report.holdout).toMatchObject({ recipients: 10, sent: 10, human_opens: 2, clicks: 0 });
-    expect(report.explore).toEqual({ recipients: 0, sent: 0, human_opens: 0, clicks: 0, human_open_rate: null, click_rate: null });
+    expect(report.maturing).toBe(0);
+    expect(report.optimised).toMatchObject({ recipients: 10, sent: 10, measured: 10, human_opens: 6, clicks: 2 });
+    expect(report.holdout).toMatchObject({ recipients: 10, sent: 10, measured: 10, human_opens: 2, clicks: 0 });
+    expect(report.explore).toEqual({ recipients: 0, sent: 0, measured: 0, human_opens: 0, clicks: 0, human_open_rate: null, click_rate: null });
     expect(report.optimised.human_open_rate).toEqual(rateInterval(6, 10));
     expect(report.holdout.click_rate).toEqual(rateInterval(0, 10));
     expect(report.lift.human_open_rate!.estimate).toBeCloseTo(0.4, 10);

@@ -23,6 +23,7 @@ function rate(k: number, n: number): AbInterval {
 const group = (sent: number, opens: number, clicks: number): StoGroupResult => ({
   recipients: sent + 3,
   sent,
+  measured: sent,
   human_opens: opens,
   clicks,
   human_open_rate: rate(opens, sent),
@@ -45,6 +46,7 @@ const STO: StoReport = {
   explore: group(1_200, 281, 44),
   holdout,
   lift: { human_open_rate: difference(optimised.human_open_rate!, holdout.human_open_rate!), click_rate: difference(optimised.click_rate!, holdout.click_rate!) },
+  maturing: 0,
 };
 
 const REPORT: CampaignReport = {

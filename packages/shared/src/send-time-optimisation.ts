@@ -12,6 +12,12 @@ export const STO_LIMITS = {
   holdoutPercent: { min: 0, max: 50, default: 10 },
   /** An automation's "wait until the person's best time" waits at most this long. */
   waitBestTimeMaxHours: 24,
+  /**
+   * The report counts a message's human opens and clicks for this long after it was sent, and
+   * measures only messages sent at least this long ago: the holdout goes at the start and the
+   * others up to a window later, so counting every open so far would favour the holdout.
+   */
+  measureHours: 24,
 } as const;
 
 /** How a ledger row's send time was chosen (campaign_messages.sto_group). */
@@ -39,6 +45,8 @@ export const STO_MESSAGES = {
     'Human open and click rates of people sent at their best time against the holdout sent at the start, with 95% intervals. Machine opens are left out.',
   liftLabel: 'Lift over the holdout',
   noHoldout: 'There was no holdout, so the lift cannot be measured.',
+  maturing: (count: number) =>
+    `${count} ${count === 1 ? 'message was' : 'messages were'} sent less than ${STO_LIMITS.measureHours} hours ago or ${count === 1 ? 'is' : 'are'} still to go: each message counts once ${STO_LIMITS.measureHours} hours have passed since it was sent, so the figures settle ${STO_LIMITS.measureHours} hours after the last send.`,
   groupLabels: { optimised: 'Best time', explore: 'Explore (random time)', holdout: 'Holdout (start time)' } as Record<StoGroupName, string>,
   stepLabel: 'Wait until the person’s best time',
   stepHelp: `Waits until the next time the person usually reads (the audience’s when unknown), at most ${STO_LIMITS.waitBestTimeMaxHours} hours.`,
@@ -57,9 +65,12 @@ export type SendTimeOptimisation = z.output<typeof sendTimeOptimisationSchema>;
 export interface StoGroupResult {
   recipients: number;
   sent: number;
+  /** Messages sent at least STO_LIMITS.measureHours ago: the ones the opens, clicks and rates count. */
+  measured: number;
+  /** Unique human openers among the measured messages, each counted within measureHours of its sending. */
   human_opens: number;
   clicks: number;
-  /** Unique human openers over sent messages, 95% interval; null before any is sent. */
+  /** Unique human openers over measured messages, 95% interval; null before any is measured. */
   human_open_rate: AbInterval | null;
   click_rate: AbInterval | null;
 }
@@ -71,4 +82,6 @@ export interface StoReport {
   explore: StoGroupResult;
   holdout: StoGroupResult;
   lift: { human_open_rate: AbInterval | null; click_rate: AbInterval | null };
+  /** Messages of the groups not measured yet: sent less than measureHours ago, or still to send (0: the figures are final). */
+  maturing: number;
 }

@@ -91,7 +91,7 @@ export async function campaignReport(deps: ReportDeps, customerId: string, id: s
       await clicksPerLink(tx, row.id, variantLinks(row, test?.settings ?? null), LINKS_SHOWN),
       await hourlyTimeline(tx, row.id, TIMELINE_HOURS),
       test ? await testReport(tx, row, test, deps.now()) : null,
-      await stoReport(tx, row),
+      await stoReport(tx, row, deps.now()),
       await blockReport(tx, row),
     ] as const;
   }, ONE_SNAPSHOT);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rateInterval } from '../ab-tests/sequential-test';
 import { stoGroupSizes } from './send-times.repository';
-import { differenceInterval } from './sto-report';
+import { differenceInterval, resultOf } from './sto-report';
 
 describe('the lift of optimised over holdout', () => {
   it('is Newcombe’s hybrid score interval: his worked examples 56/70 − 48/80 and 9/10 − 3/10', () => {
@@ -30,5 +30,15 @@ describe('the explore and holdout shares', () => {
     expect(stoGroupSizes(7, { window_hours: 24, explore_percent: 10, holdout_percent: 10 })).toEqual({ explore: 1, holdout: 1 });
     expect(stoGroupSizes(1, { window_hours: 24, explore_percent: 50, holdout_percent: 50 })).toEqual({ explore: 1, holdout: 0 });
     expect(stoGroupSizes(0, { window_hours: 24, explore_percent: 10, holdout_percent: 10 })).toEqual({ explore: 0, holdout: 0 });
+  });
+});
+
+describe('a group’s figures', () => {
+  it('rate opens and clicks over the measured messages (sent at least a span ago), not over every message sent', () => {
+    const group = resultOf({ group: 1, recipients: 12, sent: 10, measured: 4, openers: 2, clickers: 1, maturing: 8 });
+    expect(group).toEqual({ recipients: 12, sent: 10, measured: 4, human_opens: 2, clicks: 1, human_open_rate: rateInterval(2, 4), click_rate: rateInterval(1, 4) });
+    // Sent, but none measured yet: no rate rather than 0%.
+    expect(resultOf({ group: 3, recipients: 5, sent: 5, measured: 0, openers: 0, clickers: 0, maturing: 5 })).toMatchObject({ human_open_rate: null, click_rate: null });
+    expect(resultOf(undefined)).toEqual({ recipients: 0, sent: 0, measured: 0, human_opens: 0, clicks: 0, human_open_rate: null, click_rate: null });
   });
 });

@@ -38,6 +38,7 @@ export function ReportSendTime({ report }: { report: StoReport }) {
         {`Within ${settings.window_hours} hours of the start · ${settings.explore_percent}% at random times · ${settings.holdout_percent}% held out at the start. `}
         {STO_MESSAGES.reportIntro}
       </p>
+      {report.maturing > 0 && <p className="report-card__lead">{STO_MESSAGES.maturing(report.maturing)}</p>}
       <div className="report-send-time__compare">
         <figure className="report-send-time__figure">
           <IntervalChart rows={rows} percent labelWidth={84} format={formatRate} title="Human open rate of each group with its 95% interval" />
