@@ -34,7 +34,7 @@ export interface CampaignOutcome {
 }
 
 export const ENGAGEMENT_FEATURES = ['engaged_share', 'click_share', 'days_quiet', 'never_engaged', 'campaigns'] as const;
-type Features = [number, number, number, number, number];
+const WIDTH = ENGAGEMENT_FEATURES.length;
 
 /** The account's model, stored as JSON in insight_models (kind engagement). */
 export interface EngagementModel {
@@ -69,7 +69,7 @@ const clampRate = (p: number) => Math.min(0.999, Math.max(0.001, p));
  * Shares are Beta-posterior means of the decayed outcomes, as logits; quiet days since the last
  * human engagement (or since the first campaign, with the never flag); campaigns received.
  */
-function featuresAt(history: readonly CampaignOutcome[], end: number, at: number, base: number, baseClick: number): Features {
+function featuresAt(history: readonly CampaignOutcome[], end: number, at: number, base: number, baseClick: number, out: Float64Array, offset: number): void {
   const pending = at - ENGAGEMENT_MODEL.pendingDays * DAY_MS;
   let weight = 0;
   let hits = 0;
@@ -91,33 +91,44 @@ function featuresAt(history: readonly CampaignOutcome[], end: number, at: number
   const prior = ENGAGEMENT_MODEL.priorCampaigns;
   const first = end > 0 ? history[0]!.sentAt.getTime() : at;
   const quietSince = Number.isFinite(lastEngaged) ? lastEngaged : first;
-  return [
-    logit(clampRate((hits + prior * base) / (weight + prior))),
-    logit(clampRate((clicks + prior * baseClick) / (weight + prior))),
-    Math.log1p(Math.max(0, at - quietSince) / DAY_MS),
-    end > 0 && !Number.isFinite(lastEngaged) ? 1 : 0,
-    Math.log1p(received),
-  ];
+  out[offset] = logit(clampRate((hits + prior * base) / (weight + prior)));
+  out[offset + 1] = logit(clampRate((clicks + prior * baseClick) / (weight + prior)));
+  out[offset + 2] = Math.log1p(Math.max(0, at - quietSince) / DAY_MS);
+  out[offset + 3] = end > 0 && !Number.isFinite(lastEngaged) ? 1 : 0;
+  out[offset + 4] = Math.log1p(received);
 }
 
 const byTime = (history: readonly CampaignOutcome[], asOf: number) =>
   history.filter((outcome) => outcome.sentAt.getTime() <= asOf).sort((one, two) => one.sentAt.getTime() - two.sentAt.getTime());
+
+/** Rows of features held flat: row r's feature j is values[r × width + j] (no array per row at 300,000 rows). */
+export interface FlatRows {
+  values: Float64Array;
+  width: number;
+}
+
+const isFlat = (rows: readonly (readonly number[])[] | FlatRows): rows is FlatRows => !Array.isArray(rows);
 
 /**
  * Ridge logistic regression by Newton's method (IRLS): the log-likelihood is concave, the ridge
  * makes the Hessian definite, so a handful of full steps converge; a step that would lower the
  * penalised likelihood is halved.
  */
-export function fitLogistic(rows: readonly number[][], targets: readonly number[], ridge: number): number[] {
-  const p = rows[0]!.length + 1;
+export function fitLogistic(rows: readonly (readonly number[])[] | FlatRows, targets: ArrayLike<number>, ridge: number): number[] {
+  const flat: FlatRows = isFlat(rows) ? rows : { values: Float64Array.from(rows.flat()), width: rows[0]!.length };
+  const width = flat.width;
+  const values = flat.values;
+  const n = targets.length;
+  const p = width + 1;
   let beta = new Array<number>(p).fill(0);
-  const mean = targets.reduce((sum, y) => sum + y, 0) / targets.length;
-  beta[0] = logit(clampRate(mean));
+  let mean = 0;
+  for (let r = 0; r < n; r++) mean += targets[r]!;
+  beta[0] = logit(clampRate(mean / n));
   const objective = (b: number[]) => {
     let total = 0;
-    for (let r = 0; r < rows.length; r++) {
+    for (let r = 0; r < n; r++) {
       let eta = b[0]!;
-      for (let j = 1; j < p; j++) eta += b[j]! * rows[r]![j - 1]!;
+      for (let j = 1; j < p; j++) eta += b[j]! * values[r * width + j - 1]!;
       // log(1 + e^eta) without overflow
       total += targets[r]! * eta - (eta > 0 ? eta + Math.log1p(Math.exp(-eta)) : Math.log1p(Math.exp(eta)));
     }
@@ -125,12 +136,13 @@ export function fitLogistic(rows: readonly number[][], targets: readonly number[
     return total;
   };
   let current = objective(beta);
+  const x = new Float64Array(p);
   for (let iteration = 0; iteration < 50; iteration++) {
     const gradient = new Array<number>(p).fill(0);
     const hessian = Array.from({ length: p }, () => new Array<number>(p).fill(0));
-    const x = new Array<number>(p).fill(1);
-    for (let r = 0; r < rows.length; r++) {
-      for (let j = 1; j < p; j++) x[j] = rows[r]![j - 1]!;
+    x[0] = 1;
+    for (let r = 0; r < n; r++) {
+      for (let j = 1; j < p; j++) x[j] = values[r * width + j - 1]!;
       let eta = 0;
       for (let j = 0; j < p; j++) eta += beta[j]! * x[j]!;
       const mu = sigmoid(eta);
@@ -166,9 +178,9 @@ export function fitLogistic(rows: readonly number[][], targets: readonly number[
 }
 
 /** The score of standardised features under the weights. */
-function predict(model: EngagementModel, features: readonly number[]): number {
+function predict(model: EngagementModel, features: ArrayLike<number>, offset = 0): number {
   let eta = model.weights[0]!;
-  for (let j = 0; j < features.length; j++) eta += model.weights[j + 1]! * ((features[j]! - model.means[j]!) / model.scales[j]!);
+  for (let j = 0; j < WIDTH; j++) eta += model.weights[j + 1]! * ((features[offset + j]! - model.means[j]!) / model.scales[j]!);
   return sigmoid(eta);
 }
 
@@ -249,52 +261,69 @@ export class EngagementFit {
     }
     const base = rows > 0 ? clampRate(hits / rows) : 0.2;
     const baseClick = rows > 0 ? clampRate(clicks / rows) : 0.02;
-    const matrix: number[][] = [];
-    const targets: number[] = [];
+    const values = new Float64Array(rows * WIDTH);
+    const targets = new Uint8Array(rows);
+    let r = 0;
     for (const history of people) {
       for (let k = 0; k < history.length; k++) {
         const sent = history[k]!.sentAt.getTime();
         if (sent > this.resolvedBefore) break;
-        matrix.push(featuresAt(history, k, sent, base, baseClick));
-        targets.push(engaged(history[k]!) ? 1 : 0);
+        featuresAt(history, k, sent, base, baseClick, values, r * WIDTH);
+        targets[r++] = engaged(history[k]!) ? 1 : 0;
       }
     }
-    return modelOn(matrix, targets, base, baseClick);
+    return modelOn({ values, width: WIDTH }, targets, base, baseClick);
   }
 }
 
-/** Standardises the rows, fits the weights and reports the fit's log-loss next to the base rate's. */
-function modelOn(matrix: number[][], targets: number[], base: number, baseClick: number): EngagementModel {
-  const width = ENGAGEMENT_FEATURES.length;
-  const means = new Array<number>(width).fill(0);
-  const scales = new Array<number>(width).fill(1);
-  if (matrix.length > 0) {
-    for (let j = 0; j < width; j++) {
-      const column = matrix.map((row) => row[j]!);
-      means[j] = column.reduce((sum, v) => sum + v, 0) / column.length;
-      const variance = column.reduce((sum, v) => sum + (v - means[j]!) ** 2, 0) / column.length;
-      scales[j] = variance > 1e-12 ? Math.sqrt(variance) : 1;
-    }
+/** Fits the weights on the rows standardised (in place: the raw rows are not needed after), and reports the fit's log-loss next to the base rate's. */
+function modelOn(rows: FlatRows, targets: Uint8Array, base: number, baseClick: number): EngagementModel {
+  const n = targets.length;
+  const { values } = rows;
+  const means = new Array<number>(WIDTH).fill(0);
+  const scales = new Array<number>(WIDTH).fill(1);
+  for (let j = 0; j < WIDTH && n > 0; j++) {
+    let sum = 0;
+    for (let r = 0; r < n; r++) sum += values[r * WIDTH + j]!;
+    means[j] = sum / n;
+    let squares = 0;
+    for (let r = 0; r < n; r++) squares += (values[r * WIDTH + j]! - means[j]!) ** 2;
+    const variance = squares / n;
+    scales[j] = variance > 1e-12 ? Math.sqrt(variance) : 1;
   }
-  const standardised = matrix.map((row) => row.map((v, j) => (v - means[j]!) / scales[j]!));
-  const haveBoth = targets.some((y) => y === 1) && targets.some((y) => y === 0);
-  const weights = haveBoth ? fitLogistic(standardised, targets, ENGAGEMENT_MODEL.ridge) : [logit(base), ...new Array<number>(width).fill(0)];
+  let ones = 0;
+  for (let r = 0; r < n; r++) ones += targets[r]!;
+  const haveBoth = ones > 0 && ones < n;
   const model: EngagementModel = {
     base_rate: base,
     base_click_rate: baseClick,
-    weights,
+    weights: [logit(base), ...new Array<number>(WIDTH).fill(0)],
     means,
     scales,
     features: ENGAGEMENT_FEATURES,
-    rows: matrix.length,
+    rows: n,
     log_loss: 0,
     base_log_loss: 0,
   };
+  if (n === 0) return model;
+  // The log-loss is read on the raw rows (predict standardises), before they are standardised in place for the fit.
   const loss = (p: number, y: number) => -(y * Math.log(clampRate(p)) + (1 - y) * Math.log(clampRate(1 - p)));
-  if (matrix.length > 0) {
-    model.log_loss = matrix.reduce((sum, row, r) => sum + loss(predict(model, row), targets[r]!), 0) / matrix.length;
-    model.base_log_loss = targets.reduce((sum, y) => sum + loss(base, y), 0) / targets.length;
+  const standardised = values;
+  if (haveBoth) {
+    const raw = Float64Array.from(values);
+    for (let r = 0; r < n; r++) for (let j = 0; j < WIDTH; j++) standardised[r * WIDTH + j] = (values[r * WIDTH + j]! - means[j]!) / scales[j]!;
+    model.weights = fitLogistic(rows, targets, ENGAGEMENT_MODEL.ridge);
+    let total = 0;
+    for (let r = 0; r < n; r++) total += loss(predict(model, raw, r * WIDTH), targets[r]!);
+    model.log_loss = total / n;
+  } else {
+    let total = 0;
+    for (let r = 0; r < n; r++) total += loss(predict(model, values, r * WIDTH), targets[r]!);
+    model.log_loss = total / n;
   }
+  let baseTotal = 0;
+  for (let r = 0; r < n; r++) baseTotal += loss(base, targets[r]!);
+  model.base_log_loss = baseTotal / n;
   return model;
 }
 
@@ -329,7 +358,8 @@ function recentFacts(history: readonly CampaignOutcome[], asOf: number) {
 export function engagementOf(history: readonly CampaignOutcome[], model: EngagementModel, asOf: Date): EngagementScore {
   const at = asOf.getTime();
   const sorted = byTime(history, at);
-  const features = featuresAt(sorted, sorted.length, at, model.base_rate, model.base_click_rate);
+  const features = new Float64Array(WIDTH);
+  featuresAt(sorted, sorted.length, at, model.base_rate, model.base_click_rate, features, 0);
   const score = predict(model, features);
   const facts = recentFacts(sorted, at);
   if (facts.received === 0 && facts.quietDays === null) return { score, band: engagementBandOf(score), reasons: [ENGAGEMENT_REASONS.newPerson] };

@@ -161,12 +161,16 @@ function finish(into: Tally, decays: readonly number[]) {
   into.fullWaits.fill(0);
 }
 
+const smoothScratch = [new Float64Array(QUARTERS_PER_DAY), new Float64Array(QUARTERS_PER_DAY)];
+
 /** Circular smoothing by repeated box filters (a cheap Gaussian), so a signal at 19:55 also speaks for 20:05. */
-function smooth(values: Float64Array): Float64Array {
+function smooth(values: Float64Array, out = new Float64Array(QUARTERS_PER_DAY)): Float64Array {
   let current = values;
   const half = SEND_TIME_MODEL.smoothingHalfWidth;
-  for (let pass = 0; pass < SEND_TIME_MODEL.smoothingPasses; pass++) {
-    const next = new Float64Array(QUARTERS_PER_DAY);
+  const passes = SEND_TIME_MODEL.smoothingPasses;
+  for (let pass = 0; pass < passes; pass++) {
+    // Passes ping-pong between two scratch arrays and end in `out`: nothing allocated per person.
+    const next = pass === passes - 1 ? out : smoothScratch[pass % 2]!;
     let sum = 0;
     for (let j = -half; j <= half; j++) sum += current[wrap(j)]!;
     for (let bin = 0; bin < QUARTERS_PER_DAY; bin++) {
@@ -184,9 +188,11 @@ function smooth(values: Float64Array): Float64Array {
  * as the audience's data says it does. It lands a little before the peak of the rate, never after
  * it. Computed around the circle twice, backwards, in O(96).
  */
+const quarterScores = new Float64Array(QUARTERS_PER_DAY);
+
 export function bestSendQuarter(rates: ArrayLike<number>, decayHours: number): number {
   const rho = Math.exp(-1 / (4 * decayHours));
-  const score = new Float64Array(QUARTERS_PER_DAY);
+  const score = quarterScores;
   let running = 0;
   for (let step = 2 * QUARTERS_PER_DAY - 1; step >= 0; step--) {
     running = rates[step % QUARTERS_PER_DAY]! + rho * running;
@@ -268,19 +274,31 @@ export function fitAudienceSendTime(people: Iterable<SendTimeHistory>): Audience
  * waited.
  */
 export function personalRates(person: SendTimeHistory, prior: readonly number[], decayHours: number): { rates: Float64Array; signals: number } {
+  const rates = new Float64Array(QUARTERS_PER_DAY);
+  return { rates, signals: personalRatesInto(person, prior, decayHours, rates) };
+}
+
+// One person's working arrays, reused from person to person (a refresh works through a million).
+const personal = { tally: emptyTally(1), events: new Float64Array(QUARTERS_PER_DAY), exposure: new Float64Array(QUARTERS_PER_DAY), rates: new Float64Array(QUARTERS_PER_DAY) };
+
+/** personalRates written into `rates`; answers the person's first signals. */
+function personalRatesInto(person: SendTimeHistory, prior: readonly number[], decayHours: number, rates: Float64Array): number {
   const decays = [decayHours * 4];
-  const own = emptyTally(1);
+  const own = personal.tally;
+  own.events.fill(0);
+  own.exposure[0]!.fill(0);
+  own.fullWaits.fill(0);
+  own.signals = 0;
   tally(person, decays, own);
   finish(own, decays);
-  const events = smooth(own.events);
-  const exposure = smooth(own.exposure[0]!);
+  const events = smooth(own.events, personal.events);
+  const exposure = smooth(own.exposure[0]!, personal.exposure);
   let expected = 0;
   for (let bin = 0; bin < QUARTERS_PER_DAY; bin++) expected += exposure[bin]! * prior[bin]!;
   const level = (own.signals + 2) / (expected + 2);
   const kappa = SEND_TIME_MODEL.priorExposure;
-  const rates = new Float64Array(QUARTERS_PER_DAY);
   for (let bin = 0; bin < QUARTERS_PER_DAY; bin++) rates[bin] = (events[bin]! + kappa * level * prior[bin]!) / (exposure[bin]! + kappa);
-  return { rates, signals: own.signals };
+  return own.signals;
 }
 
 /**
@@ -294,9 +312,10 @@ export function bestSendTime(person: SendTimeHistory, audience: AudienceSendTime
   const audienceHour = local ? toUtc(audience.local_hour!) : audience.audience_hour_utc;
   // Without a signal after a delivery the person's rates are the audience's times a level: its answer.
   if (person.signals.length === 0 || person.deliveries.length === 0) return { hour_utc: audienceHour, signals: 0, source: 'audience' };
-  const { rates, signals } = local
-    ? personalRates(onLocalClock(person, offset!), audience.local_rates!, audience.decay_hours)
-    : personalRates(person, audience.rates, audience.decay_hours);
+  const rates = personal.rates;
+  const signals = local
+    ? personalRatesInto(onLocalClock(person, offset!), audience.local_rates!, audience.decay_hours, rates)
+    : personalRatesInto(person, audience.rates, audience.decay_hours, rates);
   if (signals === 0) return { hour_utc: audienceHour, signals, source: 'audience' };
   return { hour_utc: toUtc(bestSendQuarter(rates, audience.decay_hours) / 4), signals, source: signals >= SEND_TIME_MODEL.personalSignals ? 'personal' : 'audience' };
 }
