@@ -89,17 +89,27 @@ const nested = (depth: number) => Array.from({ length: depth }).reduce<string>((
 
 const shown = (html: string) => ['Pro corner', 'We miss you', 'Thanks for your order', 'Nested VIP', 'Segment of Adas', 'VIP lounge'].filter((text) => html.includes(text));
 
+/** The campaign made from the content, sent to the list's two people by the engine. */
+async function sentToBoth(cookie: string, list: string, content: string) {
+  const campaign = (await call('POST', CAMPAIGNS, cookie, draft(list, { content_html: content }))).json().payload.campaign;
+  expect((await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, cookie)).statusCode).toBe(200);
+  const sender = await engine(accounts);
+  try {
+    expect(await sender.run()).toBe(2);
+  } finally {
+    await sender.close();
+  }
+  return campaign;
+}
+
+/** The mail's tracked link to `target`. */
+const trackedLink = (html: string, target: string) =>
+  [...html.matchAll(/href="([^"]*\/t\/c\/[^"]+)"/g)].map((match) => new URL(match[1]!.replaceAll('&#38;', '&').replaceAll('&amp;', '&'))).find((url) => url.searchParams.get('u') === target)!;
+
 describe('content blocks', () => {
   it('send each person their own products and only the blocks they match, and attribute product clicks and orders to the block', async () => {
     const { customer, list, ada, nameless, content, key } = await shop();
-    const campaign = (await call('POST', CAMPAIGNS, customer.cookie, draft(list, { content_html: content }))).json().payload.campaign;
-    expect((await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, customer.cookie)).statusCode).toBe(200);
-    const sender = await engine(accounts);
-    try {
-      expect(await sender.run()).toBe(2);
-    } finally {
-      await sender.close();
-    }
+    const campaign = await sentToBoth(customer.cookie, list, content);
     const adaMail = await accounts.smtp.waitForMessage(ada);
     const otherMail = await accounts.smtp.waitForMessage(nameless);
     expect(adaMail.html).toContain('The teapot');
@@ -118,8 +128,7 @@ describe('content blocks', () => {
     expect(adaMail.html).not.toContain('data-postlark');
 
     // The product's links carry the block's own link number, signed like every tracked link.
-    const productClicks = [...adaMail.html.matchAll(/href="([^"]*\/t\/c\/[^"]+)"/g)].map((match) => new URL(match[1]!.replaceAll('&#38;', '&').replaceAll('&amp;', '&')));
-    const teapot = productClicks.find((url) => url.searchParams.get('u') === 'https://shop.example/p/teapot')!;
+    const teapot = trackedLink(adaMail.html, 'https://shop.example/p/teapot');
     expect(teapot.pathname.split('/').at(-1)!.split('.')[1]).toBe(RECOMMENDED_LINK.toString(36));
     accounts.advance(10 * 60_000);
     expect((await get(teapot.href)).statusCode).toBe(302);
@@ -139,18 +148,9 @@ describe('content blocks', () => {
 
   it('credits an order to the block when any product click came less than the attribution window before it, not only the first', async () => {
     const { customer, list, ada, content, key } = await shop();
-    const campaign = (await call('POST', CAMPAIGNS, customer.cookie, draft(list, { content_html: content }))).json().payload.campaign;
-    expect((await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, customer.cookie)).statusCode).toBe(200);
-    const sender = await engine(accounts);
-    try {
-      expect(await sender.run()).toBe(2);
-    } finally {
-      await sender.close();
-    }
+    const campaign = await sentToBoth(customer.cookie, list, content);
     const adaMail = await accounts.smtp.waitForMessage(ada);
-    const teapot = [...adaMail.html.matchAll(/href="([^"]*\/t\/c\/[^"]+)"/g)]
-      .map((match) => new URL(match[1]!.replaceAll('&#38;', '&').replaceAll('&amp;', '&')))
-      .find((url) => url.searchParams.get('u') === 'https://shop.example/p/teapot')!;
+    const teapot = trackedLink(adaMail.html, 'https://shop.example/p/teapot');
     const report = async (clicks: number) =>
       eventually(async () => {
         const answer = (await call('GET', `${CAMPAIGNS}/${campaign.id}/report`, customer.cookie)).json().payload.report;
