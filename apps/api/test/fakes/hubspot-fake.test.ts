@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@hubspot/api-client';
@@ -191,10 +192,28 @@ describe('HubSpot fake: rate limits', () => {
     const search = () => call('/crm/v3/objects/contacts/search', { method: 'POST', body: JSON.stringify({ limit: 1 }) });
     const searched = await search();
     expect(searched.headers.get('x-hubspot-ratelimit-remaining')).toBeNull();
+    expect(searched.headers.get('x-hubspot-correlation-id')).toEqual(expect.any(String));
     await search();
     const searchLimited = await search();
     expect(searchLimited.status).toBe(429);
     expect(await searchLimited.json()).toMatchObject({ policyName: 'SECONDLY', message: 'You have reached your secondly limit.' });
+  });
+
+  it('answers a DAILY 429 past the day’s budget (which the SDK does not retry) until midnight in the account’s time zone', async () => {
+    await fake.close();
+    clock.now = new Date('2026-06-01T21:00:00.000Z'); // 23:00 in Berlin
+    fake = await startFakeHubSpot({ dailyLimit: 2, now: () => clock.now });
+    client = new Client({ accessToken: fake.accessToken, basePath: fake.url, numberOfApiCallRetries: 3 });
+    await client.crm.contacts.basicApi.getPage(1);
+    await client.crm.contacts.basicApi.getPage(1);
+    const before = fake.requests.length;
+    const limited = await failure(client.crm.contacts.basicApi.getPage(1));
+    expect(limited.body).toMatchObject({ errorType: 'RATE_LIMIT', policyName: 'DAILY' });
+    expect(fake.requests.length - before).toBe(1);
+    clock.now = new Date('2026-06-01T22:00:01.000Z'); // past midnight in Berlin
+    const next = await call('/crm/v3/objects/contacts?limit=1');
+    expect(next.status).toBe(200);
+    expect(next.headers.get('x-hubspot-ratelimit-daily-remaining')).toBe('1');
   });
 
   it('plays a scripted storm, then answers normally; the SDK retries a 5xx itself when numberOfApiCallRetries > 1', async () => {
@@ -260,7 +279,9 @@ describe('HubSpot fake: webhooks', () => {
       expect(status).toBe(204);
       const events = JSON.parse(received[0]!.body) as Array<Record<string, unknown>>;
       expect(events[0]).toMatchObject({ subscriptionType: 'contact.propertyChange', objectId: 101, portalId: fake.portalId, occurredAt: clock.now.getTime() });
-      expect(received[0]!.headers['x-hubspot-signature-v3']).toEqual(expect.any(String));
+      // The receiver checks it as HubSpot documents: base64 HMAC-SHA256(client secret, method + URI + body + timestamp).
+      const expected = createHmac('sha256', 'fake-client-secret').update(`POST${target}${received[0]!.body}${String(clock.now.getTime())}`).digest('base64');
+      expect(received[0]!.headers['x-hubspot-signature-v3']).toBe(expected);
       expect(received[0]!.headers['x-hubspot-request-timestamp']).toBe(String(clock.now.getTime()));
     } finally {
       await new Promise((resolve) => receiver.close(resolve));

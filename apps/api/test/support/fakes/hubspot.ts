@@ -63,8 +63,8 @@ export type Wire<T> = T extends Date
       ? { [K in keyof T as K extends '_new' ? 'new' : K extends '_in' ? 'in' : K]: Wire<T[K]> }
       : T;
 
-/** A HubSpot error body; `errorType` and `policyName` are on 429s only. */
-export type HubSpotError = Wire<ModelError> & { status: 'error'; errorType?: string; policyName?: string };
+/** A HubSpot error body; a 429 has errorType and policyName instead of a category. */
+export type HubSpotError = Omit<Wire<ModelError>, 'category'> & { status: 'error'; category?: string; errorType?: string; policyName?: string };
 
 export type RateLimitPolicy = 'TEN_SECONDLY_ROLLING' | 'SECONDLY' | 'DAILY';
 
@@ -126,6 +126,8 @@ export interface FakeHubSpotOptions {
   clientSecret?: string;
   /** The clock; tests with an injected clock pass theirs. */
   now?: () => Date;
+  /** false: answers carry no X-HubSpot-RateLimit-* headers (HubSpot: "in the case of failure to gather rate limit information"). */
+  rateLimitHeaders?: boolean;
 }
 
 export interface FakeHubSpot {
@@ -226,6 +228,10 @@ export async function startFakeHubSpot(options: FakeHubSpotOptions = {}): Promis
   let burstWindow: number[] = [];
   let searchWindow: number[] = [];
   let dailyUsed = 0;
+  // The daily budget runs midnight to midnight in the account's time zone (the one account-info answers).
+  const timeZone = 'Europe/Berlin';
+  const dayOf = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(date);
+  let dailyDay = dayOf(now());
 
   const state: FakeHubSpot['state'] = {
     contacts: new Map(),
@@ -337,6 +343,7 @@ export async function startFakeHubSpot(options: FakeHubSpotOptions = {}): Promis
   // --- answers ---------------------------------------------------------------------------------------
 
   const rateHeaders = (): Record<string, string> => {
+    if (options.rateLimitHeaders === false) return {};
     const max = burstLimit === false ? 1_000_000 : burstLimit;
     return {
       'x-hubspot-ratelimit-interval-milliseconds': '10000',
@@ -348,15 +355,17 @@ export async function startFakeHubSpot(options: FakeHubSpotOptions = {}): Promis
   };
 
   const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    response.writeHead(status, { 'content-type': 'application/json;charset=utf-8', ...headers });
+    // Every answer, search included, carries its correlation id (the one in an error body when there is one).
+    const id = (body as { correlationId?: string } | undefined)?.correlationId ?? correlationId();
+    response.writeHead(status, { 'content-type': 'application/json;charset=utf-8', 'x-hubspot-correlation-id': id, ...headers });
     response.end(body === undefined ? undefined : JSON.stringify(body));
   };
-  const error = (response: ServerResponse, status: number, message: string, category: string, extra: Partial<HubSpotError> = {}, headers: Record<string, string> = {}) => {
-    const body: HubSpotError = { status: 'error', message, correlationId: correlationId(), category, ...extra };
+  const error = (response: ServerResponse, status: number, message: string, category: string | undefined, extra: Partial<HubSpotError> = {}, headers: Record<string, string> = {}) => {
+    const body: HubSpotError = { status: 'error', message, correlationId: correlationId(), ...(category ? { category } : {}), ...extra };
     send(response, status, body, headers);
   };
   const rateLimited = (response: ServerResponse, policy: RateLimitPolicy, headers: Record<string, string>) =>
-    error(response, 429, RATE_MESSAGES[policy], 'RATE_LIMITS', { errorType: 'RATE_LIMIT', policyName: policy, links: {} }, headers);
+    error(response, 429, RATE_MESSAGES[policy], undefined, { errorType: 'RATE_LIMIT', policyName: policy }, headers);
 
   const toWire = (contact: FakeContact, wanted: string[] | undefined): Wire<SimplePublicObject> => {
     const names = wanted && wanted.length > 0 ? [...new Set([...wanted, 'createdate', 'lastmodifieddate', 'hs_object_id'])] : DEFAULT_PROPERTIES;
@@ -466,7 +475,7 @@ export async function startFakeHubSpot(options: FakeHubSpotOptions = {}): Promis
     const fail = (status: number, message: string, category: string, extra: Partial<HubSpotError> = {}) => error(response, status, message, category, extra, headers);
 
     if (method === 'GET' && path === '/account-info/v3/details') {
-      return reply(200, { portalId, accountType: 'STANDARD', timeZone: 'Europe/Berlin', companyCurrency: 'EUR', additionalCurrencies: [], utcOffset: '+01:00', utcOffsetMilliseconds: 3_600_000, uiDomain: 'app-eu1.hubspot.com', dataHostingLocation: 'eu1' });
+      return reply(200, { portalId, accountType: 'STANDARD', timeZone, companyCurrency: 'EUR', additionalCurrencies: [], utcOffset: '+01:00', utcOffsetMilliseconds: 3_600_000, uiDomain: 'app-eu1.hubspot.com', dataHostingLocation: 'eu1' });
     }
 
     if (path === contactsPath && method === 'GET') {
@@ -683,8 +692,10 @@ export async function startFakeHubSpot(options: FakeHubSpotOptions = {}): Promis
     }
     if (behaviour?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
 
-    // Counting: search requests have their own per-second budget and, in HubSpot, answers WITHOUT the
-    // X-HubSpot-RateLimit-* headers (search guide); every other call counts against the burst and the day.
+    // Counting: search requests have their own per-second budget and answer WITHOUT the X-HubSpot-RateLimit-*
+    // headers, only X-HubSpot-Correlation-Id (reported on community.hubspot.com "Rate limit headers will now
+    // appear for OAuth authenticated calls"); every other call counts against the 10 s burst and the day.
+    // Private-app answers carry the Daily headers; OAuth apps' do not (same announcement: no daily limit).
     const time = now().getTime();
     let headers: Record<string, string> = {};
     if (isSearch) {
@@ -693,6 +704,10 @@ export async function startFakeHubSpot(options: FakeHubSpotOptions = {}): Promis
       searchWindow.push(time);
     } else {
       burstWindow = burstWindow.filter((at) => at > time - 10_000);
+      if (dayOf(new Date(time)) !== dailyDay) {
+        dailyDay = dayOf(new Date(time));
+        dailyUsed = 0;
+      }
       if (behaviour?.kind === 'rate-limited') return rateLimited(response, behaviour.policy ?? 'TEN_SECONDLY_ROLLING', { ...rateHeaders(), 'x-hubspot-ratelimit-remaining': '0' });
       if (dailyUsed >= dailyLimit) return rateLimited(response, 'DAILY', rateHeaders());
       if (burstLimit !== false && burstWindow.length >= burstLimit) return rateLimited(response, 'TEN_SECONDLY_ROLLING', rateHeaders());
