@@ -218,6 +218,23 @@ describe('beehiiv fake', () => {
     expect((await call(`${base}?status=sent`)).status).toBe(400);
   });
 
+  it('sends a scheduled post only once the injected clock reaches its time, to the people active then', async () => {
+    let clock = new Date('2026-03-01T10:00:00Z');
+    const beehiiv = await start({ plan: 'enterprise', preparingPolls: 0, now: () => clock });
+    const people = beehiiv.seedAudience(beehiiv.publicationId, 2, { inactiveShare: 0 });
+    const base = `/publications/${beehiiv.publicationId}/posts`;
+    const refused = await call(base, { method: 'POST', body: { title: 'Draft later', body_content: '<p>x</p>', status: 'draft', scheduled_at: '2026-03-02T09:00:00Z' } });
+    expect(refused.status).toBe(400);
+    const accepted = await call(base, { method: 'POST', body: { title: 'Tomorrow', body_content: '<p>x</p>', scheduled_at: '2026-03-02T09:00:00Z' } });
+    const postId = accepted.body.data.id as string;
+    const before = await call(`${base}/${postId}?expand[]=stats`);
+    expect(before.body.data).toMatchObject({ status: 'confirmed', publish_date: Date.parse('2026-03-02T09:00:00Z') / 1000, stats: { email: { recipients: 0 } } });
+    beehiiv.changeSubscription(beehiiv.publicationId, people[1]!.id, { status: 'inactive' });
+    clock = new Date('2026-03-02T09:00:01Z');
+    const after = await call(`${base}/${postId}?expand[]=stats`);
+    expect(after.body.data.stats.email.recipients).toBe(1);
+  });
+
   it('answers 429 with RateLimit headers past the organisation budget, until the window passes; scripts errors and drops', async () => {
     let clock = new Date('2026-03-01T10:00:00Z');
     const beehiiv = await start({ rateLimit: { limit: 3 }, now: () => clock });

@@ -309,8 +309,36 @@ export async function startFakeBeehiiv(options: FakeBeehiivOptions = {}): Promis
     return publication;
   };
 
-  const findSubscription = (publication: FakePublication, idOrEmail: string) =>
-    publication.subscriptions.find((sub) => sub.id === idOrEmail || sub.email.toLowerCase() === idOrEmail.toLowerCase());
+  /** Subscriptions by id and lower-cased email, rebuilt when the list changed (an upsert of 10,000 people stays linear). */
+  const indexes = new Map<FakePublication, { list: FakeSubscription[]; length: number; version: number; byKey: Map<string, FakeSubscription> }>();
+  let subscriptionsVersion = 0;
+  const findSubscription = (publication: FakePublication, idOrEmail: string) => {
+    let index = indexes.get(publication);
+    if (!index || index.list !== publication.subscriptions || index.length !== publication.subscriptions.length || index.version !== subscriptionsVersion) {
+      const byKey = new Map<string, FakeSubscription>();
+      for (const sub of publication.subscriptions) {
+        byKey.set(sub.id, sub);
+        byKey.set(sub.email.toLowerCase(), sub);
+      }
+      index = { list: publication.subscriptions, length: publication.subscriptions.length, version: subscriptionsVersion, byKey };
+      indexes.set(publication, index);
+    }
+    const sub = index.byKey.get(idOrEmail) ?? index.byKey.get(idOrEmail.toLowerCase());
+    // A test may have edited an email in state directly: check the hit still matches.
+    return sub && (sub.id === idOrEmail || sub.email.toLowerCase() === idOrEmail.toLowerCase()) ? sub : undefined;
+  };
+
+  /** Appends a subscription, keeping the lookup index current instead of rebuilding it. */
+  const appendSubscription = (publication: FakePublication, sub: FakeSubscription) => {
+    const index = indexes.get(publication);
+    const current = index && index.list === publication.subscriptions && index.length === publication.subscriptions.length && index.version === subscriptionsVersion;
+    publication.subscriptions.push(sub);
+    if (current) {
+      index.byKey.set(sub.id, sub);
+      index.byKey.set(sub.email.toLowerCase(), sub);
+      index.length += 1;
+    }
+  };
 
   const newSubscription = (email: string, status: SubscriptionStatus, created: number): FakeSubscription => ({
     id: nextId('sub'),
@@ -560,7 +588,7 @@ export async function startFakeBeehiiv(options: FakeBeehiivOptions = {}): Promis
     sub.utm_channel = 'api';
     sub.referring_site = typeof body.referring_site === 'string' ? body.referring_site : '';
     applyCustomFields(publication, sub, body.custom_fields);
-    publication.subscriptions.push(sub);
+    appendSubscription(publication, sub);
     return sub;
   };
 
@@ -661,6 +689,7 @@ export async function startFakeBeehiiv(options: FakeBeehiivOptions = {}): Promis
       if (method === 'DELETE') {
         // "This cannot be undone. All data associated with the subscription will also be deleted."
         publication.subscriptions.splice(publication.subscriptions.indexOf(found), 1);
+        subscriptionsVersion += 1;
         // docs silent on the status: SubscriptionDeleteResponse is {message?}, so 200 with a message.
         return { status: 200, body: { message: 'Subscription deleted' } };
       }
@@ -841,7 +870,7 @@ export async function startFakeBeehiiv(options: FakeBeehiivOptions = {}): Promis
         sub.emailsReceived = Math.floor(next() * 40);
         sub.opened = Math.floor(sub.emailsReceived * next());
         sub.clicked = Math.floor(sub.opened * next() * 0.5);
-        publication.subscriptions.push(sub);
+        appendSubscription(publication, sub);
         created.push(sub);
       }
       return created;
