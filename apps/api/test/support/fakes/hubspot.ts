@@ -36,7 +36,10 @@ import type {
 // guide (default properties createdate, email, firstname, hs_object_id, lastmodifieddate, lastname;
 // limit ≤ 200; 10,000 results per query at most), the communication-preferences v3 reference and guide
 // ("the subscribe endpoint will not allow you to resubscribe contacts who have opted out"; unsubscribe
-// "is not valid for unsubscribing at a brand or portal level"), account-info v3 details.
+// "is not valid for unsubscribing at a brand or portal level"; the reference now files v3 under "legacy" next
+// to the date-versioned 2026-03 API, but SDK 13.5 calls v3), account-info v3 details; community.hubspot.com
+// "Rate limit headers will now appear for OAuth authenticated calls" (and its replies: search answers carry
+// none); HubSpot/hubspot-api-nodejs#159 and #669 (the 404 body; the SDK sends an email id as %40).
 // Where the docs are silent the choice is marked "docs silent" in a comment.
 //
 // SDK quirks the product must know (RetryDecorator.js, SDK 13.5):
@@ -434,7 +437,7 @@ export async function startFakeHubSpot(options: FakeHubSpotOptions = {}): Promis
     const offset = request.after ? Number(request.after) : 0;
     if (!Number.isInteger(limit) || limit < 0 || limit > 200) return error(response, 400, `Invalid input JSON on line 1 : limit must be between 0 and 200`, 'VALIDATION_ERROR');
     // Search guide: a query reaches at most 10,000 results; paging past them is a 400 (docs silent on the text).
-    if (!Number.isInteger(offset) || offset < 0 || offset + limit > 10_000) return error(response, 400, 'There was a problem with the request.', 'VALIDATION_ERROR', { subCategory: 'PublicObjectSearchRequest.SEARCH_RESULT_LIMIT_EXCEEDED' } as Partial<HubSpotError>);
+    if (!Number.isInteger(offset) || offset < 0 || offset + limit > 10_000) return error(response, 400, 'There was a problem with the request.', 'VALIDATION_ERROR');
     const groups = request.filterGroups ?? [];
     if (groups.length > 5 || groups.reduce((sum, group) => sum + (group.filters?.length ?? 0), 0) > 18) return error(response, 400, 'Too many filters: at most 5 filterGroups and 18 filters.', 'VALIDATION_ERROR');
     let found = [...state.contacts.values()].filter((contact) => !contact.archived);
@@ -648,6 +651,7 @@ export async function startFakeHubSpot(options: FakeHubSpotOptions = {}): Promis
       }
       // Subscribing without a legal basis in a GDPR-enabled portal is refused; this fake portal has GDPR on.
       if (subscribing && !input.legalBasis) return fail(400, 'A legalBasis is required to subscribe a contact in a portal with GDPR enabled.', 'VALIDATION_ERROR');
+      // Unsubscribing twice is refused too (text docs silent).
       if (!subscribing && current.status === 'NOT_SUBSCRIBED') return fail(400, `${email} is already unsubscribed from subscription ${definition.id}`, 'VALIDATION_ERROR');
       const statuses = state.subscriptions.get(email) ?? new Map<string, FakeSubscriptionStatus>();
       statuses.set(definition.id, {
