@@ -213,6 +213,22 @@ describe('Brevo fake', () => {
 
     fake.script({ path: '/account' }, { kind: 'error', status: 500, code: 'internal_error', message: 'Something went wrong' });
     expect(await call('/account')).toMatchObject({ status: 500, body: { code: 'internal_error', message: 'Something went wrong' } });
+    fake.script({ path: '/account' }, { kind: 'drop' });
+    await expect(call('/account')).rejects.toThrow();
+    expect((await call('/account')).status).toBe(200);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v3/account' });
+  });
+
+  it('applies a per-second and a per-hour budget together, as Brevo does for /v3/contacts', async () => {
+    await fake.close();
+    fake = await startFakeBrevo({ now: () => clock, rateLimits: { contacts: [{ limit: 3, windowSeconds: 1 }, { limit: 4, windowSeconds: 3600 }] } });
+    for (let index = 0; index < 3; index++) expect((await call('/contacts')).status).toBe(200);
+    const perSecond = await call('/contacts');
+    expect([perSecond.status, perSecond.headers.get('x-sib-ratelimit-limit'), perSecond.headers.get('x-sib-ratelimit-reset')]).toEqual([429, '3', '1']);
+    clock = new Date(clock.getTime() + 1000);
+    const last = await call('/contacts');
+    expect([last.status, last.headers.get('x-sib-ratelimit-limit'), last.headers.get('x-sib-ratelimit-remaining')]).toEqual([200, '4', '0']);
+    const perHour = await call('/contacts');
+    expect([perHour.status, perHour.headers.get('x-sib-ratelimit-limit'), perHour.headers.get('x-sib-ratelimit-reset')]).toEqual([429, '4', '3599']);
   });
 });

@@ -131,10 +131,11 @@ export interface FakeBrevoOptions {
   /** The fake's clock (timestamps, windows, date filters). Default: the real clock. */
   now?: () => Date;
   /**
-   * Rate budgets per endpoint family; `false` turns limiting off (headers still sent, never 429).
-   * Defaults follow docs/api-limits: /v3/contacts 10 requests per second, other endpoints 100 per hour.
+   * Rate budgets per endpoint family (one or several that all apply, like Brevo's RPS and RPH); `false`
+   * turns limiting off (headers still sent, never 429). Defaults follow docs/api-limits' general tier:
+   * /v3/contacts 10 per second and 36,000 per hour; every other endpoint used here 100 per hour.
    */
-  rateLimits?: false | { contacts?: BrevoRateBudget; others?: BrevoRateBudget };
+  rateLimits?: false | { contacts?: BrevoRateBudget | BrevoRateBudget[]; others?: BrevoRateBudget | BrevoRateBudget[] };
   /** Sender addresses verified on the account; others make campaign creation fail. Default ['news@example.com']. */
   verifiedSenders?: string[];
   /** Email credits left; a campaign to more recipients answers 402. Default 1,000,000. */
@@ -228,8 +229,13 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
   const now = options.now ?? (() => new Date());
   const verifiedSenders = new Set((options.verifiedSenders ?? ['news@example.com']).map((email) => email.toLowerCase()));
   let emailCredits = options.emailCredits ?? 1_000_000;
-  const budgets = options.rateLimits === false ? null : { contacts: options.rateLimits?.contacts ?? { limit: 10, windowSeconds: 1 }, others: options.rateLimits?.others ?? { limit: 100, windowSeconds: 3600 } };
-  const windows = { contacts: { start: 0, used: 0 }, others: { start: 0, used: 0 } };
+  const asWindows = (budgets: BrevoRateBudget | BrevoRateBudget[]) => [budgets].flat().map((budget) => ({ budget, start: 0, used: 0 }));
+  const limiting = options.rateLimits !== false;
+  const rateLimits = options.rateLimits === false ? {} : (options.rateLimits ?? {});
+  const windows = {
+    contacts: asWindows(limiting ? (rateLimits.contacts ?? [{ limit: 10, windowSeconds: 1 }, { limit: 36_000, windowSeconds: 3600 }]) : { limit: 1_000_000, windowSeconds: 3600 }),
+    others: asWindows(limiting ? (rateLimits.others ?? { limit: 100, windowSeconds: 3600 }) : { limit: 1_000_000, windowSeconds: 3600 }),
+  };
   let revoked = false;
 
   const contacts = new Map<number, BrevoContact>();
@@ -317,12 +323,36 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
     for (const campaign of campaigns.values()) if (campaign.status === 'queued' && campaign.scheduledAt && campaign.scheduledAt <= now()) deliver(campaign, campaign.scheduledAt);
   };
 
-  const recipientsOf = (campaign: BrevoCampaign) => new Set(activity.filter((entry) => entry.campaignId === campaign.id && entry.kind === 'sent').map((entry) => entry.contactId));
+  // Activity indexed by contact and by campaign, so a 10,000-person import's per-contact calls stay cheap.
+  // `state.activity` is append-only (tests may push to it too): entries past `indexed` are indexed on demand.
+  const byContact = new Map<number, BrevoActivity[]>();
+  const byCampaign = new Map<number, BrevoActivity[]>();
+  let indexed = 0;
+  const catchUp = () => {
+    for (; indexed < activity.length; indexed++) {
+      const entry = activity[indexed]!;
+      for (const [index, key] of [[byContact, entry.contactId], [byCampaign, entry.campaignId]] as const) {
+        const entries = index.get(key);
+        if (entries) entries.push(entry);
+        else index.set(key, [entry]);
+      }
+    }
+  };
+  const activityOfContact = (contactId: number) => {
+    catchUp();
+    return byContact.get(contactId) ?? [];
+  };
+  const activityOfCampaign = (campaignId: number) => {
+    catchUp();
+    return byCampaign.get(campaignId) ?? [];
+  };
+
+  const wasSent = (campaignId: number, contactId: number) => activityOfContact(contactId).some((entry) => entry.campaignId === campaignId && entry.kind === 'sent');
 
   const recordEngagement: FakeBrevo['recordEngagement'] = (campaignId, email, what) => {
     const campaign = campaigns.get(campaignId);
     const contact = contactByEmail(email);
-    if (!campaign || !contact || !recipientsOf(campaign).has(contact.id)) throw new Error(`${email} was not sent campaign ${campaignId}`);
+    if (!campaign || !contact || !wasSent(campaign.id, contact.id)) throw new Error(`${email} was not sent campaign ${campaignId}`);
     activity.push({ contactId: contact.id, campaignId, kind: what.kind, at: what.at ?? now(), ip: ipOf(contact.id), ...(what.kind === 'clicked' ? { url: what.url ?? 'https://example.com/' } : {}) });
     // An unsubscribe, hard bounce or complaint blacklists the address, as Brevo does.
     if (what.kind === 'unsubscribed' || what.kind === 'hardBounce' || what.kind === 'complaint') {
@@ -480,7 +510,7 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
       // The API reference: "Maximum difference between startDate and endDate should not be greater than 90 days".
       if (Date.parse(endText) - Date.parse(startText) > 90 * 86_400_000) throw new BrevoError(400, 'invalid_parameter', 'Maximum difference between startDate and endDate should not be greater than 90 days');
     }
-    const mine = activity.filter((entry) => entry.contactId === contact.id && entry.at >= start && entry.at <= end);
+    const mine = activityOfContact(contact.id).filter((entry) => entry.at >= start && entry.at <= end);
     const of = (kind: BrevoActivityKind) => mine.filter((entry) => entry.kind === kind);
     const simple = (kind: BrevoActivityKind) => of(kind).map((entry) => ({ campaignId: entry.campaignId, eventTime: entry.at.toISOString() }));
     const opened = new Map<number, { campaignId: number; count: number; eventTime: string; ip: string }>();
@@ -515,8 +545,9 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
     return out;
   };
 
-  const globalStats = (campaign: BrevoCampaign) => {
-    const mine = activity.filter((entry) => entry.campaignId === campaign.id);
+  /** The campaign's figures, or only those of one list's current members (its campaignStats row). */
+  const globalStats = (campaign: BrevoCampaign, listId?: number) => {
+    const mine = activityOfCampaign(campaign.id).filter((entry) => listId === undefined || (contacts.get(entry.contactId)?.listIds.includes(listId) ?? false));
     const count = (kind: BrevoActivityKind) => mine.filter((entry) => entry.kind === kind).length;
     const unique = (kind: BrevoActivityKind) => new Set(mine.filter((entry) => entry.kind === kind).map((entry) => entry.contactId)).size;
     return {
@@ -562,7 +593,7 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
     mirrorActive: false,
     recurring: false,
     recipients: { lists: [...campaign.listIds], exclusionLists: [...campaign.exclusionListIds] },
-    statistics: { globalStats: globalStats(campaign), campaignStats: campaign.listIds.map((listId) => ({ listId, ...globalStats(campaign) })), mirrorClick: 0, remaining: 0, linksStats: {}, statsByDomain: {} },
+    statistics: { globalStats: globalStats(campaign), campaignStats: campaign.listIds.map((listId) => ({ listId, ...globalStats(campaign, listId) })), mirrorClick: 0, remaining: 0, linksStats: {}, statsByDomain: {} },
   });
 
   const webhookJson = (webhook: BrevoWebhook) => ({
@@ -775,6 +806,7 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
         if (!campaign) throw new BrevoError(404, 'document_not_found', 'Campaign ID does not exist');
         if (third === undefined && method === 'GET') return [200, campaignJson(campaign)];
         if (third === 'sendNow' && method === 'POST') {
+          // An already sent campaign: the error model lists `campaign_sent`; the message is not documented (docs silent).
           if (campaign.status === 'sent') throw new BrevoError(400, 'campaign_sent', 'Campaign has already been sent');
           if (!campaign.subject) throw new BrevoError(400, 'invalid_parameter', 'Campaign subject is missing');
           if (campaign.listIds.length === 0) throw new BrevoError(400, 'invalid_parameter', 'Campaign recipients are missing');
@@ -788,6 +820,7 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
       }
     }
 
+    // A route the fake does not serve (the real API's answer to an unknown path is not documented: docs silent).
     throw new BrevoError(404, 'document_not_found', `${method} ${path} is not a route of this fake`);
   };
 
@@ -800,16 +833,22 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
     };
   };
 
-  /** The family's window as of now (a new window starts when the last one ended). */
-  const windowOf = (family: 'contacts' | 'others') => {
-    const budget = budgets?.[family] ?? { limit: 1_000_000, windowSeconds: 3600 };
-    const window = windows[family];
+  /**
+   * The family's windows as of now (a new window starts when the last one ended) and the one the headers
+   * describe: a spent one if any (the longest to wait), else the one with the fewest requests left.
+   */
+  const windowsOf = (family: 'contacts' | 'others') => {
     const at = now().getTime();
-    if (at >= window.start + budget.windowSeconds * 1000) {
-      window.start = at;
-      window.used = 0;
-    }
-    return { budget, window, resetSeconds: Math.max(1, Math.ceil((window.start + budget.windowSeconds * 1000 - at) / 1000)) };
+    const all = windows[family].map((window) => {
+      if (at >= window.start + window.budget.windowSeconds * 1000) {
+        window.start = at;
+        window.used = 0;
+      }
+      return { window, resetSeconds: Math.max(1, Math.ceil((window.start + window.budget.windowSeconds * 1000 - at) / 1000)) };
+    });
+    const spent = all.filter(({ window }) => window.used >= window.budget.limit).sort((a, b) => b.resetSeconds - a.resetSeconds);
+    const tightest = spent[0] ?? [...all].sort((a, b) => a.window.budget.limit - a.window.used - (b.window.budget.limit - b.window.used))[0]!;
+    return { all, spent: spent.length > 0, tightest };
   };
 
   const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string>) => {
@@ -838,12 +877,15 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
     if (key !== apiKey || revoked) return send(response, 401, { message: 'Key not found', code: 'unauthorized' }, {});
 
     const family = path.startsWith('/v3/contacts') ? 'contacts' : 'others';
-    const { budget, window, resetSeconds } = windowOf(family);
-    const rateHeaders = (remaining: number, reset = resetSeconds) => ({ 'x-sib-ratelimit-limit': String(budget.limit), 'x-sib-ratelimit-remaining': String(Math.max(0, remaining)), 'x-sib-ratelimit-reset': String(reset) });
-    if (behaviour?.kind === 'rate-limited') return send(response, 429, { code: 'too_many_requests', message: 'The expected rate limit is exceeded.' }, rateHeaders(0, behaviour.resetSeconds ?? 1));
-    if (budgets && window.used >= budget.limit) return send(response, 429, { code: 'too_many_requests', message: 'The expected rate limit is exceeded.' }, rateHeaders(0));
-    window.used++;
-    const headers = rateHeaders(budget.limit - window.used);
+    const { all, spent, tightest } = windowsOf(family);
+    const { budget } = tightest.window;
+    const rateHeaders = (remaining: number, reset = tightest.resetSeconds) => ({ 'x-sib-ratelimit-limit': String(budget.limit), 'x-sib-ratelimit-remaining': String(Math.max(0, remaining)), 'x-sib-ratelimit-reset': String(reset) });
+    // The 429 body's wording is not documented (docs silent): the code follows the error model's style.
+    const tooMany = { code: 'too_many_requests', message: 'The expected rate limit is exceeded.' };
+    if (behaviour?.kind === 'rate-limited') return send(response, 429, tooMany, rateHeaders(0, behaviour.resetSeconds ?? 1));
+    if (spent) return send(response, 429, tooMany, rateHeaders(0));
+    for (const { window } of all) window.used++;
+    const headers = rateHeaders(budget.limit - tightest.window.used);
     if (behaviour?.kind === 'error') return send(response, behaviour.status, { code: behaviour.code ?? 'internal_error', message: behaviour.message ?? 'Internal server error' }, headers);
 
     deliverDue();
