@@ -183,6 +183,19 @@ describe('Brevo fake', () => {
     expect((report.body.statistics as { globalStats: unknown }).globalStats).toMatchObject({ sent: 2, delivered: 2, uniqueViews: 1, viewed: 2, trackableViews: 1, uniqueClicks: 1, clickers: 1, unsubscriptions: 1, hardBounces: 0, softBounces: 0, complaints: 0 });
   });
 
+  it('lists the verified senders and sends a scheduled campaign once its time has come', async () => {
+    expect((await call('/senders')).body).toEqual({ senders: [{ id: 1, name: 'news', email: 'news@example.com', active: true, ips: [] }] });
+    const { list } = fake.seedAudience({ count: 3, campaigns: 0 });
+    const scheduledAt = '2026-06-01T15:00:00.000Z';
+    const body = { name: 'Later', subject: 'S', sender: { name: 'N', email: 'news@example.com' }, htmlContent: '<p>x</p>', recipients: { listIds: [list.id] } };
+    expect(await call('/emailCampaigns', { method: 'POST', body: { ...body, scheduledAt: '2026-06-01T11:00:00.000Z' } })).toMatchObject({ status: 400, body: { code: 'invalid_parameter' } });
+    const created = await call('/emailCampaigns', { method: 'POST', body: { ...body, scheduledAt } });
+    expect((await call(`/emailCampaigns/${String(created.body.id)}`)).body).toMatchObject({ status: 'queued', scheduledAt });
+    clock = new Date(scheduledAt);
+    const report = await call(`/emailCampaigns/${String(created.body.id)}?statistics=globalStats`);
+    expect(report.body).toMatchObject({ status: 'sent', sentDate: scheduledAt, statistics: { globalStats: { sent: 3, delivered: 3 } } });
+  });
+
   it('answers 402 when the account lacks credits for every recipient', async () => {
     await fake.close();
     fake = await startFakeBrevo({ now: () => clock, rateLimits: false, emailCredits: 1 });

@@ -663,20 +663,23 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
         if (third !== undefined && fourth === 'contacts' && (fifth === 'add' || fifth === 'remove') && method === 'POST') {
           const list = findList(third);
           const input = bodyObject(body);
-          if (!Array.isArray(input.emails) || input.emails.length === 0) throw new BrevoError(400, 'missing_parameter', 'emails is missing');
-          if (input.emails.length > 150) throw new BrevoError(400, 'out_of_range', 'You can add or remove at most 150 contacts at a time');
-          const success: string[] = [];
-          const failure: string[] = [];
-          for (const email of input.emails as unknown[]) {
-            const contact = typeof email === 'string' ? contactByEmail(email) : undefined;
+          // Either `emails` or `ids`, at most 150 per request (AddContactToList in the SDKs); answers echo what was passed.
+          const byIds = input.emails === undefined && Array.isArray(input.ids);
+          const given = (byIds ? input.ids : input.emails) as unknown;
+          if (!Array.isArray(given) || given.length === 0) throw new BrevoError(400, 'missing_parameter', 'emails is missing');
+          if (given.length > 150) throw new BrevoError(400, 'out_of_range', 'You can add or remove at most 150 contacts in one request');
+          const success: Array<string | number> = [];
+          const failure: Array<string | number> = [];
+          for (const item of given as unknown[]) {
+            const contact = byIds ? contacts.get(Number(item)) : typeof item === 'string' ? contactByEmail(item) : undefined;
             const member = contact?.listIds.includes(list.id) ?? false;
             if (!contact || (fifth === 'add' ? member : !member)) {
-              failure.push(String(email));
+              failure.push(item as string | number);
               continue;
             }
             contact.listIds = fifth === 'add' ? [...contact.listIds, list.id] : contact.listIds.filter((id) => id !== list.id);
             touch(contact);
-            success.push(contact.email);
+            success.push(byIds ? contact.id : contact.email);
           }
           // Nothing done at all: Brevo refuses the whole call instead of answering an all-failure list.
           if (success.length === 0) throw new BrevoError(400, 'invalid_parameter', fifth === 'add' ? 'Contact already in list and/or does not exist' : 'Contact does not exist in list');
@@ -727,6 +730,10 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
         return [204, undefined];
       }
       if (second !== undefined && third === 'campaignStats' && method === 'GET') return [200, campaignStats(findContact(second, query), query)];
+    }
+
+    if (first === 'senders' && second === undefined && method === 'GET') {
+      return [200, { senders: [...verifiedSenders].map((email, index) => ({ id: index + 1, name: email.split('@')[0], email, active: true, ips: [] })) }];
     }
 
     if (first === 'webhooks') {
