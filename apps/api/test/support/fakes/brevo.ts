@@ -17,7 +17,11 @@ import type { AddressInfo, Socket } from 'node:net';
 // issue #13 (401 body `{"message":"authentication not found in headers","code":"unauthorized"}`); public
 // client code quoting the real bodies `{"code":"unauthorized","message":"Key not found"}` and
 // `{"code":"invalid_parameter","message":"Sender is invalid / inactive"}`; a drupal.org issue (lists
-// capped at 50 per page). Where those sources are silent the choice is marked "docs silent" below.
+// capped at 50 per page); the SDKs' AddContactToList (emails or ids, at most 150 per request); a public
+// webhook receiver quoting the docs' marketing samples (payload `event` values unsubscribed, hard_bounced,
+// soft_bounced, delivered, opened, click, spam, list_addition: not the registration names). GET /v3/senders'
+// shape {senders:[{id,name,email,active,ips}]} is from memory of the reference, not re-read. Where those
+// sources are silent the choice is marked "docs silent" below.
 
 /** What the next requests matching a script entry get instead of the normal answer. */
 export type BrevoBehaviour =
