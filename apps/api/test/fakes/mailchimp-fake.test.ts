@@ -197,10 +197,25 @@ describe('Mailchimp fake: audiences and members', () => {
     expect((await api(`/lists/${listId}/members/${hash}`, { method: 'DELETE' })).status).toBe(204);
     expect((await api(`/lists/${listId}/members/${hash}`)).json.status).toBe('archived');
     expect((await api(`/lists/${listId}/members`)).json.total_items).toBe(0);
+    expect((await api(`/lists/${listId}/members?status=archived`)).json.total_items).toBe(1);
+    // Archived, a member keeps its compliance state: still no way back as subscribed.
+    await fake.changeMember(listId, 'pat@example.com', { status: 'unsubscribed' });
+    fake.getMember(listId, 'pat@example.com')!.statusBeforeArchive = 'unsubscribed';
+    fake.getMember(listId, 'pat@example.com')!.status = 'archived';
+    expect((await api(`/lists/${listId}/members/${hash}`, { method: 'PUT', body: { email_address: 'pat@example.com', status_if_new: 'subscribed' } })).json).toMatchObject({ title: 'Member In Compliance State' });
     expect((await api(`/lists/${listId}/members/${hash}/actions/delete-permanent`, { method: 'POST' })).status).toBe(204);
     expect((await api(`/lists/${listId}/members/${hash}`)).status).toBe(404);
     const forgotten = await api(`/lists/${listId}/members`, { method: 'POST', body: { email_address: 'pat@example.com', status: 'subscribed' } });
     expect(forgotten.json).toMatchObject({ status: 400, title: 'Forgotten Email Not Subscribed' });
+  });
+
+  it('restores an archived subscriber through PUT with status_if_new', async () => {
+    const listId = fake.createList();
+    fake.addMember(listId, 'kim@example.com');
+    const hash = fake.hash('kim@example.com');
+    await api(`/lists/${listId}/members/${hash}`, { method: 'DELETE' });
+    const back = await api(`/lists/${listId}/members/${hash}`, { method: 'PUT', body: { email_address: 'kim@example.com', status_if_new: 'subscribed' } });
+    expect(back.json).toMatchObject({ status: 'subscribed' });
   });
 
   it('makes a static segment from addresses and adds a member to it', async () => {
@@ -245,6 +260,11 @@ describe('Mailchimp fake: webhooks', () => {
     // ...but a replay fired on purpose does.
     expect(await fake.fireWebhook({ listId, type: 'profile', email: 'sam@example.com' })).toBe(200);
     expect(receiver.posts.map((entry) => new URLSearchParams(entry.body).get('type'))).toEqual(['unsubscribe', 'profile']);
+
+    await fake.changeMember(listId, 'sam@example.com', { newEmail: 'sam.lee@example.com' });
+    const upemail = new URLSearchParams(receiver.posts.at(-1)!.body);
+    expect([upemail.get('type'), upemail.get('data[old_email]'), upemail.get('data[new_email]')]).toEqual(['upemail', 'sam@example.com', 'sam.lee@example.com']);
+    expect((await api(`/lists/${listId}/members/${fake.hash('sam.lee@example.com')}`)).json).toMatchObject({ email_address: 'sam.lee@example.com' });
 
     await api(`/lists/${listId}/webhooks/${hook.json.id}`, { method: 'DELETE' });
     expect((await api(`/lists/${listId}/webhooks`)).json.total_items).toBe(0);
@@ -318,6 +338,12 @@ describe('Mailchimp fake: campaigns and history', () => {
 
     const again = await api(`/campaigns/${id}/actions/send`, { method: 'POST' });
     expect(again.json).toMatchObject({ status: 400 });
+
+    await api(`/lists/${listId}/webhooks`, { method: 'POST', body: { url: receiver.url, events: { unsubscribe: true }, sources: { user: true, admin: true, api: false } } });
+    await fake.unsubscribeFromCampaign(id, 'a@example.com');
+    expect((await api(`/reports/${id}`)).json).toMatchObject({ unsubscribed: 1 });
+    expect(new URLSearchParams(receiver.posts.at(-1)!.body).get('data[campaign_id]')).toBe(id);
+    expect(fake.getMember(listId, 'a@example.com')!.status).toBe('unsubscribed');
   });
 
   it('sends to a saved segment only', async () => {

@@ -259,7 +259,9 @@ export interface FakeMailchimp {
   getMember(listId: string, email: string): MailchimpMember | undefined;
   seedAudience(options: SeedOptions): SeedResult;
   /** A change made on the platform side (a person or the admin in Mailchimp's UI); bumps last_changed and fires webhooks. */
-  changeMember(listId: string, email: string, change: { status?: MemberStatus; merge_fields?: Record<string, unknown>; tags?: { add?: string[]; remove?: string[] }; unsubscribe_reason?: string }, source?: 'user' | 'admin'): Promise<void>;
+  changeMember(listId: string, email: string, change: { status?: MemberStatus; merge_fields?: Record<string, unknown>; tags?: { add?: string[]; remove?: string[] }; unsubscribe_reason?: string; /** The person changed their address (fires upemail). */ newEmail?: string }, source?: 'user' | 'admin'): Promise<void>;
+  /** A recipient clicked the campaign's unsubscribe link: counted in its report, member unsubscribed, webhook fired with the campaign id. */
+  unsubscribeFromCampaign(campaignId: string, email: string): Promise<void>;
   /** Records what a recipient of a sent campaign did (open, click, bounce). */
   recordActivity(campaignId: string, email: string, activity: Omit<MailchimpActivity, 'timestamp' | 'ip'> & { timestamp?: string; ip?: string }): void;
   script(match: RequestMatch, behaviour: MailchimpBehaviour, times?: number): void;
@@ -565,7 +567,8 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
   const applyStatus = (member: MailchimpMember, status: MemberStatus, stamp: string) => {
     if (member.status === status) return;
     member.status = status;
-    if (status === 'subscribed' || status === 'pending') member.timestamp_opt = status === 'subscribed' ? stamp : member.timestamp_opt;
+    // timestamp_opt is when the person confirmed: a (re)subscribe moves it, other statuses keep it.
+    if (status === 'subscribed') member.timestamp_opt = stamp;
     if (status !== 'archived') delete member.statusBeforeArchive;
   };
 
@@ -616,11 +619,14 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
       if (newStatus === 'subscribed') notify(list.id, 'subscribe', member.email_address, 'api');
       return member;
     }
-    checkCompliance(list.id, existing, existing.email_address, status);
+    // An archived member comes back through PUT like a new one: status_if_new applies (docs silent; the
+    // archive guide says re-adding an archived contact restores it).
+    const wanted = existing.status === 'archived' && mode === 'put' ? (status ?? statusIfNew) : status;
+    checkCompliance(list.id, existing, existing.email_address, wanted);
     const before = existing.status;
     let changed = false;
-    if (status && status !== existing.status) {
-      applyStatus(existing, status, stamp);
+    if (wanted && wanted !== existing.status) {
+      applyStatus(existing, wanted, stamp);
       changed = true;
     }
     if (mergeFields) {
@@ -1410,6 +1416,18 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
     for (const name of change.tags?.add ?? []) ensureTag(list, name).members.add(member.id);
     for (const name of change.tags?.remove ?? []) findTag(list, name)?.members.delete(member.id);
     member.last_changed = stamp;
+    if (change.newEmail && change.newEmail.toLowerCase() !== member.email_address.toLowerCase()) {
+      const oldEmail = member.email_address;
+      const oldHash = member.id;
+      list.members.delete(oldHash);
+      member.email_address = change.newEmail;
+      member.id = subscriberHash(change.newEmail);
+      member.unique_email_id = md5(`unique-${change.newEmail.toLowerCase()}`).slice(0, 10);
+      list.members.set(member.id, member);
+      for (const segment of list.segments.values()) if (segment.members.delete(oldHash)) segment.members.add(member.id);
+      if ([...list.webhooks.values()].some((hook) => hook.events.upemail && hook.sources[source])) await fireWebhook({ listId, type: 'upemail', email: oldEmail, newEmail: change.newEmail, source });
+      email = change.newEmail;
+    }
     let type: WebhookType | undefined;
     const extra: Partial<FireWebhookOptions> = {};
     if (change.status && change.status !== before) {
@@ -1422,6 +1440,23 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
       } else if (change.status === 'subscribed') type = 'subscribe';
     } else if (change.merge_fields) type = 'profile';
     if (type && [...list.webhooks.values()].some((hook) => hook.events[type] && hook.sources[source])) await fireWebhook({ listId, type, email, source, ...extra });
+  };
+
+  const unsubscribeFromCampaign: FakeMailchimp['unsubscribeFromCampaign'] = async (campaignId, email) => {
+    const campaign = campaignOr404(campaignId);
+    const hash = subscriberHash(email);
+    if (!campaign.sentTo.includes(hash)) throw new Error(`${email} did not receive ${campaignId}`);
+    const list = listOr404(campaign.recipients.list_id);
+    const member = list.members.get(hash);
+    if (!member) throw new Error(`No member ${email} in ${list.id}`);
+    campaign.unsubscribed.add(hash);
+    const stamp = iso(now());
+    applyStatus(member, 'unsubscribed', stamp);
+    member.unsubscribe_reason = 'N/A (Unsubscribed by the contact)';
+    member.last_changed = stamp;
+    if ([...list.webhooks.values()].some((hook) => hook.events.unsubscribe && hook.sources.user)) {
+      await fireWebhook({ listId: list.id, type: 'unsubscribe', email, action: 'unsub', reason: 'manual', campaignId, source: 'user' });
+    }
   };
 
   const recordActivity: FakeMailchimp['recordActivity'] = (campaignId, email, activity) => {
@@ -1449,6 +1484,7 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
     seedAudience,
     changeMember,
     recordActivity,
+    unsubscribeFromCampaign,
     script: (match, behaviour, times = 1) => void scripts.push({ match, behaviour, left: times }),
     fireWebhook,
     revoke: () => {
