@@ -24,6 +24,17 @@ import type { AddressInfo, Socket } from 'node:net';
 // - Resource shapes: the Marketing API reference (lists, members, segments, merge-fields, campaigns,
 //   reports, email-activity) as mirrored by mailchimp/mailchimp-marketing-* SDKs.
 // Where the docs are silent the code says so in a comment ("docs silent").
+//
+// What the product must know (real quirks the fake keeps):
+// - /oauth2/metadata answers 200 {"error":"invalid_token"} for a bad or revoked token: check the body.
+// - The token says expires_in 0 and scope null: it never expires and there is no refresh token.
+// - Timestamps are to the second ("2026-06-01T10:08:00+00:00") and since_last_changed is strictly
+//   after: overlap the cursor by a second and de-duplicate.
+// - Archived members are missing from the default member listing (ask status=archived); DELETE archives.
+// - Webhooks: data[id] is Mailchimp's unique_email_id, NOT the subscriber hash: key on data[email].
+//   Changes made through the API fire only with sources.api (keep it off so our writes do not echo).
+// - Tag changes do not move last_changed (docs silent): poll tags separately if they matter.
+// - Scheduled campaigns go out when the fake's clock (options.now) passes schedule_time; send is immediate.
 
 // ---------------------------------------------------------------------------------------------- types
 
