@@ -1,4 +1,5 @@
 import { type ArmTally, lookAt, type SequentialMethod, type SequentialState } from '../apps/api/src/modules/ab-tests/sequential-test';
+import { seededRandom } from '@postlark/shared/testing/seeded-random';
 
 /**
  * The A/B decision's statistics, simulated (issue 20): the decision code itself (`lookAt`) fed
@@ -50,17 +51,6 @@ const SCENARIOS: Scenario[] = [
   { name: 'revenue/recipient, 2% vs 4% buy', metric: 'revenue', rates: [0.02, 0.04], perArm: 1000, tests: 1000 },
 ];
 
-/** mulberry32: a small seeded generator, good enough for a simulation and the same everywhere. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** An open time in minutes, from the Lomax curve cut at the deadline (inverse CDF of the cut distribution). */
 function openTime(random: () => number): number {

@@ -3,6 +3,7 @@ import { type ApiServer, createApiKey, createCustomer, signIn, startApiServer } 
 import { processTreeCpuMs } from './cpu-time';
 import { memoryMb } from './process-memory';
 import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres';
+import { seededRandom } from '@postlark/shared/testing/seeded-random';
 
 /**
  * Events through POST /api/v1/events on PostgreSQL: a million realistic events in calls of 5,000
@@ -32,17 +33,6 @@ export interface EventsIngestReport {
 const NAMES = ['product_viewed', 'product_viewed', 'product_viewed', 'product_viewed', 'product_viewed', 'product_viewed', 'email_opened', 'email_opened', 'email_clicked', 'order_placed'];
 const YEAR_MS = 365 * 86_400_000;
 
-/** A small deterministic generator (mulberry32): the same events every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface BenchEvent {
   name: string;
@@ -172,7 +162,7 @@ export async function measureEventsIngest(repoRoot: string, log: (line: string) 
     const key = await createApiKey(api, await signIn(api, email));
 
     log(`making ${EVENTS_INGEST.events.toLocaleString('en-US')} events (fixed seed)`);
-    const next = random(2026);
+    const next = seededRandom(2026);
     const end = Date.now();
     const batches: BenchEvent[][] = [];
     for (let start = 0; start < EVENTS_INGEST.events; start += EVENTS_INGEST.perCall) {

@@ -1,6 +1,6 @@
 import { type CampaignOutcome, engagementOf, fitEngagementModel } from '../apps/api/src/modules/insights/engagement-score';
 import { bestSendTime, fitAudienceSendTime, QUARTERS_PER_DAY, type SendTimeHistory } from '../apps/api/src/modules/insights/send-time';
-import { seededRandom } from './ab-simulation';
+import { seededRandom } from '@postlark/shared/testing/seeded-random';
 
 /**
  * Send times and engagement scores on a simulated audience (issue 21, docs/decisions/010): people

@@ -5,6 +5,7 @@ import { rowsOf } from '../src/db/results';
 import { useAccountsApp } from './support/accounts-app';
 import { callWithKey, customerWithKey } from './support/api-keys';
 import { refreshedInsights } from './support/insights';
+import { seededRandom } from '@postlark/shared/testing/seeded-random';
 
 const accounts = useAccountsApp({ API_REQUESTS_PER_MINUTE: '1000' }, {}, { startAt: new Date('2026-11-24T10:00:00Z') });
 
@@ -33,23 +34,13 @@ async function purchasesOf(key: string, email: string): Promise<PurchaseInsights
   return response.json().payload.insights.purchases as PurchaseInsights;
 }
 
-/** A deterministic pseudo-random stream (mulberry32), so the shop below is the same every run. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * 160 customers who first bought between January and April 2026 and then, at their own rate,
  * bought again until they lapsed (buy-till-you-die as the models assume), up to `until`.
  */
 function simulatedShop(domain: string, until: Date): object[] {
-  const next = random(19);
+  const next = seededRandom(19);
   const events: object[] = [];
   for (let person = 0; person < 160; person++) {
     const email = `buyer${person}@${domain}`;

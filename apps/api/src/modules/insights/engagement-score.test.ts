@@ -1,6 +1,7 @@
 import { ENGAGEMENT_REASONS } from '@postlark/shared/insights';
 import { describe, expect, it } from 'vitest';
 import { type CampaignOutcome, ENGAGEMENT_MODEL, EngagementFit, engagementOf, fitEngagementModel, fitLogistic, sampleKeyOf } from './engagement-score';
+import { seededRandom } from '@postlark/shared/testing/seeded-random';
 
 const DAY = 86_400_000;
 const start = Date.UTC(2026, 0, 1);
@@ -16,19 +17,9 @@ function history(pattern: string, lastDaysAgo = 8): CampaignOutcome[] {
   }));
 }
 
-/** A small seeded generator, so the audience below is the same every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 // Two kinds of people: a fifth who open 70% of campaigns (a third of those with a click), the rest 8%.
-const random = seeded(21);
+const random = seededRandom(21);
 const rates: number[] = [];
 const audience = Array.from({ length: 600 }, (_, i) => {
   const rate = i % 5 === 0 ? 0.7 : 0.08;
@@ -107,7 +98,7 @@ describe('engagementOf', () => {
 
 describe('fitLogistic', () => {
   it('recovers the weights of a known logistic model', () => {
-    const r = seeded(5);
+    const r = seededRandom(5);
     const rows: number[][] = [];
     const targets: number[] = [];
     for (let i = 0; i < 20_000; i++) {

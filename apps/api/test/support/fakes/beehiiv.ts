@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { seededRandom } from '@postlark/shared/testing/seeded-random';
 
 // A local beehiiv API v2 for API and browser tests alike (plain TypeScript on node:http, no test-runner
 // imports). Its `url` ends with /v2 and stands in for BEEHIIV_API_URL (default https://api.beehiiv.com/v2).
@@ -223,17 +224,6 @@ export interface FakeBeehiiv {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Deterministic pseudo-random numbers (mulberry32), so seeded audiences are the same on every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST_NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Leo'];
 const LAST_NAMES = ['Martin', 'Okafor', 'Silva', 'Novak', 'Tanaka', 'Weber', 'Haddad', 'Larsen', 'Rossi', 'Kim'];
@@ -851,7 +841,7 @@ export async function startFakeBeehiiv(options: FakeBeehiivOptions = {}): Promis
     addCustomField,
     seedAudience(publicationId, count, seedOptions = {}) {
       const publication = publicationOrThrow(publicationId);
-      const next = random(seedOptions.seed ?? 1);
+      const next = seededRandom(seedOptions.seed ?? 1);
       const inactiveShare = seedOptions.inactiveShare ?? 0.1;
       const domain = seedOptions.domain ?? 'example.test';
       const end = seconds();

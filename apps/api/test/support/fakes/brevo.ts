@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { seededRandom } from '@postlark/shared/testing/seeded-random';
 
 // A local Brevo (API v3, formerly Sendinblue) for API and browser tests alike (plain TypeScript on
 // node:http, no test-runner imports). It speaks what issue 22 uses: the `api-key` header, the account,
@@ -208,17 +209,6 @@ class BrevoError extends Error {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A small deterministic PRNG (mulberry32): the same seed gives the same audience and history. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST_NAMES = ['Ada', 'Ben', 'Chloé', 'Dev', 'Emma', 'Farid', 'Grace', 'Hugo', 'Inès', 'Jonas', 'Kira', 'Léo', 'Maya', 'Noah', 'Olga', 'Paul'];
 const LAST_NAMES = ['Martin', 'Bernard', 'Dubois', 'Schmidt', 'Rossi', 'García', 'Novak', 'Smith', 'Kowalski', 'Jansen', 'Silva', 'Moreau'];
@@ -366,7 +356,7 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
   };
 
   const seedAudience: FakeBrevo['seedAudience'] = ({ count, seed = 1, listName, campaigns: campaignCount = 6, months = 6 }) => {
-    const rand = random(seed);
+    const rand = seededRandom(seed);
     const list = addList(listName ?? `Seeded audience ${ids.list + 1}`);
     const start = now().getTime();
     const people: BrevoContact[] = [];

@@ -22,6 +22,7 @@ import type {
   PublicUpdateSubscriptionStatusRequest,
   SubscriptionDefinitionsResponse,
 } from '@hubspot/api-client/lib/codegen/communication_preferences/index.js';
+import { seededRandom } from '@postlark/shared/testing/seeded-random';
 
 // A local HubSpot (CRM contacts through a private-app token) for API and browser tests alike: plain
 // TypeScript on node:http, no test-runner imports. Request and answer bodies are typed with the
@@ -201,17 +202,6 @@ const RATE_MESSAGES: Record<RateLimitPolicy, string> = {
 const FIRST_NAMES = ['Ada', 'Ben', 'Chloé', 'Dev', 'Emma', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Liam', 'Maya', 'Noah', 'Olga', 'Paul'];
 const LAST_NAMES = ['Adams', 'Becker', 'Costa', 'Dubois', 'Evans', 'Fischer', 'García', 'Hansen', 'Ivanova', 'Jones', 'Kowalski', 'Lopez'];
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function startFakeHubSpot(options: FakeHubSpotOptions = {}): Promise<FakeHubSpot> {
   const accessToken = options.accessToken ?? 'pat-na1-test-token';
@@ -318,7 +308,7 @@ export async function startFakeHubSpot(options: FakeHubSpotOptions = {}): Promis
   };
 
   const seedAudience: FakeHubSpot['seedAudience'] = (count, seedOptions = {}) => {
-    const next = random(seedOptions.seed ?? 22);
+    const next = seededRandom(seedOptions.seed ?? 22);
     const optOutShare = seedOptions.optOutShare ?? 0.1;
     const since = (seedOptions.since ?? new Date(now().getTime() - 365 * 86_400_000)).getTime();
     const span = Math.max(1, now().getTime() - since);

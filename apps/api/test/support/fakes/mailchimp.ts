@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { seededRandom } from '@postlark/shared/testing/seeded-random';
 
 // A local Mailchimp (Marketing API 3.0 + OAuth 2) for API and browser tests alike: plain TypeScript on
 // node:http, no test-runner imports. ONE server answers both of the product's settings:
@@ -295,17 +296,6 @@ const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 const firedAt = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `fields` / `exclude_fields`: dotted paths into the answer (arrays are mapped through). */
 function pickFields(value: unknown, paths: string[][]): unknown {
@@ -1333,7 +1323,7 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
 
   // ------------------------------------------------------------------------------- seeding
   const seedAudience = (seedOptions: SeedOptions): SeedResult => {
-    const rand = random(seedOptions.seed ?? 1);
+    const rand = seededRandom(seedOptions.seed ?? 1);
     const listId = seedOptions.listId ?? createList(seedOptions.listName ?? 'Seeded audience');
     const list = listOr404(listId);
     const current = now().getTime();
