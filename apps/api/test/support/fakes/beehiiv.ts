@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { seededRandom } from '@postlark/shared/testing/seeded-random';
+import type { RecordedRequest, TransportBehaviour } from './fake-request';
 
 // A local beehiiv API v2 for API and browser tests alike (plain TypeScript on node:http, no test-runner
 // imports). Its `url` ends with /v2 and stands in for BEEHIIV_API_URL (default https://api.beehiiv.com/v2).
@@ -140,25 +141,17 @@ export interface WebhookDelivery {
   status: number;
 }
 
+/** A request as received, with the status the fake answered. */
+export interface BeehiivRecordedRequest extends RecordedRequest {
+  status: number;
+}
+
 export type BeehiivBehaviour =
   /** An error in beehiiv's envelope {status, statusText, errors:[{message, code}]}. */
   | { kind: 'error'; status: number; message?: string; code?: string; headers?: Record<string, string> }
   /** A 429 with the RateLimit-* headers, as if the organisation's budget were spent. */
   | { kind: 'rate-limited'; resetSeconds?: number }
-  /** The normal answer, after this long. */
-  | { kind: 'slow'; delayMs: number }
-  /** The connection is cut without an answer. */
-  | { kind: 'drop' };
-
-export interface RecordedRequest {
-  method: string;
-  /** Path without the query, e.g. /v2/publications. */
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingMessage['headers'];
-  body: unknown;
-  status: number;
-}
+  | TransportBehaviour;
 
 export interface FakeBeehiivOptions {
   /** The key accepted as `Authorization: Bearer <key>`. Default 'test-beehiiv-key'. */
@@ -198,7 +191,7 @@ export interface FakeBeehiiv {
     /** Requests counted in the current rate-limit window. */
     windowCount: number;
   };
-  requests: RecordedRequest[];
+  requests: BeehiivRecordedRequest[];
   /** Adds a publication (its own audience, fields and posts). */
   addPublication(name: string): FakePublication;
   /** Adds a custom field to a publication (POSTed values for unknown names are discarded, as beehiiv does). */
@@ -256,7 +249,7 @@ export async function startFakeBeehiiv(options: FakeBeehiivOptions = {}): Promis
   const preparingPolls = options.preparingPolls ?? 1;
   const retryAfterSeconds = options.retryAfterSeconds ?? 1;
   const organizationName = options.organizationName ?? 'Postlark Test Org';
-  const requests: RecordedRequest[] = [];
+  const requests: BeehiivRecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const scripts: Array<{ method?: string; path: string; behaviour: BeehiivBehaviour; left: number }> = [];
   let counter = 0;
@@ -753,7 +746,7 @@ export async function startFakeBeehiiv(options: FakeBeehiivOptions = {}): Promis
         const raw = Buffer.concat(chunks).toString('utf8');
         const parsedUrl = new URL(request.url ?? '/', 'http://fake');
         const method = request.method ?? 'GET';
-        const record: RecordedRequest = { method, path: parsedUrl.pathname, query: parsedUrl.searchParams, headers: request.headers, body: null, status: 0 };
+        const record: BeehiivRecordedRequest = { method, path: parsedUrl.pathname, query: parsedUrl.searchParams, headers: request.headers, body: null, status: 0 };
         requests.push(record);
         const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
           record.status = status;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { seededRandom } from '@postlark/shared/testing/seeded-random';
+import type { RecordedRequest, TransportBehaviour } from './fake-request';
 
 // A local Brevo (API v3, formerly Sendinblue) for API and browser tests alike (plain TypeScript on
 // node:http, no test-runner imports). It speaks what issue 22 uses: the `api-key` header, the account,
@@ -30,20 +31,7 @@ export type BrevoBehaviour =
   | { kind: 'error'; status: number; code?: string; message?: string }
   /** 429 with the rate-limit headers at zero remaining, reset after this many seconds (default 1). */
   | { kind: 'rate-limited'; resetSeconds?: number }
-  /** The normal answer, only after this long. */
-  | { kind: 'slow'; delayMs: number }
-  /** The connection is cut without an answer. */
-  | { kind: 'drop' };
-
-export interface BrevoRecordedRequest {
-  method: string;
-  /** The path without the query, like /v3/contacts. */
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingMessage['headers'];
-  /** The parsed JSON body (null when there was none or it was not JSON). */
-  body: unknown;
-}
+  | TransportBehaviour;
 
 export interface BrevoContact {
   id: number;
@@ -166,7 +154,7 @@ export interface FakeBrevo {
     webhookDeliveries: Array<{ url: string; headers: Record<string, string>; payload: Record<string, unknown>; status: number }>;
   };
   /** Every request received, oldest first. */
-  requests: BrevoRecordedRequest[];
+  requests: RecordedRequest[];
   /** The contact with this address (case-insensitive), if any. */
   contactByEmail(email: string): BrevoContact | undefined;
   /** Creates a list (in folder 1 unless told) and answers it. */
@@ -241,7 +229,7 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
   const sentMessages: BrevoSentMessage[] = [];
   const webhooks = new Map<number, BrevoWebhook>();
   const webhookDeliveries: FakeBrevo['state']['webhookDeliveries'] = [];
-  const requests: BrevoRecordedRequest[] = [];
+  const requests: RecordedRequest[] = [];
   const scripted: Array<{ method?: string; path: string; behaviour: BrevoBehaviour; left: number }> = [];
   const sockets = new Set<Socket>();
   const ids = { contact: 0, list: 0, folder: 1, campaign: 0, webhook: 0 };
@@ -862,7 +850,7 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
     response.end(JSON.stringify(body));
   };
 
-  const handle = async (request: IncomingMessage, response: ServerResponse, record: BrevoRecordedRequest) => {
+  const handle = async (request: IncomingMessage, response: ServerResponse, record: RecordedRequest) => {
     const { method, path, query } = record;
     const entry = scripted.find((item) => item.left > 0 && (!item.method || item.method === method) && path.startsWith(`/v3${item.path}`));
     if (entry) entry.left--;
@@ -912,7 +900,7 @@ export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<Fa
       } catch {
         badJson = true;
       }
-      const record: BrevoRecordedRequest = { method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: request.headers, body };
+      const record: RecordedRequest = { method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: request.headers, body };
       requests.push(record);
       if (badJson) {
         send(response, 400, { code: 'bad_request', message: 'Input must be a valid JSON object' }, {});

@@ -23,6 +23,7 @@ import type {
   SubscriptionDefinitionsResponse,
 } from '@hubspot/api-client/lib/codegen/communication_preferences/index.js';
 import { seededRandom } from '@postlark/shared/testing/seeded-random';
+import type { RecordedRequest, TransportBehaviour } from './fake-request';
 
 // A local HubSpot (CRM contacts through a private-app token) for API and browser tests alike: plain
 // TypeScript on node:http, no test-runner imports. Request and answer bodies are typed with the
@@ -77,25 +78,13 @@ export type HubSpotBehaviour =
   | { kind: 'error'; status: number; message?: string; category?: string }
   /** The 429 HubSpot sends for this policy (TEN_SECONDLY_ROLLING: the private-app burst; SECONDLY: search). */
   | { kind: 'rate-limited'; policy?: RateLimitPolicy }
-  /** The normal answer, after this long. */
-  | { kind: 'slow'; delayMs: number }
-  /** The connection is cut without an answer. */
-  | { kind: 'drop' };
+  | TransportBehaviour;
 
 export interface RequestMatch {
   /** GET, POST…; any when absent. */
   method?: string;
   /** The path starts with this, e.g. "/crm/v3/objects/contacts/search". */
   pathPrefix: string;
-}
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingMessage['headers'];
-  /** The parsed JSON body (null when none or not JSON). */
-  body: unknown;
 }
 
 /** A contact as stored: every property value is a string (HubSpot's own representation) or null. */
