@@ -178,9 +178,9 @@ export function fitLogistic(rows: readonly (readonly number[])[] | FlatRows, tar
 }
 
 /** The score of standardised features under the weights. */
-function predict(model: EngagementModel, features: ArrayLike<number>, offset = 0): number {
+function predict(model: EngagementModel, features: ArrayLike<number>): number {
   let eta = model.weights[0]!;
-  for (let j = 0; j < WIDTH; j++) eta += model.weights[j + 1]! * ((features[offset + j]! - model.means[j]!) / model.scales[j]!);
+  for (let j = 0; j < WIDTH; j++) eta += model.weights[j + 1]! * ((features[j]! - model.means[j]!) / model.scales[j]!);
   return sigmoid(eta);
 }
 
@@ -306,21 +306,17 @@ function modelOn(rows: FlatRows, targets: Uint8Array, base: number, baseClick: n
     base_log_loss: 0,
   };
   if (n === 0) return model;
-  // The log-loss is read on the raw rows (predict standardises), before they are standardised in place for the fit.
+  // Standardised in place (the raw rows are not needed after); the log-loss is read on them too.
+  for (let r = 0; r < n; r++) for (let j = 0; j < WIDTH; j++) values[r * WIDTH + j] = (values[r * WIDTH + j]! - means[j]!) / scales[j]!;
+  if (haveBoth) model.weights = fitLogistic(rows, targets, ENGAGEMENT_MODEL.ridge);
   const loss = (p: number, y: number) => -(y * Math.log(clampRate(p)) + (1 - y) * Math.log(clampRate(1 - p)));
-  const standardised = values;
-  if (haveBoth) {
-    const raw = Float64Array.from(values);
-    for (let r = 0; r < n; r++) for (let j = 0; j < WIDTH; j++) standardised[r * WIDTH + j] = (values[r * WIDTH + j]! - means[j]!) / scales[j]!;
-    model.weights = fitLogistic(rows, targets, ENGAGEMENT_MODEL.ridge);
-    let total = 0;
-    for (let r = 0; r < n; r++) total += loss(predict(model, raw, r * WIDTH), targets[r]!);
-    model.log_loss = total / n;
-  } else {
-    let total = 0;
-    for (let r = 0; r < n; r++) total += loss(predict(model, values, r * WIDTH), targets[r]!);
-    model.log_loss = total / n;
+  let total = 0;
+  for (let r = 0; r < n; r++) {
+    let eta = model.weights[0]!;
+    for (let j = 0; j < WIDTH; j++) eta += model.weights[j + 1]! * values[r * WIDTH + j]!;
+    total += loss(sigmoid(eta), targets[r]!);
   }
+  model.log_loss = total / n;
   let baseTotal = 0;
   for (let r = 0; r < n; r++) baseTotal += loss(base, targets[r]!);
   model.base_log_loss = baseTotal / n;
