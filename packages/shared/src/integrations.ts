@@ -1,0 +1,146 @@
+import * as z from 'zod/mini';
+
+// Connected platforms (issue 22, decision 011): the email platforms a customer already uses, and
+// HubSpot as the CRM. Defined once for the Integrations tab, /platform-integration, the sidebar
+// and the API (modules/integrations).
+
+/** SPEC: the three email platforms the sidebar, the integration choice and the Integrations tab show, in this order. */
+export const EMAIL_PLATFORM_IDS = ['mailchimp', 'brevo', 'beehiiv'] as const;
+/** And the landing's CRM, synced too (contacts only). */
+export const PLATFORM_IDS = [...EMAIL_PLATFORM_IDS, 'hubspot'] as const;
+export type PlatformId = (typeof PLATFORM_IDS)[number];
+export type EmailPlatformId = (typeof EMAIL_PLATFORM_IDS)[number];
+
+export const PLATFORM_NAMES: Record<PlatformId, string> = { mailchimp: 'Mailchimp', brevo: 'Brevo', beehiiv: 'beehiiv', hubspot: 'HubSpot' };
+
+export function isPlatformId(value: unknown): value is PlatformId {
+  return typeof value === 'string' && (PLATFORM_IDS as readonly string[]).includes(value);
+}
+
+/** How each platform takes its secret, as the Connect form asks for it. */
+export const PLATFORM_SECRET_LABELS: Record<PlatformId, string> = {
+  mailchimp: 'API key',
+  brevo: 'API key',
+  beehiiv: 'API key',
+  hubspot: 'Private app access token',
+};
+
+/** Where the customer finds that secret on the platform. */
+export const PLATFORM_SECRET_HELP: Record<PlatformId, string> = {
+  mailchimp: 'In Mailchimp: Profile › Extras › API keys. It ends with your data centre, like -us18.',
+  brevo: 'In Brevo: your name › SMTP & API › API keys.',
+  beehiiv: 'In beehiiv: Settings › Integrations › API. Then choose the publication to sync.',
+  hubspot: 'In HubSpot: Settings › Integrations › Private apps, with the CRM contacts scopes.',
+};
+
+/** What each platform's API lets us do, as the Integrations tab says it. */
+export const PLATFORM_ABILITIES: Record<PlatformId, { history: string | null; delivery: boolean; limits: string }> = {
+  mailchimp: { history: 'the last 12 months of sends, opens and clicks per person, from your campaign reports', delivery: true, limits: 'Mailchimp lets no one re-subscribe a person who unsubscribed but the person themselves: we ask them to confirm instead.' },
+  brevo: { history: 'the last 12 months of sends, opens and clicks per person, from each contact’s campaign statistics (paced over hours on a large list)', delivery: true, limits: 'Brevo gives per-person history 90 days at a time, so a year of it for a large list arrives over a few hours.' },
+  beehiiv: { history: null, delivery: true, limits: 'beehiiv shares no per-person opens or clicks, only totals per post, and sends posts through its API only on its Enterprise plan.' },
+  hubspot: { history: null, delivery: false, limits: 'HubSpot syncs contacts and opt-outs; sending email through it needs Marketing Hub Enterprise, and a private app cannot register webhooks, so changes arrive by polling.' },
+};
+
+export const CONNECTION_STATUSES = ['connected', 'broken'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+export const SYNC_RUN_KINDS = ['import', 'poll', 'push', 'history'] as const;
+export type SyncRunKind = (typeof SYNC_RUN_KINDS)[number];
+export const SYNC_RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type SyncRunStatus = (typeof SYNC_RUN_STATUSES)[number];
+
+export const INTEGRATION_LIMITS = { secretLength: 500, remoteIdLength: 200, errorsKept: 50 } as const;
+
+export const INTEGRATION_MESSAGES = {
+  platformInvalid: `Choose one of ${PLATFORM_IDS.join(', ')}.`,
+  secretRequired: 'Paste the key from your platform’s settings.',
+  secretTooLong: `At most ${INTEGRATION_LIMITS.secretLength} characters.`,
+  mailchimpKeyShape: 'A Mailchimp API key ends with its data centre, like 0123456789abcdef-us18.',
+  publicationRequired: 'Choose the beehiiv publication to sync.',
+  publicationNotFound: 'This key does not reach that publication. Choose one of the publications listed.',
+  audienceRequired: 'Choose the audience to import.',
+  audienceNotFound: 'This audience is not on your connected account.',
+  listNotFound: 'This list is not one of yours.',
+  alreadyConnected: (name: string) => `${name} is already connected. Disconnect it first to connect another account.`,
+  planLimit: (limit: number) => `Your Basic plan connects any ${limit} platforms at once. Disconnect one to connect another.`,
+  secretRefused: (name: string, remote: string) => `${name} did not accept this key: ${remote}`,
+  unreachable: (name: string) => `We could not reach ${name}. Try again in a minute.`,
+  oauthNotConfigured: 'Signing in with Mailchimp is not set up on this server. Paste an API key instead.',
+  oauthFailed: 'Mailchimp did not complete the sign-in. Try again.',
+  connected: (name: string) => `${name} is connected. Choose an audience to import.`,
+  disconnected: (name: string) => `${name} is disconnected.`,
+  disconnectedKept: (name: string) => `${name} is disconnected. Its synced people stay in your lists.`,
+  disconnectedRemoved: (name: string) => `${name} is disconnected. Its synced list was removed.`,
+  notFound: 'This connection does not exist.',
+  broken: (name: string) => `${name} no longer accepts our key. Reconnect it to resume syncing.`,
+  syncQueued: 'Sync started. Its progress shows below.',
+  syncBusy: 'A sync is already running for this connection.',
+  importQueued: (name: string) => `Importing your ${name} audience. Its progress shows below.`,
+  linkExists: 'This audience is already imported.',
+  loadFailed: 'We could not load your connected platforms. Try again.',
+} as const;
+
+/** Basic plan (SPEC pricing): "any 2 platform integrations". */
+export const PLAN_PLATFORM_LIMIT = 2;
+
+export const connectSchema = z.strictObject({
+  platform: z.enum(PLATFORM_IDS, { error: INTEGRATION_MESSAGES.platformInvalid }),
+  secret: z.string({ error: INTEGRATION_MESSAGES.secretRequired }).check(z.trim(), z.minLength(1, INTEGRATION_MESSAGES.secretRequired), z.maxLength(INTEGRATION_LIMITS.secretLength, INTEGRATION_MESSAGES.secretTooLong)),
+  /** beehiiv: the publication (`pub_…`); the first one when left out and the key reaches one only. */
+  publication_id: z.optional(z.string().check(z.trim(), z.maxLength(INTEGRATION_LIMITS.remoteIdLength, INTEGRATION_MESSAGES.publicationNotFound))),
+});
+export type ConnectInput = z.infer<typeof connectSchema>;
+
+export const linkAudienceSchema = z.strictObject({
+  remote_audience_id: z.string({ error: INTEGRATION_MESSAGES.audienceRequired }).check(z.trim(), z.minLength(1, INTEGRATION_MESSAGES.audienceRequired), z.maxLength(INTEGRATION_LIMITS.remoteIdLength, INTEGRATION_MESSAGES.audienceNotFound)),
+  /** Into this existing list; left out, a new list named after the remote audience. */
+  list_id: z.optional(z.string().check(z.maxLength(64, INTEGRATION_MESSAGES.listNotFound))),
+});
+export type LinkAudienceInput = z.infer<typeof linkAudienceSchema>;
+
+export interface SyncRunView {
+  id: string;
+  kind: SyncRunKind;
+  status: SyncRunStatus;
+  started_at: string | null;
+  finished_at: string | null;
+  /** People read from the platform (import and poll), or written to it (push), so far. */
+  processed: number;
+  /** How many in all, where the platform says; null otherwise. */
+  total: number | null;
+  added: number;
+  updated: number;
+  suppressed: number;
+  /** The remote's own messages, with whom they concern. */
+  errors: Array<{ email: string | null; message: string }>;
+}
+
+export interface AudienceLinkView {
+  id: string;
+  remote_audience_id: string;
+  remote_name: string;
+  list_id: string;
+  list_name: string;
+  last_polled_at: string | null;
+}
+
+export interface ConnectionView {
+  id: string;
+  platform: PlatformId;
+  account_name: string;
+  status: ConnectionStatus;
+  /** Why it is broken, in the platform's words; null while connected. */
+  health_message: string | null;
+  connected_at: string;
+  checked_at: string | null;
+  links: AudienceLinkView[];
+  last_run: SyncRunView | null;
+  history: { imported: number; offered: boolean };
+}
+
+export interface ConnectionsView {
+  connections: ConnectionView[];
+  /** Whether "Sign in with Mailchimp" (OAuth) is set up on this server. */
+  mailchimp_oauth: boolean;
+  plan_limit: number;
+}
