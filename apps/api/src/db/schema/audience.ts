@@ -30,6 +30,10 @@ export const subscribers = pgTable(
     consentAt: timestamp('consent_at', { withTimezone: true }),
     consentIpHash: text('consent_ip_hash'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // Bumped by a trigger (migration 0036) whenever what connected platforms hold of the person
+    // changes (address, names, attributes, status, a list left or rejoined): the sync pushes
+    // what changed since its cursor (modules/integrations).
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(sql`nextval('subscriber_changes')`),
   },
   (table) => [
     uniqueIndex('subscribers_customer_email_idx').on(table.customerId, table.email),
@@ -43,6 +47,7 @@ export const subscribers = pgTable(
     index('subscribers_search_idx')
       .using('gin', sql`(${table.email} || ' ' || ${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`)
       .with({ gin_pending_list_limit: 16384 }),
+    index('subscribers_customer_change_idx').on(table.customerId, table.changeSeq),
     check('subscribers_status_check', sql`${table.status} in ('active', 'unsubscribed', 'bounced', 'complained', 'not_subscribed')`),
   ],
 );

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ConnectionStatus, PlatformId, SyncRunKind, SyncRunStatus } from '@postlark/shared/integrations';
+import { customers } from './accounts';
+import { lists, subscribers } from './audience';
+
+// Connected platforms (modules/integrations, decision 011): the account's connection to each
+// platform with its sealed secret, the remote audiences linked to lists here, who is on each
+// platform and the state both sides last agreed on (so our own writes do not echo back), and the
+// sync's runs, which are also its work queue: rows claimed with a lease and moved by conditional
+// updates, as the sending engine's ledger is.
+
+export const connections = pgTable(
+  'connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    platform: text('platform').$type<PlatformId>().notNull(),
+    /** oauth (Mailchimp's sign-in), api_key, or token (HubSpot's private app). */
+    authKind: text('auth_kind').$type<'oauth' | 'api_key' | 'token'>().notNull(),
+    // The key or token sealed with AES-256-GCM (lib/secret-box.ts), bound to this row's id; never stored in the clear.
+    secret: text('secret').notNull(),
+    accountName: text('account_name').notNull(),
+    /** What the client needs besides the secret: Mailchimp's data centre, beehiiv's publication, HubSpot's portal. */
+    accountRef: text('account_ref').notNull(),
+    status: text('status').$type<ConnectionStatus>().notNull().default('connected'),
+    /** Why it broke, in the platform's words. */
+    healthMessage: text('health_message'),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+  },
+  (table) => [
+    // One account per platform: the Integrations tab shows each platform connected or not.
+    uniqueIndex('connections_customer_platform_idx').on(table.customerId, table.platform),
+    check('connections_status_check', sql`${table.status} in ('connected', 'broken')`),
+  ],
+);
+
+/** A remote audience (Mailchimp audience, Brevo list, beehiiv publication, HubSpot's contacts) kept in sync with a list here. */
+export const connectionLinks = pgTable(
+  'connection_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    remoteAudienceId: text('remote_audience_id').notNull(),
+    remoteName: text('remote_name').notNull(),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    /** Local attribute name → the platform's field name, made at import (COMPANY → company). */
+    fieldMap: jsonb('field_map').$type<Record<string, string>>().notNull().default({}),
+    /** The poll's change cursor: the latest remote change time seen (ISO), and the ids seen at it. */
+    pollCursor: jsonb('poll_cursor').$type<{ since: string; seen: string[] } | null>(),
+    /** The latest subscribers.change_seq pushed; the push pass reads from a little before it. */
+    pushCursor: bigint('push_cursor', { mode: 'number' }).notNull().default(0),
+    importedAt: timestamp('imported_at', { withTimezone: true }),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull(),
+    /** The history import's state: when it finished, and how many activities it brought. */
+    historyImportedAt: timestamp('history_imported_at', { withTimezone: true }),
+    historyCount: integer('history_count').notNull().default(0),
+    /** The webhook registered on the platform for this audience, and a SHA-256 of the secret in its URL. */
+    webhookId: text('webhook_id'),
+    webhookSecretHash: text('webhook_secret_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('connection_links_remote_idx').on(table.connectionId, table.remoteAudienceId),
+    index('connection_links_due_idx').on(table.nextPollAt),
+  ],
+);
+
+/** A person on a linked audience: their id there, and a hash of the state both sides last agreed on. */
+export const connectionPeople = pgTable(
+  'connection_people',
+  {
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => connectionLinks.id, { onDelete: 'cascade' }),
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    remoteId: text('remote_id').notNull(),
+    /** SHA-256 of the person's state as both sides last had it (integrations/person-state.ts): a change that matches it is our own echo. */
+    syncedHash: text('synced_hash').notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+    /** Removed from the audience on the platform: kept here, not pushed to again. */
+    archived: boolean('archived').notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.linkId, table.subscriberId] })],
+);
+
+export interface SyncRunError {
+  email: string | null;
+  message: string;
+}
+
+/** One run of the sync (an import, a poll, a push, the history import): its progress, counts and the remote's errors; also the work queue. */
+export const connectionRuns = pgTable(
+  'connection_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    linkId: uuid('link_id').references(() => connectionLinks.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<SyncRunKind>().notNull(),
+    status: text('status').$type<SyncRunStatus>().notNull(),
+    /** Where a run stopped (a page cursor), so a worker that takes it over goes on from there. */
+    cursor: jsonb('cursor').$type<Record<string, unknown> | null>(),
+    processed: integer('processed').notNull().default(0),
+    total: integer('total'),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    suppressed: integer('suppressed').notNull().default(0),
+    errors: jsonb('errors').$type<SyncRunError[]>().notNull().default([]),
+    errorCount: integer('error_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Not before: a run waiting out a platform's rate limit. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** A worker holds the run until then; a claim that ran out belongs to a worker that stopped. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  },
+  (table) => [
+    index('connection_runs_due_idx').on(table.dueAt).where(sql`${table.status} in ('queued', 'running')`),
+    index('connection_runs_connection_idx').on(table.connectionId, table.createdAt),
+    // At most one open run of each kind per audience (or per connection for a push of none): a second "Sync now" joins the first.
+    uniqueIndex('connection_runs_open_idx')
+      .on(table.connectionId, sql`coalesce(${table.linkId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.kind)
+      .where(sql`${table.status} in ('queued', 'running')`),
+    check('connection_runs_status_check', sql`${table.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
