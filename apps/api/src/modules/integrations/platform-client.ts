@@ -82,9 +82,10 @@ export interface PersonWrite {
   fields: Record<string, string>;
   /**
    * subscribed: add or keep them subscribed (a platform that refuses to re-subscribe an opted-out
-   * person answers 'refused'); unsubscribed / bounced / complained: opt them out there.
+   * person answers 'refused'); pending: ask them to confirm, the only way back a platform allows
+   * after an opt-out (Mailchimp's compliance state); unsubscribed / bounced / complained: opt them out there.
    */
-  status: 'subscribed' | 'unsubscribed' | 'bounced' | 'complained';
+  status: 'subscribed' | 'pending' | 'unsubscribed' | 'bounced' | 'complained';
   /** Tags to add (segments pushed as tags, A/B splits); none are removed. */
   tags?: string[];
 }
