@@ -664,6 +664,13 @@ export async function startFakeBeehiiv(options: FakeBeehiivOptions = {}): Promis
       }
       const found = publication.subscriptions.find((candidate) => candidate.id === id);
       if (!found) throw new HttpError(404, 'Subscription not found', 'not_found');
+      if (sub === 'tags' && method === 'POST') {
+        // SDK subscriptionTags.create: {tags: string[]}, "if the tag does not exist on the publication, it will be
+        // created automatically"; answers {data: Subscription}. docs silent on 200 vs 201: 201 as other creations.
+        if (!Array.isArray(body.tags) || body.tags.some((tag) => typeof tag !== 'string')) throw new HttpError(400, 'tags must be an array of strings', 'invalid_parameter');
+        for (const tag of body.tags as string[]) if (!found.tags.includes(tag)) found.tags.push(tag);
+        return { status: 201, body: { data: subscriptionJson(publication, found, ['custom_fields']) } };
+      }
       if (method === 'GET') return { status: 200, body: { data: subscriptionJson(publication, found, expandOf(query)) } };
       if (method === 'PATCH' || method === 'PUT') {
         updateSubscription(publication, found, body);
