@@ -50,6 +50,10 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { outgoingWebhookRoutes } from './modules/outgoing-webhooks/outgoing-webhooks.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { aiDepsFrom } from './modules/ai/ai-settings';
+import { integrationRoutes } from './modules/integrations/integrations.routes';
+import { platformSettingsFrom } from './modules/integrations/platform-clients';
+import { platformWebhookRoutes } from './modules/integrations/platform-webhooks.routes';
+import { hmacSha256 } from './lib/hmac';
 import { secretBoxFrom } from './lib/secret-box';
 import { getOrCreateSecret } from './modules/secrets/secrets.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -98,6 +102,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
   const signups = signupRoutes({ ...subscriptionDeps, hashIp, signupsPerMinute: config.FORM_SIGNUP_LIMIT_PER_MINUTE, queueFormSignup: jobs.queueFormSignup });
   const campaignLinks = await loadCampaignLinks(db, config.APP_URL);
   const quotas = quotasFrom(config);
+  const integrationDeps = { db, now, secrets, platforms: platformSettingsFrom(config) };
   const accountDeps: AccountDeps = {
     db,
     mail: jobs.mail,
@@ -132,6 +137,8 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(apiKeyRoutes({ db, now, mail: jobs.mail, hashIp }));
       await api.register(outgoingWebhookRoutes({ db, now, secrets, allowLocal: config.WEBHOOKS_ALLOW_LOCAL }));
       await api.register(aiRoutes(aiDepsFrom(config, { db, now, secrets })));
+      await api.register(integrationRoutes({ ...integrationDeps, appUrl: config.APP_URL, signState: hmacSha256(await getOrCreateSecret(db, 'oauth-state')) }));
+      await api.register(platformWebhookRoutes(integrationDeps));
       const customerOf = apiKeyGate({ db, now, requestsPerMinute: config.API_REQUESTS_PER_MINUTE });
       await api.register(publicApiRoutes({ ...subscriberDeps, ...subscriptionDeps, customerOf }));
       // New events start, end (goals) and wake flows in the ingest transaction (modules/automations).

@@ -8,6 +8,7 @@ import { startJobs } from './jobs/start-jobs';
 import { startFlowEngineFor } from './modules/automations/start-flow-engine';
 import { startCampaignSending } from './modules/campaigns/start-campaign-sending';
 import { startWebhookSending } from './modules/outgoing-webhooks/start-webhook-sending';
+import { startConnectionSync } from './modules/integrations/start-connection-sync';
 
 async function main() {
   const config = loadConfig();
@@ -33,6 +34,11 @@ async function main() {
     ? startWebhookSending({ config, db: database.db, log: pino({ level: config.LOG_LEVEL }).child({ component: 'webhooks' }) })
     : { stop: async () => {} };
 
+  // And the connected platforms' sync (modules/integrations/sync-engine.ts).
+  const sync = config.RUN_WORKERS
+    ? startConnectionSync({ config, db: database.db, log: pino({ level: config.LOG_LEVEL }).child({ component: 'sync' }) })
+    : { stop: async () => {} };
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -43,6 +49,7 @@ async function main() {
     await sending.stop();
     await flows.stop();
     await webhooks.stop();
+    await sync.stop();
     await jobs.stop();
     await database.close();
     process.exit(0);

@@ -6,6 +6,7 @@ import { startJobs } from './jobs/start-jobs';
 import { startFlowEngineFor } from './modules/automations/start-flow-engine';
 import { startCampaignSending } from './modules/campaigns/start-campaign-sending';
 import { startWebhookSending } from './modules/outgoing-webhooks/start-webhook-sending';
+import { startConnectionSync } from './modules/integrations/start-connection-sync';
 
 // `npm run start:worker`: the job workers, the campaign sending engine and the webhook delivery
 // worker without the HTTP server,
@@ -24,6 +25,8 @@ async function main() {
   const flows = await startFlowEngineFor({ config, db: database.db, log: log.child({ component: 'flows' }) });
   const webhooks = startWebhookSending({ config, db: database.db, log: log.child({ component: 'webhooks' }) });
 
+  const sync = startConnectionSync({ config, db: database.db, log: log.child({ component: 'sync' }) });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -32,6 +35,7 @@ async function main() {
     await sending.stop();
     await flows.stop();
     await webhooks.stop();
+    await sync.stop();
     await jobs.stop();
     await database.close();
     process.exit(0);

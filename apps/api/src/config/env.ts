@@ -125,6 +125,19 @@ const envSchema = z.object({
   AI_RETRY_MAX_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(0).default(20),
   // Generations one account may start a minute, whoever pays for them (a loop cannot run up a bill).
   AI_GENERATIONS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
+  // Connected platforms (modules/integrations). Their API addresses are settings so tests, and a
+  // proxy if one is needed, stand in; `{dc}` is the Mailchimp account's data centre.
+  MAILCHIMP_API_URL: z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL; {dc} stands for the data centre, e.g. https://{dc}.api.mailchimp.com').default('https://{dc}.api.mailchimp.com'),
+  MAILCHIMP_LOGIN_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://login.mailchimp.com' }).default('https://login.mailchimp.com'),
+  // "Sign in with Mailchimp" (OAuth 2): the app registered at Mailchimp; both or neither. Without
+  // them customers connect Mailchimp with an API key.
+  MAILCHIMP_CLIENT_ID: z.string().min(1).optional(),
+  MAILCHIMP_CLIENT_SECRET: z.string().min(1).optional(),
+  BREVO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.brevo.com/v3' }).default('https://api.brevo.com/v3'),
+  BEEHIIV_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.beehiiv.com/v2' }).default('https://api.beehiiv.com/v2'),
+  HUBSPOT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.hubapi.com' }).default('https://api.hubapi.com'),
+  // How often each linked audience is polled for changes (webhooks make it sooner where a platform has them).
+  CONNECTION_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(5).default(300),
 }).superRefine((value, context) => {
   // Without a relay every message (sign-up, reset and email-change links with their tokens) waits
   // in the dev outbox; an https address means a public site, where nothing may hold those.
@@ -144,6 +157,9 @@ const envSchema = z.object({
   }
   if (value.AI_BASE_URL && !value.AI_MODEL) {
     context.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'must be set with AI_BASE_URL: the default provider’s model, e.g. gpt-4o-mini' });
+  }
+  if (Boolean(value.MAILCHIMP_CLIENT_ID) !== Boolean(value.MAILCHIMP_CLIENT_SECRET)) {
+    context.addIssue({ code: 'custom', path: ['MAILCHIMP_CLIENT_ID'], message: 'MAILCHIMP_CLIENT_ID and MAILCHIMP_CLIENT_SECRET go together: set both or neither' });
   }
   const dkim = [value.DKIM_DOMAIN, value.DKIM_SELECTOR, value.DKIM_PRIVATE_KEY].filter(Boolean).length;
   if (dkim > 0 && dkim < 3) {

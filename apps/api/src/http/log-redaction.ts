@@ -4,7 +4,7 @@ import pino from 'pino';
 
 // Some routes carry a secret in the path itself: whoever holds it can open a subscriber's
 // preference centre, unsubscribe them (/u/{token}, /u/{token}/one-click, the centre's API) or
-// forge their opens and clicks (/t/o/{token}, /t/c/{token}). Logs travel further than the
+// forge their opens and clicks (/t/o/{token}, /t/c/{token}), or post as a connected platform. Logs travel further than the
 // database, so the path is logged with those segments replaced. The segment after each prefix
 // is replaced whatever it looks like (a mistyped token is still someone's token).
 const TOKEN_AFTER: readonly (readonly string[])[] = [
@@ -12,6 +12,8 @@ const TOKEN_AFTER: readonly (readonly string[])[] = [
   ['t', 'o'],
   ['t', 'c'],
   [...API_PREFIX.split('/').filter(Boolean), 'public', 'v1', 'preferences'],
+  // A connected platform's webhook URL carries our secret (modules/integrations).
+  [...API_PREFIX.split('/').filter(Boolean), 'integrations', 'v1', 'webhooks'],
 ];
 
 // Any other segment shaped like a secret token (long, base64url with a digit or a capital, not

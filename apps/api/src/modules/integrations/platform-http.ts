@@ -78,6 +78,7 @@ export async function platformRequest(request: PlatformRequest, rules: PlatformR
   const sleep = settings.sleep ?? sleepDefault;
   const now = settings.now ?? Date.now;
   let failures = 0;
+  let limited = 0;
   let waited = 0;
   for (;;) {
     const release = rules.acquire ? await rules.acquire() : undefined;
@@ -96,7 +97,8 @@ export async function platformRequest(request: PlatformRequest, rules: PlatformR
     rules.observe?.(answer, now());
     if (answer.status >= 200 && answer.status < 300) return answer;
     if (answer.status === 429) {
-      const wait = rules.retryAfterMs(answer, now()) ?? settings.backoffMs * 2 ** failures;
+      // A 429 without the platform's word on when: wait longer each time.
+      const wait = rules.retryAfterMs(answer, now()) ?? settings.backoffMs * 2 ** limited++;
       if (waited + wait > settings.maxWaitMs) {
         const error = rules.errorOf(answer);
         throw new PlatformError('rate_limited', error.message, 429, new Date(now() + wait));

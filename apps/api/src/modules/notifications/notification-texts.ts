@@ -22,6 +22,10 @@ export const NOTIFICATION_TEXTS = {
     title: 'Your data export is ready',
     body: `Download the Zip of CSV files within ${DATA_EXPORT_RULES.linkHours} hours; after that the link stops working.`,
   },
+  'connection-broken': {
+    title: 'A connected platform stopped accepting our key',
+    body: 'Its sync is paused. Open Profile, Integrations, and connect it again with a new key.',
+  },
 } as const;
 
 export type NotificationKind = keyof typeof NOTIFICATION_TEXTS;

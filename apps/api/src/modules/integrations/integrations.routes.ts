@@ -1,0 +1,74 @@
+import { connectSchema, INTEGRATION_MESSAGES, linkAudienceSchema, PLATFORM_NAMES } from '@postlark/shared/integrations';
+import type { FastifyInstance } from 'fastify';
+import { FORM_BODY_LIMIT } from '../../http/body-limits';
+import { parseWith } from '../../http/errors';
+import { requireCustomer } from '../auth/session.service';
+import { connect, connectionDetail, connectionRuns, connectionsView, disconnect, type IntegrationDeps, linkAudience, remoteAudiences, syncNow } from './connections.service';
+import { finishMailchimpSignIn, mailchimpSignInUrl, type OAuthDeps } from './mailchimp-sign-in.service';
+
+const BASE = '/home/v1/integrations';
+
+type ById = { Params: { id: string } };
+
+/** The Integrations tab: the signed-in customer's connected platforms, their audiences and their sync. */
+export function integrationRoutes(deps: IntegrationDeps & OAuthDeps) {
+  return async (app: FastifyInstance) => {
+    app.get(BASE, async (request, reply) => {
+      const owner = await requireCustomer(deps, request);
+      return reply.header('cache-control', 'no-store').send({ payload: await connectionsView(deps, owner.customerId) });
+    });
+
+    app.post(BASE, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+      const owner = await requireCustomer(deps, request);
+      const input = parseWith(connectSchema, request.body);
+      const connection = await connect(deps, owner.customerId, input);
+      return reply.code(201).send({ payload: { message: INTEGRATION_MESSAGES.connected(PLATFORM_NAMES[connection.platform]), connection } });
+    });
+
+    app.get<ById>(`${BASE}/:id`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: { connection: await connectionDetail(deps, owner.customerId, request.params.id) } };
+    });
+
+    // ?keep_audience=false removes the synced lists too; kept by default.
+    app.delete<ById & { Querystring: { keep_audience?: string } }>(`${BASE}/:id`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      const keep = request.query.keep_audience !== 'false';
+      return { payload: { message: await disconnect(deps, owner.customerId, request.params.id, keep) } };
+    });
+
+    app.get<ById>(`${BASE}/:id/audiences`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: { audiences: await remoteAudiences(deps, owner.customerId, request.params.id) } };
+    });
+
+    app.post<ById>(`${BASE}/:id/links`, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+      const owner = await requireCustomer(deps, request);
+      const connection = await linkAudience(deps, owner.customerId, request.params.id, parseWith(linkAudienceSchema, request.body));
+      return reply.code(202).send({ payload: { message: INTEGRATION_MESSAGES.importQueued(PLATFORM_NAMES[connection.platform]), connection } });
+    });
+
+    app.post<ById>(`${BASE}/:id/sync`, async (request, reply) => {
+      const owner = await requireCustomer(deps, request);
+      const connection = await syncNow(deps, owner.customerId, request.params.id);
+      return reply.code(202).send({ payload: { message: INTEGRATION_MESSAGES.syncQueued, connection } });
+    });
+
+    app.get<ById>(`${BASE}/:id/runs`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: { runs: await connectionRuns(deps, owner.customerId, request.params.id) } };
+    });
+
+    // "Sign in with Mailchimp": where to send the browser, and where Mailchimp sends it back.
+    app.get(`${BASE}/mailchimp/authorize`, async (request, reply) => {
+      const owner = await requireCustomer(deps, request);
+      return reply.header('cache-control', 'no-store').send({ payload: { url: mailchimpSignInUrl(deps, owner.customerId) } });
+    });
+
+    app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(`${BASE}/mailchimp/callback`, async (request, reply) => {
+      const owner = await requireCustomer(deps, request);
+      const target = await finishMailchimpSignIn(deps, owner.customerId, request.query);
+      return reply.redirect(target, 303);
+    });
+  };
+}

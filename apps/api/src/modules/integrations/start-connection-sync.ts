@@ -1,0 +1,20 @@
+import type { AppConfig } from '../../config/env';
+import type { Db } from '../../db/client';
+import { secretBoxFrom } from '../../lib/secret-box';
+import { platformSettingsFrom } from './platform-clients';
+import { startSyncWorker, SYNC_DEFAULTS, type SyncDeps, type SyncWorker } from './sync-engine';
+
+/** The connected platforms' sync worker of this process, as the settings say. */
+export function startConnectionSync(options: { config: AppConfig; db: Db; now?: () => Date; log: SyncDeps['log'] }): SyncWorker {
+  const { config } = options;
+  return startSyncWorker({
+    db: options.db,
+    now: options.now ?? (() => new Date()),
+    secrets: secretBoxFrom(config),
+    platforms: platformSettingsFrom(config),
+    settings: { ...SYNC_DEFAULTS, pollEveryMs: config.CONNECTION_POLL_SECONDS * 1000 },
+    // Platforms post only to public https addresses.
+    webhookBaseUrl: config.APP_URL.startsWith('https:') ? config.APP_URL : null,
+    log: options.log,
+  });
+}

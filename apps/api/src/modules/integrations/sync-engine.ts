@@ -1,0 +1,224 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { INTEGRATION_LIMITS } from '@postlark/shared/integrations';
+import type { SyncRunError } from '../../db/schema/connections';
+import { notify } from '../notifications/notify';
+import { claimDueRun, connectionById, type ConnectionRow, findLink, type LinkRow, markBroken, queueDuePolls, queueDuePushes, queueRun, type RunProgress, type RunRow, saveRunProgress, settleRun, updateLink } from './connections.repository';
+import { clientOfConnection, type IntegrationDeps } from './connections.service';
+import { registerWebhook } from './platform-webhooks.service';
+import { importHistoryPage } from './sync-history';
+import { type PlatformClient, PlatformError } from './platform-client';
+import { applyRemotePeople } from './sync-apply';
+import { PUSH_OVERLAP, pushPage } from './sync-push';
+
+// The sync's worker (decision 011): runs are its queue. Each pass queues the polls that are due and
+// a push for every link with changes here, then takes one run and works on it for a slice of time,
+// saving its cursor after every page: a run a stopped worker held is taken over where it stopped.
+// Any number of workers may run at once (claims are SKIP LOCKED with a lease).
+
+export interface SyncSettings {
+  pollEveryMs: number;
+  /** How long one pass works on a run before handing it back (others get their turn). */
+  sliceMs: number;
+  /** A run claimed longer ago than this by a worker that never handed it back is taken again. */
+  leaseMs: number;
+  idleMs: number;
+  /** A run that keeps failing for passing reasons (5xx, timeouts) is given up after this many tries. */
+  maxFailures: number;
+}
+
+export const SYNC_DEFAULTS: SyncSettings = { pollEveryMs: 300_000, sliceMs: 20_000, leaseMs: 120_000, idleMs: 1_000, maxFailures: 5 };
+
+export interface SyncDeps extends IntegrationDeps {
+  settings: SyncSettings;
+  /** The public https address platforms post webhooks to (APP_URL); null: polling only (a local or http server). */
+  webhookBaseUrl: string | null;
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+/** What a run keeps between slices, beside its counts. */
+interface RunCursor {
+  /** import/poll: the platform's page cursor; history: the client's. */
+  page?: string | null;
+  /** poll: the change time asked from; the latest seen so far. */
+  since?: string | null;
+  latest?: string | null;
+  /** push: the change_seq read up to. */
+  after?: number;
+  startedAt?: string;
+  failures?: number;
+}
+
+function progressOf(run: RunRow): RunProgress {
+  return { cursor: run.cursor, processed: run.processed, total: run.total, added: run.added, updated: run.updated, suppressed: run.suppressed, errors: [...run.errors] };
+}
+
+type Outcome = { done: boolean };
+
+async function readPeopleSlice(deps: SyncDeps, client: PlatformClient, connection: ConnectionRow, link: LinkRow, run: RunRow, progress: RunProgress, cursor: RunCursor): Promise<Outcome> {
+  const until = Date.now() + deps.settings.sliceMs;
+  const context = { link: { id: link.id, customerId: link.customerId, listId: link.listId, fieldMap: link.fieldMap }, source: connection.platform, now: deps.now() };
+  for (;;) {
+    const page = await client.people(link.remoteAudienceId, { cursor: cursor.page ?? null, changedSince: cursor.since ? new Date(cursor.since) : null });
+    const counts = await applyRemotePeople(deps.db, { ...context, now: deps.now() }, page.people);
+    if (counts.optOuts.length > 0) {
+      const results = await client.upsertMany(link.remoteAudienceId, counts.optOuts);
+      for (const [index, result] of results.entries()) if (result instanceof PlatformError) progress.errors.push({ email: counts.optOuts[index]?.email ?? null, message: result.message });
+    }
+    progress.processed += page.people.length;
+    progress.added += counts.added;
+    progress.updated += counts.updated;
+    progress.suppressed += counts.suppressed;
+    if (page.total !== null) progress.total = page.total;
+    for (const person of page.people) {
+      if (person.changedAt && (!cursor.latest || person.changedAt.toISOString() > cursor.latest)) cursor.latest = person.changedAt.toISOString();
+    }
+    cursor.page = page.next;
+    progress.cursor = { ...cursor };
+    if (!page.next) break;
+    if (Date.now() >= until) return { done: false };
+    await settleProgress(deps, run, progress);
+  }
+  // The next poll asks from the latest change seen; an import, from when it started (what changed
+  // during it is read again, and found unchanged by its hash).
+  const since = run.kind === 'import' ? (cursor.startedAt ?? null) : (cursor.latest ?? cursor.since ?? null);
+  const now = deps.now();
+  await updateLink(deps.db, link.id, {
+    pollCursor: since ? { since, seen: [] } : null,
+    lastPolledAt: now,
+    ...(run.kind === 'import' && { importedAt: now, nextPollAt: new Date(now.getTime() + deps.settings.pollEveryMs) }),
+  });
+  // What this side won goes back, and a first import brings the history where the platform has it.
+  await queueRun(deps.db, { connectionId: connection.id, linkId: link.id, kind: 'push', now });
+  if (run.kind === 'import' && deps.webhookBaseUrl) {
+    try {
+      await registerWebhook(deps.db, client, link, deps.webhookBaseUrl);
+    } catch (error) {
+      // Polling still keeps the audience in sync; the run says why webhooks are off.
+      if (error instanceof PlatformError && error.kind !== 'unauthorized') progress.errors.push({ email: null, message: `Webhook not registered: ${error.message}` });
+      else throw error;
+    }
+  }
+  if (run.kind === 'import' && client.history) await queueRun(deps.db, { connectionId: connection.id, linkId: link.id, kind: 'history', now });
+  return { done: true };
+}
+
+async function pushSlice(deps: SyncDeps, client: PlatformClient, _connection: ConnectionRow, link: LinkRow, run: RunRow, progress: RunProgress, cursor: RunCursor): Promise<Outcome> {
+  const until = Date.now() + deps.settings.sliceMs;
+  const state = { after: cursor.after ?? Math.max(0, link.pushCursor - PUSH_OVERLAP), processed: progress.processed, updated: progress.updated, suppressed: progress.suppressed, errors: progress.errors };
+  let more = true;
+  while (more) {
+    more = await pushPage(deps.db, client, link, state, deps.now);
+    Object.assign(progress, { processed: state.processed, updated: state.updated, suppressed: state.suppressed, errors: state.errors, cursor: { ...cursor, after: state.after } });
+    if (more && Date.now() >= until) return { done: false };
+    if (more) await settleProgress(deps, run, progress);
+  }
+  const latest = await findLink(deps.db, link.id);
+  if (latest && state.after > latest.pushCursor) await updateLink(deps.db, link.id, { pushCursor: state.after });
+  return { done: true };
+}
+
+async function historySlice(deps: SyncDeps, client: PlatformClient, connection: ConnectionRow, link: LinkRow, run: RunRow, progress: RunProgress, cursor: RunCursor): Promise<Outcome> {
+  if (!client.history) return { done: true };
+  const until = Date.now() + deps.settings.sliceMs;
+  for (;;) {
+    const next = await importHistoryPage(deps.db, client, { ...link, source: connection.platform }, cursor, progress, deps.now());
+    progress.cursor = { ...cursor };
+    if (!next) break;
+    if (Date.now() >= until) return { done: false };
+    await settleProgress(deps, run, progress);
+  }
+  await updateLink(deps.db, link.id, { historyImportedAt: deps.now(), historyCount: progress.added });
+  return { done: true };
+}
+
+/** Keeps the run's progress visible (and its lease fresh) between pages. */
+async function settleProgress(deps: SyncDeps, run: RunRow, progress: RunProgress): Promise<void> {
+  await saveRunProgress(deps.db, run.id, progress, new Date(deps.now().getTime() + deps.settings.leaseMs));
+}
+
+async function failure(deps: SyncDeps, connection: ConnectionRow, run: RunRow, progress: RunProgress, cursor: RunCursor, error: unknown): Promise<void> {
+  const now = deps.now();
+  const errorsKept = INTEGRATION_LIMITS.errorsKept;
+  if (error instanceof PlatformError && error.kind === 'unauthorized') {
+    // A revoked key breaks the connection, says why, and tells the customer once; its runs wait for a reconnect.
+    if (await markBroken(deps.db, connection.id, error.message, now)) await notify(deps.db, connection.customerId, 'connection-broken', now, '/dashboard/profile?tab=integrations');
+    progress.errors.push({ email: null, message: error.message });
+    await settleRun(deps.db, run.id, progress, { status: 'failed', now }, errorsKept);
+    return;
+  }
+  if (error instanceof PlatformError && error.kind === 'rate_limited') {
+    // The platform said when: the run waits for it, having lost nothing.
+    await settleRun(deps.db, run.id, progress, { status: 'queued', dueAt: error.retryAt ?? new Date(now.getTime() + 60_000) }, errorsKept);
+    return;
+  }
+  const message = error instanceof PlatformError ? error.message : 'The sync stopped on an error on our side; it will try again.';
+  if (!(error instanceof PlatformError)) deps.log.error({ runId: run.id, reason: error instanceof Error ? error.message : String(error) }, 'sync run failed');
+  const failures = (cursor.failures ?? 0) + 1;
+  progress.cursor = { ...cursor, failures };
+  if (failures >= deps.settings.maxFailures || (error instanceof PlatformError && error.kind === 'not_found')) {
+    progress.errors.push({ email: null, message });
+    await settleRun(deps.db, run.id, progress, { status: 'failed', now }, errorsKept);
+    return;
+  }
+  await settleRun(deps.db, run.id, progress, { status: 'queued', dueAt: new Date(now.getTime() + 30_000 * 2 ** (failures - 1)) }, errorsKept);
+}
+
+/** Works on one claimed run for a slice. */
+export async function workOnRun(deps: SyncDeps, run: RunRow): Promise<void> {
+  const connection = await connectionById(deps.db, run.connectionId);
+  const link = run.linkId ? await findLink(deps.db, run.linkId) : undefined;
+  const progress = progressOf(run);
+  const cursor: RunCursor = { ...(run.cursor as RunCursor | null) };
+  if (!connection || !link) {
+    await settleRun(deps.db, run.id, progress, { status: 'failed', now: deps.now() }, INTEGRATION_LIMITS.errorsKept);
+    return;
+  }
+  if (run.kind === 'poll' && cursor.since === undefined) cursor.since = link.pollCursor?.since ?? null;
+  cursor.startedAt ??= deps.now().toISOString();
+  try {
+    const client = await clientOfConnection(deps, connection);
+    const slice = run.kind === 'push' ? pushSlice : run.kind === 'history' ? historySlice : readPeopleSlice;
+    const outcome = await slice(deps, client, connection, link, run, progress, cursor);
+    await settleRun(deps.db, run.id, progress, outcome.done ? { status: 'done', now: deps.now() } : { status: 'queued', dueAt: deps.now() }, INTEGRATION_LIMITS.errorsKept);
+  } catch (error) {
+    await failure(deps, connection, run, progress, cursor, error);
+  }
+}
+
+/** One pass: queues what is due, then works on one run. Answers whether there was work. */
+export async function runSyncPass(deps: SyncDeps): Promise<boolean> {
+  const now = deps.now();
+  await queueDuePolls(deps.db, now, deps.settings.pollEveryMs);
+  await queueDuePushes(deps.db, now);
+  const run = await claimDueRun(deps.db, now, deps.settings.leaseMs);
+  if (!run) return false;
+  await workOnRun(deps, run);
+  return true;
+}
+
+export interface SyncWorker {
+  stop(): Promise<void>;
+}
+
+export function startSyncWorker(deps: SyncDeps): SyncWorker {
+  const stopping = new AbortController();
+  const loop = (async () => {
+    while (!stopping.signal.aborted) {
+      let worked = false;
+      try {
+        worked = await runSyncPass(deps);
+      } catch (error) {
+        deps.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'sync pass failed; trying again');
+      }
+      if (!worked) await sleep(deps.settings.idleMs, undefined, { signal: stopping.signal }).catch(() => {});
+    }
+  })();
+  return {
+    async stop() {
+      stopping.abort();
+      await loop;
+    },
+  };
+}
+
+export type { SyncRunError };
