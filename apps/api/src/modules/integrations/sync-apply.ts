@@ -2,7 +2,7 @@ import type { Attributes, MembershipStatus, SubscriberStatus } from '@postlark/s
 import type { Db } from '../../db/client';
 import { suppressionHash } from '../audience/subscribers.service';
 import { liftSuppression } from '../audience/subscribers.repository';
-import { localState, remoteState, stateHash, type StateStatus } from './person-state';
+import { localState, remoteState, stateHash, type StateStatus, statusOfRemote } from './person-state';
 import type { PersonWrite, RemotePerson } from './platform-client';
 import { insertPeople, localMatches, type LocalMatch, type NewPerson, recordSynced, setMemberships, suppressedEmails, touchForPush, updatePeople } from './sync-people.repository';
 
@@ -53,8 +53,11 @@ function unchangedThere(local: LocalMatch, person: RemotePerson, remoteHash: str
   // Confirmed there since: the membership here catches up, though the hash (subscribed = pending) did not move.
   if (person.status === 'subscribed' && local.membership === 'unconfirmed') return false;
   if (local.syncedHash === remoteHash) return true;
-  // A platform that does not read back what we wrote (HubSpot's per-type opt-outs): nothing changed there after our write.
-  return person.changedAt !== null && local.syncedAt !== null && person.changedAt.getTime() <= local.syncedAt.getTime();
+  // An opt-out we wrote that the platform does not read back (HubSpot's per-type opt-outs) is no
+  // news while nothing changed there since: only then, and only in the direction that keeps the
+  // opt-out, is its change time trusted over the hash.
+  const keepsOptOut = OPTED_OUT.has(local.status) && statusOfRemote(person.status) === 'in';
+  return keepsOptOut && person.changedAt !== null && local.syncedAt !== null && person.changedAt.getTime() < local.syncedAt.getTime();
 }
 
 export async function applyRemotePeople(db: Db, context: ApplyContext, page: readonly RemotePerson[]): Promise<ApplyCounts> {

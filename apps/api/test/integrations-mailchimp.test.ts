@@ -1,0 +1,113 @@
+import { INTEGRATION_MESSAGES } from '@postlark/shared/integrations';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/results';
+import { useAccountsApp } from './support/accounts-app';
+import { INTEGRATIONS, syncDepsFor, syncUntilIdle, usePlatformFakes } from './support/integrations';
+
+// Mailchimp connected for real, against its local fake: the key checked and sealed, an audience of
+// 10,000 imported with a year of history, changes on both sides reaching the other (opt-outs
+// always winning), no echo of our own writes, and a revoked key breaking the connection loudly.
+
+const settings: Record<string, string> = {};
+let clock = new Date('2026-06-01T10:00:00Z');
+const fakes = usePlatformFakes(settings, () => clock);
+const accounts = useAccountsApp(settings, {}, { startAt: clock });
+const { call } = accounts;
+const now = () => accounts.now();
+const advance = (ms: number) => {
+  accounts.advance(ms);
+  clock = accounts.now();
+};
+const sync = () => syncUntilIdle(syncDepsFor(accounts.config, accounts.database.db, now));
+
+async function listMembers(listId: string): Promise<Array<{ email: string; status: string; first_name: string }>> {
+  const result = await accounts.database.db.execute(sql`
+    select s.email, s.status, s.first_name from subscribers s join list_memberships m on m.subscriber_id = s.id where m.list_id = ${listId}::uuid`);
+  return rowsOf(result);
+}
+
+describe('Mailchimp, connected', () => {
+  it('refuses a key Mailchimp does not take, and a key without its data centre', async () => {
+    const { cookie } = await accounts.signedInCustomer();
+    const shapeless = await call('POST', INTEGRATIONS, cookie, { platform: 'mailchimp', secret: 'not-a-key!' });
+    expect(shapeless.statusCode).toBe(400);
+    expect(shapeless.json().payload.message).toBe(INTEGRATION_MESSAGES.mailchimpKeyShape);
+    const wrong = await call('POST', INTEGRATIONS, cookie, { platform: 'mailchimp', secret: `0123456789abcdef0123456789abcdef-${fakes().mailchimp.dc}` });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().payload.message).toMatch(/^Mailchimp did not accept this key: /);
+    expect((await call('GET', INTEGRATIONS, cookie)).json().payload.connections).toEqual([]);
+  });
+
+  it('imports an audience of 10,000 with its history, syncs both ways without echoes, and breaks loudly on a revoked key', async () => {
+    const mailchimp = fakes().mailchimp;
+    const { cookie, customerId } = await accounts.signedInCustomer();
+    const connected = await call('POST', INTEGRATIONS, cookie, { platform: 'mailchimp', secret: mailchimp.apiKey });
+    expect(connected.statusCode).toBe(201);
+    const connection = connected.json().payload.connection;
+    expect(connection).toMatchObject({ platform: 'mailchimp', status: 'connected', account_name: mailchimp.state.account.account_name });
+    // Sealed at rest, never answered.
+    const [stored] = rowsOf<{ secret: string }>(await accounts.database.db.execute(sql`select secret from connections where id = ${connection.id}::uuid`));
+    expect(stored?.secret).not.toContain(mailchimp.apiKey.slice(0, 12));
+    expect((await call('GET', INTEGRATIONS, cookie)).body).not.toContain(mailchimp.apiKey.slice(0, 12));
+
+    const seeded = mailchimp.seedAudience({ count: 10_000, listName: 'Weekly readers', campaigns: 4, unsubscribedShare: 0.05, cleanedShare: 0.01 });
+    const audiences = await call('GET', `${INTEGRATIONS}/${connection.id}/audiences`, cookie);
+    expect(audiences.json().payload.audiences).toContainEqual(expect.objectContaining({ id: seeded.listId, name: 'Weekly readers' }));
+    const linked = await call('POST', `${INTEGRATIONS}/${connection.id}/links`, cookie, { remote_audience_id: seeded.listId });
+    expect(linked.statusCode).toBe(202);
+    const link = linked.json().payload.connection.links[0];
+    expect(link).toMatchObject({ remote_name: 'Weekly readers', list_name: 'Weekly readers' });
+
+    await sync();
+    const members = await listMembers(link.list_id);
+    expect(members).toHaveLength(10_000);
+    const remote = [...(mailchimp.state.lists.get(seeded.listId)?.members.values() ?? [])];
+    const optedOut = remote.filter((member) => member.status === 'unsubscribed' || member.status === 'cleaned').map((member) => member.email_address);
+    const localStatus = new Map(members.map((member) => [member.email, member.status]));
+    expect(optedOut.length).toBeGreaterThan(300);
+    for (const email of optedOut) expect(['unsubscribed', 'bounced']).toContain(localStatus.get(email));
+    const [run] = (await call('GET', `${INTEGRATIONS}/${connection.id}/runs`, cookie)).json().payload.runs.filter((entry: { kind: string }) => entry.kind === 'import');
+    expect(run).toMatchObject({ status: 'done', processed: 10_000, errors: [] });
+    expect(run.added + run.suppressed).toBe(10_000);
+    // A year of history, as email_* events with the campaign's reference.
+    const history = rowsOf<{ name: string; refs: number; count: number }>(
+      await accounts.database.db.execute(sql`select name, count(distinct campaign_ref)::int as refs, count(*)::int as count from events where customer_id = ${customerId}::uuid group by name order by name`),
+    );
+    expect(history.map((row) => row.name)).toEqual(expect.arrayContaining(['email_delivered', 'email_opened']));
+    expect(history.find((row) => row.name === 'email_delivered')?.refs).toBe(4);
+    const view = (await call('GET', `${INTEGRATIONS}/${connection.id}`, cookie)).json().payload.connection;
+    expect(view.history.imported).toBeGreaterThan(10_000);
+
+    // Changes on both sides. There: one person unsubscribes, another is renamed. Here: a third unsubscribes.
+    const [there, renamed, here] = remote.filter((member) => member.status === 'subscribed').map((member) => member.email_address);
+    await mailchimp.changeMember(seeded.listId, there!, { status: 'unsubscribed' });
+    await mailchimp.changeMember(seeded.listId, renamed!, { merge_fields: { FNAME: 'Zelda' } });
+    await accounts.database.db.execute(sql`update subscribers set status = 'unsubscribed', updated_at = ${now().toISOString()}::timestamptz where customer_id = ${customerId}::uuid and email = ${here!}`);
+    advance(6 * 60_000);
+    const writesBefore = mailchimp.requests.filter((request) => request.method === 'PUT').length;
+    await sync();
+    const after = new Map((await listMembers(link.list_id)).map((member) => [member.email, member]));
+    expect(after.get(there!)?.status).toBe('unsubscribed');
+    expect(after.get(renamed!)?.first_name).toBe('Zelda');
+    expect(mailchimp.getMember(seeded.listId, here!)?.status).toBe('unsubscribed');
+    // Only the one change made here was written there: nothing read from Mailchimp went back.
+    const writes = mailchimp.requests.filter((request) => request.method === 'PUT').slice(writesBefore);
+    expect(writes.map((request) => request.path)).toEqual([expect.stringContaining(mailchimp.hash(here!))]);
+
+    // Nothing changed anywhere: a poll later writes nothing.
+    advance(6 * 60_000);
+    const quiet = mailchimp.requests.length;
+    await sync();
+    expect(mailchimp.requests.slice(quiet).filter((request) => request.method !== 'GET')).toEqual([]);
+
+    // A revoked key: the connection breaks, says why, and the customer is told.
+    mailchimp.revoke();
+    advance(6 * 60_000);
+    await sync();
+    const broken = (await call('GET', INTEGRATIONS, cookie)).json().payload.connections[0];
+    expect(broken).toMatchObject({ status: 'broken', health_message: expect.stringContaining('API Key') });
+    const notifications = rowsOf<{ kind: string }>(await accounts.database.db.execute(sql`select kind from notifications where customer_id = ${customerId}::uuid`));
+    expect(notifications.map((row) => row.kind)).toContain('connection-broken');
+  });
+});
