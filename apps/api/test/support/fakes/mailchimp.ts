@@ -609,7 +609,8 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
       if (!newStatus) throw invalid(mode === 'put' ? 'status_if_new' : 'status', 'This value should not be blank.');
       checkCompliance(list.id, existing, email, newStatus);
       forgottenOf(list.id).delete(email.toLowerCase());
-      const member = existing ?? addMember(list.id, email, { status: newStatus });
+      // An API write records no opt-in IP (only the person's own confirmation does), as the real API.
+      const member = existing ?? addMember(list.id, email, { status: newStatus, ip_opt: typeof body.ip_opt === 'string' ? body.ip_opt : '' });
       if (existing) {
         applyStatus(member, newStatus, stamp);
         member.last_changed = stamp;
