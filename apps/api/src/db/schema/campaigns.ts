@@ -28,6 +28,11 @@ export const campaigns = pgTable(
     // 'automation': the hidden row behind a flow's email step (flow_step_campaigns), never listed
     // with the customer's campaigns; its messages reuse the ledger, tracking and reports.
     kind: text('kind').$type<'campaign' | 'automation'>().notNull().default('campaign'),
+    // Delivered through a connected platform (modules/integrations/platform-delivery.ts) instead of
+    // our own engine; null: our engine. No foreign key: a campaign meant for a platform whose
+    // connection was removed must not fall back to our engine, so the id stays and the campaign
+    // says the connection is gone.
+    deliveryConnectionId: uuid('delivery_connection_id'),
     status: text('status').$type<CampaignStatus>().notNull().default('draft'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     // The IANA timezone the customer chose the time in, to show it back as they wrote it.

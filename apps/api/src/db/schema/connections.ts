@@ -3,6 +3,7 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, tex
 import type { ConnectionStatus, PlatformId, SyncRunKind, SyncRunStatus } from '@postlark/shared/integrations';
 import { customers } from './accounts';
 import { lists, subscribers } from './audience';
+import { campaigns } from './campaigns';
 
 // Connected platforms (modules/integrations, decision 011): the account's connection to each
 // platform with its sealed secret, the remote audiences linked to lists here, who is on each
@@ -138,5 +139,53 @@ export const connectionRuns = pgTable(
       .on(table.connectionId, sql`coalesce(${table.linkId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.kind)
       .where(sql`${table.status} in ('queued', 'running')`),
     check('connection_runs_status_check', sql`${table.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+export interface RemoteReportFigures {
+  status: 'draft' | 'scheduled' | 'sending' | 'sent';
+  sent: number;
+  delivered: number | null;
+  uniqueOpens: number;
+  uniqueClicks: number;
+  bounces: number;
+  unsubscribes: number;
+  complaints: number | null;
+  sentAt: string | null;
+}
+
+/**
+ * A campaign (or one A/B variant of it, or its rest) delivered through a connected platform: the
+ * campaign made there, the tag its recipients carry, and its report as last read back.
+ */
+export const platformDeliveries = pgTable(
+  'platform_deliveries',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** 0: the whole campaign (or an A/B test's rest, once decided); 1–4: an A/B test's variants A–D. */
+    part: integer('part').notNull(),
+    connectionId: uuid('connection_id').references(() => connections.id, { onDelete: 'set null' }),
+    platform: text('platform').$type<PlatformId>().notNull(),
+    remoteAudienceId: text('remote_audience_id').notNull(),
+    /** The tag (segment, split) its recipients carry on the platform; null: the whole audience. */
+    tag: text('tag'),
+    recipients: integer('recipients').notNull().default(0),
+    /** The platform's campaign id once made; null while it is being made. */
+    remoteCampaignId: text('remote_campaign_id'),
+    status: text('status').$type<'preparing' | 'sent' | 'failed'>().notNull(),
+    error: text('error'),
+    report: jsonb('report').$type<RemoteReportFigures | null>(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    /** When its report is read again: often while it is young, then rarely, then never. */
+    nextReportAt: timestamp('next_report_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** A worker holds it until then while making or sending it. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.campaignId, table.part] }),
+    index('platform_deliveries_report_idx').on(table.nextReportAt).where(sql`${table.nextReportAt} is not null`),
   ],
 );
