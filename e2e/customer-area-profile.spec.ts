@@ -54,8 +54,10 @@ test.describe('customer area: the profile', () => {
     await profile.tab('Integrations').click();
     await expect(profile.panel.getByRole('heading', { name: 'Connected', exact: true })).toBeVisible();
     await expect(profile.panel.getByRole('heading', { name: 'Not Connected', exact: true })).toBeVisible();
-    await expect(profile.panel.getByRole('button', { name: 'Disconnect' })).toHaveCount(1);
-    await expect(profile.panel.getByRole('button', { name: /^Connect to / })).toHaveCount(2);
+    // A new customer has nothing connected: the three email platforms and HubSpot are offered.
+    await expect(profile.panel.getByText('No platform is connected yet.')).toBeVisible();
+    await expect(profile.panel.getByRole('button', { name: 'Disconnect' })).toHaveCount(0);
+    await expect(profile.panel.getByRole('button', { name: /^Connect to / })).toHaveText(['Connect to Mailchimp', 'Connect to Brevo', 'Connect to beehiiv', 'Connect to HubSpot']);
 
     // The tab is in the address: a reload keeps it.
     await page.reload();

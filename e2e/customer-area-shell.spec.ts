@@ -47,6 +47,12 @@ test.describe('customer area: the shell', () => {
     await expect(page.getByRole('button', { name: /^Sign up with / })).toHaveCount(3);
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
     await expect(page).toHaveURL((url) => url.pathname === ROUTES.dashboard);
+
+    // Each button opens that platform's Connect form in the profile's Integrations tab.
+    await page.goto(ROUTES.platformIntegration);
+    await page.getByRole('button', { name: 'Sign up with Brevo', exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.profile && url.searchParams.get('tab') === 'integrations' && url.searchParams.get('connect') === 'brevo');
+    await expect(page.getByRole('form', { name: 'Connect to Brevo' }).getByLabel('API key')).toBeVisible();
   });
 
   test('log out ends the server session and Back does not show the dashboard again', async ({ page, request, baseURL, inbox }) => {

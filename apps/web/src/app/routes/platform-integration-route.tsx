@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ROUTES } from '@postlark/shared/routes';
 import { AuthShell } from '../../components/layout/auth-shell';
 import { PLATFORMS, PlatformMark } from '../../components/ui/platform-mark';
@@ -7,8 +7,9 @@ import './platform-integration-route.css';
 // SPEC section 2: the integration choice greets a fixed sample person.
 const SAMPLE_FIRST_NAME = 'Alex';
 
-/** /platform-integration: a welcome and a sign-up button per email platform (no behaviour yet). */
+/** /platform-integration: a welcome and a sign-up button per email platform, each opening its Connect form in the profile's Integrations tab. */
 export default function PlatformIntegrationRoute() {
+  const navigate = useNavigate();
   return (
     <AuthShell
       headline="Bring your list. Postlark brings the smarts."
@@ -19,7 +20,7 @@ export default function PlatformIntegrationRoute() {
       <ul className="platform-choice">
         {PLATFORMS.map((platform) => (
           <li key={platform.id}>
-            <button type="button" className="platform-choice__button">
+            <button type="button" className="platform-choice__button" onClick={() => void navigate(`${ROUTES.profile}?tab=integrations&connect=${platform.id}`)}>
               <PlatformMark platform={platform.id} size="lg" />
               <span className="platform-choice__text">
                 Sign up with {platform.name}

@@ -8,6 +8,7 @@ import { PageLoading } from '../../components/ui/page-state';
 import { showToast } from '../../components/ui/toasts';
 import { fetchProfile } from '../../features/login/login-slice';
 import type { ApiKey, ApiKeyCreate } from '@postlark/shared/api-keys';
+import { INTEGRATION_MESSAGES, isPlatformId } from '@postlark/shared/integrations';
 import { createApiKey, fetchApiKeys, revokeApiKey } from '../../features/profile/api-keys-thunks';
 import type { ApiKeyCreated } from '../../features/profile/components/api-keys-card';
 import { BillingTab } from '../../features/profile/components/billing-tab';
@@ -20,6 +21,7 @@ import { PreferencesTab } from '../../features/profile/components/preferences-ta
 import { ProfileTabs } from '../../features/profile/components/profile-tabs';
 import '../../features/profile/components/profile.css';
 import { fetchExports, startExport } from '../../features/profile/data-export-thunks';
+import { integrationsApi } from '../../features/profile/integrations-api';
 import { isProfileTab, PROFILE_TEXTS, type ProfileTabId } from '../../features/profile/profile-content';
 import type { FormOutcome } from '../../lib/form-state';
 import {
@@ -60,6 +62,13 @@ export default function ProfileRoute() {
   const downloadParam = query.get('download');
   const downloadProblem = isDownloadProblem(downloadParam) ? downloadParam : null;
   const tab: ProfileTabId = isProfileTab(requested) ? requested : 'overview';
+  // /platform-integration's buttons land here with ?connect=<platform>: its Connect form opens.
+  const connectParam = query.get('connect');
+  // Back from Mailchimp's sign-in: ?connected=mailchimp, or ?error=<why>. Only our own texts are
+  // shown, so a crafted link cannot put words on this page.
+  const connectedParam = query.get('connected');
+  const signInProblem = query.get('error');
+  const signInError = signInProblem === null ? null : signInProblem === INTEGRATION_MESSAGES.oauthNotConfigured ? signInProblem : INTEGRATION_MESSAGES.oauthFailed;
 
   /** Runs a save; on success refreshes the profile when it holds what was saved, then toasts. */
   const save = useCallback(
@@ -165,7 +174,7 @@ export default function ProfileRoute() {
       case 'billing':
         return <BillingTab />;
       case 'integrations':
-        return <IntegrationsTab load={loaders.apiKeys} onCreate={createKey} onRevoke={revokeKey} webhooks={webhooks} aiProvider={<AiProviderCard api={aiProvider} />} />;
+        return <IntegrationsTab load={loaders.apiKeys} onCreate={createKey} onRevoke={revokeKey} webhooks={webhooks} aiProvider={<AiProviderCard api={aiProvider} />} platforms={integrationsApi} connect={isPlatformId(connectParam) ? connectParam : null} signedIn={isPlatformId(connectedParam) ? connectedParam : null} signInError={signInError} />;
     }
   }
 

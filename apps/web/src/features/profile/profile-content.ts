@@ -67,6 +67,3 @@ export const BILLING_HISTORY_ROWS = Array.from({ length: 18 }, (_unused, index) 
     amount: '₹0.00',
   };
 });
-
-// SPEC section 2, Integrations: one platform shown connected, with a sample date.
-export const SAMPLE_CONNECTED = { platform: 'mailchimp', connectedOn: '2025-01-20' } as const;
