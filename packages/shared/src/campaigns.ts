@@ -63,6 +63,7 @@ export const CAMPAIGN_MESSAGES = {
   unscheduled: 'Schedule removed. The campaign is a draft again.',
   notUnschedulable: 'Only a scheduled campaign can be unscheduled.',
   previewSubscriberInvalid: 'Choose one of your subscribers to preview as.',
+  deliveryInvalid: 'Choose one of your connected platforms, or Postlark.',
 } as const;
 
 const emailAddress = lowerCaseEmailSchema(CAMPAIGN_MESSAGES.emailInvalid, { allowEmpty: true });
@@ -134,6 +135,8 @@ export interface CampaignPreview {
   problems: Partial<Record<'subject' | 'preheader' | 'content_html' | 'content_text', MergeTagProblem[]>>;
 }
 
+const deliveryConnectionSchema = z.string({ error: CAMPAIGN_MESSAGES.deliveryInvalid }).check(z.regex(UUID_PATTERN, CAMPAIGN_MESSAGES.deliveryInvalid));
+
 export const campaignCreateSchema = z.strictObject({
   name: campaignFields.name,
   subject: z._default(campaignFields.subject, ''),
@@ -149,6 +152,8 @@ export const campaignCreateSchema = z.strictObject({
   ab_test: z._default(z.nullable(abTestSchema), null),
   /** Sent at each person's best time within a window (issue 21); null: everyone at the start. */
   send_time_optimisation: z._default(z.nullable(sendTimeOptimisationSchema), null),
+  /** Delivered through this connected platform (issue 22); null: Postlark's own sending. */
+  delivery_connection_id: z._default(z.nullable(deliveryConnectionSchema), null),
 });
 export type CampaignCreate = z.input<typeof campaignCreateSchema>;
 export type CampaignCreateData = z.output<typeof campaignCreateSchema>;
@@ -168,6 +173,8 @@ export const campaignUpdateSchema = z.strictObject({
   ab_test: z.optional(z.nullable(abTestSchema)),
   /** null turns it off. */
   send_time_optimisation: z.optional(z.nullable(sendTimeOptimisationSchema)),
+  /** null: back to Postlark's own sending. */
+  delivery_connection_id: z.optional(z.nullable(deliveryConnectionSchema)),
 });
 export type CampaignUpdate = z.output<typeof campaignUpdateSchema>;
 
@@ -206,4 +213,6 @@ export interface Campaign {
   ab_test_state: AbTestState | null;
   /** Sent at each person's best time (issue 21); null: everyone at the start. */
   send_time_optimisation: SendTimeOptimisation | null;
+  /** The connected platform that delivers it (issue 22); null: Postlark's own sending. */
+  delivery_connection_id: string | null;
 }

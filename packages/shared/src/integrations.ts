@@ -80,6 +80,23 @@ export const INTEGRATION_MESSAGES = {
   loadFailed: 'We could not load your connected platforms. Try again.',
 } as const;
 
+/** Why a campaign cannot go through its platform, said before sending. */
+export const DELIVERY_MESSAGES = {
+  connectionInvalid: 'Choose one of your connected platforms, or Postlark.',
+  cannotSend: (name: string) => `${name} cannot send campaigns through its API. Send it with Postlark instead.`,
+  connectionGone: 'The platform this campaign was to go through is no longer connected. Choose another, or Postlark.',
+  connectionBroken: (name: string) => `${name} no longer accepts our key. Reconnect it before sending.`,
+  audienceNotSynced: (name: string) => `Send it to a list synced with ${name}, or to a segment: only people ${name} has can get it there.`,
+  oneAudience: (name: string) => `Choose lists synced with one ${name} audience: a campaign there goes to one audience.`,
+  mergeTagUnsupported: (name: string, tag: string) => `${name} has nothing for the merge tag {{ ${tag} }}. Remove it, or send with Postlark.`,
+  liquidUnsupported: (name: string) => `${name} cannot run conditions, loops or filters in merge tags. Keep to plain {{ field }} tags, or send with Postlark.`,
+  blocksUnsupported: (name: string) => `${name} sends one content to everyone: blocks shown to some people only, and recommended products, need Postlark's own sending.`,
+  sendTimeUnsupported: (name: string) => `Sending at each person's best time needs Postlark's own sending; ${name} sends at one time.`,
+  nobodyThere: (name: string) => `Nobody in this audience is on ${name} yet. Wait for the import to finish, or send with Postlark.`,
+  failed: (name: string, remote: string) => `${name} did not take the campaign: ${remote}`,
+  deliveredBy: (name: string) => `Delivered through ${name}`,
+} as const;
+
 /** Basic plan (SPEC pricing): "any 2 platform integrations". */
 export const PLAN_PLATFORM_LIMIT = 2;
 
