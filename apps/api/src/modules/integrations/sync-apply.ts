@@ -30,6 +30,9 @@ export interface ApplyCounts {
   optOuts: PersonWrite[];
 }
 
+/** How far a platform's change time may run past our record of our own write and still be that write. */
+const PLATFORM_CLOCK_MARGIN_MS = 5_000;
+
 const OPTED_OUT: ReadonlySet<SubscriberStatus> = new Set(['unsubscribed', 'bounced', 'complained']);
 
 function attributesFrom(person: RemotePerson, fieldMap: Record<string, string>, base: Attributes, keepWhenEmpty: boolean): Attributes {
@@ -56,8 +59,10 @@ function unchangedThere(local: LocalMatch, person: RemotePerson, remoteHash: str
   // An opt-out we wrote that the platform does not read back (HubSpot's per-type opt-outs) is no
   // news while nothing changed there since: only then, and only in the direction that keeps the
   // opt-out, is its change time trusted over the hash.
+  // The platform stamps our own write by its clock, which can run a little ahead of ours (and
+  // stamps several writes to one record apart): within that margin the change is still ours.
   const keepsOptOut = OPTED_OUT.has(local.status) && statusOfRemote(person.status) === 'in';
-  return keepsOptOut && person.changedAt !== null && local.syncedAt !== null && person.changedAt.getTime() < local.syncedAt.getTime();
+  return keepsOptOut && person.changedAt !== null && local.syncedAt !== null && person.changedAt.getTime() <= local.syncedAt.getTime() + PLATFORM_CLOCK_MARGIN_MS;
 }
 
 export async function applyRemotePeople(db: Db, context: ApplyContext, page: readonly RemotePerson[]): Promise<ApplyCounts> {
