@@ -2,6 +2,7 @@ import type { CampaignReportBlock } from './content-blocks';
 import type { AbTestReport } from './ab-tests';
 import type { CampaignStatus } from './campaigns';
 import type { StoReport } from './send-time-optimisation';
+import type { PlatformId } from './integrations';
 
 // Reports (issue 6): what happened to a campaign once it went out. Opens from mail privacy
 // proxies and scanners are counted apart as machine opens and never in the open rate.
@@ -61,6 +62,8 @@ export interface CampaignReportCampaign {
   tracking: boolean;
   started_at: string | null;
   finished_at: string | null;
+  /** Delivered through a connected platform (issue 22): its figures are that platform's report, read back; null: our own sending. */
+  delivered_by: { platform: PlatformId; reported_at: string | null } | null;
 }
 
 export interface CampaignReport {
@@ -90,4 +93,5 @@ export const REPORT_MESSAGES = {
   trackingOff: 'Opens and clicks were not tracked for this campaign.',
   machineOpensNote: 'Opens by mail privacy proxies and security scanners are counted apart and left out of the open rate.',
   empty: 'No campaign has been sent yet. Reports appear here once one goes out.',
+  platformFigures: (name: string) => `Figures from ${name}'s own report, read back from it: ${name} counts opens its own way, privacy proxies included.`,
 } as const;

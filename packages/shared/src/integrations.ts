@@ -92,6 +92,7 @@ export const DELIVERY_MESSAGES = {
   liquidUnsupported: (name: string) => `${name} cannot run conditions, loops or filters in merge tags. Keep to plain {{ field }} tags, or send with Postlark.`,
   blocksUnsupported: (name: string) => `${name} sends one content to everyone: blocks shown to some people only, and recommended products, need Postlark's own sending.`,
   sendTimeUnsupported: (name: string) => `Sending at each person's best time needs Postlark's own sending; ${name} sends at one time.`,
+  revenueUnsupported: (name: string) => `An A/B test through ${name} reads its reports, which count opens and clicks, not orders: test the open or click rate.`,
   nobodyThere: (name: string) => `Nobody in this audience is on ${name} yet. Wait for the import to finish, or send with Postlark.`,
   failed: (name: string, remote: string) => `${name} did not take the campaign: ${remote}`,
   deliveredBy: (name: string) => `Delivered through ${name}`,

@@ -93,6 +93,16 @@ async function lookAtTest(deps: AbEngineDeps, test: AbTestRow): Promise<void> {
   if (!final && now.getTime() <= test.startedAt!.getTime() + lastSend) return;
   const currency = settings.metric === 'revenue' ? await orderCurrency(db, test.customerId) : null;
   const counted = await tallies(db, test, settings.variants.length, cutoffsAt(test, settings, now), currency);
+  await weighTallies(db, test, campaign.kind, counted, now);
+}
+
+/**
+ * One look at a test's tallies (from our ledger, or from a platform's reports): the sequential
+ * test's verdict, saved as a look, or recorded as the decision (which releases the held rest).
+ */
+export async function weighTallies(db: Db, test: AbTestRow, kind: 'campaign' | 'automation', counted: readonly VariantTally[], now: Date): Promise<void> {
+  const { settings } = test;
+  const final = now.getTime() >= test.deadlineAt!.getTime();
   const result = lookAt(
     { metric: settings.metric, arms: settings.variants.length },
     (test.state as SequentialState | null) ?? null,
@@ -110,7 +120,7 @@ async function lookAtTest(deps: AbEngineDeps, test: AbTestRow): Promise<void> {
   const reason =
     winner !== null
       ? AB_MESSAGES.reasonWinner(AB_VARIANT_LABELS[winner]!, settings.metric, lift)
-      : campaign.kind === 'automation'
+      : kind === 'automation'
         ? AB_MESSAGES.reasonNoWinnerStep
         : settings.test_share >= 100
           ? AB_MESSAGES.reasonNoWinnerAll

@@ -83,11 +83,15 @@ export function testGroupSize(audience: number, sharePercent: number, arms: numb
  * past it a whole interval on, so a look that fails is tried again later, not at once): two
  * workers never look at once.
  */
-export async function claimDueLook(db: Db, now: Date, lookEveryMs: number): Promise<AbTestRow | undefined> {
+export async function claimDueLook(db: Db, now: Date, lookEveryMs: number, through: 'engine' | 'platform' = 'engine'): Promise<AbTestRow | undefined> {
   const next = at(new Date(now.getTime() + lookEveryMs));
+  // A test a platform delivers is looked at with that platform's reports (integrations/platform-ab-test.ts).
+  const delivery = through === 'platform' ? sql`is not null` : sql`is null`;
   const [row] = rowsOf<{ campaignId: string }>(
     await db.execute(sql`update ab_tests set next_look_at = case when deadline_at > ${at(now)} then least(${next}, deadline_at) else ${next} end
-      where campaign_id = (select campaign_id from ab_tests where status = 'testing' and next_look_at <= ${at(now)} order by next_look_at limit 1 for update skip locked)
+      where campaign_id = (select t.campaign_id from ab_tests t join campaigns c on c.id = t.campaign_id
+          where t.status = 'testing' and t.next_look_at <= ${at(now)} and c.delivery_connection_id ${delivery}
+          order by t.next_look_at limit 1 for update of t skip locked)
         and status = 'testing' and next_look_at <= ${at(now)}
       returning campaign_id as "campaignId"`),
   );

@@ -10,6 +10,7 @@ import { checkTemplate } from './merge-tags';
 import type { AbTestSettings } from '@postlark/shared/ab-tests';
 import { testOf } from '../ab-tests/ab-tests.repository';
 import { testReadiness } from '../ab-tests/ab-tests.service';
+import { platformReadiness } from '../integrations/platform-delivery';
 
 /** The sender's postal address on one line, or null while its parts are missing. */
 export function postalAddressLine(parts: { info: { company?: string; street_address?: string; city?: string; state?: string; postal_code?: string }; country: string }): string | null {
@@ -33,6 +34,8 @@ export async function isUsableFrom(db: Db, row: Pick<CampaignRow, 'customerId' |
  * Answers the postal address its footer will carry.
  */
 export async function campaignReadiness(db: Db, row: CampaignRow, test?: AbTestSettings | null): Promise<string> {
+  // Through a platform: its own checks (its verified senders, its footer with the address, its merge tags).
+  if (row.deliveryConnectionId) return platformReadiness(db, row, test === undefined ? ((await testOf(db, row.id))?.settings ?? null) : test);
   const errors: Record<string, string> = {};
   if (!row.subject.trim()) errors.subject = CAMPAIGN_MESSAGES.subjectRequired;
   if (!row.fromName.trim() || !row.fromEmail) errors.from_email = CAMPAIGN_MESSAGES.fromRequired;

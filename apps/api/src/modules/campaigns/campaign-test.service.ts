@@ -42,6 +42,7 @@ export async function previewFor(deps: CampaignDeps, customerId: string, fields:
     audience: { list_ids: [], segment_ids: [] },
     tracking: false,
     sendTimeOptimisation: null,
+    deliveryConnectionId: null,
     status: 'draft',
     scheduledAt: null,
     scheduledTimezone: null,

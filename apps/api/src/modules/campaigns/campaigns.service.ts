@@ -32,6 +32,7 @@ import { relayWaitErrors } from './sending.repository';
 import { type AbTestRow, saveDraftSettings, testOf, testsOf } from '../ab-tests/ab-tests.repository';
 import { stateOf } from '../ab-tests/ab-tests.service';
 import { checkStoCombination } from '../send-time/sto-rules';
+import { checkDeliveryConnection } from '../integrations/platform-delivery';
 
 export interface CampaignDeps {
   db: Db;
@@ -76,6 +77,7 @@ export function campaignOf(row: CampaignRow, counts: MessageCounts | undefined, 
     ab_test: test?.settings ?? null,
     ab_test_state: test ? stateOf(test) : null,
     send_time_optimisation: row.sendTimeOptimisation ?? null,
+    delivery_connection_id: row.deliveryConnectionId,
   };
 }
 
@@ -128,6 +130,7 @@ export async function getCampaign(deps: CampaignDeps, customerId: string, id: st
 
 export async function createCampaign(deps: CampaignDeps, customerId: string, body: CampaignCreateData): Promise<Campaign> {
   await checkAudience(deps, customerId, body.audience);
+  if (body.delivery_connection_id) await checkDeliveryConnection(deps.db, customerId, body.delivery_connection_id);
   checkStoCombination(body.send_time_optimisation, body.ab_test);
   const now = deps.now();
   const row = await deps.db.transaction(async (tx) => {
@@ -144,6 +147,7 @@ export async function createCampaign(deps: CampaignDeps, customerId: string, bod
     audience: body.audience,
     tracking: body.tracking,
     sendTimeOptimisation: body.send_time_optimisation,
+    deliveryConnectionId: body.delivery_connection_id,
     createdAt: now,
     updatedAt: now,
     });
@@ -156,6 +160,7 @@ export async function createCampaign(deps: CampaignDeps, customerId: string, bod
 export async function updateCampaign(deps: CampaignDeps, customerId: string, id: string, body: CampaignUpdate): Promise<Campaign> {
   const current = await owned(deps, customerId, id);
   if (body.audience) await checkAudience(deps, customerId, body.audience);
+  if (body.delivery_connection_id) await checkDeliveryConnection(deps.db, customerId, body.delivery_connection_id);
   const changes = {
     ...(body.name !== undefined && { name: body.name }),
     ...(body.subject !== undefined && { subject: body.subject }),
@@ -168,6 +173,7 @@ export async function updateCampaign(deps: CampaignDeps, customerId: string, id:
     ...(body.audience !== undefined && { audience: body.audience }),
     ...(body.tracking !== undefined && { tracking: body.tracking }),
     ...(body.send_time_optimisation !== undefined && { sendTimeOptimisation: body.send_time_optimisation }),
+    ...(body.delivery_connection_id !== undefined && { deliveryConnectionId: body.delivery_connection_id }),
     updatedAt: deps.now(),
   };
   const test = body.ab_test === undefined ? (await testOf(deps.db, id))?.settings ?? null : body.ab_test;
@@ -205,6 +211,7 @@ export async function duplicateCampaign(deps: CampaignDeps, customerId: string, 
     // The test's settings, not its results: the copy is tested afresh.
     ab_test: (await testOf(deps.db, id))?.settings ?? null,
     send_time_optimisation: source.send_time_optimisation,
+    delivery_connection_id: source.delivery_connection_id,
   });
 }
 
@@ -219,6 +226,12 @@ export async function sendCampaign(deps: CampaignDeps, customerId: string, id: s
   if (!EDITABLE.includes(row.status)) throw new HttpError(409, CAMPAIGN_MESSAGES.notSendable);
   const postalAddress = await campaignReadiness(deps.db, row);
   const now = deps.now();
+  if (row.deliveryConnectionId) {
+    // The platform sends it, within its own plan's limits: nothing is counted against ours.
+    const updated = await updateCampaignIn(deps.db, customerId, id, EDITABLE, { status: 'sending', heldReason: null, startedAt: now, scheduledAt: null, scheduledTimezone: null, updatedAt: now });
+    if (!updated) throw new HttpError(409, CAMPAIGN_MESSAGES.notSendable);
+    return withCounts(deps, updated);
+  }
   const recipients = await countEligible(deps.db, await audienceCondition(deps.db, row, now));
   const started = await withinQuota(deps, customerId, 'campaign-messages', recipients, async (tx) => {
     const updated = await updateCampaignIn(tx, customerId, id, EDITABLE, { status: 'sending', postalAddress, heldReason: null, startedAt: now, scheduledAt: null, scheduledTimezone: null, updatedAt: now });

@@ -16,9 +16,9 @@ export interface ClaimedMessage {
   variant: number;
 }
 
-/** Campaigns a sender should work on now. */
+/** Campaigns a sender should work on now (a platform delivers the ones that name a connection). */
 export async function sendingCampaignIds(db: Db): Promise<string[]> {
-  const result = await db.execute(sql`select id from campaigns where status = 'sending' order by started_at, id`);
+  const result = await db.execute(sql`select id from campaigns where status = 'sending' and delivery_connection_id is null order by started_at, id`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 

@@ -19,6 +19,11 @@ export async function startScheduled(deps: Pick<SenderDeps, 'db' | 'now' | 'log'
   const { db } = deps;
   const row = await campaignById(db, campaignId);
   if (!row || row.status !== 'scheduled') return;
+  // Through a platform: it checks its own senders and limits when it is handed the campaign.
+  if (row.deliveryConnectionId) {
+    await startScheduledIn(db, campaignId, deps.now());
+    return;
+  }
   if (!(await isUsableFrom(db, row))) {
     await hold(deps, row, SENDER_MESSAGES.heldFromNotConfirmed(row.fromEmail));
     deps.log.warn({ campaignId }, 'a scheduled campaign was not started: its sender address is no longer confirmed');

@@ -12,7 +12,7 @@ export function startConnectionSync(options: { config: AppConfig; db: Db; now?: 
     now: options.now ?? (() => new Date()),
     secrets: secretBoxFrom(config),
     platforms: platformSettingsFrom(config),
-    settings: { ...SYNC_DEFAULTS, pollEveryMs: config.CONNECTION_POLL_SECONDS * 1000 },
+    settings: { ...SYNC_DEFAULTS, pollEveryMs: config.CONNECTION_POLL_SECONDS * 1000, abLookEveryMs: config.AB_LOOK_EVERY_SECONDS * 1000 },
     // Platforms post only to public https addresses.
     webhookBaseUrl: config.APP_URL.startsWith('https:') ? config.APP_URL : null,
     log: options.log,

@@ -4,6 +4,8 @@ import type { SyncRunError } from '../../db/schema/connections';
 import { notify } from '../notifications/notify';
 import { claimDueRun, connectionById, type ConnectionRow, findLink, type LinkRow, markBroken, queueDuePolls, queueDuePushes, queueRun, type RunProgress, type RunRow, saveRunProgress, settleRun, updateLink } from './connections.repository';
 import { clientOfConnection, type IntegrationDeps } from './connections.service';
+import { lookAtPlatformTests } from './platform-ab-test';
+import { deliverDueCampaigns, refreshDueReports } from './platform-delivery-worker';
 import { registerWebhook } from './platform-webhooks.service';
 import { importHistoryPage } from './sync-history';
 import { type PlatformClient, PlatformError } from './platform-client';
@@ -24,9 +26,11 @@ export interface SyncSettings {
   idleMs: number;
   /** A run that keeps failing for passing reasons (5xx, timeouts) is given up after this many tries. */
   maxFailures: number;
+  /** How often an A/B test through a platform is looked at (AB_LOOK_EVERY_SECONDS). */
+  abLookEveryMs: number;
 }
 
-export const SYNC_DEFAULTS: SyncSettings = { pollEveryMs: 300_000, sliceMs: 20_000, leaseMs: 120_000, idleMs: 1_000, maxFailures: 5 };
+export const SYNC_DEFAULTS: SyncSettings = { pollEveryMs: 300_000, sliceMs: 20_000, leaseMs: 120_000, idleMs: 1_000, maxFailures: 5, abLookEveryMs: 300_000 };
 
 export interface SyncDeps extends IntegrationDeps {
   settings: SyncSettings;
@@ -185,15 +189,20 @@ export async function workOnRun(deps: SyncDeps, run: RunRow): Promise<void> {
   }
 }
 
-/** One pass: queues what is due, then works on one run. Answers whether there was work. */
+/**
+ * One pass: queues what is due, hands waiting campaigns to their platforms, looks at their A/B
+ * tests and reads back their reports, then works on one run. Answers whether there was work.
+ */
 export async function runSyncPass(deps: SyncDeps): Promise<boolean> {
   const now = deps.now();
   await queueDuePolls(deps.db, now, deps.settings.pollEveryMs);
   await queueDuePushes(deps.db, now);
-  const run = await claimDueRun(deps.db, now, deps.settings.leaseMs);
-  if (!run) return false;
-  await workOnRun(deps, run);
-  return true;
+  const delivered = await deliverDueCampaigns(deps);
+  const looked = await lookAtPlatformTests(deps, deps.settings.abLookEveryMs);
+  const reported = await refreshDueReports(deps);
+  const run = await claimDueRun(deps.db, deps.now(), deps.settings.leaseMs);
+  if (run) await workOnRun(deps, run);
+  return run !== undefined || delivered + looked + reported > 0;
 }
 
 export interface SyncWorker {

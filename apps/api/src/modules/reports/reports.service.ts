@@ -11,6 +11,8 @@ import { testReport } from '../ab-tests/ab-tests.service';
 import { variantLinks } from '../ab-tests/ab-variants';
 import { stoReport } from '../send-time/sto-report';
 import { blockReport } from './block-report';
+import { type DeliveryRow, partsOf } from '../integrations/deliveries.repository';
+import { platformTestReport } from '../integrations/platform-ab-test';
 import { clicksPerLink, type EngagementCounts, engagementCounts, hourlyTimeline } from './reports.repository';
 
 export interface ReportDeps {
@@ -28,7 +30,8 @@ const LINKS_SHOWN = 100;
 
 const NO_MESSAGES = Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as MessageCounts;
 
-function campaignPart(row: CampaignRow): CampaignReportCampaign {
+function campaignPart(row: CampaignRow, parts: readonly DeliveryRow[] = []): CampaignReportCampaign {
+  const reported = parts.map((part) => part.reportedAt?.getTime() ?? 0).filter((at) => at > 0);
   return {
     id: row.id,
     name: row.name,
@@ -37,6 +40,35 @@ function campaignPart(row: CampaignRow): CampaignReportCampaign {
     tracking: row.tracking,
     started_at: row.startedAt?.toISOString() ?? null,
     finished_at: row.finishedAt?.toISOString() ?? null,
+    delivered_by: parts[0] ? { platform: parts[0].platform, reported_at: reported.length > 0 ? new Date(Math.max(...reported)).toISOString() : null } : null,
+  };
+}
+
+/** A campaign a platform delivered: its parts' reports added up (platforms report unique opens and clicks only). */
+function platformTotals(parts: readonly DeliveryRow[]): CampaignReportTotals {
+  const sum = (pick: (report: NonNullable<DeliveryRow['report']>) => number) => parts.reduce((total, part) => total + (part.report ? pick(part.report) : 0), 0);
+  const recipients = parts.reduce((total, part) => total + part.recipients, 0);
+  const sent = sum((report) => report.sent);
+  const uniqueOpens = sum((report) => report.uniqueOpens);
+  const uniqueClicks = sum((report) => report.uniqueClicks);
+  return {
+    recipients,
+    pending: Math.max(0, recipients - sent),
+    sent,
+    failed: 0,
+    unknown: 0,
+    skipped: 0,
+    held: 0,
+    unique_opens: uniqueOpens,
+    human_opens: uniqueOpens,
+    machine_opens: 0,
+    unique_clicks: uniqueClicks,
+    clicks: uniqueClicks,
+    open_rate: rate(uniqueOpens, sent),
+    click_rate: rate(uniqueClicks, sent),
+    unsubscribes: sum((report) => report.unsubscribes),
+    bounces: sum((report) => report.bounces),
+    complaints: sum((report) => report.complaints ?? 0),
   };
 }
 
@@ -72,16 +104,28 @@ function totalsOf(messages: MessageCounts, engagement: EngagementCounts, trackin
 export async function allReports(deps: ReportDeps, customerId: string): Promise<CampaignReportSummary[]> {
   const rows = (await listCampaigns(deps.db, customerId)).filter((row) => row.startedAt);
   const ids = rows.map((row) => row.id);
-  const [messages, engagement] = await deps.db.transaction(async (tx) => [await messageCounts(tx, ids), await engagementCounts(tx, ids)] as const, ONE_SNAPSHOT);
+  const [messages, engagement, parts] = await deps.db.transaction(
+    async (tx) => [await messageCounts(tx, ids), await engagementCounts(tx, ids), await partsOf(tx, rows.filter((row) => row.deliveryConnectionId).map((row) => row.id))] as const,
+    ONE_SNAPSHOT,
+  );
   return rows
     .sort((a, b) => b.startedAt!.getTime() - a.startedAt!.getTime())
-    .map((row) => ({ campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking) }));
+    .map((row) => {
+      const own = parts.filter((part) => part.campaignId === row.id);
+      if (row.deliveryConnectionId) return { campaign: campaignPart(row, own), totals: platformTotals(own) };
+      return { campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking) };
+    });
 }
 
 export async function campaignReport(deps: ReportDeps, customerId: string, id: string): Promise<CampaignReport> {
   const row = isUuid(id) ? await findCampaign(deps.db, customerId, id) : undefined;
   if (!row) throw new HttpError(404, REPORT_MESSAGES.notFound);
   if (!row.startedAt) throw new HttpError(409, REPORT_MESSAGES.notStarted);
+  if (row.deliveryConnectionId) {
+    const parts = await partsOf(deps.db, [row.id]);
+    const test = await testOf(deps.db, row.id);
+    return { campaign: campaignPart(row, parts), totals: platformTotals(parts), links: [], timeline: [], ab_test: test ? await platformTestReport(deps.db, row, test, parts, deps.now()) : null, send_time_optimisation: null, blocks: [] };
+  }
   const [messages, engagement, links, timeline, abTest, sto, blocks] = await deps.db.transaction(async (tx) => {
     const test = await testOf(tx, row.id);
     return [

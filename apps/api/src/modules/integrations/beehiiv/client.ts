@@ -243,11 +243,15 @@ export function beehiivClient(options: { apiUrl: string; apiKey: string; publica
         return reportOf(await post(await campaignPublication(), id), now());
       },
 
-      mergeTag(field) {
-        // beehiiv's reserved {{email}}; names are custom fields whose merge tags depend on how the publication
-        // named them, so they (and attributes) are reported as unsupported rather than guessed.
-        return field === 'email' ? '{{email}}' : null;
-      },
+      mergeTag: beehiivMergeTag,
     },
   };
+}
+
+/**
+ * beehiiv's reserved {{email}}; names are custom fields whose merge tags depend on how the publication
+ * named them, so they (and attributes) are reported as unsupported rather than guessed.
+ */
+export function beehiivMergeTag(field: string): string | null {
+  return field === 'email' ? '{{email}}' : null;
 }

@@ -320,14 +320,17 @@ export function mailchimpClient(options: { apiUrl: string; auth: { kind: 'oauth'
         };
       },
 
-      mergeTag(field) {
-        if (field === 'email') return '*|EMAIL|*';
-        if (field === 'first_name') return '*|FNAME|*';
-        if (field === 'last_name') return '*|LNAME|*';
-        // A merge field of the audience: tags are upper-case, at most 10 characters.
-        const attribute = /^attributes\.([A-Z][A-Z0-9_]{0,9})$/.exec(field)?.[1];
-        return attribute ? `*|${attribute}|*` : null;
-      },
+      mergeTag: mailchimpMergeTag,
     },
   };
+}
+
+/** Our merge field in Mailchimp's syntax: the address, the names, or an audience merge field (`attributes.COMPANY`). */
+export function mailchimpMergeTag(field: string): string | null {
+  if (field === 'email') return '*|EMAIL|*';
+  if (field === 'first_name') return '*|FNAME|*';
+  if (field === 'last_name') return '*|LNAME|*';
+  // A merge field of the audience: tags are upper-case, at most 10 characters.
+  const attribute = /^attributes\.([A-Z][A-Z0-9_]{0,9})$/.exec(field)?.[1];
+  return attribute ? `*|${attribute}|*` : null;
 }
