@@ -1,0 +1,173 @@
+import { DELIVERY_MESSAGES } from '@postlark/shared/integrations';
+import { describe, expect, it } from 'vitest';
+import { useAccountsApp } from './support/accounts-app';
+import { CAMPAIGNS } from './support/campaigns';
+import { INTEGRATIONS, syncDepsFor, syncUntilIdle, usePlatformFakes } from './support/integrations';
+
+// Campaigns delivered through a connected platform, against the platforms' fakes: made there with
+// its merge tags translated, sent to the synced audience (or a tagged part of it), its report read
+// back into ours; refusals said before sending or put back on the draft; an A/B test as tagged
+// splits decided on the platform's reports.
+
+const settings: Record<string, string> = { AB_LOOK_EVERY_SECONDS: '60' };
+let clock = new Date('2026-06-01T10:00:00Z');
+const fakes = usePlatformFakes(settings, () => clock, { brevoRateLimits: false });
+const accounts = useAccountsApp(settings, {}, { startAt: clock });
+const { call } = accounts;
+const advance = (ms: number) => {
+  accounts.advance(ms);
+  clock = accounts.now();
+};
+const sync = () => syncUntilIdle(syncDepsFor(accounts.config, accounts.database.db, () => accounts.now()));
+
+/** A customer with Mailchimp connected and an audience of `count` imported. */
+async function withMailchimpAudience(count: number) {
+  const mailchimp = fakes().mailchimp;
+  const customer = await accounts.signedInCustomer();
+  const connection = (await call('POST', INTEGRATIONS, customer.cookie, { platform: 'mailchimp', secret: mailchimp.apiKey })).json().payload.connection;
+  const seeded = mailchimp.seedAudience({ count, listName: `Readers ${count}`, campaigns: 0 });
+  const linked = (await call('POST', `${INTEGRATIONS}/${connection.id}/links`, customer.cookie, { remote_audience_id: seeded.listId })).json().payload.connection;
+  await sync();
+  return { ...customer, connection, listId: linked.links[0].list_id as string, remoteListId: seeded.listId };
+}
+
+const campaignBody = (listId: string, connectionId: string, overrides: Record<string, unknown> = {}) => ({
+  name: 'June news',
+  subject: 'Hello {{ first_name }}',
+  preheader: 'What is new',
+  from_name: 'Lark Letters',
+  from_email: 'news@example.com',
+  content_html: '<p>Hi {{ first_name }}, your address is {{ email }}.</p>',
+  audience: { list_ids: [listId] },
+  delivery_connection_id: connectionId,
+  ...overrides,
+});
+
+describe('a campaign delivered through Mailchimp', () => {
+  it('is made there with Mailchimp’s merge tags, sent to the synced audience, and its report read back', async () => {
+    const mailchimp = fakes().mailchimp;
+    const { cookie, connection, listId, remoteListId } = await withMailchimpAudience(200);
+    const created = await call('POST', CAMPAIGNS, cookie, campaignBody(listId, connection.id));
+    expect(created.statusCode).toBe(201);
+    const campaign = created.json().payload.campaign;
+    expect(campaign.delivery_connection_id).toBe(connection.id);
+    // No postal address nor confirmed sender of ours is asked for: Mailchimp keeps its own.
+    const sent = await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, cookie);
+    expect(sent.statusCode).toBe(200);
+    await sync();
+
+    const remote = [...mailchimp.state.campaigns.values()].find((entry) => entry.settings.title === 'June news');
+    expect(remote).toMatchObject({ status: 'sent', recipients: { list_id: remoteListId }, settings: { subject_line: 'Hello *|FNAME|*', preview_text: 'What is new' } });
+    expect(remote?.html).toContain('Hi *|FNAME|*, your address is *|EMAIL|*.');
+    const subscribed = [...(mailchimp.state.lists.get(remoteListId)?.members.values() ?? [])].filter((member) => member.status === 'subscribed');
+    expect(remote?.sentTo).toHaveLength(subscribed.length);
+    expect((await call('GET', `${CAMPAIGNS}/${campaign.id}`, cookie)).json().payload.campaign.status).toBe('sent');
+
+    // Opens and clicks there arrive in our report when it is read again.
+    for (const member of subscribed.slice(0, 40)) mailchimp.recordActivity(remote!.id, member.email_address, { action: 'open' });
+    for (const member of subscribed.slice(0, 12)) mailchimp.recordActivity(remote!.id, member.email_address, { action: 'click', url: 'https://lark.example/june' });
+    advance(6 * 60_000);
+    await sync();
+    const report = (await call('GET', `${CAMPAIGNS}/${campaign.id}/report`, cookie)).json().payload.report;
+    expect(report.campaign.delivered_by).toEqual({ platform: 'mailchimp', reported_at: accounts.now().toISOString() });
+    expect(report.totals).toMatchObject({ sent: subscribed.length, unique_opens: 40, unique_clicks: 12 });
+    expect(report.totals.open_rate).toBeCloseTo(40 / subscribed.length, 6);
+  });
+
+  it('names a merge tag or a condition Mailchimp cannot carry before sending', async () => {
+    const { cookie, connection, listId } = await withMailchimpAudience(20);
+    const unknownTag = (await call('POST', CAMPAIGNS, cookie, campaignBody(listId, connection.id, { content_html: '<p>You are {{ engagement.band }}</p>' }))).json().payload.campaign;
+    const refused = await call('POST', `${CAMPAIGNS}/${unknownTag.id}/send`, cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().payload.message).toBe(DELIVERY_MESSAGES.mergeTagUnsupported('Mailchimp', 'engagement.band'));
+    const filtered = (await call('POST', CAMPAIGNS, cookie, campaignBody(listId, connection.id, { subject: 'Hi {{ first_name | default: "there" }}' }))).json().payload.campaign;
+    const refusedFilter = await call('POST', `${CAMPAIGNS}/${filtered.id}/send`, cookie);
+    expect(refusedFilter.json().payload.message).toBe(DELIVERY_MESSAGES.liquidUnsupported('Mailchimp'));
+    expect((await call('GET', `${CAMPAIGNS}/${filtered.id}`, cookie)).json().payload.campaign.status).toBe('draft');
+  });
+
+  it('runs an A/B test as tagged splits there, decides on Mailchimp’s reports, and sends the winner to the rest', async () => {
+    const mailchimp = fakes().mailchimp;
+    const { cookie, connection, listId, remoteListId } = await withMailchimpAudience(400);
+    const body = campaignBody(listId, connection.id, {
+      name: 'Subject test',
+      ab_test: { dimension: 'subject', test_share: 50, wait_minutes: 60, variants: [{}, { subject: 'Last chance, {{ first_name }}' }] },
+    });
+    const campaign = (await call('POST', CAMPAIGNS, cookie, body)).json().payload.campaign;
+    expect((await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, cookie)).statusCode).toBe(200);
+    await sync();
+    const variants = [...mailchimp.state.campaigns.values()].filter((entry) => entry.settings.title?.startsWith('Subject test ('));
+    expect(variants.map((entry) => entry.settings.subject_line).sort()).toEqual(['Hello *|FNAME|*', 'Last chance, *|FNAME|*']);
+    const [a, b] = ['Subject test (A)', 'Subject test (B)'].map((title) => variants.find((entry) => entry.settings.title === title)!);
+    const subscribed = [...(mailchimp.state.lists.get(remoteListId)?.members.values() ?? [])].filter((member) => member.status === 'subscribed').length;
+    // Half the audience in the test, dealt evenly; nobody in both.
+    expect(Math.abs(a!.sentTo.length - b!.sentTo.length)).toBeLessThanOrEqual(1);
+    expect(a!.sentTo.length + b!.sentTo.length).toBeGreaterThanOrEqual(Math.floor(subscribed / 2) - 1);
+    expect(a!.sentTo.filter((hash) => b!.sentTo.includes(hash))).toEqual([]);
+    expect((await call('GET', `${CAMPAIGNS}/${campaign.id}`, cookie)).json().payload.campaign.ab_test_state.status).toBe('testing');
+
+    // B is opened far more.
+    const emailOf = (hash: string) => mailchimp.state.lists.get(remoteListId)!.members.get(hash)!.email_address;
+    for (const hash of b!.sentTo.slice(0, Math.floor(b!.sentTo.length * 0.6))) mailchimp.recordActivity(b!.id, emailOf(hash), { action: 'open' });
+    for (const hash of a!.sentTo.slice(0, Math.floor(a!.sentTo.length * 0.1))) mailchimp.recordActivity(a!.id, emailOf(hash), { action: 'open' });
+    for (let minute = 0; minute < 61; minute += 2) {
+      advance(2 * 60_000);
+      await sync();
+    }
+    const decided = (await call('GET', `${CAMPAIGNS}/${campaign.id}`, cookie)).json().payload.campaign;
+    expect(decided.ab_test_state).toMatchObject({ status: 'winner', winner: 1 });
+    expect(decided.status).toBe('sent');
+    const rest = [...mailchimp.state.campaigns.values()].find((entry) => entry.settings.title === 'Subject test');
+    expect(rest?.settings.subject_line).toBe('Last chance, *|FNAME|*');
+    expect(rest!.sentTo.length).toBe(subscribed - a!.sentTo.length - b!.sentTo.length);
+    expect(rest!.sentTo.filter((hash) => a!.sentTo.includes(hash) || b!.sentTo.includes(hash))).toEqual([]);
+    const report = (await call('GET', `${CAMPAIGNS}/${campaign.id}/report`, cookie)).json().payload.report;
+    expect(report.ab_test.variants.map((variant: { unique_opens: number }) => variant.unique_opens)).toEqual([Math.floor(a!.sentTo.length * 0.1), Math.floor(b!.sentTo.length * 0.6)]);
+  });
+});
+
+describe('a campaign delivered through Brevo and beehiiv', () => {
+  it('goes out through Brevo with Brevo’s merge tags; an unverified sender puts it back to a draft with Brevo’s words', async () => {
+    const brevo = fakes().brevo;
+    const { cookie } = await accounts.signedInCustomer();
+    const connection = (await call('POST', INTEGRATIONS, cookie, { platform: 'brevo', secret: brevo.apiKey })).json().payload.connection;
+    const { list } = brevo.seedAudience({ count: 150, listName: 'Brevo readers', campaigns: 0 });
+    const linked = (await call('POST', `${INTEGRATIONS}/${connection.id}/links`, cookie, { remote_audience_id: String(list.id) })).json().payload.connection;
+    await sync();
+    const listId = linked.links[0].list_id;
+
+    const good = (await call('POST', CAMPAIGNS, cookie, campaignBody(listId, connection.id))).json().payload.campaign;
+    expect((await call('POST', `${CAMPAIGNS}/${good.id}/send`, cookie)).statusCode).toBe(200);
+    await sync();
+    const remote = [...brevo.state.campaigns.values()].find((entry) => entry.name === 'June news');
+    expect(remote).toMatchObject({ status: 'sent', subject: 'Hello {{ contact.FIRSTNAME }}', listIds: [list.id] });
+    expect((await call('GET', `${CAMPAIGNS}/${good.id}`, cookie)).json().payload.campaign.status).toBe('sent');
+    advance(6 * 60_000);
+    await sync();
+    const report = (await call('GET', `${CAMPAIGNS}/${good.id}/report`, cookie)).json().payload.report;
+    expect(brevo.state.sentMessages.filter((message) => message.campaignId === remote!.id)).toHaveLength(150);
+    expect(report.totals.sent).toBe(150);
+
+    const unverified = (await call('POST', CAMPAIGNS, cookie, campaignBody(listId, connection.id, { name: 'Unverified', from_email: 'someone@elsewhere.example' }))).json().payload.campaign;
+    await call('POST', `${CAMPAIGNS}/${unverified.id}/send`, cookie);
+    await sync();
+    const held = (await call('GET', `${CAMPAIGNS}/${unverified.id}`, cookie)).json().payload.campaign;
+    expect(held.status).toBe('draft');
+    expect(held.held_reason).toMatch(/^Brevo did not take the campaign: /);
+  });
+
+  it('says plainly when beehiiv’s plan does not let the API send posts', async () => {
+    const beehiiv = fakes().beehiiv;
+    const { cookie } = await accounts.signedInCustomer();
+    beehiiv.seedAudience(beehiiv.publicationId, 30, { inactiveShare: 0 });
+    const connection = (await call('POST', INTEGRATIONS, cookie, { platform: 'beehiiv', secret: beehiiv.apiKey, publication_id: beehiiv.publicationId })).json().payload.connection;
+    const linked = (await call('POST', `${INTEGRATIONS}/${connection.id}/links`, cookie, { remote_audience_id: beehiiv.publicationId })).json().payload.connection;
+    await sync();
+    const campaign = (await call('POST', CAMPAIGNS, cookie, campaignBody(linked.links[0].list_id, connection.id, { subject: 'Hello', content_html: '<p>For {{ email }}</p>' }))).json().payload.campaign;
+    await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, cookie);
+    await sync();
+    const held = (await call('GET', `${CAMPAIGNS}/${campaign.id}`, cookie)).json().payload.campaign;
+    expect(held.status).toBe('draft');
+    expect(held.held_reason).toMatch(/^beehiiv did not take the campaign: .*Enterprise/);
+  });
+});
