@@ -121,6 +121,15 @@ describe('a campaign delivered through Mailchimp', () => {
     expect(rest?.settings.subject_line).toBe('Last chance, *|FNAME|*');
     expect(rest!.sentTo.length).toBe(subscribed - a!.sentTo.length - b!.sentTo.length);
     expect(rest!.sentTo.filter((hash) => a!.sentTo.includes(hash) || b!.sentTo.includes(hash))).toEqual([]);
+    // The sidebar's sub-items: campaigns and tests by where they were delivered.
+    const own = (await call('POST', CAMPAIGNS, cookie, { name: 'Our own', audience: { list_ids: [listId] } })).json().payload.campaign;
+    const names = async (url: string) => (await call('GET', url, cookie)).json().payload;
+    expect((await names(`${CAMPAIGNS}?platform=mailchimp`)).campaigns.map((entry: { id: string }) => entry.id)).toEqual([campaign.id]);
+    expect((await names(`${CAMPAIGNS}?platform=brevo`)).campaigns).toEqual([]);
+    expect((await names(CAMPAIGNS)).campaigns.map((entry: { id: string }) => entry.id)).toEqual([own.id, campaign.id]);
+    expect((await names('ab-tests/v1/tests?platform=mailchimp')).tests.map((entry: { id: string }) => entry.id)).toEqual([campaign.id]);
+    expect((await names('ab-tests/v1/tests?platform=beehiiv')).tests).toEqual([]);
+    expect((await call('GET', `${CAMPAIGNS}?platform=myspace`, cookie)).statusCode).toBe(400);
     const report = (await call('GET', `${CAMPAIGNS}/${campaign.id}/report`, cookie)).json().payload.report;
     expect(report.ab_test.variants.map((variant: { unique_opens: number }) => variant.unique_opens)).toEqual([Math.floor(a!.sentTo.length * 0.1), Math.floor(b!.sentTo.length * 0.6)]);
   });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { INTEGRATION_MESSAGES, PLATFORM_IDS } from './integrations';
 import { CAMPAIGN_LIMITS } from './campaign-limits';
 
 // A/B tests (issue 20): a campaign (or an automation's email step) holds 2 to 4 variants of one
@@ -158,6 +159,8 @@ export type AbStepTestSettings = z.output<typeof abStepTestSchema>;
 
 export const abTestListQuerySchema = z.strictObject({
   status: z.optional(z.enum(AB_STATUSES, AB_MESSAGES.statusInvalid)),
+  /** Only tests delivered through this connected platform (the sidebar's sub-items). */
+  platform: z.optional(z.enum(PLATFORM_IDS, INTEGRATION_MESSAGES.platformInvalid)),
 });
 
 export interface AbInterval {

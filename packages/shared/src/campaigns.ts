@@ -3,6 +3,7 @@ import { abTestSchema, type AbTestSettings, type AbTestState } from './ab-tests'
 import { CAMPAIGN_LIMITS } from './campaign-limits';
 import { lowerCaseEmailSchema } from './email';
 import { UUID_PATTERN } from './ids';
+import { INTEGRATION_MESSAGES, PLATFORM_IDS } from './integrations';
 import { sendTimeOptimisationSchema, type SendTimeOptimisation } from './send-time-optimisation';
 
 // Campaigns (issue 6): what a customer writes and sends to lists and segments. A draft may be
@@ -136,6 +137,11 @@ export interface CampaignPreview {
 }
 
 const deliveryConnectionSchema = z.string({ error: CAMPAIGN_MESSAGES.deliveryInvalid }).check(z.regex(UUID_PATTERN, CAMPAIGN_MESSAGES.deliveryInvalid));
+
+/** The campaigns list: all, or only those delivered through one connected platform (the sidebar's sub-items). */
+export const campaignListQuerySchema = z.strictObject({
+  platform: z.optional(z.enum(PLATFORM_IDS, INTEGRATION_MESSAGES.platformInvalid)),
+});
 
 export const campaignCreateSchema = z.strictObject({
   name: campaignFields.name,

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AbStatus, AbTestLook, AbTestSettings } from '@postlark/shared/ab-tests';
+import type { PlatformId } from '@postlark/shared/integrations';
 import type { Db } from '../../db/client';
+import { deliveredThrough } from '../campaigns/campaigns.repository';
 import { changedRows, rowsOf } from '../../db/results';
 import { abTests } from '../../db/schema/ab-tests';
 import { assignSendTimes } from '../send-time/send-times.repository';
@@ -245,7 +247,7 @@ export interface TestListRow extends AbTestRow {
 }
 
 /** The customer's tests that started (or are set on a campaign), newest first, with what they belong to. */
-export async function listTests(db: Db, customerId: string, status: AbStatus | undefined): Promise<TestListRow[]> {
+export async function listTests(db: Db, customerId: string, status: AbStatus | undefined, platform?: PlatformId): Promise<TestListRow[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`select t.campaign_id as "campaignId", t.customer_id as "customerId", t.settings, t.status, t.started_at as "startedAt",
         t.deadline_at as "deadlineAt", t.decided_at as "decidedAt", t.winner, t.reason, t.lift, t.rest_send_at as "restSendAt",
@@ -253,6 +255,7 @@ export async function listTests(db: Db, customerId: string, status: AbStatus | u
       from ab_tests t join campaigns c on c.id = t.campaign_id
       left join flow_step_campaigns fsc on fsc.campaign_id = t.campaign_id
       where t.customer_id = ${customerId}::uuid ${status ? sql`and t.status = ${status}` : sql``}
+        ${platform ? sql`and ${deliveredThrough(sql`c.id`, sql`c.delivery_connection_id`, platform)}` : sql``}
       order by coalesce(t.started_at, t.created_at) desc, t.campaign_id desc`),
   );
   const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));

@@ -16,7 +16,7 @@ export function abTestRoutes(deps: AbTestDeps) {
     app.get('/ab-tests/v1/tests', async (request) => {
       const owner = await requireCustomer(deps, request);
       const query = parseWith(abTestListQuerySchema, request.query);
-      return { payload: { tests: await testSummaries(deps.db, owner.customerId, query.status) } };
+      return { payload: { tests: await testSummaries(deps.db, owner.customerId, query.status, query.platform) } };
     });
   };
 }

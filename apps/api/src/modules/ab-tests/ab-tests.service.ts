@@ -11,6 +11,7 @@ import {
   type AbVariantResult,
 } from '@postlark/shared/ab-tests';
 import { campaignPath, flowPath, reportPath } from '@postlark/shared/routes';
+import type { PlatformId } from '@postlark/shared/integrations';
 import type { Db } from '../../db/client';
 import type { CampaignRow } from '../campaigns/campaigns.repository';
 import { checkTemplate } from '../campaigns/merge-tags';
@@ -112,8 +113,8 @@ export async function testReport(db: Db, row: CampaignRow, test: AbTestRow, now:
 }
 
 /** The A/B tests page: the customer's own tests, newest first. */
-export async function testSummaries(db: Db, customerId: string, status: AbStatus | undefined): Promise<AbTestSummary[]> {
-  const rows = await listTests(db, customerId, status);
+export async function testSummaries(db: Db, customerId: string, status: AbStatus | undefined, platform?: PlatformId): Promise<AbTestSummary[]> {
+  const rows = await listTests(db, customerId, status, platform);
   return rows.map((row) => ({
     // The test's own row (an automation step's hidden campaign): step ids repeat across flows.
     id: row.campaignId,

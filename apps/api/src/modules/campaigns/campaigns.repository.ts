@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PlatformId } from '@postlark/shared/integrations';
 import type { MessageCounts } from '@postlark/shared/campaigns';
 import { MESSAGE_STATUSES } from '@postlark/shared/campaigns';
 import type { Db } from '../../db/client';
@@ -8,13 +9,22 @@ import { campaignMessages, campaigns } from '../../db/schema/campaigns';
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaign = typeof campaigns.$inferInsert;
 
-export async function listCampaigns(db: Db, customerId: string): Promise<CampaignRow[]> {
+export async function listCampaigns(db: Db, customerId: string, platform?: PlatformId): Promise<CampaignRow[]> {
   // A flow's email steps are campaign rows too (kind 'automation'): the flow shows them, not this list.
   return db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.customerId, customerId), eq(campaigns.kind, 'campaign')))
+    .where(and(eq(campaigns.customerId, customerId), eq(campaigns.kind, 'campaign'), platform ? deliveredThrough(sql`${campaigns.id}`, sql`${campaigns.deliveryConnectionId}`, platform) : undefined))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+}
+
+/**
+ * A campaign is the platform's when it names a connection to it, or was delivered through it (its
+ * parts say so after the connection is gone).
+ */
+export function deliveredThrough(campaignId: SQL, connectionId: SQL, platform: PlatformId): SQL {
+  return sql`(exists (select 1 from connections k where k.id = ${connectionId} and k.platform = ${platform})
+    or exists (select 1 from platform_deliveries d where d.campaign_id = ${campaignId} and d.platform = ${platform}))`;
 }
 
 export async function findCampaign(db: Db, customerId: string, id: string): Promise<CampaignRow | undefined> {

@@ -1,6 +1,6 @@
 import {
   CAMPAIGN_MESSAGES,
-  campaignCreateSchema,
+  campaignCreateSchema, campaignListQuerySchema,
   campaignPreviewSchema,
   campaignScheduleSchema,
   campaignTestSendSchema,
@@ -41,7 +41,8 @@ export function campaignRoutes(deps: CampaignDeps) {
   return async (app: FastifyInstance) => {
     app.get(BASE, async (request) => {
       const owner = await requireCustomer(deps, request);
-      return { payload: { campaigns: await allCampaigns(deps, owner.customerId) } };
+      const query = parseWith(campaignListQuerySchema, request.query);
+      return { payload: { campaigns: await allCampaigns(deps, owner.customerId, query.platform) } };
     });
 
     app.post(BASE, { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request, reply) => {

@@ -8,6 +8,7 @@ import {
   type CampaignUpdate,
   type MessageCounts,
 } from '@postlark/shared/campaigns';
+import type { PlatformId } from '@postlark/shared/integrations';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
@@ -108,8 +109,8 @@ export async function owned(deps: CampaignDeps, customerId: string, id: string):
   return row;
 }
 
-export async function allCampaigns(deps: Pick<CampaignDeps, 'db'>, customerId: string): Promise<Campaign[]> {
-  const rows = await listCampaigns(deps.db, customerId);
+export async function allCampaigns(deps: Pick<CampaignDeps, 'db'>, customerId: string, platform?: PlatformId): Promise<Campaign[]> {
+  const rows = await listCampaigns(deps.db, customerId, platform);
   const [counts, relayErrors, tests] = await Promise.all([
     messageCounts(
       deps.db,
