@@ -109,5 +109,15 @@ describe('Mailchimp, connected', () => {
     expect(broken).toMatchObject({ status: 'broken', health_message: expect.stringContaining('API Key') });
     const notifications = rowsOf<{ kind: string }>(await accounts.database.db.execute(sql`select kind from notifications where customer_id = ${customerId}::uuid`));
     expect(notifications.map((row) => row.kind)).toContain('connection-broken');
+
+    // Reconnected with a new key of the same account: the same connection and links, syncing again.
+    const fresh = mailchimp.createKey();
+    const again = await call('POST', INTEGRATIONS, cookie, { platform: 'mailchimp', secret: fresh });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().payload.connection).toMatchObject({ id: connection.id, status: 'connected', health_message: null, links: [expect.objectContaining({ id: link.id })] });
+    await mailchimp.changeMember(seeded.listId, renamed!, { merge_fields: { FNAME: 'Zoe' } });
+    advance(6 * 60_000);
+    await sync();
+    expect((await listMembers(link.list_id)).find((member) => member.email === renamed)?.first_name).toBe('Zoe');
   });
 });

@@ -61,6 +61,8 @@ export const INTEGRATION_MESSAGES = {
   audienceRequired: 'Choose the audience to import.',
   audienceNotFound: 'This audience is not on your connected account.',
   listNotFound: 'This list is not one of yours.',
+  otherAccount: (name: string) => `This key belongs to another ${name} account than the one connected. Disconnect first to connect another account.`,
+  reconnected: (name: string) => `${name} is connected again. Syncing resumes.`,
   alreadyConnected: (name: string) => `${name} is already connected. Disconnect it first to connect another account.`,
   planLimit: (limit: number) => `Your Basic plan connects any ${limit} platforms at once. Disconnect one to connect another.`,
   secretRefused: (name: string, remote: string) => `${name} did not accept this key: ${remote}`,

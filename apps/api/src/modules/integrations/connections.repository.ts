@@ -44,8 +44,14 @@ export async function markBroken(db: Db, id: string, message: string, now: Date)
   return rows.length > 0;
 }
 
-export async function markHealthy(db: Db, id: string, now: Date): Promise<void> {
-  await db.update(connections).set({ status: 'connected', healthMessage: null, checkedAt: now }).where(eq(connections.id, id));
+/** A broken connection with a new key or token: connected again, its sync resuming. Only from broken. */
+export async function reconnectConnection(db: Db, id: string, values: { secret: string; authKind: ConnectionRow['authKind']; now: Date }): Promise<ConnectionRow | undefined> {
+  const [row] = await db
+    .update(connections)
+    .set({ secret: values.secret, authKind: values.authKind, status: 'connected', healthMessage: null, checkedAt: values.now })
+    .where(and(eq(connections.id, id), eq(connections.status, 'broken')))
+    .returning();
+  return row;
 }
 
 export async function countConnections(db: Db, customerId: string): Promise<number> {

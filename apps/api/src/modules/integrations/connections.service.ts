@@ -30,6 +30,7 @@ import {
   linksOf,
   listsNamed,
   queueRun,
+  reconnectConnection,
   type RunRow,
   runsOf,
 } from './connections.repository';
@@ -123,29 +124,44 @@ function connectError(platform: PlatformId, error: unknown): HttpError {
   return error instanceof HttpError ? error : new HttpError(502, INTEGRATION_MESSAGES.unreachable(name));
 }
 
-/** Checks a connection's credentials with the platform, then stores it; shared by the key form and Mailchimp's sign-in. */
+/**
+ * Checks a connection's credentials with the platform, then stores it; shared by the key form and
+ * Mailchimp's sign-in. A broken connection of the same platform is reconnected in place (its links
+ * and their sync state kept), but only to the same account there: another account's audiences are
+ * not the ones linked.
+ */
 export async function storeConnection(deps: IntegrationDeps, customerId: string, credentials: Credentials): Promise<ConnectionView> {
   const { platform } = credentials;
   const name = PLATFORM_NAMES[platform];
-  if ((await connectionsOf(deps.db, customerId)).some((row) => row.platform === platform)) throw new HttpError(409, INTEGRATION_MESSAGES.alreadyConnected(name));
-  if ((await countConnections(deps.db, customerId)) >= PLAN_PLATFORM_LIMIT) throw new HttpError(409, INTEGRATION_MESSAGES.planLimit(PLAN_PLATFORM_LIMIT));
+  const existing = (await connectionsOf(deps.db, customerId)).find((row) => row.platform === platform);
+  if (existing?.status === 'connected') throw new HttpError(409, INTEGRATION_MESSAGES.alreadyConnected(name));
+  if (!existing && (await countConnections(deps.db, customerId)) >= PLAN_PLATFORM_LIMIT) throw new HttpError(409, INTEGRATION_MESSAGES.planLimit(PLAN_PLATFORM_LIMIT));
   let account: { name: string; ref: string };
   try {
     account = await platformClient(deps, credentials).account();
   } catch (error) {
     throw connectError(platform, error);
   }
-  const id = randomUUID();
+  // Mailchimp's data centre comes from the key or the sign-in, never from an answer we did not ask for.
+  const accountRef = platform === 'mailchimp' ? credentials.accountRef : account.ref;
+  const accountName = account.name.slice(0, 200);
   const now = deps.now();
+  if (existing) {
+    if (existing.accountRef !== accountRef || existing.accountName !== accountName) throw new HttpError(409, INTEGRATION_MESSAGES.otherAccount(name));
+    const secret = await deps.secrets.seal(credentials.secret, sealContext(existing.id));
+    const reconnected = await reconnectConnection(deps.db, existing.id, { secret, authKind: credentials.authKind, now });
+    if (!reconnected) throw new HttpError(409, INTEGRATION_MESSAGES.alreadyConnected(name));
+    return connectionView(deps, reconnected);
+  }
+  const id = randomUUID();
   const saved = await insertConnection(deps.db, {
     id,
     customerId,
     platform,
     authKind: credentials.authKind,
     secret: await deps.secrets.seal(credentials.secret, sealContext(id)),
-    accountName: account.name.slice(0, 200),
-    // Mailchimp's data centre comes from the key or the sign-in, never from an answer we did not ask for.
-    accountRef: platform === 'mailchimp' ? credentials.accountRef : account.ref,
+    accountName,
+    accountRef,
     connectedAt: now,
     checkedAt: now,
   });

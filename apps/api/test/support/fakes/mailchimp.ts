@@ -280,6 +280,8 @@ export interface FakeMailchimp {
   fireWebhook(options: FireWebhookOptions): Promise<number>;
   /** Revokes the API key and every OAuth token: later calls get 401 "API Key Invalid". */
   revoke(): void;
+  /** A new API key of the same account, as its owner makes one after a revoke; answers it. */
+  createKey(): string;
   /** The subscriber hash of an address. */
   hash(email: string): string;
   close(): Promise<void>;
@@ -350,6 +352,8 @@ const SEED_TAGS = ['customer', 'vip', 'newsletter', 'webinar'];
 export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Promise<FakeMailchimp> {
   const dc = options.dc ?? 'us18';
   const apiKey = options.apiKey ?? `${md5(`key-${dc}`)}-${dc}`;
+  /** Keys made after a revoke (the account owner creating a new one): valid until the next revoke. */
+  const newKeys = new Set<string>();
   const clientId = options.clientId ?? '123456789012';
   const clientSecret = options.clientSecret ?? 'fake-mailchimp-client-secret';
   const now = options.now ?? (() => new Date());
@@ -1197,7 +1201,7 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
     if (basic) {
       const decoded = Buffer.from(basic, 'base64').toString('utf8');
       const key = decoded.slice(decoded.indexOf(':') + 1);
-      if (revoked || key !== apiKey) throw invalidKey();
+      if (!newKeys.has(key) && (revoked || key !== apiKey)) throw invalidKey();
       return `key:${key}`;
     }
     if (bearer) {
@@ -1491,6 +1495,12 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
     fireWebhook,
     revoke: () => {
       revoked = true;
+      newKeys.clear();
+    },
+    createKey: () => {
+      const key = `${md5(`key-${dc}-${++counter}`)}-${dc}`;
+      newKeys.add(key);
+      return key;
     },
     hash: subscriberHash,
     close: () =>
