@@ -29,6 +29,7 @@ const campaign: Campaign = {
   ab_test: null,
   ab_test_state: null,
   send_time_optimisation: null,
+  delivery_connection_id: null,
 };
 
 describe('campaign draft', () => {
@@ -47,9 +48,18 @@ describe('campaign draft', () => {
       tracking: false,
       ab_test: null,
       send_time_optimisation: null,
+      delivery_connection_id: null,
     });
     expect(campaignCreateSchema.safeParse(body).success).toBe(true);
     expect(campaignUpdateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('saves the platform that delivers it, and Postlark again when it is cleared', () => {
+    const delivery_connection_id = '0193a0b4-0000-7000-8000-0000000000cc';
+    const body = draftToRequest(draftFromCampaign({ ...campaign, delivery_connection_id }));
+    expect(body.delivery_connection_id).toBe(delivery_connection_id);
+    expect(campaignUpdateSchema.safeParse(body).success).toBe(true);
+    expect(draftToRequest({ ...draftFromCampaign({ ...campaign, delivery_connection_id }), delivery_connection_id: null }).delivery_connection_id).toBeNull();
   });
 
   it('saves the A/B test with the campaign, and checks its settings beside it', () => {

@@ -21,6 +21,8 @@ export interface CampaignDraft {
   ab_test: AbTestSettings | null;
   /** Sent at each person's best time (issue 21); null: everyone at the send time. */
   send_time_optimisation: SendTimeOptimisation | null;
+  /** The connected platform that delivers it (issue 22); null: Postlark's own sending. */
+  delivery_connection_id: string | null;
 }
 
 export const EMPTY_DRAFT: CampaignDraft = {
@@ -37,6 +39,7 @@ export const EMPTY_DRAFT: CampaignDraft = {
   tracking: true,
   ab_test: null,
   send_time_optimisation: null,
+  delivery_connection_id: null,
 };
 
 // Only a draft or a scheduled campaign may still change (the server's rule, shown before asking it).
@@ -63,6 +66,7 @@ export function draftFromCampaign(campaign: Campaign): CampaignDraft {
     tracking: campaign.tracking,
     ab_test: campaign.ab_test,
     send_time_optimisation: campaign.send_time_optimisation,
+    delivery_connection_id: campaign.delivery_connection_id,
   };
 }
 
@@ -81,6 +85,7 @@ export function draftToRequest(draft: CampaignDraft): CampaignCreateData {
     tracking: draft.tracking,
     ab_test: draft.ab_test,
     send_time_optimisation: draft.send_time_optimisation,
+    delivery_connection_id: draft.delivery_connection_id,
   };
 }
 
