@@ -100,6 +100,21 @@ export const DELIVERY_MESSAGES = {
   deliveredBy: (name: string) => `Delivered through ${name}`,
 } as const;
 
+/** The web app's words around delivery: the editor's "Delivered by" choice and the platform filters. */
+export const DELIVERY_TEXTS = {
+  label: 'Delivered by',
+  postlark: 'Postlark',
+  choice: (name: string, account: string) => `${name} · ${account}`,
+  help: 'Postlark sends it with its own engine, or a platform you connected sends it to the audience synced with it.',
+  platformChanges: (name: string) =>
+    `${name} sends it: its own merge tags are used (yours are translated), and its own footer and sender checks apply. Sending at each person's best time and blocks shown to some people only are not available.`,
+  connectionsFailed: 'Your connected platforms could not be loaded: only Postlark can be chosen for now.',
+  filterOn: (name: string) => `Showing what was delivered through ${name}.`,
+  filterClear: 'Show all',
+  noCampaigns: (name: string) => `No campaigns delivered through ${name} yet. Choose ${name} under “Delivered by” in a campaign to send it there.`,
+  noTests: (name: string) => `No A/B tests delivered through ${name} yet. A campaign with an A/B test, delivered by ${name}, shows up here.`,
+} as const;
+
 /** Basic plan (SPEC pricing): "any 2 platform integrations". */
 export const PLAN_PLATFORM_LIMIT = 2;
 
