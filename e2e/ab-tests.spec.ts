@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
 import { AUTOMATION_MESSAGES } from '@postlark/shared/automations';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
+import { DELIVERY_TEXTS } from '@postlark/shared/integrations';
 import { reportPath, ROUTES } from '@postlark/shared/routes';
 import { FAKE_SUBJECTS } from '../apps/api/test/support/fakes/openai-compatible';
 import { abServerTest, abTestPanel, abTestsPage } from './support/ab-test-pages';
@@ -14,8 +15,8 @@ import { confirmSender } from './support/senders';
 
 // Issue 20's A/B tests in the browser, against the real server: a subject test set up in the
 // campaign editor, saved and read back, sent (the test group goes out, the rest waits), and listed
-// as running on the Auto A/B Testing page the sidebar opens; its platform sub-items say what
-// they will show once platforms can be connected. An automation step's variants. And the issue's
+// as running on the Auto A/B Testing page the sidebar opens; its platform sub-items filter it by
+// the platform that delivered each test. An automation step's variants. And the issue's
 // whole journey: two AI-suggested subjects as variants, sent, opens through the tracking pixel,
 // the decision as it is made, and the winner's send to the rest.
 
@@ -173,15 +174,18 @@ test.describe('A/B tests', () => {
     await tests.filter('All').click();
     await shootBoth(page, testInfo, 'ab-tests-page');
 
-    // A platform's sub-item: nothing is delivered through platforms until they can be connected.
+    // A platform's sub-item: only the tests delivered through it, none here, with the way back to all.
+    // (The A/B tests' own: the Campaigns item lists the same platforms.)
+    const abList = shell.sidebar.getByRole('list', { name: 'Auto A/B Testing' });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await shell.sidebar.getByRole('link', { name: 'Mailchimp' }).click();
+    await abList.getByRole('link', { name: 'Mailchimp' }).click();
     await expect(page).toHaveURL((url) => url.pathname === ROUTES.abTests && url.searchParams.get('platform') === 'mailchimp');
-    await expect(page.getByText('No tests delivered through Mailchimp yet — connecting platforms comes next.')).toBeVisible();
-    await expect(shell.sidebar.getByRole('link', { name: 'Mailchimp' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText(DELIVERY_TEXTS.noTests('Mailchimp'))).toBeVisible();
+    await expect(page.getByText(DELIVERY_TEXTS.filterOn('Mailchimp'))).toBeVisible();
+    await expect(abList.getByRole('link', { name: 'Mailchimp' })).toHaveAttribute('aria-current', 'page');
     // Opened afresh at that address, the sub-item is still the one highlighted.
     await page.reload();
-    await expect(shell.sidebar.getByRole('link', { name: 'Mailchimp' })).toHaveAttribute('aria-current', 'page');
+    await expect(abList.getByRole('link', { name: 'Mailchimp' })).toHaveAttribute('aria-current', 'page');
 
     // The name leads back to the campaign.
     await page.getByRole('link', { name: 'See all your tests' }).click();

@@ -51,12 +51,12 @@ test.describe('campaigns', () => {
     const list = campaignsPage(page);
     const editor = campaignEditor(page);
 
-    // The sidebar's Campaigns opens the list; its platform sub-items stay.
+    // The sidebar's Campaigns opens the list; its platform sub-items lead to the campaigns each delivered.
     const shell = dashboardShell(page);
     await shell.sidebar.getByRole('button', { name: 'Campaigns' }).click();
     await expect(page).toHaveURL((url) => url.pathname === CAMPAIGNS);
     await expect(list.heading).toBeVisible();
-    await expect(shell.sidebar.getByRole('button', { name: 'Mailchimp' }).first()).toBeVisible();
+    await expect(shell.sidebar.getByRole('link', { name: 'Mailchimp' }).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No campaigns yet' })).toBeVisible();
 
     await list.create.click();

@@ -1,3 +1,4 @@
+import { DELIVERY_TEXTS } from '@postlark/shared/integrations';
 import { ROUTES } from '@postlark/shared/routes';
 import { expectDashboardFor, signIn } from './support/account-pages';
 import { createCustomer, customerDetails, uniqueEmail } from './support/accounts';
@@ -87,9 +88,12 @@ test.describe('customer area: the shell', () => {
     // Wide: the platforms open inline.
     await campaigns.click();
     await expect(campaigns).toHaveAttribute('aria-expanded', 'true');
-    for (const name of PLATFORMS) await expect(campaignList.getByRole('button', { name })).toBeVisible();
-    await campaignList.getByRole('button', { name: 'Brevo' }).click();
-    await expect(campaignList.getByRole('button', { name: 'Brevo' })).toHaveAttribute('aria-current', 'page');
+    for (const name of PLATFORMS) await expect(campaignList.getByRole('link', { name })).toBeVisible();
+    // A platform's sub-item: the campaigns it delivered, the filter said, with the way back to all.
+    await campaignList.getByRole('link', { name: 'Brevo' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.campaigns && url.searchParams.get('platform') === 'brevo');
+    await expect(page.getByText(DELIVERY_TEXTS.filterOn('Brevo'))).toBeVisible();
+    await expect(campaignList.getByRole('link', { name: 'Brevo' })).toHaveAttribute('aria-current', 'page');
     await campaigns.click();
     await expect(campaignList).toBeHidden();
 
@@ -101,7 +105,7 @@ test.describe('customer area: the shell', () => {
     // Collapsed: hovering shows the flyout, leaving hides it.
     await campaigns.hover();
     await expect(campaignList).toBeVisible();
-    for (const name of PLATFORMS) await expect(campaignList.getByRole('button', { name })).toBeVisible();
+    for (const name of PLATFORMS) await expect(campaignList.getByRole('link', { name })).toBeVisible();
     await page.getByRole('heading', { level: 1 }).hover();
     await expect(campaignList).toBeHidden();
 
@@ -111,7 +115,7 @@ test.describe('customer area: the shell', () => {
     await expect(campaigns).toBeFocused();
     await expect(campaignList).toBeVisible();
     await page.keyboard.press('Tab');
-    await expect(campaignList.getByRole('button', { name: 'Mailchimp' })).toBeFocused();
+    await expect(campaignList.getByRole('link', { name: 'Mailchimp' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(campaignList).toBeHidden();
     await expect(campaigns).toBeFocused();

@@ -36,6 +36,7 @@ const WAITING: Campaign = {
   ab_test: null,
   ab_test_state: null,
   send_time_optimisation: null,
+  delivery_connection_id: null,
 };
 
 async function answerWithSample(page: Page) {

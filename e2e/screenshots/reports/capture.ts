@@ -45,6 +45,7 @@ function campaign(id: number, name: string, subject: string, daysAgo: number, ex
     tracking: true,
     started_at: new Date(started).toISOString(),
     finished_at: new Date(started + 2.4 * HOUR).toISOString(),
+    delivered_by: null,
     ...extra,
   };
 }

@@ -38,6 +38,7 @@ const HELD: Campaign = {
   ab_test: null,
   ab_test_state: null,
   send_time_optimisation: null,
+  delivery_connection_id: null,
 };
 
 for (const [label, viewport] of Object.entries(WIDTHS)) {

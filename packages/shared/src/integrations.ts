@@ -112,7 +112,7 @@ export const DELIVERY_TEXTS = {
   filterOn: (name: string) => `Showing what was delivered through ${name}.`,
   filterClear: 'Show all',
   noCampaigns: (name: string) => `No campaigns delivered through ${name} yet. Choose ${name} under “Delivered by” in a campaign to send it there.`,
-  noTests: (name: string) => `No A/B tests delivered through ${name} yet. A campaign with an A/B test, delivered by ${name}, shows up here.`,
+  noTests: (name: string) => `No tests delivered through ${name} yet. A campaign with an A/B test, delivered by ${name}, shows up here.`,
 } as const;
 
 /** Basic plan (SPEC pricing): "any 2 platform integrations". */

@@ -1,13 +1,15 @@
 import { Link, useSearchParams } from 'react-router';
 import { AB_STATUSES, type AbStatus } from '@postlark/shared/ab-tests';
+import { DELIVERY_TEXTS, PLATFORM_NAMES } from '@postlark/shared/integrations';
 import { ROUTES } from '@postlark/shared/routes';
 import { buttonClass } from '../../components/ui/button';
 import { ChartViews } from '../../components/ui/chart-parts';
 import { CardLoadState, PageState } from '../../components/ui/page-state';
-import { PLATFORMS } from '../../components/ui/platform-mark';
 import { AB_STATUS_FILTERS, AB_STATUS_LABELS, AB_TEXTS } from '../../features/ab-tests/ab-tests-content';
 import { AbTestsTable } from '../../features/ab-tests/components/ab-tests-table';
+import { platformFilter } from '../../features/campaigns/delivery';
 import { useAbTests } from '../use-ab-tests';
+import { PlatformFilterNotice } from './platform-filter-notice';
 import './ab-tests-route.css';
 
 const asStatus = (value: string | null): AbStatus | null => (AB_STATUSES as readonly string[]).includes(value ?? '') ? (value as AbStatus) : null;
@@ -17,14 +19,14 @@ const FILTERS = Object.fromEntries([['all', 'All'], ...AB_STATUS_FILTERS.map((st
 
 /**
  * /dashboard/ab-tests: every A/B test of the customer's, campaigns' and automation steps', with
- * its status and lift; ?status= filters. ?platform= (the sidebar's sub-items) shows the tests
- * delivered through a connected platform: none yet, until platforms can be connected.
+ * its status and lift; ?status= filters. ?platform= (the sidebar's sub-items) shows only the tests
+ * delivered through that connected platform, with the way back to all of them.
  */
 export default function AbTestsRoute() {
   const [search, setSearch] = useSearchParams();
   const status = asStatus(search.get('status'));
-  const platform = PLATFORMS.find((entry) => entry.id === search.get('platform')) ?? null;
-  const { tests, error, reload } = useAbTests(platform ? null : status);
+  const platform = platformFilter(search.get('platform'));
+  const { tests, error, reload } = useAbTests(status, platform);
 
   function choose(next: Filter) {
     const params = new URLSearchParams(search);
@@ -34,22 +36,7 @@ export default function AbTestsRoute() {
   }
 
   let content;
-  if (platform) {
-    content = (
-      <div className="dash-card">
-        <PageState
-          icon="send"
-          title={`${platform.name}: no tests yet`}
-          text={AB_TEXTS.platformEmpty(platform.name)}
-          action={
-            <Link className={buttonClass('secondary')} to={ROUTES.abTests}>
-              See all your tests
-            </Link>
-          }
-        />
-      </div>
-    );
-  } else if (tests && tests.length > 0) {
+  if (tests && tests.length > 0) {
     content = <AbTestsTable tests={tests} />;
   } else if (tests) {
     content = (
@@ -57,7 +44,7 @@ export default function AbTestsRoute() {
         <PageState
           icon="lists"
           title={status ? AB_TEXTS.noTestsFiltered : AB_TEXTS.noTests}
-          text={AB_TEXTS.noTestsText}
+          text={platform ? DELIVERY_TEXTS.noTests(PLATFORM_NAMES[platform]) : AB_TEXTS.noTestsText}
           action={
             <Link className={buttonClass('primary')} to={ROUTES.newCampaign}>
               {AB_TEXTS.newCampaign}
@@ -83,11 +70,10 @@ export default function AbTestsRoute() {
           </Link>
         </div>
       </header>
-      {!platform && (
-        <div className="ab-filters">
-          <ChartViews<Filter> label="Show tests" views={FILTERS} value={(status as Filter | null) ?? 'all'} onChange={choose} />
-        </div>
-      )}
+      {platform && <PlatformFilterNotice platform={platform} clearTo={status ? `${ROUTES.abTests}?status=${status}` : ROUTES.abTests} />}
+      <div className="ab-filters">
+        <ChartViews<Filter> label="Show tests" views={FILTERS} value={(status as Filter | null) ?? 'all'} onChange={choose} />
+      </div>
       {tests && error && (
         <p className="notice notice--error" role="alert">
           {error}

@@ -7,6 +7,7 @@ import { PageLoadFailed, PageLoading } from '../../components/ui/page-state';
 import { EDITOR_AB_TEST } from '../../features/ab-tests/components/editor-ab-test';
 import { useCampaign } from '../../features/campaigns/hooks/use-campaign';
 import { useAppSelector } from '../store-hooks';
+import { useConnections } from '../use-connections';
 import { useEditorAssistant } from './use-editor-assistant';
 import './campaign-editor-route.css';
 
@@ -22,6 +23,7 @@ export default function CampaignEditorRoute() {
   const firstName = useAppSelector((state) => state.login.profile?.additional_info.first_name ?? '');
   const { campaign, failure, reload, replace } = useCampaign(id);
   const assistant = useEditorAssistant();
+  const { connections, error: connectionsError } = useConnections();
   // The editor starts afresh for each campaign opened, but not when its own new campaign is first
   // saved and the address gains the id: a test, schedule or send that saved it carries on.
   const [created, setCreated] = useState<string | null>(null);
@@ -58,6 +60,8 @@ export default function CampaignEditorRoute() {
       replace={replace}
       assistant={assistant}
       abTest={EDITOR_AB_TEST}
+      connections={connections}
+      connectionsError={connectionsError}
       onCreated={open}
       onDuplicated={(copy) => {
         replace(copy);

@@ -11,10 +11,12 @@ import { ReportHeader } from '../../features/reports/components/report-header';
 import { ReportLinks } from '../../features/reports/components/report-links';
 import { ReportSendTime } from '../../features/reports/components/report-send-time';
 import { ReportStats } from '../../features/reports/components/report-stats';
+import { platformReportParts } from '../../features/reports/platform-report';
 import { isLive, REPORTS_TEXTS } from '../../features/reports/reports-content';
 import { useReadAgainWhileLive } from '../../features/reports/use-read-again-while-live';
 import { asReportFailure, fetchCampaignReport, type ReportFailure } from '../../features/reports/reports-thunks';
 import { useAppDispatch } from '../store-hooks';
+import '../../components/ui/notice.css';
 import './campaign-report-route.css';
 
 interface Loaded {
@@ -106,6 +108,7 @@ export default function CampaignReportRoute() {
   }
 
   const { campaign, totals } = report;
+  const parts = platformReportParts(report);
   return (
     <div className="report-page campaign-report-page">
       {backLink}
@@ -119,12 +122,13 @@ export default function CampaignReportRoute() {
           </Link>
         }
       />
+      {parts.note && <p className="notice notice--info">{parts.note}</p>}
       <ReportStats totals={totals} tracking={campaign.tracking} />
       {report.ab_test && <AbTestReportSection report={report.ab_test} />}
       {report.send_time_optimisation && <ReportSendTime report={report.send_time_optimisation} />}
       <div className="campaign-report-page__panels">
-        <ReportChart timeline={report.timeline} tracking={campaign.tracking} />
-        <ReportLinks links={report.links} tracking={campaign.tracking} />
+        {parts.timeline && <ReportChart timeline={report.timeline} tracking={campaign.tracking} />}
+        {parts.links && <ReportLinks links={report.links} tracking={campaign.tracking} />}
         <ReportBlocks blocks={report.blocks ?? []} />
       </div>
     </div>

@@ -1,25 +1,35 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Campaign } from '@postlark/shared/campaigns';
+import { DELIVERY_TEXTS, PLATFORM_NAMES } from '@postlark/shared/integrations';
 import { ROUTES } from '@postlark/shared/routes';
 import { buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { showToast } from '../../components/ui/toasts';
-import { CAMPAIGN_TEXTS, campaignPath, NEW_CAMPAIGN_PATH, SENDERS_PATH } from '../../features/campaigns/campaigns-content';
+import { CAMPAIGN_TEXTS, CAMPAIGNS_PATH, campaignPath, NEW_CAMPAIGN_PATH, SENDERS_PATH } from '../../features/campaigns/campaigns-content';
 import { asCampaignFailure, removeCampaign, runCampaignAction } from '../../features/campaigns/campaigns-thunks';
 import { CampaignsEmpty } from '../../features/campaigns/components/campaigns-empty';
 import { CardLoadState } from '../../components/ui/page-state';
 import { CampaignTable } from '../../features/campaigns/components/campaign-table';
+import { deliveredByLabel, platformFilter } from '../../features/campaigns/delivery';
 import { useCampaigns } from '../../features/campaigns/hooks/use-campaigns';
 import { useAppDispatch } from '../store-hooks';
+import { useConnections } from '../use-connections';
 import { useRemoval } from '../use-removal';
+import { PlatformFilterNotice } from './platform-filter-notice';
 import './campaigns-route.css';
 
-/** /dashboard/campaigns: every campaign with its status and live progress; new, duplicate, delete. */
+/**
+ * /dashboard/campaigns: every campaign with its status and live progress, and the platform that
+ * delivers it; new, duplicate, delete. ?platform= (the sidebar's sub-items) shows only a platform's.
+ */
 export default function CampaignsRoute() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { campaigns, error, reload } = useCampaigns();
+  const [search] = useSearchParams();
+  const platform = platformFilter(search.get('platform'));
+  const { campaigns, error, reload } = useCampaigns(platform);
+  const { connections } = useConnections();
   const [busyId, setBusyId] = useState<string | null>(null);
   const removal = useRemoval<Campaign>(
     (campaign) => dispatch(removeCampaign(campaign.id)).unwrap(),
@@ -42,9 +52,17 @@ export default function CampaignsRoute() {
 
   let content;
   if (campaigns && campaigns.length > 0) {
-    content = <CampaignTable campaigns={campaigns} busyId={busyId} onDuplicate={(campaign) => void duplicate(campaign)} onDelete={removal.ask} />;
+    content = (
+      <CampaignTable
+        campaigns={campaigns}
+        busyId={busyId}
+        onDuplicate={(campaign) => void duplicate(campaign)}
+        onDelete={removal.ask}
+        deliveredBy={(campaign) => deliveredByLabel(connections, campaign.delivery_connection_id)}
+      />
+    );
   } else if (campaigns) {
-    content = <CampaignsEmpty />;
+    content = <CampaignsEmpty text={platform ? DELIVERY_TEXTS.noCampaigns(PLATFORM_NAMES[platform]) : undefined} />;
   } else {
     content = <CardLoadState error={error} failedTitle={CAMPAIGN_TEXTS.campaignsFailed} loadingText={CAMPAIGN_TEXTS.loadingCampaigns} onRetry={reload} />;
   }
@@ -65,6 +83,7 @@ export default function CampaignsRoute() {
           </Link>
         </div>
       </header>
+      {platform && <PlatformFilterNotice platform={platform} clearTo={CAMPAIGNS_PATH} />}
       {campaigns && error && (
         <p className="notice notice--error" role="alert">
           {error}

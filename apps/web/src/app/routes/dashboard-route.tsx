@@ -33,10 +33,17 @@ const SIDEBAR_LINKS: Readonly<Record<string, string>> = {
   [CAMPAIGNS_NAV]: CAMPAIGNS_PATH,
   [AUTOMATIONS_NAV]: ROUTES.automations,
   [AB_TESTS_NAV]: ROUTES.abTests,
-  // Each platform's tests (an empty state until platforms can be connected, issue 22).
+  // Each platform's campaigns and tests: those it delivered (issue 22).
+  ...Object.fromEntries(PLATFORMS.map((platform) => [`${CAMPAIGNS_NAV}/${platform.id}`, `${CAMPAIGNS_PATH}?platform=${platform.id}`])),
   ...Object.fromEntries(PLATFORMS.map((platform) => [`${AB_TESTS_NAV}/${platform.id}`, `${ROUTES.abTests}?platform=${platform.id}`])),
 };
 const LINKED_ITEMS = new Set(Object.keys(SIDEBAR_LINKS));
+
+// A platform's campaigns or tests highlight its sub-item under `parent`.
+function platformItem(parent: string, search: string): string {
+  const platform = PLATFORMS.find((entry) => entry.id === new URLSearchParams(search).get('platform'));
+  return platform ? `${parent}/${platform.id}` : parent;
+}
 
 function navItemFor(pathname: string, search = ''): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -48,13 +55,10 @@ function navItemFor(pathname: string, search = ''): string | null {
   if (path === ROUTES.products) return AUDIENCE_NAV.products;
   if (path === ROUTES.subscribers || path.startsWith(`${ROUTES.subscribers}/`)) return AUDIENCE_NAV.subscribers;
   if (path === ROUTES.reports || path.startsWith(`${ROUTES.reports}/`) || path === ROUTES.insights) return REPORTS_NAV;
-  if (path === CAMPAIGNS_PATH || path.startsWith(`${CAMPAIGNS_PATH}/`)) return CAMPAIGNS_NAV;
+  if (path === CAMPAIGNS_PATH) return platformItem(CAMPAIGNS_NAV, search);
+  if (path.startsWith(`${CAMPAIGNS_PATH}/`)) return CAMPAIGNS_NAV;
   if (path === ROUTES.automations || path.startsWith(`${ROUTES.automations}/`)) return AUTOMATIONS_NAV;
-  if (path === ROUTES.abTests) {
-    // A platform's tests highlight its sub-item.
-    const platform = PLATFORMS.find((entry) => entry.id === new URLSearchParams(search).get('platform'));
-    return platform ? `${AB_TESTS_NAV}/${platform.id}` : AB_TESTS_NAV;
-  }
+  if (path === ROUTES.abTests) return platformItem(AB_TESTS_NAV, search);
   return null;
 }
 
@@ -74,7 +78,8 @@ export default function DashboardRoute() {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [selected, setSelected] = useState<string | null>(navItemFor(pathname, search));
-  const [shownPath, setShownPath] = useState(pathname);
+  // The address with its query: "Show all" on a platform's campaigns changes only the query.
+  const [shownPath, setShownPath] = useState(pathname + search);
   const focusToggle = useRef(false);
   const notifications = useNotifications(customerId);
   const { loggingOut, logOut } = useLogOut();
@@ -96,8 +101,8 @@ export default function DashboardRoute() {
 
   // A page change (Home, Profile, the audience's pages) puts the drawer away and highlights the
   // page's item; leaving a page its item led to, that item is no longer highlighted.
-  if (pathname !== shownPath) {
-    setShownPath(pathname);
+  if (pathname + search !== shownPath) {
+    setShownPath(pathname + search);
     setDrawerOpen(false);
     const item = navItemFor(pathname, search);
     if (item) setSelected(item);

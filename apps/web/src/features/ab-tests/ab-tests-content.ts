@@ -49,7 +49,6 @@ export const AB_TEXTS = {
   noTests: 'No A/B tests yet',
   noTestsText: 'Turn on an A/B test in a campaign’s editor: its variants, results and winner appear here.',
   noTestsFiltered: 'No tests with this status.',
-  platformEmpty: (platform: string) => `No tests delivered through ${platform} yet — connecting platforms comes next.`,
   newCampaign: 'Create a campaign',
   machineWarning: 'Many opens came from privacy proxies and scanners. They are left out of the human open rate, but with this many, open rates say less than usual: prefer clicks to judge.',
   intervalNote: 'The bars show each variant’s rate; the whiskers its 95% interval. Overlapping whiskers mean the data cannot tell the variants apart yet.',

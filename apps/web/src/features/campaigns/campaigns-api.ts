@@ -1,6 +1,7 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
 import type { Campaign, CampaignCreate, CampaignPreview, CampaignPreviewRequest, CampaignSchedule, CampaignTestSend, CampaignUpdate } from '@postlark/shared/campaigns';
 import type { AudienceList, SubscribersPage } from '@postlark/shared/audience';
+import type { EmailPlatformId } from '@postlark/shared/integrations';
 import type { Segment } from '@postlark/shared/segments';
 import { webEnv } from '../../config/env';
 import { requestJson } from '../../lib/api-client';
@@ -12,8 +13,10 @@ export type SavedCampaign = { payload: { message: string; campaign: Campaign } }
 /** The sending controls, each a POST on the campaign with no body. */
 export type CampaignAction = 'send' | 'pause' | 'resume' | 'cancel' | 'unschedule' | 'duplicate';
 
-export function getCampaigns() {
-  return requestJson<{ payload: { campaigns: Campaign[] } }>('GET', campaignsUrl());
+/** Every campaign; only those a platform delivered when one is given (the sidebar's sub-items). */
+export function getCampaigns(platform: EmailPlatformId | null = null) {
+  const query = platform ? `?${new URLSearchParams({ platform }).toString()}` : '';
+  return requestJson<{ payload: { campaigns: Campaign[] } }>('GET', campaignsUrl(query));
 }
 
 export function getCampaign(id: string) {

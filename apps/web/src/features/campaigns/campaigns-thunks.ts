@@ -1,6 +1,7 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { AudienceList } from '@postlark/shared/audience';
 import { type Campaign, type CampaignCreate, CAMPAIGN_MESSAGES, type CampaignPreview, type CampaignPreviewRequest, type CampaignSchedule, type CampaignUpdate } from '@postlark/shared/campaigns';
+import type { EmailPlatformId } from '@postlark/shared/integrations';
 import type { Segment } from '@postlark/shared/segments';
 import { type ApiAnswer, type CallFailure, payloadMessage, settle } from '../../lib/api-client';
 import {
@@ -55,8 +56,8 @@ async function change(call: () => Promise<ApiAnswer<SavedCampaign>>, success: st
   return campaign ? { changed: { message: payloadMessage(result.body) ?? success, campaign } } : { error: malformed(fallback) };
 }
 
-export const fetchCampaigns = createAsyncThunk<Campaign[], void, Rejects>('campaigns/fetchAll', async (_none, { rejectWithValue }) => {
-  const result = await read(getCampaigns, CAMPAIGN_TEXTS.campaignsFailed, (payload) => Array.isArray(payload.campaigns));
+export const fetchCampaigns = createAsyncThunk<Campaign[], EmailPlatformId | null, Rejects>('campaigns/fetchAll', async (platform, { rejectWithValue }) => {
+  const result = await read(() => getCampaigns(platform), CAMPAIGN_TEXTS.campaignsFailed, (payload) => Array.isArray(payload.campaigns));
   return 'error' in result ? rejectWithValue(result.error) : result.payload.campaigns;
 });
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Campaign } from '@postlark/shared/campaigns';
+import type { ConnectionView } from '@postlark/shared/integrations';
 import { confirmedAddresses } from '@postlark/shared/senders';
 import { type CampaignDraft, isEditable } from '../campaign-draft';
 import { CAMPAIGN_TEXTS, CONTACT_INFO_PATH } from '../campaigns-content';
@@ -15,6 +16,7 @@ import { AudiencePicker } from './audience-picker';
 import { CampaignContentEditor } from './campaign-content-editor';
 import { CampaignFields } from './campaign-fields';
 import { CampaignSendingCard } from './campaign-sending-card';
+import { DeliveryCard } from './delivery-card';
 import { EditorHeader } from './editor-header';
 import { MergeTagProblems } from './merge-tag-problems';
 import { PlainTextPanel } from './plain-text-panel';
@@ -53,10 +55,13 @@ interface CampaignEditorProps {
   assistant?: EditorAssistant;
   /** The A/B test's card and state (none: no A/B test in this editor). */
   abTest?: EditorAbTest;
+  /** The account's connected platforms, for "Delivered by" (null while loading; the app reads them). */
+  connections?: readonly ConnectionView[] | null;
+  connectionsError?: string | null;
 }
 
 /** The campaign editor: details, audience, content, plain text and a live preview, then test, schedule or send. */
-export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplicated, assistant, abTest }: CampaignEditorProps) {
+export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplicated, assistant, abTest, connections = null, connectionsError = null }: CampaignEditorProps) {
   const editable = campaign ? isEditable(campaign.status) : true;
   const { draft, set, replaceContent, markSaved, dirty, errors, setErrors, contentVersion } = useCampaignDraft(campaign, initial);
   const actions = useCampaignActions({ campaign, draft, dirty, setErrors, markSaved, onCreated, replace });
@@ -198,6 +203,14 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
               }}
             />
           </section>
+          <DeliveryCard
+            connections={connections}
+            loadError={connectionsError}
+            value={draft.delivery_connection_id}
+            readOnly={!editable}
+            error={errors.delivery_connection_id}
+            onChange={(value) => set('delivery_connection_id', value)}
+          />
           {abTest &&
             abTest.panel({
               test: draft.ab_test,

@@ -16,10 +16,12 @@ interface CampaignTableProps {
   busyId: string | null;
   onDuplicate(campaign: Campaign): void;
   onDelete(campaign: Campaign): void;
+  /** "Delivered through Mailchimp" for a campaign a platform delivers (the app knows the connections); none: Postlark's own. */
+  deliveredBy?(campaign: Campaign): string | null;
 }
 
 /** The campaigns, newest first: a table on wide screens, one card per campaign on phones (CSS). */
-export function CampaignTable({ campaigns, busyId, onDuplicate, onDelete }: CampaignTableProps) {
+export function CampaignTable({ campaigns, busyId, onDuplicate, onDelete, deliveredBy }: CampaignTableProps) {
   return (
     <div className="dash-card card-table-card">
       <table className="campaign-table card-table" aria-label="Campaigns">
@@ -46,6 +48,7 @@ export function CampaignTable({ campaigns, busyId, onDuplicate, onDelete }: Camp
                     A/B test: {AB_DIMENSION_LABELS[campaign.ab_test.dimension].toLowerCase()}, {campaign.ab_test.variants.length} variants
                   </span>
                 )}
+                {deliveredBy?.(campaign) && <span className="quiet-tag campaign-table__delivered">{deliveredBy(campaign)}</span>}
               </td>
               <td className="campaign-table__status">
                 <CampaignStatusBadge status={campaign.status} />
@@ -89,7 +92,7 @@ function When({ campaign }: { campaign: Campaign }) {
   );
 }
 
-function RowActions({ campaign, busy, onDuplicate, onDelete }: { campaign: Campaign; busy: boolean } & Omit<CampaignTableProps, 'campaigns' | 'busyId'>) {
+function RowActions({ campaign, busy, onDuplicate, onDelete }: { campaign: Campaign; busy: boolean } & Pick<CampaignTableProps, 'onDuplicate' | 'onDelete'>) {
   const editable = isEditable(campaign.status);
   return (
     <div className="campaign-table__buttons">
