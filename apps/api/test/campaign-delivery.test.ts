@@ -56,6 +56,23 @@ describe('the editor', () => {
     expect(fine.json().payload.html).toContain('<p>Hi friend</p>');
     expect(fine.json().payload.html).toContain('Lark Letters Ltd, 1 Lark Lane, Leeds, LS1 4AP, United Kingdom');
     expect(fine.json().payload.text).toContain('Hi friend');
+    expect(fine.json().payload.text).toContain('Unsubscribe or choose what you receive');
+
+    // Delivered through a platform (issue 22): it adds its own footer, so ours is not previewed.
+    const platform = await call('POST', 'campaigns/v1/preview', customer.cookie, {
+      from_name: 'Lark Letters',
+      subject: 'Hello',
+      preheader: '',
+      content_html: '<p>Hi {{ first_name | default: "friend" }}</p>',
+      content_text: null,
+      platform_footer: true,
+    });
+    expect(platform.statusCode).toBe(200);
+    expect(platform.json().payload.html).toContain('<p>Hi friend</p>');
+    for (const rendered of [platform.json().payload.html, platform.json().payload.text]) {
+      expect(rendered).not.toContain('Unsubscribe or choose what you receive');
+      expect(rendered).not.toContain('1 Lark Lane');
+    }
 
     const broken = await call('POST', 'campaigns/v1/preview', customer.cookie, {
       subject: 'Hi {{ first_name',

@@ -117,6 +117,8 @@ export const campaignPreviewSchema = z.strictObject({
   content_text: z.nullable(capped(CAMPAIGN_LIMITS.text)),
   /** "Preview as": one of the account's subscribers, their fields, recommendations and blocks (issue 21); left out: a sample reader. */
   subscriber_id: z.optional(z.string().check(z.regex(UUID_PATTERN, CAMPAIGN_MESSAGES.previewSubscriberInvalid))),
+  /** Delivered through a platform (issue 22): it adds its own footer, so ours is left out of the preview. */
+  platform_footer: z.optional(z.boolean()),
 });
 export type CampaignPreviewRequest = z.output<typeof campaignPreviewSchema>;
 

@@ -95,8 +95,18 @@ export interface MessageRef {
   messageId: string;
 }
 
-/** `event`: an automation email's triggering event properties, for `{{ event.<property> }}`. */
-export function buildCampaignMail(campaign: PreparedCampaign, recipient: Recipient, message: MessageRef, links: CampaignLinks, event?: MergeFieldValues['event']): CampaignMail {
+/**
+ * `event`: an automation email's triggering event properties, for `{{ event.<property> }}`.
+ * `footer` false: the preview of a campaign a platform delivers, which adds its own footer.
+ */
+export function buildCampaignMail(
+  campaign: PreparedCampaign,
+  recipient: Recipient,
+  message: MessageRef,
+  links: CampaignLinks,
+  event?: MergeFieldValues['event'],
+  footer = true,
+): CampaignMail {
   const { row } = campaign;
   const { messageId } = message;
   const preferencesUrl = links.preferences(recipient.id);
@@ -121,8 +131,8 @@ export function buildCampaignMail(campaign: PreparedCampaign, recipient: Recipie
     to: recipient.email,
     replyTo: row.replyTo,
     subject,
-    html: layout(subject, preheader, row.tracking ? trackedHtml(content, message.id, links.tracking, links.untracked) : untrackedHtml(content), footerHtml(row, preferencesUrl)),
-    text: (campaign.text ? renderCompiled(campaign.text, fields, { html: false }) : textFromHtml(content)) + footerText(row, preferencesUrl),
+    html: layout(subject, preheader, row.tracking ? trackedHtml(content, message.id, links.tracking, links.untracked) : untrackedHtml(content), footer ? footerHtml(row, preferencesUrl) : ''),
+    text: (campaign.text ? renderCompiled(campaign.text, fields, { html: false }) : textFromHtml(content)) + (footer ? footerText(row, preferencesUrl) : ''),
     messageId,
     headers: {
       // The one-click URL first: mail clients use the first one they can (RFC 2369).

@@ -21,8 +21,8 @@ export const SAMPLE_RECIPIENT: Recipient = {
 const TEMPLATE_FIELDS = ['subject', 'preheader', 'content_html', 'content_text'] as const;
 
 /** The message one recipient would get, as the campaign is now, without tracking. */
-export function renderForRecipient(row: CampaignRow, recipient: Recipient, links: CampaignLinks): CampaignMail {
-  return buildCampaignMail(prepareCampaign({ ...row, tracking: false }), recipient, { id: 0, messageId: '' }, links);
+export function renderForRecipient(row: CampaignRow, recipient: Recipient, links: CampaignLinks, footer = true): CampaignMail {
+  return buildCampaignMail(prepareCampaign({ ...row, tracking: false }), recipient, { id: 0, messageId: '' }, links, undefined, footer);
 }
 
 /**
@@ -56,6 +56,8 @@ export function previewCampaign(
     },
     recipient,
     links,
+    // Through a platform, its own footer (unsubscribe link, postal address) goes out instead of ours.
+    !fields.platform_footer,
   );
   return {
     subject: problems.subject ? fields.subject : mail.subject,
