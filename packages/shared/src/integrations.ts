@@ -34,11 +34,11 @@ export const PLATFORM_SECRET_HELP: Record<PlatformId, string> = {
 };
 
 /** What each platform's API lets us do, as the Integrations tab says it. */
-export const PLATFORM_ABILITIES: Record<PlatformId, { history: string | null; delivery: boolean; limits: string }> = {
-  mailchimp: { history: 'the last 12 months of sends, opens and clicks per person, from your campaign reports', delivery: true, limits: 'Mailchimp lets no one re-subscribe a person who unsubscribed but the person themselves: we ask them to confirm instead.' },
-  brevo: { history: 'the last 12 months of sends, opens and clicks per person, from each contact’s campaign statistics (paced over hours on a large list)', delivery: true, limits: 'Brevo gives per-person history 90 days at a time, so a year of it for a large list arrives over a few hours.' },
-  beehiiv: { history: null, delivery: true, limits: 'beehiiv shares no per-person opens or clicks, only totals per post, and sends posts through its API only on its Enterprise plan.' },
-  hubspot: { history: null, delivery: false, limits: 'HubSpot syncs contacts and opt-outs; sending email through it needs Marketing Hub Enterprise, and a private app cannot register webhooks, so changes arrive by polling.' },
+export const PLATFORM_ABILITIES: Record<PlatformId, { history: string | null; delivery: boolean; /** A campaign can go to a tagged part of the audience (segments, A/B splits). */ tags: boolean; limits: string }> = {
+  mailchimp: { tags: true, history: 'the last 12 months of sends, opens and clicks per person, from your campaign reports', delivery: true, limits: 'Mailchimp lets no one re-subscribe a person who unsubscribed but the person themselves: we ask them to confirm instead.' },
+  brevo: { tags: true, history: 'the last 12 months of sends, opens and clicks per person, from each contact’s campaign statistics (paced over hours on a large list)', delivery: true, limits: 'Brevo gives per-person history 90 days at a time, so a year of it for a large list arrives over a few hours.' },
+  beehiiv: { tags: false, history: null, delivery: true, limits: 'beehiiv shares no per-person opens or clicks, only totals per post, and sends posts through its API only on its Enterprise plan.' },
+  hubspot: { tags: false, history: null, delivery: false, limits: 'HubSpot syncs contacts and opt-outs; sending email through it needs Marketing Hub Enterprise, and a private app cannot register webhooks, so changes arrive by polling.' },
 };
 
 export const CONNECTION_STATUSES = ['connected', 'broken'] as const;
@@ -95,6 +95,7 @@ export const DELIVERY_MESSAGES = {
   blocksUnsupported: (name: string) => `${name} sends one content to everyone: blocks shown to some people only, and recommended products, need Postlark's own sending.`,
   sendTimeUnsupported: (name: string) => `Sending at each person's best time needs Postlark's own sending; ${name} sends at one time.`,
   revenueUnsupported: (name: string) => `An A/B test through ${name} reads its reports, which count opens and clicks, not orders: test the open or click rate.`,
+  wholeAudienceOnly: (name: string) => `${name} sends a post to the whole publication: choose its synced list alone, without segments or an A/B test.`,
   nobodyThere: (name: string) => `Nobody in this audience is on ${name} yet. Wait for the import to finish, or send with Postlark.`,
   failed: (name: string, remote: string) => `${name} did not take the campaign: ${remote}`,
   deliveredBy: (name: string) => `Delivered through ${name}`,
@@ -113,6 +114,16 @@ export const DELIVERY_TEXTS = {
   filterClear: 'Show all',
   noCampaigns: (name: string) => `No campaigns delivered through ${name} yet. Choose ${name} under “Delivered by” in a campaign to send it there.`,
   noTests: (name: string) => `No tests delivered through ${name} yet. A campaign with an A/B test, delivered by ${name}, shows up here.`,
+  /** The campaign page while the platform is being handed the campaign ('sending'). */
+  handingTitle: (name: string) => `Handing it to ${name}`,
+  handing: (name: string) => `${name} is being handed the campaign and its audience; ${name} sends it from there. You can still cancel until it has gone.`,
+  /** The campaign page once the platform took it ('sent'), under DELIVERY_MESSAGES.deliveredBy. */
+  delivered: (name: string) => `${name} sent it. Its figures are read back from ${name}’s report.`,
+  viewReport: (name: string) => `View ${name}’s report`,
+  /** The preview and plain text of a platform campaign leave our footer out: the platform adds its own. */
+  platformFooter: (name: string) => `${name} adds its own footer with the unsubscribe link and your postal address.`,
+  /** A connection still loading or no longer listed: the platform's name is not known. */
+  somePlatform: 'the platform',
 } as const;
 
 /** Basic plan (SPEC pricing): "any 2 platform integrations". */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Campaign } from '@postlark/shared/campaigns';
-import type { ConnectionView } from '@postlark/shared/integrations';
+import { type ConnectionView, DELIVERY_TEXTS, PLATFORM_NAMES } from '@postlark/shared/integrations';
 import { confirmedAddresses } from '@postlark/shared/senders';
 import { type CampaignDraft, isEditable } from '../campaign-draft';
 import { CAMPAIGN_TEXTS, CONTACT_INFO_PATH } from '../campaigns-content';
@@ -69,6 +69,9 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
   const { choices, error: choicesError } = useAudienceChoices();
   const { overview: senders } = useSenders();
   const [previewReader, setPreviewReader] = useState<PreviewReader | null>(null);
+  // Delivered through a platform (issue 22): its name, said where our own sending would differ.
+  const deliveryConnection = draft.delivery_connection_id ? (connections?.find((connection) => connection.id === draft.delivery_connection_id) ?? null) : null;
+  const platform = draft.delivery_connection_id ? (deliveryConnection ? PLATFORM_NAMES[deliveryConnection.platform] : DELIVERY_TEXTS.somePlatform) : null;
   const { preview, error: previewError, pending } = useCampaignPreview({
     from_name: draft.from_name,
     subject: draft.subject,
@@ -76,6 +79,8 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
     content_html: draft.content_html,
     content_text: draft.content_text,
     ...(previewReader && { subscriber_id: previewReader.id }),
+    // The platform adds its own footer: ours is not what its subscribers get.
+    ...(platform && { platform_footer: true }),
   });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [started, setStarted] = useState(campaign !== null || initial.content_html !== undefined);
@@ -137,6 +142,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
           <CampaignSendingCard
             campaign={campaign}
             busy={actions.busy !== null}
+            platform={campaign.delivery_connection_id ? platform : null}
             onPause={() => void actions.act('pause')}
             onResume={() => void actions.act('resume')}
             onCancel={() => void actions.act('cancel')}
@@ -227,7 +233,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
             error={errors.send_time_optimisation}
             onChange={(value) => set('send_time_optimisation', value)}
           />
-          <PlainTextPanel text={draft.content_text} generated={preview?.text ?? ''} onChange={(text) => set('content_text', text)} problems={problems.content_text} error={errors.content_text} readOnly={!editable} />
+          <PlainTextPanel text={draft.content_text} generated={preview?.text ?? ''} onChange={(text) => set('content_text', text)} problems={problems.content_text} error={errors.content_text} readOnly={!editable} platform={platform} />
         </div>
         <aside className="campaign-editor__side">
           <PreviewPane
@@ -236,6 +242,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
             fromName={draft.from_name}
             error={previewError}
             pending={pending}
+            platform={platform}
             readerPicker={<PreviewAs reader={previewReader} onChange={setPreviewReader} />}
           />
         </aside>

@@ -1,5 +1,6 @@
 import type { MergeTagProblem } from '@postlark/shared/campaigns';
 import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
+import { DELIVERY_TEXTS } from '@postlark/shared/integrations';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { CAMPAIGN_TEXTS } from '../campaigns-content';
@@ -14,13 +15,15 @@ interface PlainTextPanelProps {
   problems: readonly MergeTagProblem[] | undefined;
   error?: string;
   readOnly: boolean;
+  /** The platform delivering it (issue 22), whose own footer replaces ours; null: Postlark's. */
+  platform?: string | null;
 }
 
 /**
  * The plain-text version mail clients without HTML show. Generated from the HTML until the
  * customer edits it; "Regenerate from HTML" hands it back to the generator.
  */
-export function PlainTextPanel({ text, generated, onChange, problems, error, readOnly }: PlainTextPanelProps) {
+export function PlainTextPanel({ text, generated, onChange, problems, error, readOnly, platform = null }: PlainTextPanelProps) {
   const edited = text !== null;
   return (
     <section className="dash-card campaign-card" aria-labelledby="campaign-text-title">
@@ -30,6 +33,7 @@ export function PlainTextPanel({ text, generated, onChange, problems, error, rea
             Plain-text version
           </h2>
           <p className="campaign-card__text">{edited ? CAMPAIGN_TEXTS.editedText : CAMPAIGN_TEXTS.generatedText}</p>
+          {platform && <p className="campaign-card__text">{DELIVERY_TEXTS.platformFooter(platform)}</p>}
         </div>
         {!readOnly &&
           (edited ? (

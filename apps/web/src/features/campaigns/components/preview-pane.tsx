@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import type { CampaignPreview } from '@postlark/shared/campaigns';
+import { DELIVERY_TEXTS } from '@postlark/shared/integrations';
 import { CAMPAIGN_TEXTS } from '../campaigns-content';
 
 type Device = 'desktop' | 'phone';
@@ -12,13 +13,15 @@ interface PreviewPaneProps {
   pending: boolean;
   /** "Preview as" a chosen subscriber (issue 21): shown above the inbox line. */
   readerPicker?: ReactNode;
+  /** The platform delivering it (issue 22): its own footer replaces ours, which the preview leaves out. */
+  platform?: string | null;
 }
 
 /**
  * The email as a sample subscriber gets it, footer and all, at a desktop client's width or a
  * phone's. A sandboxed frame: the customer's HTML can neither run scripts nor style this page.
  */
-export function PreviewPane({ preview, preheader, fromName, error, pending, readerPicker }: PreviewPaneProps) {
+export function PreviewPane({ preview, preheader, fromName, error, pending, readerPicker, platform = null }: PreviewPaneProps) {
   const [device, setDevice] = useState<Device>('desktop');
   return (
     <section className="dash-card campaign-preview" aria-labelledby="campaign-preview-title">
@@ -58,6 +61,7 @@ export function PreviewPane({ preview, preheader, fromName, error, pending, read
           <p className="campaign-preview__empty">{CAMPAIGN_TEXTS.previewEmpty}</p>
         )}
       </div>
+      {platform && <p className="campaign-card__text campaign-preview__platform-footer">{DELIVERY_TEXTS.platformFooter(platform)}</p>}
     </section>
   );
 }

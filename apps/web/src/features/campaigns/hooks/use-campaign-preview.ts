@@ -17,14 +17,14 @@ export function useCampaignPreview(request: CampaignPreviewRequest) {
   const [error, setError] = useState<string | null>(null);
   // Which fields the shown preview answers; it is pending while they differ from those on screen.
   const [answered, setAnswered] = useState<string | null>(null);
-  const { from_name: fromName, subject, preheader, content_html: html, content_text: text, subscriber_id: subscriberId } = request;
-  const asked = JSON.stringify([fromName, subject, preheader, html, text, subscriberId]);
+  const { from_name: fromName, subject, preheader, content_html: html, content_text: text, subscriber_id: subscriberId, platform_footer: platformFooter } = request;
+  const asked = JSON.stringify([fromName, subject, preheader, html, text, subscriberId, platformFooter]);
 
   useEffect(() => {
     let live = true;
     const timer = window.setTimeout(() => {
       // "Preview as": rendered for that subscriber, their products and blocks included.
-      dispatch(previewCampaign({ from_name: fromName, subject, preheader, content_html: html, content_text: text, ...(subscriberId && { subscriber_id: subscriberId }) }))
+      dispatch(previewCampaign({ from_name: fromName, subject, preheader, content_html: html, content_text: text, ...(subscriberId && { subscriber_id: subscriberId }), ...(platformFooter && { platform_footer: true }) }))
         .unwrap()
         .then(
           (answer) => {
@@ -44,7 +44,7 @@ export function useCampaignPreview(request: CampaignPreviewRequest) {
       live = false;
       window.clearTimeout(timer);
     };
-  }, [dispatch, asked, fromName, subject, preheader, html, text, subscriberId]);
+  }, [dispatch, asked, fromName, subject, preheader, html, text, subscriberId, platformFooter]);
 
   return { preview, error, pending: answered !== asked };
 }

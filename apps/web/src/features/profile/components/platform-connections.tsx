@@ -117,6 +117,7 @@ export function PlatformConnections({
               key={connection.id}
               api={api}
               connection={connection}
+              oauth={connection.platform === 'mailchimp' && oauth}
               choosing={choosing === connection.id}
               onChoose={() => setChoosing(connection.id)}
               onChanged={replace}
@@ -169,7 +170,22 @@ export function PlatformConnections({
   );
 }
 
-function ConnectForm({ api, platform, oauth, onCancel, onConnected }: { api: IntegrationsApi; platform: PlatformId; oauth: boolean; onCancel(): void; onConnected(connection: ConnectionView): void }) {
+/** `reconnect`: a broken connection's new key, of the same account (the API reconnects it in place). */
+function ConnectForm({
+  api,
+  platform,
+  oauth,
+  reconnect = false,
+  onCancel,
+  onConnected,
+}: {
+  api: IntegrationsApi;
+  platform: PlatformId;
+  oauth: boolean;
+  reconnect?: boolean;
+  onCancel(): void;
+  onConnected(connection: ConnectionView): void;
+}) {
   const [secret, setSecret] = useState('');
   const [publication, setPublication] = useState('');
   const [busy, setBusy] = useState(false);
@@ -183,7 +199,8 @@ function ConnectForm({ api, platform, oauth, onCancel, onConnected }: { api: Int
     const outcome = await api.connect({ platform, secret, ...(platform === 'beehiiv' && publication.trim() !== '' ? { publication_id: publication.trim() } : {}) });
     setBusy(false);
     if (!outcome.ok) return setError({ message: outcome.message, errors: outcome.errors });
-    void showToast('success', outcome.value.message);
+    // A reconnect is said where the connection is (ConnectionItem); the API answers it as a plain connect.
+    if (!reconnect) void showToast('success', outcome.value.message);
     onConnected(outcome.value.connection);
   }
 
@@ -198,7 +215,7 @@ function ConnectForm({ api, platform, oauth, onCancel, onConnected }: { api: Int
   }
 
   return (
-    <form className="profile-integration__form" aria-label={`Connect to ${name}`} onSubmit={(event) => void submit(event)} noValidate>
+    <form className="profile-integration__form" aria-label={reconnect ? `Reconnect ${name}` : `Connect to ${name}`} onSubmit={(event) => void submit(event)} noValidate>
       {oauth ? (
         <Button onClick={() => void signIn()} disabled={busy}>
           Sign in with Mailchimp
@@ -237,7 +254,7 @@ function ConnectForm({ api, platform, oauth, onCancel, onConnected }: { api: Int
       <div className="profile-integration__actions">
         {!oauth && (
           <Button type="submit" disabled={busy}>
-            {busy ? 'Connecting...' : `Connect to ${name}`}
+            {busy ? 'Connecting...' : reconnect ? `Reconnect ${name}` : `Connect to ${name}`}
           </Button>
         )}
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
@@ -251,6 +268,7 @@ function ConnectForm({ api, platform, oauth, onCancel, onConnected }: { api: Int
 function ConnectionItem({
   api,
   connection,
+  oauth,
   choosing,
   onChoose,
   onChanged,
@@ -259,6 +277,8 @@ function ConnectionItem({
 }: {
   api: IntegrationsApi;
   connection: ConnectionView;
+  /** Mailchimp's sign-in is configured: reconnecting signs in again (the callback reconnects in place). */
+  oauth: boolean;
   choosing: boolean;
   onChoose(): void;
   onChanged(connection: ConnectionView): void;
@@ -270,6 +290,9 @@ function ConnectionItem({
   const active = run !== null && (run.status === 'queued' || run.status === 'running');
   const [disconnecting, setDisconnecting] = useState<{ keep: boolean; busy: boolean; error?: string } | null>(null);
   const [syncing, setSyncing] = useState(false);
+  // A broken connection's Reconnect form, then what it did.
+  const [reconnecting, setReconnecting] = useState(false);
+  const [reconnected, setReconnected] = useState(false);
 
   // While a run is under way, the connection is read again every 2 s so its bar moves.
   useEffect(() => {
@@ -314,6 +337,11 @@ function ConnectionItem({
             Connected on <time dateTime={connection.connected_at}>{dateFormat.format(new Date(connection.connected_at))}</time>
           </span>
         </p>
+        {reconnected && connection.status === 'connected' && (
+          <p className="notice notice--success" role="status">
+            {INTEGRATION_MESSAGES.reconnected(name)}
+          </p>
+        )}
         {connection.status === 'broken' && (
           <p className="notice notice--error" role="alert">
             {connection.health_message ? `${connection.health_message} ` : ''}
@@ -353,8 +381,23 @@ function ConnectionItem({
         {connection.history.offered && <p className="profile-integration__meta">{connection.history.imported} history events imported.</p>}
         <Abilities platform={connection.platform} />
         {choosing && <AudienceChoice api={api} connection={connection} onLinked={onLinked} />}
+        {reconnecting && (
+          <ConnectForm
+            api={api}
+            platform={connection.platform}
+            oauth={oauth}
+            reconnect
+            onCancel={() => setReconnecting(false)}
+            onConnected={(changed) => {
+              setReconnecting(false);
+              setReconnected(true);
+              onChanged(changed);
+            }}
+          />
+        )}
       </div>
       <div className="profile-integration__actions">
+        {connection.status === 'broken' && !reconnecting && <Button onClick={() => setReconnecting(true)}>Reconnect</Button>}
         {connection.links.length === 0 && !choosing && (
           <Button variant="secondary" onClick={onChoose}>
             Import an audience
