@@ -96,6 +96,9 @@ test('a customer connects Brevo, imports a list, sends a campaign through it and
   await page.getByRole('combobox', { name: DELIVERY_TEXTS.label }).selectOption({ label: DELIVERY_TEXTS.choice('Brevo', 'Lark Letters') });
   await expect(page.getByRole('heading', { name: DELIVERY_TEXTS.label }).getByText(DELIVERY_MESSAGES.deliveredBy('Brevo'))).toBeVisible();
   await expect(page.getByText(DELIVERY_TEXTS.platformChanges('Brevo'))).toBeVisible();
+  // Brevo adds its own footer: the preview and the plain text leave ours out and say so.
+  await expect(page.getByText(DELIVERY_TEXTS.platformFooter('Brevo'))).toHaveCount(2);
+  await expect(page.locator('#campaign-text')).not.toHaveValue(/Unsubscribe or choose what you receive/);
   await editor.save.click();
   await expect(toast(page, CAMPAIGN_MESSAGES.saved)).toBeVisible();
   await editor.sendNow.click();
@@ -106,6 +109,10 @@ test('a customer connects Brevo, imports a list, sends a campaign through it and
   const remote = [...brevo.state.campaigns.values()].find((each) => each.name === 'Brevo news')!;
   expect(remote.subject).toBe('Hello {{ contact.FIRSTNAME }}');
   expect(brevo.state.sentMessages.filter((each) => each.campaignId === remote.id)).toHaveLength(PEOPLE);
+  // The campaign page says Brevo delivered it, with Brevo's report (no Pause: Brevo sends it).
+  await page.reload();
+  await expect(page.getByRole('heading', { name: DELIVERY_MESSAGES.deliveredBy('Brevo'), exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: DELIVERY_TEXTS.viewReport('Brevo') })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/integrations-brevo-campaign-1280.png`, fullPage: true });
 
   // Its report: sent, as Brevo said. Brevo's figures are first read back five minutes after sending
