@@ -65,7 +65,7 @@ export function integrationRoutes(deps: IntegrationDeps & OAuthDeps) {
       return reply.header('cache-control', 'no-store').send({ payload: { url: mailchimpSignInUrl(deps, owner.customerId) } });
     });
 
-    app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(`${BASE}/mailchimp/callback`, async (request, reply) => {
+    app.get<{ Querystring: { code?: unknown; state?: unknown; error?: unknown } }>(`${BASE}/mailchimp/callback`, async (request, reply) => {
       const owner = await requireCustomer(deps, request);
       const target = await finishMailchimpSignIn(deps, owner.customerId, request.query);
       return reply.redirect(target, 303);

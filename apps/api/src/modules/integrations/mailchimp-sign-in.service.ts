@@ -30,8 +30,8 @@ function stateFor(deps: OAuthDeps, customerId: string, expiresAt: number): strin
   return `${body}.${deps.signState(body).toString('base64url')}`;
 }
 
-function validState(deps: OAuthDeps, customerId: string, state: string | undefined, now: number): boolean {
-  if (!state || state.length > 200) return false;
+function validState(deps: OAuthDeps, customerId: string, state: unknown, now: number): boolean {
+  if (typeof state !== 'string' || !state || state.length > 200) return false;
   const [id, expires, signature = ''] = state.split('.');
   if (id !== customerId || !expires || !/^\d{1,15}$/.test(expires) || Number(expires) < now) return false;
   const expected = deps.signState(`${id}.${expires}`);
@@ -47,12 +47,13 @@ export function mailchimpSignInUrl(deps: IntegrationDeps & OAuthDeps, customerId
 }
 
 /** Finishes the sign-in; answers where the browser goes next: the Integrations tab, saying how it went. */
-export async function finishMailchimpSignIn(deps: IntegrationDeps & OAuthDeps, customerId: string, query: { code?: string; state?: string; error?: string }): Promise<string> {
+export async function finishMailchimpSignIn(deps: IntegrationDeps & OAuthDeps, customerId: string, query: { code?: unknown; state?: unknown; error?: unknown }): Promise<string> {
   const oauth = deps.platforms.mailchimp.oauth;
   const failed = (message: string) => `${PROFILE_PATH}&error=${encodeURIComponent(message)}`;
   if (!oauth) return failed(INTEGRATION_MESSAGES.oauthNotConfigured);
   if (!validState(deps, customerId, query.state, deps.now().getTime())) return failed(INTEGRATION_MESSAGES.oauthFailed);
-  if (query.error || !query.code || query.code.length > 500) return failed(INTEGRATION_MESSAGES.oauthFailed);
+  // A repeated parameter (?code=a&code=b) arrives as an array: only one plain string is a code.
+  if (query.error !== undefined || typeof query.code !== 'string' || !query.code || query.code.length > 500) return failed(INTEGRATION_MESSAGES.oauthFailed);
   try {
     const http = deps.platforms.http;
     const token = await exchangeCode(deps.platforms.mailchimp.loginUrl, { clientId: oauth.clientId, clientSecret: oauth.clientSecret, redirectUri: callbackUrl(deps.appUrl), code: query.code }, http);
