@@ -201,16 +201,36 @@ describe('beehiiv client', () => {
     expect(beehiiv.state.publications[0]!.subscriptions.map((sub) => sub.tags.includes('split-a'))).toEqual([true, true, false]);
 
     const { id } = await client.campaigns!.create(beehiiv.publicationId, draft);
-    expect(beehiiv.state.publications[0]!.posts[0]).toMatchObject({ id, status: 'confirmed', subjectLine: 'Your spring picks', previewText: 'Three things', bodyContent: '<p>Hi {{email}}</p>' });
+    // The campaign's id names its publication: `<publicationId>:<postId>`.
+    const [publicationOfPost, postId] = id.split(':');
+    expect(publicationOfPost).toBe(beehiiv.publicationId);
+    expect(beehiiv.state.publications[0]!.posts[0]).toMatchObject({ id: postId, status: 'confirmed', subjectLine: 'Your spring picks', previewText: 'Three things', bodyContent: '<p>Hi {{email}}</p>' });
     const slept = time.state.slept;
     await client.campaigns!.send(id, null);
     expect(time.state.slept - slept).toBe(4000);
-    beehiiv.recordEngagement(beehiiv.publicationId, id, people[0]!.email, { opens: 2, clicks: 1 });
-    beehiiv.recordEngagement(beehiiv.publicationId, id, people[1]!.email, { unsubscribed: true, opens: 1 });
-    beehiiv.recordEngagement(beehiiv.publicationId, id, people[2]!.email, { bounced: true });
+    beehiiv.recordEngagement(beehiiv.publicationId, postId!, people[0]!.email, { opens: 2, clicks: 1 });
+    beehiiv.recordEngagement(beehiiv.publicationId, postId!, people[1]!.email, { unsubscribed: true, opens: 1 });
+    beehiiv.recordEngagement(beehiiv.publicationId, postId!, people[2]!.email, { bounced: true });
     const report = await client.campaigns!.report(id);
     expect(report).toEqual({ status: 'sent', sent: 3, delivered: 2, uniqueOpens: 2, uniqueClicks: 1, bounces: 1, unsubscribes: 1, complaints: 0, sentAt: expect.any(Date) });
     expect(client.campaigns!.mergeTag('first_name')).toBeNull();
     expect(await caught(client.campaigns!.report('post_00000000-0000-4000-8000-0000000000ff'))).toMatchObject({ kind: 'not_found' });
+  });
+
+  it('sends and reports a post in the publication it was made in, not the key’s first one (review finding 1c)', async () => {
+    const { fake: beehiiv, client } = await setup({ retryAfterSeconds: 1, preparingPolls: 0 });
+    beehiiv.setPlan('enterprise');
+    const second = beehiiv.addPublication('Postlark Monthly');
+    const people = beehiiv.seedAudience(second.id, 2, { inactiveShare: 0 });
+    const draft = { title: 'Monthly', subject: 'This month', preheader: '', fromName: 'Postlark', fromEmail: 'news@postlark.test', replyTo: 'hi@postlark.test', html: '<p>Hi</p>', tag: null };
+    const { id } = await client.campaigns!.create(second.id, draft);
+    const postId = id.split(':')[1]!;
+    expect(second.posts.map((post) => post.id)).toEqual([postId]);
+    await client.campaigns!.send(id, null);
+    beehiiv.recordEngagement(second.id, postId, people[0]!.email, { opens: 1 });
+    expect(await client.campaigns!.report(id)).toMatchObject({ status: 'sent', sent: 2, uniqueOpens: 1 });
+    // A post id stored before (bare) is still looked up in the connection's publication.
+    const first = await client.campaigns!.create(beehiiv.publicationId, draft);
+    expect(await client.campaigns!.report(first.id.split(':')[1]!)).toMatchObject({ sent: 0 });
   });
 });

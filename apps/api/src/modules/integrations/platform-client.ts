@@ -83,11 +83,35 @@ export interface PersonWrite {
   /**
    * subscribed: add or keep them subscribed (a platform that refuses to re-subscribe an opted-out
    * person answers 'refused'); pending: ask them to confirm, the only way back a platform allows
-   * after an opt-out (Mailchimp's compliance state); unsubscribed / bounced / complained: opt them out there.
+   * after an opt-out (Mailchimp's compliance state; a platform with no such way answers 'refused'
+   * and writes nothing); unsubscribed / bounced / complained: opt them out there, account-wide;
+   * left: they left the linked list only — out of that audience where the platform has lists
+   * (Brevo: unlinked from the list), unsubscribed where the audience is the list (Mailchimp,
+   * beehiiv), nothing where it has none (HubSpot's contacts).
    */
-  status: 'subscribed' | 'pending' | 'unsubscribed' | 'bounced' | 'complained';
+  status: 'subscribed' | 'pending' | 'unsubscribed' | 'bounced' | 'complained' | 'left';
+  /**
+   * Write the status alone, leaving names and fields as they are there: an opt-out retried after the
+   * platform refused a field's value (an opt-out must never be lost to a bad field).
+   */
+  statusOnly?: boolean;
   /** Tags to add (segments pushed as tags, A/B splits); none are removed. */
   tags?: string[];
+}
+
+/** What a write answers: the platform's id of the person. */
+export interface UpsertResult {
+  remoteId: string;
+  /**
+   * An opt-out whose names or fields the platform refused, written with its status alone: the
+   * platform's words, for the run's errors (its fields there are not what we sent).
+   */
+  fieldsRefused?: string;
+}
+
+/** Whether a write opts the person out (of the audience or everywhere): never given up for a refused field. */
+export function isOptOutWrite(person: Pick<PersonWrite, 'status'>): boolean {
+  return person.status !== 'subscribed' && person.status !== 'pending';
 }
 
 /** A linkable audience: a Mailchimp audience, a Brevo list, a beehiiv publication, HubSpot's contacts. */
@@ -180,9 +204,9 @@ export interface PlatformClient {
   fieldNames(audienceId: string): Promise<string[]>;
   people(audienceId: string, query: PeopleQuery): Promise<PeoplePage>;
   /** Creates or updates one person; answers the platform's id. A refusal (compliance state) is a PlatformError 'refused'. */
-  upsert(audienceId: string, person: PersonWrite): Promise<{ remoteId: string }>;
+  upsert(audienceId: string, person: PersonWrite): Promise<UpsertResult>;
   /** Several at once where the platform has a batch call (the clients fall back to one by one); one result per person, in order. */
-  upsertMany(audienceId: string, people: PersonWrite[]): Promise<Array<{ remoteId: string } | PlatformError>>;
+  upsertMany(audienceId: string, people: PersonWrite[]): Promise<Array<UpsertResult | PlatformError>>;
   /** Engagement history since a time, page by page; null where the platform exposes no per-person activity. */
   readonly history: ((audienceId: string, since: Date, cursor: string | null) => Promise<HistoryPage>) | null;
   /** Registers our receiver for the audience's changes; null where the platform lets no API register one (HubSpot private apps). */

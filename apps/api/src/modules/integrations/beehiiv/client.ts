@@ -1,4 +1,4 @@
-import { PlatformError, type PersonWrite, type PlatformClient, type RemoteAudience, type RemoteCampaignDraft } from '../platform-client';
+import { PlatformError, type PersonWrite, type PlatformClient, type RemoteAudience, type RemoteCampaignDraft, type UpsertResult } from '../platform-client';
 import { PLATFORM_HTTP_DEFAULTS, platformRequest, RateBudget, type PlatformAnswer, type PlatformHttpSettings, type PlatformRequest, type PlatformRules } from '../platform-http';
 import { FIRST_NAME_FIELD, LAST_NAME_FIELD, noticesOf, personOf, reportOf, SUBSCRIPTION_EVENT_TYPES, type BeehiivPost, type BeehiivSubscription } from './mapping';
 
@@ -84,8 +84,16 @@ export function beehiivClient(options: { apiUrl: string; apiKey: string; publica
     if (!first) throw new PlatformError('not_found', 'This beehiiv key reaches no publication.', 404);
     return first;
   };
-  /** The publication a post id belongs to: the connection's, else the key's first. */
-  const campaignPublication = async () => options.publicationId ?? (await firstPublication()).id;
+  /**
+   * A post's id here is `<publicationId>:<postId>`: the publication it was created in (the linked
+   * one), so send() and report() look for it there. A bare post id (made before) falls back to the
+   * connection's publication, else the key's first.
+   */
+  const postRef = async (id: string): Promise<{ publicationId: string; postId: string }> => {
+    const at = id.indexOf(':');
+    if (at > 0) return { publicationId: id.slice(0, at), postId: id.slice(at + 1) };
+    return { publicationId: options.publicationId ?? (await firstPublication()).id, postId: id };
+  };
 
   const post = async (publicationId: string, postId: string): Promise<BeehiivPost> => {
     // beehiiv answers 202 with Retry-After while a post is still being prepared: wait as it says, within maxWaitMs.
@@ -109,27 +117,39 @@ export function beehiivClient(options: { apiUrl: string; apiKey: string; publica
     if (tags.length) await call('POST', `${pub(audienceId)}/subscriptions/${encodeURIComponent(id)}/tags`, { tags });
   };
 
-  const upsert = async (audienceId: string, person: PersonWrite): Promise<{ remoteId: string }> => {
+  const upsert = async (audienceId: string, person: PersonWrite): Promise<UpsertResult> => {
+    // No way back through the API after an unsubscribe (reactivate_existing stays false): refused, nothing written.
+    if (person.status === 'pending') throw new PlatformError('refused', BEEHIIV_KEEPS_OPT_OUT, null);
+    // The publication is the audience: leaving the linked list is unsubscribing from it.
     const optOut = person.status !== 'subscribed';
     const customFields = Object.entries(person.fields).map(([name, value]) => ({ name, value }));
     // Names only when we know them, so a blank here never erases beehiiv's (unknown custom fields are discarded by beehiiv).
     if (person.firstName) customFields.push({ name: FIRST_NAME_FIELD, value: person.firstName });
     if (person.lastName) customFields.push({ name: LAST_NAME_FIELD, value: person.lastName });
-    const { json } = await call<Envelope<BeehiivSubscription>>('POST', `${pub(audienceId)}/subscriptions`, {
+    const body = {
       email: person.email.trim().toLowerCase(),
       // Never true: an unsubscribed address stays unsubscribed unless the person re-subscribes themselves (opt-outs win).
       reactivate_existing: false,
       send_welcome_email: false,
       utm_source: 'postlark',
-      custom_fields: customFields,
       // Someone we are opting out must not be sent a confirmation email on the way.
       ...(optOut ? { double_opt_override: 'off' } : {}),
-    });
-    const sub = json.data;
+    };
+    let answer: { json: Envelope<BeehiivSubscription> };
+    let fieldsRefused: string | undefined;
+    try {
+      answer = await call<Envelope<BeehiivSubscription>>('POST', `${pub(audienceId)}/subscriptions`, person.statusOnly ? body : { ...body, custom_fields: customFields });
+    } catch (error) {
+      // A custom field's value refused must not cost an opt-out: the subscription alone, then the unsubscribe.
+      if (!(error instanceof PlatformError && error.kind === 'refused' && optOut && !person.statusOnly)) throw error;
+      answer = await call<Envelope<BeehiivSubscription>>('POST', `${pub(audienceId)}/subscriptions`, body);
+      fieldsRefused = error.message;
+    }
+    const sub = answer.json.data;
     if (!optOut && sub.status === 'inactive') throw new PlatformError('refused', BEEHIIV_KEEPS_OPT_OUT, null);
     await addTags(audienceId, sub.id, person.tags ?? []);
     if (optOut && sub.status !== 'inactive') await call('PATCH', `${pub(audienceId)}/subscriptions/${encodeURIComponent(sub.id)}`, { unsubscribe: true });
-    return { remoteId: sub.id };
+    return fieldsRefused === undefined ? { remoteId: sub.id } : { remoteId: sub.id, fieldsRefused };
   };
 
   return {
@@ -177,7 +197,7 @@ export function beehiivClient(options: { apiUrl: string; apiKey: string; publica
 
     async upsertMany(audienceId, people) {
       // beehiiv's bulk creation is asynchronous and answers no ids: one by one, within the same budget.
-      const results: Array<{ remoteId: string } | PlatformError> = [];
+      const results: Array<UpsertResult | PlatformError> = [];
       for (const person of people) {
         try {
           results.push(await upsert(audienceId, person));
@@ -231,16 +251,18 @@ export function beehiivClient(options: { apiUrl: string; apiKey: string; publica
           if (error instanceof PlatformError && error.status === 403) throw new PlatformError('plan_limit', error.message, 403);
           throw error;
         }
-        return { id: created.json.data.id };
+        return { id: `${audienceId}:${created.json.data.id}` };
       },
 
       async send(id, at) {
-        const found = await post(await campaignPublication(), id);
+        const ref = await postRef(id);
+        const found = await post(ref.publicationId, ref.postId);
         if (at !== null && at.getTime() > now() && (found.publish_date ?? 0) * 1000 < at.getTime()) throw new PlatformError('refused', BEEHIIV_NO_LATE_SCHEDULE, null);
       },
 
       async report(id) {
-        return reportOf(await post(await campaignPublication(), id), now());
+        const ref = await postRef(id);
+        return reportOf(await post(ref.publicationId, ref.postId), now());
       },
 
       mergeTag: beehiivMergeTag,

@@ -1,4 +1,4 @@
-import type { HistoryPage, PersonWrite, PlatformClient, RemoteAudience } from '../platform-client';
+import type { HistoryPage, PersonWrite, PlatformClient, RemoteAudience, UpsertResult } from '../platform-client';
 import { PlatformError } from '../platform-client';
 import { type PlatformAnswer, type PlatformHttpSettings, type PlatformRequest, type PlatformRules, PLATFORM_HTTP_DEFAULTS, platformRequest, RateBudget } from '../platform-http';
 import { type BrevoContactJson, activitiesOf, mergeTagOf, noticesOf, personOf, reportOf } from './mapping';
@@ -16,6 +16,9 @@ import { type BrevoContactJson, activitiesOf, mergeTagOf, noticesOf, personOf, r
 type Family = 'contacts' | 'others';
 
 /** Brevo's page limits: lists at most 50, a list's contacts at most 500. */
+/** Why a write asking Brevo to take someone back is refused. */
+export const BREVO_KEEPS_OPT_OUT = 'Brevo keeps this address blocklisted: only the person can subscribe again.';
+
 const LIST_PAGE = 50;
 const CONTACT_PAGE = 500;
 /** Contacts read per history page, and the campaignStats calls one page makes at most (each is one contact × one window). */
@@ -138,8 +141,16 @@ export function brevoClient(options: { apiUrl: string; apiKey: string; http?: Pl
     return json.id;
   };
 
-  const upsert = async (audienceId: string, person: PersonWrite): Promise<{ remoteId: string }> => {
+  const upsert = async (audienceId: string, person: PersonWrite): Promise<UpsertResult> => {
     const email = person.email.trim().toLowerCase();
+    // Brevo has no way back through its API for someone blocklisted: only the person can subscribe again.
+    if (person.status === 'pending') throw new PlatformError('refused', BREVO_KEEPS_OPT_OUT, null);
+    if (person.status === 'left') {
+      // Left the linked list only: unlinked from that Brevo list, not blocklisted from every email of the account.
+      await call('PUT', `/contacts/${encodeURIComponent(email)}`, { unlinkListIds: [listId(audienceId)] });
+      return { remoteId: await contactId(email) };
+    }
+    const optOut = person.status !== 'subscribed';
     const attributes: Record<string, string> = { ...person.fields };
     if (person.firstName) attributes.FIRSTNAME = person.firstName;
     if (person.lastName) attributes.LASTNAME = person.lastName;
@@ -148,16 +159,20 @@ export function brevoClient(options: { apiUrl: string; apiKey: string; http?: Pl
     // updateEnabled always: without it an existing address is refused as duplicate_parameter. An opt-out
     // (unsubscribe, bounce, complaint alike) is Brevo's blocklist, set in the same call. A subscribed write
     // never lifts a blocklist: an opt-out made on Brevo since our last poll must win (decision 011).
-    const { status, json } = await call<{ id?: number }>('POST', '/contacts', {
-      email,
-      attributes,
-      listIds,
-      updateEnabled: true,
-      ...(person.status !== 'subscribed' ? { emailBlacklisted: true } : {}),
-    });
+    const statusAlone = { email, listIds: [listId(audienceId)], updateEnabled: true, ...(optOut ? { emailBlacklisted: true } : {}) };
+    let answer: { status: number; json: { id?: number } };
+    let fieldsRefused: string | undefined;
+    try {
+      answer = await call<{ id?: number }>('POST', '/contacts', person.statusOnly ? statusAlone : { ...statusAlone, attributes, listIds });
+    } catch (error) {
+      // An attribute's value refused must not cost an opt-out: the blocklist alone, the refusal still told.
+      if (!(error instanceof PlatformError && error.kind === 'refused' && optOut && !person.statusOnly)) throw error;
+      answer = await call<{ id?: number }>('POST', '/contacts', statusAlone);
+      fieldsRefused = error.message;
+    }
     // 201 {id} for a new contact; an update answers 204 without one.
-    if (status === 201 && typeof json.id === 'number') return { remoteId: String(json.id) };
-    return { remoteId: await contactId(email) };
+    const remoteId = answer.status === 201 && typeof answer.json.id === 'number' ? String(answer.json.id) : await contactId(email);
+    return fieldsRefused === undefined ? { remoteId } : { remoteId, fieldsRefused };
   };
 
   // ---- history ---------------------------------------------------------------------------------------------
@@ -248,7 +263,7 @@ export function brevoClient(options: { apiUrl: string; apiKey: string; http?: Pl
 
     async upsertMany(audienceId, people) {
       // One by one (POST /contacts/import is asynchronous, a process to poll): within the contacts budget.
-      const out: Array<{ remoteId: string } | PlatformError> = [];
+      const out: Array<UpsertResult | PlatformError> = [];
       for (const person of people) {
         try {
           out.push(await upsert(audienceId, person));

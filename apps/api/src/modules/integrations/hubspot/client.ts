@@ -12,7 +12,7 @@ import type {
   PublicUpdateSubscriptionStatusRequest,
   SubscriptionDefinitionsResponse,
 } from '@hubspot/api-client/lib/codegen/communication_preferences/index.js';
-import { PlatformError, type PeoplePage, type PersonWrite, type PlatformClient, type RemotePerson } from '../platform-client';
+import { PlatformError, type PeoplePage, type PersonWrite, type PlatformClient, type RemotePerson, type UpsertResult } from '../platform-client';
 import { PLATFORM_HTTP_DEFAULTS, platformRequest, RateBudget, type PlatformAnswer, type PlatformHttpSettings, type PlatformRequest, type PlatformRules } from '../platform-http';
 import { errorOf, FIELD_NAMES, nextMidnight, PERSON_PROPERTIES, personOf, retryAfterOf, type Wire } from './mapping';
 
@@ -156,6 +156,7 @@ export function hubspotClient(options: { apiUrl: string; token: string; http?: P
   const propertiesOf = (person: PersonWrite): Record<string, string> => {
     // Empty names are not written: an import that knows no name must not blank HubSpot's.
     const properties: Record<string, string> = { email: person.email.toLowerCase() };
+    if (person.statusOnly) return properties;
     if (person.firstName) properties.firstname = person.firstName;
     if (person.lastName) properties.lastname = person.lastName;
     for (const [name, value] of Object.entries(person.fields)) if (name !== 'email') properties[name] = value;
@@ -163,7 +164,7 @@ export function hubspotClient(options: { apiUrl: string; token: string; http?: P
   };
 
   /** Upserts by email; answers each person's id or the refusal of the whole batch. */
-  const upsertBatch = async (batch: PersonWrite[]): Promise<Array<{ remoteId: string } | PlatformError>> => {
+  const upsertBatch = async (batch: PersonWrite[]): Promise<Array<UpsertResult | PlatformError>> => {
     const body: Wire<BatchInputSimplePublicObjectBatchInputUpsert> = { inputs: batch.map((person) => ({ idProperty: 'email', id: person.email.toLowerCase(), properties: propertiesOf(person) })) };
     const answer = await call<Wire<BatchResponseSimplePublicUpsertObject>>('POST', '/crm/v3/objects/contacts/batch/upsert', body);
     // Batch results are not promised in input order: matched by the email each one was written with.
@@ -185,15 +186,17 @@ export function hubspotClient(options: { apiUrl: string; token: string; http?: P
 
   const upsertMany: PlatformClient['upsertMany'] = async (audienceId, all) => {
     checkAudience(audienceId);
-    const results: Array<{ remoteId: string } | PlatformError> = [];
+    const results: Array<UpsertResult | PlatformError> = [];
     for (let start = 0; start < all.length; start += PAGE) {
       const chunk = all.slice(start, start + PAGE);
-      const answers: Array<{ remoteId: string } | PlatformError | null> = chunk.map(() => null);
+      const answers: Array<UpsertResult | PlatformError | null> = chunk.map(() => null);
       // HubSpot cannot re-subscribe someone opted out of all email (the API cannot clear hs_email_optout):
       // a write asking for 'subscribed' is refused for them, as the interface asks, and not written.
       const out = await optedOut(chunk.filter((person) => person.status === 'subscribed').map((person) => person.email.toLowerCase()));
       chunk.forEach((person, index) => {
-        if (person.status === 'subscribed' && out.has(person.email.toLowerCase())) answers[index] = new PlatformError('refused', `${person.email.toLowerCase()} has opted out of all email in HubSpot; only they can subscribe again.`, null);
+        // HubSpot has no confirmation to ask for through the API: refused, and nothing written.
+        if (person.status === 'pending') answers[index] = new PlatformError('refused', `${person.email.toLowerCase()} has opted out of email in HubSpot; only they can subscribe again.`, null);
+        else if (person.status === 'subscribed' && out.has(person.email.toLowerCase())) answers[index] = new PlatformError('refused', `${person.email.toLowerCase()} has opted out of all email in HubSpot; only they can subscribe again.`, null);
       });
       const writable = chunk.map((person, index) => ({ person, index })).filter(({ index }) => answers[index] === null);
       if (writable.length > 0) {
@@ -217,8 +220,9 @@ export function hubspotClient(options: { apiUrl: string; token: string; http?: P
         }
       }
       // Opt-outs go through even when the contact's fields were refused: an opt-out always wins (the refusal is still answered).
+      // HubSpot has contacts, no lists: someone who left the linked list only keeps their email there.
       for (const [index, person] of chunk.entries()) {
-        if (person.status === 'subscribed') continue;
+        if (person.status === 'subscribed' || person.status === 'pending' || person.status === 'left') continue;
         try {
           await optOut(person.email.toLowerCase());
         } catch (caught) {

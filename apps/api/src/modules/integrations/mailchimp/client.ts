@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type HistoryActivity, type PeoplePage, type PersonWrite, type PlatformClient, PlatformError, type RemoteCampaignReport } from '../platform-client';
+import { type HistoryActivity, isOptOutWrite, type PeoplePage, type PersonWrite, type PlatformClient, PlatformError, type RemoteCampaignReport, type UpsertResult } from '../platform-client';
 import { type PlatformAnswer, concurrencyPool, PLATFORM_HTTP_DEFAULTS, type PlatformHttpSettings, type PlatformRequest, type PlatformRules, platformRequest } from '../platform-http';
 import { baseRules, MEMBER_FIELDS, type MemberJson, mergeFieldsOf, parseWebhook, personOf, subscriberHash } from './mapping';
 import { dataCentreOfKey } from './oauth';
@@ -80,16 +80,22 @@ export function mailchimpClient(options: { apiUrl: string; auth: { kind: 'oauth'
     }
   };
 
-  const upsert = async (audienceId: string, person: PersonWrite): Promise<{ remoteId: string }> => {
+  const upsert = async (audienceId: string, person: PersonWrite): Promise<UpsertResult> => {
     const hash = subscriberHash(person.email);
-    // Mailchimp's 'cleaned' cannot be written: every opt-out is 'unsubscribed' there.
-    const status = person.status === 'subscribed' ? 'subscribed' : 'unsubscribed';
-    const member = await json<MemberJson>('PUT', `/lists/${encodeURIComponent(audienceId)}/members/${hash}?fields=id`, {
-      email_address: person.email,
-      status_if_new: status,
-      status,
-      merge_fields: mergeFieldsOf(person.firstName, person.lastName, person.fields),
-    });
+    // Mailchimp's 'cleaned' cannot be written: every opt-out is 'unsubscribed' there (the audience is
+    // the list, so leaving it is unsubscribing too); 'pending' makes Mailchimp mail its own confirmation.
+    const status = person.status === 'subscribed' || person.status === 'pending' ? person.status : 'unsubscribed';
+    const path = `/lists/${encodeURIComponent(audienceId)}/members/${hash}?fields=id`;
+    const statusAlone = { email_address: person.email, status_if_new: status, status };
+    let member: MemberJson;
+    try {
+      member = await json<MemberJson>('PUT', path, person.statusOnly ? statusAlone : { ...statusAlone, merge_fields: mergeFieldsOf(person.firstName, person.lastName, person.fields) });
+    } catch (error) {
+      // A merge field's value refused (a field deleted or retyped there) must not cost an opt-out: the status alone.
+      if (!(error instanceof PlatformError && error.kind === 'refused' && isOptOutWrite(person) && !person.statusOnly)) throw error;
+      const alone = await json<MemberJson>('PUT', path, statusAlone);
+      return { remoteId: alone.id ?? hash, fieldsRefused: error.message };
+    }
     if (person.tags?.length) {
       await call('POST', `/lists/${encodeURIComponent(audienceId)}/members/${hash}/tags`, { tags: person.tags.map((name) => ({ name, status: 'active' })) });
     }
