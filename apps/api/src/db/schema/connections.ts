@@ -61,6 +61,12 @@ export const connectionLinks = pgTable(
     pollCursor: jsonb('poll_cursor').$type<{ since: string; seen: string[] } | null>(),
     /** The latest subscribers.change_seq pushed; the push pass reads from a little before it. */
     pushCursor: bigint('push_cursor', { mode: 'number' }).notNull().default(0),
+    /**
+     * When the last full push (from change_seq 0) began: once a day the push reads everyone again, so a
+     * change that committed after the cursor passed its number, or a refused write, is not lost for good
+     * (hashes make it write nothing twice).
+     */
+    pushReconciledAt: timestamp('push_reconciled_at', { withTimezone: true }),
     importedAt: timestamp('imported_at', { withTimezone: true }),
     lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
     nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull(),
@@ -130,6 +136,8 @@ export const connectionRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** A worker holds the run until then; a claim that ran out belongs to a worker that stopped. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Drawn afresh at every claim: a worker writes to the run only while the token is still its own. */
+    leaseToken: uuid('lease_token'),
   },
   (table) => [
     index('connection_runs_due_idx').on(table.dueAt).where(sql`${table.status} in ('queued', 'running')`),

@@ -119,13 +119,14 @@ export async function runsOf(db: Db, connectionId: string, limit: number): Promi
 
 /**
  * Takes the run due first (or one whose worker's lease ran out) for this worker, on a connection
- * that works: one statement, so two workers never take the same run.
+ * that works: one statement, so two workers never take the same run. Each claim draws a new lease
+ * token: a worker whose lease ran out and was taken over finds its token gone and writes nothing.
  */
 export async function claimDueRun(db: Db, now: Date, leaseMs: number): Promise<RunRow | undefined> {
   const at = now.toISOString();
   const result = await db.execute(sql`
     update connection_runs set status = 'running', started_at = coalesce(started_at, ${at}::timestamptz),
-      lease_until = ${at}::timestamptz + ${`${leaseMs} milliseconds`}::interval
+      lease_until = ${at}::timestamptz + ${`${leaseMs} milliseconds`}::interval, lease_token = gen_random_uuid()
     where id = (
       select r.id from connection_runs r join connections c on c.id = r.connection_id
       where c.status = 'connected' and r.due_at <= ${at}::timestamptz
@@ -149,18 +150,32 @@ export interface RunProgress {
   errors: SyncRunError[];
 }
 
-/** Saves a run's progress between pages, and keeps its lease. */
-export async function saveRunProgress(db: Db, id: string, progress: RunProgress, leaseUntil: Date): Promise<void> {
-  await db
-    .update(connectionRuns)
-    .set({ cursor: progress.cursor, processed: progress.processed, total: progress.total, added: progress.added, updated: progress.updated, suppressed: progress.suppressed, leaseUntil })
-    .where(eq(connectionRuns.id, id));
+/** A claimed run: its id and the lease token of the claim. */
+export interface RunClaim {
+  id: string;
+  leaseToken: string | null;
 }
 
-/** Saves a slice's progress and hands the run back to the queue (due again at `dueAt`), or ends it. */
-export async function settleRun(db: Db, id: string, progress: RunProgress, outcome: { status: 'queued'; dueAt: Date } | { status: 'done' | 'failed'; now: Date }, errorsKept: number): Promise<void> {
+const heldBy = (claim: RunClaim) =>
+  and(eq(connectionRuns.id, claim.id), eq(connectionRuns.status, 'running'), claim.leaseToken === null ? sql`${connectionRuns.leaseToken} is null` : eq(connectionRuns.leaseToken, claim.leaseToken));
+
+/** Saves a run's progress between pages, and renews its lease; answers false when the lease is no longer this worker's. */
+export async function saveRunProgress(db: Db, claim: RunClaim, progress: RunProgress, leaseUntil: Date): Promise<boolean> {
+  const rows = await db
+    .update(connectionRuns)
+    .set({ cursor: progress.cursor, processed: progress.processed, total: progress.total, added: progress.added, updated: progress.updated, suppressed: progress.suppressed, leaseUntil })
+    .where(heldBy(claim))
+    .returning({ id: connectionRuns.id });
+  return rows.length > 0;
+}
+
+/**
+ * Saves a slice's progress and hands the run back to the queue (due again at `dueAt`), or ends it;
+ * only while this worker holds the lease (answers whether it did).
+ */
+export async function settleRun(db: Db, claim: RunClaim, progress: RunProgress, outcome: { status: 'queued'; dueAt: Date } | { status: 'done' | 'failed'; now: Date }, errorsKept: number): Promise<boolean> {
   const errors = progress.errors.slice(-errorsKept);
-  await db
+  const rows = await db
     .update(connectionRuns)
     .set({
       cursor: progress.cursor,
@@ -173,9 +188,12 @@ export async function settleRun(db: Db, id: string, progress: RunProgress, outco
       errorCount: progress.errors.length,
       status: outcome.status,
       leaseUntil: null,
+      leaseToken: null,
       ...(outcome.status === 'queued' ? { dueAt: outcome.dueAt } : { finishedAt: outcome.now }),
     })
-    .where(eq(connectionRuns.id, id));
+    .where(heldBy(claim))
+    .returning({ id: connectionRuns.id });
+  return rows.length > 0;
 }
 
 /** Queues a poll of every linked audience whose time has come, and moves its next time on. */
@@ -196,15 +214,24 @@ export async function queueDuePolls(db: Db, now: Date, everyMs: number): Promise
   return rowsOf(result).length;
 }
 
-/** Queues a push for every linked audience with people changed here past its cursor. */
+/** How often a link's push reads everyone again from change_seq 0 (sync-engine.ts pushSlice says why). */
+export const PUSH_RECONCILE_EVERY_MS = 24 * 60 * 60_000;
+
+/**
+ * Queues a push for every linked audience with people changed here past its cursor (the push moves
+ * the cursor past everyone it scanned, so this is true only until a push has run), or whose daily
+ * full push is due.
+ */
 export async function queueDuePushes(db: Db, now: Date): Promise<number> {
   const at = now.toISOString();
+  const reconcileBefore = new Date(now.getTime() - PUSH_RECONCILE_EVERY_MS).toISOString();
   const result = await db.execute(sql`
     insert into connection_runs (connection_id, link_id, kind, status, created_at, due_at)
     select l.connection_id, l.id, 'push', 'queued', ${at}::timestamptz, ${at}::timestamptz
     from connection_links l join connections c on c.id = l.connection_id
     where c.status = 'connected' and l.imported_at is not null
-      and exists (select 1 from subscribers s where s.customer_id = l.customer_id and s.change_seq > l.push_cursor)
+      and (exists (select 1 from subscribers s where s.customer_id = l.customer_id and s.change_seq > l.push_cursor)
+        or l.push_reconciled_at is null or l.push_reconciled_at <= ${reconcileBefore}::timestamptz)
     on conflict (connection_id, coalesce(link_id, '00000000-0000-0000-0000-000000000000'::uuid), kind) where status in ('queued', 'running')
     do nothing
     returning id`);

@@ -2,15 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { INTEGRATION_LIMITS } from '@postlark/shared/integrations';
 import type { SyncRunError } from '../../db/schema/connections';
 import { notify } from '../notifications/notify';
-import { claimDueRun, connectionById, type ConnectionRow, findLink, type LinkRow, markBroken, queueDuePolls, queueDuePushes, queueRun, type RunProgress, type RunRow, saveRunProgress, settleRun, updateLink } from './connections.repository';
+import { claimDueRun, connectionById, type ConnectionRow, findLink, type LinkRow, markBroken, PUSH_RECONCILE_EVERY_MS, queueDuePolls, queueDuePushes, queueRun, type RunProgress, type RunRow, saveRunProgress, settleRun, updateLink } from './connections.repository';
 import { clientOfConnection, type IntegrationDeps } from './connections.service';
 import { lookAtPlatformTests } from './platform-ab-test';
 import { deliverDueCampaigns, refreshDueReports } from './platform-delivery-worker';
 import { registerWebhook } from './platform-webhooks.service';
 import { importHistoryPage } from './sync-history';
-import { type PlatformClient, PlatformError } from './platform-client';
+import { type PersonWrite, type PlatformClient, PlatformError } from './platform-client';
 import { applyRemotePeople } from './sync-apply';
-import { PUSH_OVERLAP, pushPage } from './sync-push';
+import { latestChangeSeq, PUSH_OVERLAP, pushPage } from './sync-push';
 
 // The sync's worker (decision 011): runs are its queue. Each pass queues the polls that are due and
 // a push for every link with changes here, then takes one run and works on it for a slice of time,
@@ -21,7 +21,11 @@ export interface SyncSettings {
   pollEveryMs: number;
   /** How long one pass works on a run before handing it back (others get their turn). */
   sliceMs: number;
-  /** A run claimed longer ago than this by a worker that never handed it back is taken again. */
+  /**
+   * A run claimed longer ago than this by a worker that never handed it back is taken again. Renewed
+   * at every page, so it must outlast the slowest page: a request's 30 s timeout × 4 attempts with
+   * backoff, plus a platform's longest wait (65 s), and the database writes around it.
+   */
   leaseMs: number;
   idleMs: number;
   /** A run that keeps failing for passing reasons (5xx, timeouts) is given up after this many tries. */
@@ -30,7 +34,7 @@ export interface SyncSettings {
   abLookEveryMs: number;
 }
 
-export const SYNC_DEFAULTS: SyncSettings = { pollEveryMs: 300_000, sliceMs: 20_000, leaseMs: 120_000, idleMs: 1_000, maxFailures: 5, abLookEveryMs: 300_000 };
+export const SYNC_DEFAULTS: SyncSettings = { pollEveryMs: 300_000, sliceMs: 20_000, leaseMs: 600_000, idleMs: 1_000, maxFailures: 5, abLookEveryMs: 300_000 };
 
 export interface SyncDeps extends IntegrationDeps {
   settings: SyncSettings;
@@ -48,6 +52,15 @@ interface RunCursor {
   latest?: string | null;
   /** push: the change_seq read up to. */
   after?: number;
+  /** push: the customer's highest change_seq when the run began: the link's cursor moves there at its end. */
+  target?: number;
+  /** push: this run reads everyone from 0 (the daily reconciliation). */
+  full?: boolean;
+  /**
+   * import/poll: addresses to opt out on the platform, sent after the last page: a write made
+   * mid-read moves the person in the platform's change order and would shift its offset pages.
+   */
+  optOuts?: string[];
   startedAt?: string;
   failures?: number;
 }
@@ -58,16 +71,19 @@ function progressOf(run: RunRow): RunProgress {
 
 type Outcome = { done: boolean };
 
+/** How many deferred opt-outs go to the platform at a time (then the run's cursor is saved). */
+const OPT_OUT_BATCH = 200;
+
+/** The run's lease went to another worker (this one was too slow): stop, writing nothing more. */
+class LeaseLost extends Error {}
+
 async function readPeopleSlice(deps: SyncDeps, client: PlatformClient, connection: ConnectionRow, link: LinkRow, run: RunRow, progress: RunProgress, cursor: RunCursor): Promise<Outcome> {
   const until = Date.now() + deps.settings.sliceMs;
   const context = { link: { id: link.id, customerId: link.customerId, listId: link.listId, fieldMap: link.fieldMap }, source: connection.platform, now: deps.now() };
   for (;;) {
     const page = await client.people(link.remoteAudienceId, { cursor: cursor.page ?? null, changedSince: cursor.since ? new Date(cursor.since) : null });
     const counts = await applyRemotePeople(deps.db, { ...context, now: deps.now() }, page.people);
-    if (counts.optOuts.length > 0) {
-      const results = await client.upsertMany(link.remoteAudienceId, counts.optOuts);
-      for (const [index, result] of results.entries()) if (result instanceof PlatformError) progress.errors.push({ email: counts.optOuts[index]?.email ?? null, message: result.message });
-    }
+    if (counts.optOuts.length > 0) cursor.optOuts = [...new Set([...(cursor.optOuts ?? []), ...counts.optOuts.map((write) => write.email)])];
     progress.processed += page.people.length;
     progress.added += counts.added;
     progress.updated += counts.updated;
@@ -82,6 +98,21 @@ async function readPeopleSlice(deps: SyncDeps, client: PlatformClient, connectio
     if (Date.now() >= until) return { done: false };
     await settleProgress(deps, run, progress);
   }
+  // Every page read: now the opt-outs go (a person written to moves to the end of the platform's order).
+  const optOuts = cursor.optOuts ?? [];
+  for (let start = 0; start < optOuts.length; start += OPT_OUT_BATCH) {
+    const writes: PersonWrite[] = optOuts.slice(start, start + OPT_OUT_BATCH).map((email) => ({ email, firstName: '', lastName: '', fields: {}, status: 'unsubscribed', statusOnly: true }));
+    const results = await client.upsertMany(link.remoteAudienceId, writes);
+    for (const [index, result] of results.entries()) {
+      if (!(result instanceof PlatformError)) continue;
+      if (result.kind === 'unauthorized' || result.kind === 'rate_limited' || result.kind === 'transient') throw result;
+      progress.errors.push({ email: writes[index]?.email ?? null, message: result.message });
+    }
+    cursor.optOuts = optOuts.slice(start + OPT_OUT_BATCH);
+    progress.cursor = { ...cursor };
+    await settleProgress(deps, run, progress);
+  }
+  await settleProgress(deps, run, progress);
   // The next poll asks from the latest change seen; an import, from when it started (what changed
   // during it is read again, and found unchanged by its hash).
   const since = run.kind === 'import' ? (cursor.startedAt ?? null) : (cursor.latest ?? cursor.since ?? null);
@@ -106,9 +137,23 @@ async function readPeopleSlice(deps: SyncDeps, client: PlatformClient, connectio
   return { done: true };
 }
 
+/**
+ * The push scans the customer's people by change_seq and, at its end, moves the link's cursor to the
+ * highest change_seq the customer had when it began: people of other lists are scanned past too, so
+ * their changes do not queue a push on every pass. A transaction that drew its number earlier can
+ * commit after the cursor passed it: each push re-reads PUSH_OVERLAP numbers before the cursor, and
+ * once a day (PUSH_RECONCILE_EVERY_MS) a push reads everyone from 0 — a late commit, or a write the
+ * platform refused, is written then at the latest; hashes make what is already there cost nothing.
+ */
 async function pushSlice(deps: SyncDeps, client: PlatformClient, _connection: ConnectionRow, link: LinkRow, run: RunRow, progress: RunProgress, cursor: RunCursor): Promise<Outcome> {
   const until = Date.now() + deps.settings.sliceMs;
-  const state = { after: cursor.after ?? Math.max(0, link.pushCursor - PUSH_OVERLAP), processed: progress.processed, updated: progress.updated, suppressed: progress.suppressed, errors: progress.errors };
+  if (cursor.target === undefined) {
+    cursor.target = await latestChangeSeq(deps.db, link.customerId);
+    const reconciledAt = link.pushReconciledAt?.getTime() ?? null;
+    cursor.full = reconciledAt === null || reconciledAt + PUSH_RECONCILE_EVERY_MS <= deps.now().getTime();
+    cursor.after = cursor.full ? 0 : Math.max(0, link.pushCursor - PUSH_OVERLAP);
+  }
+  const state = { after: cursor.after ?? 0, processed: progress.processed, updated: progress.updated, suppressed: progress.suppressed, errors: progress.errors };
   let more = true;
   while (more) {
     more = await pushPage(deps.db, client, link, state, deps.now);
@@ -116,8 +161,13 @@ async function pushSlice(deps: SyncDeps, client: PlatformClient, _connection: Co
     if (more && Date.now() >= until) return { done: false };
     if (more) await settleProgress(deps, run, progress);
   }
+  await settleProgress(deps, run, progress);
   const latest = await findLink(deps.db, link.id);
-  if (latest && state.after > latest.pushCursor) await updateLink(deps.db, link.id, { pushCursor: state.after });
+  const reached = Math.max(state.after, cursor.target);
+  await updateLink(deps.db, link.id, {
+    ...(latest && reached > latest.pushCursor && { pushCursor: reached }),
+    ...(cursor.full && { pushReconciledAt: new Date(cursor.startedAt ?? deps.now().toISOString()) }),
+  });
   return { done: true };
 }
 
@@ -131,13 +181,14 @@ async function historySlice(deps: SyncDeps, client: PlatformClient, connection: 
     if (Date.now() >= until) return { done: false };
     await settleProgress(deps, run, progress);
   }
+  await settleProgress(deps, run, progress);
   await updateLink(deps.db, link.id, { historyImportedAt: deps.now(), historyCount: progress.added });
   return { done: true };
 }
 
-/** Keeps the run's progress visible (and its lease fresh) between pages. */
+/** Keeps the run's progress visible (and its lease fresh) between pages; stops a worker whose lease was taken over. */
 async function settleProgress(deps: SyncDeps, run: RunRow, progress: RunProgress): Promise<void> {
-  await saveRunProgress(deps.db, run.id, progress, new Date(deps.now().getTime() + deps.settings.leaseMs));
+  if (!(await saveRunProgress(deps.db, run, progress, new Date(deps.now().getTime() + deps.settings.leaseMs)))) throw new LeaseLost();
 }
 
 async function failure(deps: SyncDeps, connection: ConnectionRow, run: RunRow, progress: RunProgress, cursor: RunCursor, error: unknown): Promise<void> {
@@ -147,12 +198,12 @@ async function failure(deps: SyncDeps, connection: ConnectionRow, run: RunRow, p
     // A revoked key breaks the connection, says why, and tells the customer once; its runs wait for a reconnect.
     if (await markBroken(deps.db, connection.id, error.message, now)) await notify(deps.db, connection.customerId, 'connection-broken', now, '/dashboard/profile?tab=integrations');
     progress.errors.push({ email: null, message: error.message });
-    await settleRun(deps.db, run.id, progress, { status: 'failed', now }, errorsKept);
+    await settleRun(deps.db, run, progress, { status: 'failed', now }, errorsKept);
     return;
   }
   if (error instanceof PlatformError && error.kind === 'rate_limited') {
     // The platform said when: the run waits for it, having lost nothing.
-    await settleRun(deps.db, run.id, progress, { status: 'queued', dueAt: error.retryAt ?? new Date(now.getTime() + 60_000) }, errorsKept);
+    await settleRun(deps.db, run, progress, { status: 'queued', dueAt: error.retryAt ?? new Date(now.getTime() + 60_000) }, errorsKept);
     return;
   }
   const message = error instanceof PlatformError ? error.message : 'The sync stopped on an error on our side; it will try again.';
@@ -161,10 +212,10 @@ async function failure(deps: SyncDeps, connection: ConnectionRow, run: RunRow, p
   progress.cursor = { ...cursor, failures };
   if (failures >= deps.settings.maxFailures || (error instanceof PlatformError && error.kind === 'not_found')) {
     progress.errors.push({ email: null, message });
-    await settleRun(deps.db, run.id, progress, { status: 'failed', now }, errorsKept);
+    await settleRun(deps.db, run, progress, { status: 'failed', now }, errorsKept);
     return;
   }
-  await settleRun(deps.db, run.id, progress, { status: 'queued', dueAt: new Date(now.getTime() + 30_000 * 2 ** (failures - 1)) }, errorsKept);
+  await settleRun(deps.db, run, progress, { status: 'queued', dueAt: new Date(now.getTime() + 30_000 * 2 ** (failures - 1)) }, errorsKept);
 }
 
 /** Works on one claimed run for a slice. */
@@ -174,7 +225,7 @@ export async function workOnRun(deps: SyncDeps, run: RunRow): Promise<void> {
   const progress = progressOf(run);
   const cursor: RunCursor = { ...(run.cursor as RunCursor | null) };
   if (!connection || !link) {
-    await settleRun(deps.db, run.id, progress, { status: 'failed', now: deps.now() }, INTEGRATION_LIMITS.errorsKept);
+    await settleRun(deps.db, run, progress, { status: 'failed', now: deps.now() }, INTEGRATION_LIMITS.errorsKept);
     return;
   }
   if (run.kind === 'poll' && cursor.since === undefined) cursor.since = link.pollCursor?.since ?? null;
@@ -183,8 +234,10 @@ export async function workOnRun(deps: SyncDeps, run: RunRow): Promise<void> {
     const client = await clientOfConnection(deps, connection);
     const slice = run.kind === 'push' ? pushSlice : run.kind === 'history' ? historySlice : readPeopleSlice;
     const outcome = await slice(deps, client, connection, link, run, progress, cursor);
-    await settleRun(deps.db, run.id, progress, outcome.done ? { status: 'done', now: deps.now() } : { status: 'queued', dueAt: deps.now() }, INTEGRATION_LIMITS.errorsKept);
+    await settleRun(deps.db, run, progress, outcome.done ? { status: 'done', now: deps.now() } : { status: 'queued', dueAt: deps.now() }, INTEGRATION_LIMITS.errorsKept);
   } catch (error) {
+    // Another worker holds the run now: it carries on from the last saved page; this one writes nothing.
+    if (error instanceof LeaseLost) return;
     await failure(deps, connection, run, progress, cursor, error);
   }
 }

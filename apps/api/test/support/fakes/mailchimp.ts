@@ -885,6 +885,14 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
         if (query.status !== undefined && !MEMBER_STATUSES.includes(query.status as MemberStatus)) throw invalid('status', `Data presented is not one of the accepted values: ${MEMBER_STATUSES.join(', ')}.`);
         // Archived members are left out unless asked for by status (as in the real API).
         const members = [...list.members.values()].filter((member) => (query.status ? member.status === query.status : member.status !== 'archived') && (since === undefined || Date.parse(member.last_changed) > since));
+        // sort_field (timestamp_opt, timestamp_signup, last_changed) and sort_dir (ASC, DESC), as the API reference
+        // lists them: a member written to moves to the end of a last_changed ASC listing, shifting offset pages.
+        const sortField = query.sort_field as 'timestamp_opt' | 'timestamp_signup' | 'last_changed' | undefined;
+        if (sortField !== undefined) {
+          if (!['timestamp_opt', 'timestamp_signup', 'last_changed'].includes(sortField)) throw invalid('sort_field', 'Data presented is not one of the accepted values: timestamp_opt, timestamp_signup, last_changed.');
+          const direction = query.sort_dir === 'DESC' ? -1 : 1;
+          members.sort((left, right) => direction * ((Date.parse(left[sortField]) || 0) - (Date.parse(right[sortField]) || 0)));
+        }
         return [200, { members: page(members, query).map((member) => memberJson(list, member)), list_id: list.id, total_items: members.length, _links: [] }];
       }
       if (method === 'POST') return [200, memberJson(list, writeMember(list, null, body, 'post'))];
