@@ -217,6 +217,21 @@ describe('beehiiv client', () => {
     expect(await caught(client.campaigns!.report('post_00000000-0000-4000-8000-0000000000ff'))).toMatchObject({ kind: 'not_found' });
   });
 
+  it('refuses pending without writing anything, and unsubscribes someone who left the linked list (review findings 5, 12a)', async () => {
+    const { fake: beehiiv, client } = await setup();
+    const publication = beehiiv.state.publications[0]!;
+    const person = { email: 'ada@example.test', firstName: 'Ada', lastName: '', fields: {}, status: 'subscribed' as const };
+    const { remoteId } = await client.upsert(beehiiv.publicationId, person);
+    await client.upsert(beehiiv.publicationId, { ...person, status: 'unsubscribed' });
+    const before = beehiiv.requests.length;
+    const refused = await caught(client.upsert(beehiiv.publicationId, { ...person, status: 'pending' }));
+    expect([refused.kind, refused.message]).toEqual(['refused', BEEHIIV_KEEPS_OPT_OUT]);
+    expect(beehiiv.requests.length).toBe(before);
+    const left = await client.upsert(beehiiv.publicationId, { ...person, email: 'bo@example.test', status: 'left' });
+    expect(publication.subscriptions.find((sub) => sub.id === left.remoteId)!.status).toBe('inactive');
+    expect(publication.subscriptions.find((sub) => sub.id === remoteId)!.status).toBe('inactive');
+  });
+
   it('sends and reports a post in the publication it was made in, not the key’s first one (review finding 1c)', async () => {
     const { fake: beehiiv, client } = await setup({ retryAfterSeconds: 1, preparingPolls: 0 });
     beehiiv.setPlan('enterprise');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { brevoClient } from '../../src/modules/integrations/brevo/client';
+import { BREVO_KEEPS_OPT_OUT, brevoClient } from '../../src/modules/integrations/brevo/client';
 import { PlatformError, type PlatformClient } from '../../src/modules/integrations/platform-client';
 import { PLATFORM_HTTP_DEFAULTS } from '../../src/modules/integrations/platform-http';
 import { type FakeBrevo, type FakeBrevoOptions, startFakeBrevo } from '../support/fakes/brevo';
@@ -127,6 +127,27 @@ describe('Brevo client', () => {
     expect(fake.contactByEmail('cleo@example.com')?.emailBlacklisted).toBe(true);
     const vip = [...fake.state.lists.values()].find((item) => item.name === 'postlark:vip')!;
     expect(fake.contactByEmail('ben@example.com')?.listIds).toEqual([list.id, vip.id]);
+  });
+
+  it('takes no one back through the API (pending refused, nothing written), unlinks someone who left the list, and blocklists an opt-out whose attributes are refused (review findings 4, 5, 12a)', async () => {
+    const list = fake.addList('Newsletter');
+    fake.addContact({ email: 'out@example.com', attributes: { FIRSTNAME: 'Out' }, listIds: [list.id], emailBlacklisted: true });
+    const before = fake.requests.length;
+    const pending = await failure(client.upsert(String(list.id), { email: 'out@example.com', firstName: 'Out', lastName: '', fields: {}, status: 'pending' }));
+    expect([pending.kind, pending.message]).toEqual(['refused', BREVO_KEEPS_OPT_OUT]);
+    expect(fake.requests.slice(before).filter((request) => request.method !== 'GET')).toEqual([]);
+    expect(fake.contactByEmail('out@example.com')).toMatchObject({ emailBlacklisted: true, listIds: [list.id] });
+
+    const other = fake.addList('Other');
+    fake.addContact({ email: 'left@example.com', listIds: [list.id, other.id] });
+    const left = await client.upsert(String(list.id), { email: 'left@example.com', firstName: '', lastName: '', fields: {}, status: 'left' });
+    expect(fake.contactByEmail('left@example.com')).toMatchObject({ id: Number(left.remoteId), emailBlacklisted: false, listIds: [other.id] });
+
+    fake.addContact({ email: 'field@example.com', listIds: [list.id] });
+    fake.script({ method: 'POST', path: '/contacts' }, { kind: 'error', status: 400, code: 'invalid_parameter', message: 'Invalid value for attribute BIRTHDAY' }, 1);
+    const written = await client.upsert(String(list.id), { email: 'field@example.com', firstName: 'F', lastName: '', fields: { BIRTHDAY: 'soon' }, status: 'unsubscribed' });
+    expect(written).toMatchObject({ fieldsRefused: 'Invalid value for attribute BIRTHDAY' });
+    expect(fake.contactByEmail('field@example.com')).toMatchObject({ emailBlacklisted: true });
   });
 
   it('waits out a 429 storm and a spent budget by the reset header, and answers rate_limited past maxWaitMs', async () => {

@@ -186,6 +186,25 @@ describe('HubSpot client: writing people', () => {
   });
 });
 
+describe('HubSpot client: the way back and leaving a list (review findings 5, 12a)', () => {
+  it('refuses pending without writing anything, and writes no opt-out for someone who only left the linked list', async () => {
+    fake.addContact({ email: 'gone@example.com', firstname: 'Gone' });
+    fake.changeSubscription('gone@example.com', '1001', 'NOT_SUBSCRIBED');
+    const before = fake.requests.length;
+    const refused = await failure(client.upsert('contacts', write('gone@example.com', { firstName: 'Back', status: 'pending' })));
+    expect(refused.kind).toBe('refused');
+    expect(fake.requests.slice(before).filter((request) => request.method !== 'GET' && !request.path.endsWith('/batch/read'))).toEqual([]);
+    expect(fake.findContact('gone@example.com')!.properties.firstname).toBe('Gone');
+
+    fake.addContact({ email: 'left@example.com' });
+    fake.changeSubscription('left@example.com', '1001', 'SUBSCRIBED');
+    const left = await client.upsert('contacts', write('left@example.com', { status: 'left' }));
+    expect(left.remoteId).toBe(fake.findContact('left@example.com')!.id);
+    expect(fake.state.subscriptions.get('left@example.com')!.get('1001')!.status).toBe('SUBSCRIBED');
+    expect(fake.requests.filter((request) => request.path === '/communication-preferences/v3/unsubscribe')).toEqual([]);
+  });
+});
+
 describe('HubSpot client: rate limits and failures', () => {
   it('waits out a 429 storm by the policy HubSpot names, and a search 429 by a second', async () => {
     fake.seedAudience(50);
