@@ -138,6 +138,10 @@ describe('the sync’s rules', () => {
     const pushes = (await runsOf(connection.id, 'push')).length;
     await sync();
     expect((await runsOf(connection.id, 'push')).length).toBe(pushes);
+    // A push asked for with nothing new ends done, its cursor where it was.
+    await queueRun(db(), { connectionId: connection.id, linkId: link.id, kind: 'push', now: now() });
+    await sync();
+    expect((await runsOf(connection.id, 'push')).at(-1)?.status).toBe('done');
 
     // A change whose number the cursor passed long ago (a transaction that committed late, past the overlap).
     await setLocal(customerId, 'fay@example.com', { first_name: 'Faye' });

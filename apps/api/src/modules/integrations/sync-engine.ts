@@ -164,10 +164,11 @@ async function pushSlice(deps: SyncDeps, client: PlatformClient, _connection: Co
   await settleProgress(deps, run, progress);
   const latest = await findLink(deps.db, link.id);
   const reached = Math.max(state.after, cursor.target);
-  await updateLink(deps.db, link.id, {
+  const moved = {
     ...(latest && reached > latest.pushCursor && { pushCursor: reached }),
     ...(cursor.full && { pushReconciledAt: new Date(cursor.startedAt ?? deps.now().toISOString()) }),
-  });
+  };
+  if (Object.keys(moved).length > 0) await updateLink(deps.db, link.id, moved);
   return { done: true };
 }
 
