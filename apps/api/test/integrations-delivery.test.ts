@@ -74,6 +74,43 @@ describe('a campaign delivered through Mailchimp', () => {
     expect(report.totals.open_rate).toBeCloseTo(40 / subscribed.length, 6);
   });
 
+  it('is sent once when Mailchimp’s answers are lost: a send that went through is found out, one that did not is tried again', async () => {
+    const mailchimp = fakes().mailchimp;
+    const { cookie, connection, listId, remoteListId } = await withMailchimpAudience(50);
+    const subscribed = [...(mailchimp.state.lists.get(remoteListId)?.members.values() ?? [])].filter((member) => member.status === 'subscribed').length;
+    const made = (name: string) => [...mailchimp.state.campaigns.values()].filter((entry) => entry.settings.title === name);
+    // POST /3.0/campaigns/{id}/actions/send (the campaign itself is made with POST /3.0/campaigns, unscripted).
+    const theSend = { method: 'POST', path: '/3.0/campaigns/' };
+    const sends = () => mailchimp.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/actions/send')).length;
+
+    // The send goes out, but its answer never comes back: Mailchimp is asked, and the campaign is sent, not made or sent again.
+    const lost = (await call('POST', CAMPAIGNS, cookie, campaignBody(listId, connection.id, { name: 'Lost answer' }))).json().payload.campaign;
+    await call('POST', `${CAMPAIGNS}/${lost.id}/send`, cookie);
+    mailchimp.script(theSend, { kind: 'lost-answer' }, 1);
+    const sendsBefore = sends();
+    await sync();
+    advance(61_000);
+    await sync();
+    expect(made('Lost answer')).toHaveLength(1);
+    expect(made('Lost answer')[0]).toMatchObject({ status: 'sent' });
+    expect(made('Lost answer')[0]!.sentTo).toHaveLength(subscribed);
+    expect(sends() - sendsBefore).toBe(1);
+    expect((await call('GET', `${CAMPAIGNS}/${lost.id}`, cookie)).json().payload.campaign.status).toBe('sent');
+
+    // The send is cut before Mailchimp gets it: the same campaign there is sent a minute later, once.
+    const dropped = (await call('POST', CAMPAIGNS, cookie, campaignBody(listId, connection.id, { name: 'Dropped send' }))).json().payload.campaign;
+    await call('POST', `${CAMPAIGNS}/${dropped.id}/send`, cookie);
+    mailchimp.script(theSend, { kind: 'drop' }, 1);
+    await sync();
+    expect((await call('GET', `${CAMPAIGNS}/${dropped.id}`, cookie)).json().payload.campaign.status).toBe('sending');
+    expect(made('Dropped send')).toHaveLength(1);
+    advance(61_000);
+    await sync();
+    expect(made('Dropped send')).toHaveLength(1);
+    expect(made('Dropped send')[0]).toMatchObject({ status: 'sent' });
+    expect((await call('GET', `${CAMPAIGNS}/${dropped.id}`, cookie)).json().payload.campaign.status).toBe('sent');
+  });
+
   it('names a merge tag or a condition Mailchimp cannot carry before sending', async () => {
     const { cookie, connection, listId } = await withMailchimpAudience(20);
     const unknownTag = (await call('POST', CAMPAIGNS, cookie, campaignBody(listId, connection.id, { content_html: '<p>You are {{ engagement.band }}</p>' }))).json().payload.campaign;

@@ -83,7 +83,9 @@ function runView(row: RunRow): SyncRunView {
 }
 
 async function connectionView(deps: IntegrationDeps, row: ConnectionRow): Promise<ConnectionView> {
-  const [links, [lastRun]] = await Promise.all([linksOf(deps.db, row.id), runsOf(deps.db, row.id, 1)]);
+  // The people's last run (an import or a poll): a push or the history import after it would hide its counts.
+  const [links, recent] = await Promise.all([linksOf(deps.db, row.id), runsOf(deps.db, row.id, 20)]);
+  const lastRun = recent.find((run) => run.kind === 'import' || run.kind === 'poll') ?? recent[0];
   const linkViews: AudienceLinkView[] = links.map((link) => ({
     id: link.id,
     remote_audience_id: link.remoteAudienceId,

@@ -3,10 +3,73 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import { platformDeliveries, type RemoteReportFigures } from '../../db/schema/connections';
 
-// The moves of platform_deliveries: a part is claimed by inserting it (or taking one whose worker's
-// lease ran out), so two workers never make the same campaign twice on a platform.
+// The moves of platform_deliveries. Part -1 is a campaign's delivery lock: a worker takes it (made
+// new, or taken over when its lease ran out) before it works on the campaign, and every write it
+// makes after is conditional on still holding it, so two workers never make a campaign twice.
 
 export type DeliveryRow = typeof platformDeliveries.$inferSelect;
+
+/** The part that is a campaign's delivery lock, never a campaign on the platform. */
+export const LOCK_PART = -1;
+
+/** Takes the campaign's delivery lock until `until`; answers the lease (the token of later renewals), or null when another worker holds it. */
+export async function takeLock(db: Db, values: { campaignId: string; connectionId: string; platform: DeliveryRow['platform']; now: Date; until: Date }): Promise<Date | null> {
+  const [row] = await db
+    .insert(platformDeliveries)
+    .values({ campaignId: values.campaignId, part: LOCK_PART, connectionId: values.connectionId, platform: values.platform, remoteAudienceId: '', status: 'preparing', createdAt: values.now, leaseUntil: values.until })
+    .onConflictDoUpdate({
+      target: [platformDeliveries.campaignId, platformDeliveries.part],
+      set: { leaseUntil: values.until },
+      setWhere: sql`${platformDeliveries.leaseUntil} is null or ${platformDeliveries.leaseUntil} <= ${values.now.toISOString()}::timestamptz`,
+    })
+    .returning({ leaseUntil: platformDeliveries.leaseUntil });
+  return row?.leaseUntil ?? null;
+}
+
+/** Extends the lock while this worker still holds it (its lease is `token`); null when it was taken over. */
+export async function renewLock(db: Db, campaignId: string, token: Date, until: Date): Promise<Date | null> {
+  const [row] = await db
+    .update(platformDeliveries)
+    .set({ leaseUntil: until })
+    .where(and(eq(platformDeliveries.campaignId, campaignId), eq(platformDeliveries.part, LOCK_PART), eq(platformDeliveries.leaseUntil, token)))
+    .returning({ leaseUntil: platformDeliveries.leaseUntil });
+  return row?.leaseUntil ?? null;
+}
+
+/** Lets the lock go: free at `freeAt` (now, or when the platform said to come back). */
+export async function releaseLock(db: Db, campaignId: string, token: Date, freeAt: Date = new Date(0)): Promise<void> {
+  await db
+    .update(platformDeliveries)
+    .set({ leaseUntil: freeAt })
+    .where(and(eq(platformDeliveries.campaignId, campaignId), eq(platformDeliveries.part, LOCK_PART), eq(platformDeliveries.leaseUntil, token)));
+}
+
+/** The part's row, made when it is not there yet. */
+export async function ensurePart(db: Db, values: Omit<typeof platformDeliveries.$inferInsert, 'status'>): Promise<DeliveryRow> {
+  await db.insert(platformDeliveries).values({ ...values, status: 'preparing' }).onConflictDoNothing();
+  const [row] = await db.select().from(platformDeliveries).where(and(eq(platformDeliveries.campaignId, values.campaignId), eq(platformDeliveries.part, values.part)));
+  if (!row) throw new Error('ensurePart: the part vanished');
+  return row;
+}
+
+/** Records the platform's campaign id the moment it exists; false when another worker recorded one first. */
+export async function saveRemoteCampaign(db: Db, campaignId: string, part: number, remoteCampaignId: string, tag: string | null, recipients: number | null): Promise<boolean> {
+  const rows = await db
+    .update(platformDeliveries)
+    .set({ remoteCampaignId, tag, ...(recipients !== null && { recipients }) })
+    .where(and(eq(platformDeliveries.campaignId, campaignId), eq(platformDeliveries.part, part), sql`${platformDeliveries.remoteCampaignId} is null`))
+    .returning({ part: platformDeliveries.part });
+  return rows.length > 0;
+}
+
+/** Everything went out: the campaign is sent (only from sending, so a cancel meanwhile stands), its lock gone. */
+export async function finishDelivery(db: Db, campaignId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update campaigns set status = 'sent', finished_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+      where id = ${campaignId}::uuid and status = 'sending'`);
+    await tx.delete(platformDeliveries).where(and(eq(platformDeliveries.campaignId, campaignId), eq(platformDeliveries.part, LOCK_PART)));
+  });
+}
 
 /**
  * Campaigns handed to a platform (sending, naming a connection) with work to do: nothing made yet,
@@ -25,27 +88,17 @@ export async function campaignsAwaitingDelivery(db: Db, now: Date, limit: number
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
-/** Claims a part of a campaign for this worker until `leaseUntil`: made new, or taken over from a stopped worker. Null when another holds it or it is done. */
-export async function claimPart(db: Db, values: Omit<typeof platformDeliveries.$inferInsert, 'status'> & { leaseUntil: Date }, now: Date): Promise<DeliveryRow | null> {
-  const [row] = await db
-    .insert(platformDeliveries)
-    .values({ ...values, status: 'preparing' })
-    .onConflictDoUpdate({
-      target: [platformDeliveries.campaignId, platformDeliveries.part],
-      set: { leaseUntil: values.leaseUntil },
-      setWhere: sql`${platformDeliveries.status} = 'preparing' and (${platformDeliveries.leaseUntil} is null or ${platformDeliveries.leaseUntil} <= ${now.toISOString()}::timestamptz)`,
-    })
-    .returning();
-  return row ?? null;
-}
-
 export async function updatePart(db: Db, campaignId: string, part: number, values: Partial<typeof platformDeliveries.$inferInsert>): Promise<void> {
   await db.update(platformDeliveries).set(values).where(and(eq(platformDeliveries.campaignId, campaignId), eq(platformDeliveries.part, part)));
 }
 
 export async function partsOf(db: Db, campaignIds: readonly string[]): Promise<DeliveryRow[]> {
   if (campaignIds.length === 0) return [];
-  return db.select().from(platformDeliveries).where(sql`${platformDeliveries.campaignId} = any(${sql.param([...campaignIds])}::uuid[])`).orderBy(platformDeliveries.part);
+  return db
+    .select()
+    .from(platformDeliveries)
+    .where(and(sql`${platformDeliveries.campaignId} = any(${sql.param([...campaignIds])}::uuid[])`, sql`${platformDeliveries.part} >= 0`))
+    .orderBy(platformDeliveries.part);
 }
 
 /** Parts whose report is due to be read again. */
@@ -72,12 +125,6 @@ export async function recipientsOnPlatform(db: Db, linkId: string, eligible: SQL
   return rowsOf<{ email: string }>(result).map((row) => row.email);
 }
 
-/** A campaign a platform took: sent. Only from sending, so a cancel meanwhile stands. */
-export async function markCampaignSent(db: Db, campaignId: string, now: Date): Promise<void> {
-  await db.execute(sql`update campaigns set status = 'sent', finished_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-    where id = ${campaignId}::uuid and status = 'sending'`);
-}
-
 /**
  * A campaign the platform refused goes back to a draft with the platform's reason on it, and its
  * unsent parts go (sending it again makes them afresh). Answers whether it did.
@@ -92,7 +139,3 @@ export async function holdCampaign(db: Db, campaignId: string, reason: string, n
   });
 }
 
-/** A campaign's parts still being made wait until `until` (the platform asked to come back later). */
-export async function leaseParts(db: Db, campaignId: string, until: Date): Promise<void> {
-  await db.update(platformDeliveries).set({ leaseUntil: until }).where(and(eq(platformDeliveries.campaignId, campaignId), eq(platformDeliveries.status, 'preparing')));
-}

@@ -1,4 +1,4 @@
-import { AB_VARIANT_LABELS, type AbTestSettings } from '@postlark/shared/ab-tests';
+import { AB_VARIANT_LABELS } from '@postlark/shared/ab-tests';
 import { campaignPath } from '@postlark/shared/routes';
 import { DELIVERY_MESSAGES, PLATFORM_NAMES } from '@postlark/shared/integrations';
 import type { RemoteReportFigures } from '../../db/schema/connections';
@@ -9,18 +9,20 @@ import { startTestIn, testOf } from '../ab-tests/ab-tests.repository';
 import { variantFields } from '../ab-tests/ab-variants';
 import { connectionById, type ConnectionRow, type LinkWithList, linksOf, markBroken } from './connections.repository';
 import { clientOfConnection } from './connections.service';
-import { campaignsAwaitingDelivery, claimPart, leaseParts, type DeliveryRow, dueReports, holdCampaign, markCampaignSent, partsOf, recipientsOnPlatform, saveReport, updatePart } from './deliveries.repository';
+import { campaignsAwaitingDelivery, dueReports, ensurePart, finishDelivery, holdCampaign, partsOf, recipientsOnPlatform, releaseLock, renewLock, saveRemoteCampaign, saveReport, takeLock, updatePart } from './deliveries.repository';
 import { splitForTest } from './platform-ab-test';
 import { audienceLinkOf, platformTemplates } from './platform-delivery';
 import { type PlatformClient, PlatformError, type RemoteCampaignReport } from './platform-client';
 import type { SyncDeps } from './sync-engine';
 
 // Hands campaigns that name a connection to their platform, and reads their reports back while
-// they are young. Each part (the campaign, or one A/B variant, or the test's rest) is claimed with
-// a lease; the platform's campaign id is saved the moment it exists, so a worker that takes a part
-// over never makes a second campaign there, and checks whether the first was already sent.
+// they are young. One worker at a time works on a campaign: it holds the campaign's delivery lock
+// (part -1) with a lease it renews at every step, and a worker that finds its lease taken stops
+// without writing. The platform's campaign id is saved the moment it exists, so a worker that takes
+// over never makes a second campaign there, and asks the platform whether the first went out
+// before it sends or gives up: a campaign already sent is never put back to a draft.
 
-const PART_LEASE_MS = 10 * 60_000;
+const LOCK_LEASE_MS = 10 * 60_000;
 /** Tags go on the platform in batches (Brevo takes 150 addresses a call; the client splits further). */
 const TAG_BATCH = 500;
 
@@ -46,39 +48,53 @@ async function holdWith(deps: SyncDeps, campaign: CampaignRow, reason: string): 
   if (await holdCampaign(deps.db, campaign.id, reason, deps.now())) await notify(deps.db, campaign.customerId, 'campaign-held', deps.now(), campaignPath(campaign.id));
 }
 
-async function tagAll(client: PlatformClient, audienceId: string, tag: string, emails: readonly string[]): Promise<void> {
-  for (let start = 0; start < emails.length; start += TAG_BATCH) await client.campaigns?.tag(audienceId, tag, emails.slice(start, start + TAG_BATCH));
-}
+/** Another worker took the campaign over (this one's lease ran out): stop, writing nothing more. */
+class LostLock extends Error {}
 
 interface DeliveryContext {
   campaign: CampaignRow;
   connection: ConnectionRow;
   link: LinkWithList;
   client: PlatformClient;
+  /** The lock's lease as this worker last set it: the token every renewal is conditional on. */
+  lease: Date;
+}
+
+async function keepLock(deps: SyncDeps, context: DeliveryContext): Promise<void> {
+  const renewed = await renewLock(deps.db, context.campaign.id, context.lease, new Date(deps.now().getTime() + LOCK_LEASE_MS));
+  if (!renewed) throw new LostLock();
+  context.lease = renewed;
+}
+
+async function tagAll(deps: SyncDeps, context: DeliveryContext, tag: string, emails: readonly string[]): Promise<void> {
+  for (let start = 0; start < emails.length; start += TAG_BATCH) {
+    await keepLock(deps, context);
+    await context.client.campaigns?.tag(context.link.remoteAudienceId, tag, emails.slice(start, start + TAG_BATCH));
+  }
 }
 
 /**
- * Makes, tags and sends one part on the platform; answers whether it is sent (now or before).
+ * Makes, tags and sends one part on the platform; answers when it is sent (now or before).
  * `emails` null: its people are tagged already (an A/B test's rest) or it goes to the whole audience.
  */
-async function sendPart(deps: SyncDeps, context: DeliveryContext, part: number, fields: Pick<CampaignRow, 'subject' | 'preheader' | 'contentHtml' | 'fromName'>, tag: string | null, emails: readonly string[] | null): Promise<boolean> {
+async function sendPart(deps: SyncDeps, context: DeliveryContext, part: number, fields: Pick<CampaignRow, 'subject' | 'preheader' | 'contentHtml' | 'fromName'>, tag: string | null, emails: readonly string[] | null): Promise<void> {
   const { campaign, connection, link, client } = context;
   const campaigns = client.campaigns;
   if (!campaigns) throw new PlatformError('plan_limit', DELIVERY_MESSAGES.cannotSend(PLATFORM_NAMES[connection.platform]));
-  const now = deps.now();
-  const claimed = await claimPart(deps.db, { campaignId: campaign.id, part, connectionId: connection.id, platform: connection.platform, remoteAudienceId: link.remoteAudienceId, createdAt: now, leaseUntil: new Date(now.getTime() + PART_LEASE_MS) }, now);
-  if (!claimed) return (await partsOf(deps.db, [campaign.id])).some((row) => row.part === part && row.status === 'sent');
-  let remoteId = claimed.remoteCampaignId;
+  const row = await ensurePart(deps.db, { campaignId: campaign.id, part, connectionId: connection.id, platform: connection.platform, remoteAudienceId: link.remoteAudienceId, createdAt: deps.now() });
+  if (row.status === 'sent') return;
+  let remoteId = row.remoteCampaignId;
   if (remoteId) {
-    // Taken over from a worker that stopped: it may have sent it already.
+    // Made by a worker that stopped: it may have sent it already.
     const report = await campaigns.report(remoteId);
     if (report.status === 'sending' || report.status === 'sent') {
       await partSent(deps, campaign.id, part, report);
-      return true;
+      return;
     }
   } else {
-    if (tag && emails) await tagAll(client, link.remoteAudienceId, tag, emails);
+    if (tag && emails) await tagAll(deps, context, tag, emails);
     const templates = platformTemplates({ ...campaign, ...fields }, connection, link.fieldMap);
+    await keepLock(deps, context);
     const created = await campaigns.create(link.remoteAudienceId, {
       title: part === 0 ? campaign.name : `${campaign.name} (${AB_VARIANT_LABELS[part - 1]})`,
       subject: templates.subject,
@@ -90,40 +106,37 @@ async function sendPart(deps: SyncDeps, context: DeliveryContext, part: number, 
       tag,
     });
     remoteId = created.id;
-    await updatePart(deps.db, campaign.id, part, { remoteCampaignId: remoteId, tag, ...(emails && { recipients: emails.length }) });
+    if (!(await saveRemoteCampaign(deps.db, campaign.id, part, remoteId, tag, emails?.length ?? null))) throw new LostLock();
   }
+  await keepLock(deps, context);
   await campaigns.send(remoteId, null);
   await partSent(deps, campaign.id, part, null);
-  return true;
 }
 
+/** A part sent: its report is read at once (the same pass reads what is due), then while it is young. */
 async function partSent(deps: SyncDeps, campaignId: string, part: number, report: RemoteCampaignReport | null): Promise<void> {
   const now = deps.now();
-  await updatePart(deps.db, campaignId, part, { status: 'sent', leaseUntil: null, nextReportAt: new Date(now.getTime() + (nextReportDelayMs(0) ?? 0)), ...(report && { report: figuresOf(report), reportedAt: now }) });
+  await updatePart(deps.db, campaignId, part, { status: 'sent', nextReportAt: now, ...(report && { report: figuresOf(report), reportedAt: now }) });
 }
 
-/** Hands a campaign (or its A/B test's next step) to its platform. */
-async function deliver(deps: SyncDeps, campaign: CampaignRow, connection: ConnectionRow): Promise<void> {
-  const now = deps.now();
+/** Hands a campaign (or its A/B test's next step) to its platform; the lock is held by the caller. */
+async function deliver(deps: SyncDeps, context: DeliveryContext): Promise<void> {
+  const { campaign, connection, link } = context;
   const name = PLATFORM_NAMES[connection.platform];
-  const { link } = audienceLinkOf(campaign, await linksOf(deps.db, connection.id));
-  if (!link) {
-    await holdWith(deps, campaign, DELIVERY_MESSAGES.audienceNotSynced(name));
-    return;
-  }
-  const context: DeliveryContext = { campaign, connection, link, client: await clientOfConnection(deps, connection) };
   const test = await testOf(deps.db, campaign.id);
   const wholeList = campaign.audience.segment_ids.length === 0 && campaign.audience.list_ids.length === 1 && campaign.audience.list_ids[0] === link.listId;
-  const recipients = async () => recipientsOnPlatform(deps.db, link.id, await audienceCondition(deps.db, campaign, now));
+  const recipients = async () => recipientsOnPlatform(deps.db, link.id, await audienceCondition(deps.db, campaign, deps.now()));
 
   if (!test || test.status === 'cancelled') {
     // The whole synced list goes as the platform's audience; anything narrower as a tag.
-    const emails = wholeList ? null : await recipients();
-    if (emails?.length === 0 || (emails === null && (await recipients()).length === 0)) {
+    const emails = await recipients();
+    if (emails.length === 0) {
       await holdWith(deps, campaign, DELIVERY_MESSAGES.nobodyThere(name));
       return;
     }
-    if (await sendPart(deps, context, 0, campaign, emails ? deliveryTag(campaign.id, null) : null, emails)) await markCampaignSent(deps.db, campaign.id, deps.now());
+    await sendPart(deps, context, 0, campaign, wholeList ? null : deliveryTag(campaign.id, null), wholeList ? null : emails);
+    if (wholeList) await updatePart(deps.db, campaign.id, 0, { recipients: emails.length });
+    await finishDelivery(deps.db, campaign.id, deps.now());
     return;
   }
   if (test.status === 'draft') {
@@ -134,49 +147,62 @@ async function deliver(deps: SyncDeps, campaign: CampaignRow, connection: Connec
       return;
     }
     // The rest is tagged first, so the decision only has to make and send its campaign.
-    if (rest.length > 0) await tagAll(context.client, link.remoteAudienceId, deliveryTag(campaign.id, 'rest'), rest);
+    if (rest.length > 0) await tagAll(deps, context, deliveryTag(campaign.id, 'rest'), rest);
+    await ensurePart(deps.db, { campaignId: campaign.id, part: 0, connectionId: connection.id, platform: connection.platform, remoteAudienceId: link.remoteAudienceId, createdAt: deps.now(), recipients: rest.length });
     for (const [index, group] of groups.entries()) {
       const fields = variantFields(campaign, settings.variants[index]);
-      if (!(await sendPart(deps, context, index + 1, fields, deliveryTag(campaign.id, AB_VARIANT_LABELS[index]!.toLowerCase()), group))) return;
+      await sendPart(deps, context, index + 1, fields, deliveryTag(campaign.id, AB_VARIANT_LABELS[index]!.toLowerCase()), group);
     }
     await startTestIn(deps.db, campaign.id, deps.now(), deps.settings.abLookEveryMs);
+    await releaseLock(deps.db, campaign.id, context.lease);
     return;
   }
-  if (test.status === 'testing') return;
-  // Decided: the winner (or A) to the rest, unless everyone was in the test.
-  const parts = await partsOf(deps.db, [campaign.id]);
-  const restSize = await restCount(deps, campaign, test.settings, parts);
-  if (restSize > 0) {
-    const fields = variantFields(campaign, test.settings.variants[test.winner ?? 0]);
-    if (!(await sendPart(deps, context, 0, fields, deliveryTag(campaign.id, 'rest'), null))) return;
-    await updatePart(deps.db, campaign.id, 0, { recipients: restSize });
+  if (test.status === 'testing') {
+    await releaseLock(deps.db, campaign.id, context.lease);
+    return;
   }
-  await markCampaignSent(deps.db, campaign.id, deps.now());
+  // Decided: the winner (or A) to the tagged rest, unless everyone was in the test.
+  const [restPart] = (await partsOf(deps.db, [campaign.id])).filter((part) => part.part === 0);
+  if (test.settings.test_share < 100 && (restPart?.recipients ?? 0) > 0) {
+    await sendPart(deps, context, 0, variantFields(campaign, test.settings.variants[test.winner ?? 0]), deliveryTag(campaign.id, 'rest'), null);
+  }
+  await finishDelivery(deps.db, campaign.id, deps.now());
 }
 
-/** How many the rest holds: the eligible recipients there beyond the test group. */
-async function restCount(deps: SyncDeps, campaign: CampaignRow, settings: AbTestSettings, parts: readonly DeliveryRow[]): Promise<number> {
-  if (settings.test_share >= 100) return 0;
-  const tested = parts.filter((part) => part.part > 0).reduce((sum, part) => sum + part.recipients, 0);
-  const [counted] = parts.filter((part) => part.part === 0);
-  if (counted?.recipients) return counted.recipients;
-  const { link } = audienceLinkOf(campaign, await linksOf(deps.db, campaign.deliveryConnectionId ?? ''));
-  if (!link) return 0;
-  const all = await recipientsOnPlatform(deps.db, link.id, await audienceCondition(deps.db, campaign, deps.now()));
-  return Math.max(0, all.length - tested);
-}
-
-async function deliveryFailed(deps: SyncDeps, campaign: CampaignRow, connection: ConnectionRow, error: unknown): Promise<void> {
+/**
+ * What to do when the platform refused a step: parts it made are asked whether they went out (a
+ * send whose answer was lost, a retried send refused as "already sent"); only when none did is the
+ * campaign put back to a draft with the platform's words. When the platform cannot say, the
+ * campaign waits and is tried again.
+ */
+async function deliveryFailed(deps: SyncDeps, context: DeliveryContext, error: unknown): Promise<void> {
+  const { campaign, connection, client } = context;
   const name = PLATFORM_NAMES[connection.platform];
   const now = deps.now();
+  if (error instanceof LostLock) return;
   if (error instanceof PlatformError && (error.kind === 'rate_limited' || error.kind === 'transient')) {
-    // Taken again once its lease runs out (or when the platform said).
-    await leaseParts(deps.db, campaign.id, error.retryAt ?? new Date(now.getTime() + 60_000));
+    // Taken again when the platform said (or in a minute), by whichever worker is free then.
+    await releaseLock(deps.db, campaign.id, context.lease, error.retryAt ?? new Date(now.getTime() + 60_000));
     return;
   }
   if (error instanceof PlatformError && error.kind === 'unauthorized') {
     if (await markBroken(deps.db, connection.id, error.message, now)) await notify(deps.db, connection.customerId, 'connection-broken', now, '/dashboard/profile?tab=integrations');
     await holdWith(deps, campaign, DELIVERY_MESSAGES.connectionBroken(name));
+    return;
+  }
+  const made = (await partsOf(deps.db, [campaign.id])).filter((part) => part.remoteCampaignId && part.status === 'preparing');
+  try {
+    for (const part of made) {
+      const report = await client.campaigns!.report(part.remoteCampaignId!);
+      if (report.status === 'sending' || report.status === 'sent') await partSent(deps, campaign.id, part.part, report);
+    }
+  } catch {
+    await releaseLock(deps.db, campaign.id, context.lease, new Date(now.getTime() + 5 * 60_000));
+    return;
+  }
+  if ((await partsOf(deps.db, [campaign.id])).some((part) => part.part >= 0 && part.status === 'sent')) {
+    // Something went out: never back to a draft. The next pass goes on from there.
+    await releaseLock(deps.db, campaign.id, context.lease, new Date(now.getTime() + 60_000));
     return;
   }
   if (!(error instanceof PlatformError)) deps.log.error({ campaignId: campaign.id, reason: error instanceof Error ? error.message : String(error) }, 'platform delivery failed');
@@ -186,21 +212,34 @@ async function deliveryFailed(deps: SyncDeps, campaign: CampaignRow, connection:
 /** One pass over campaigns waiting for their platform; answers how many it worked on. */
 export async function deliverDueCampaigns(deps: SyncDeps, limit = 5): Promise<number> {
   const ids = await campaignsAwaitingDelivery(deps.db, deps.now(), limit);
+  let worked = 0;
   for (const id of ids) {
     const campaign = await campaignById(deps.db, id);
-    if (!campaign?.deliveryConnectionId) continue;
+    if (!campaign?.deliveryConnectionId || campaign.status !== 'sending') continue;
     const connection = await connectionById(deps.db, campaign.deliveryConnectionId);
     if (!connection || connection.customerId !== campaign.customerId) {
       await holdWith(deps, campaign, DELIVERY_MESSAGES.connectionGone);
       continue;
     }
+    const now = deps.now();
+    const lease = await takeLock(deps.db, { campaignId: campaign.id, connectionId: connection.id, platform: connection.platform, now, until: new Date(now.getTime() + LOCK_LEASE_MS) });
+    if (!lease) continue;
+    worked += 1;
+    const { link } = audienceLinkOf(campaign, await linksOf(deps.db, connection.id));
+    if (!link) {
+      await holdWith(deps, campaign, DELIVERY_MESSAGES.audienceNotSynced(PLATFORM_NAMES[connection.platform]));
+      continue;
+    }
+    let context: DeliveryContext | undefined;
     try {
-      await deliver(deps, campaign, connection);
+      context = { campaign, connection, link, client: await clientOfConnection(deps, connection), lease };
+      await deliver(deps, context);
     } catch (error) {
-      await deliveryFailed(deps, campaign, connection, error);
+      if (context) await deliveryFailed(deps, context, error);
+      else await releaseLock(deps.db, campaign.id, lease, new Date(now.getTime() + 60_000));
     }
   }
-  return ids.length;
+  return worked;
 }
 
 /** Reads back the reports that are due; answers how many. A report that cannot be read now is tried at its next time. */

@@ -78,6 +78,8 @@ export async function platformReadiness(db: Db, row: CampaignRow, test: AbTestSe
       errors.content_html = CAMPAIGN_MESSAGES.mergeTagsInvalid;
     }
   }
+  // beehiiv sends a post to a whole publication: no segment (a tag) and no test split.
+  if (!PLATFORM_ABILITIES[connection.platform].tags && (row.audience.segment_ids.length > 0 || test)) errors.audience = DELIVERY_MESSAGES.wholeAudienceOnly(name);
   const links = await linksOf(db, connection.id);
   const { link, problem } = audienceLinkOf(row, links);
   if (problem === 'not_synced' && !errors.audience) errors.audience = DELIVERY_MESSAGES.audienceNotSynced(name);

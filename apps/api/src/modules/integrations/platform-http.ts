@@ -36,6 +36,12 @@ export interface PlatformRequest {
   headers?: Record<string, string>;
   /** An object is sent as JSON; a string as is (set its content-type in headers). */
   body?: unknown;
+  /**
+   * Whether sending it twice does no harm (an upsert, a read). A POST is not, unless its client says
+   * so: a campaign made or sent twice is a second campaign in everyone's inbox, so a POST that timed
+   * out, dropped or got a 5xx is not tried again here; the caller finds out what happened.
+   */
+  idempotent?: boolean;
 }
 
 /** What a client tells the shared loop about its platform. */
@@ -80,6 +86,7 @@ export async function platformRequest(request: PlatformRequest, rules: PlatformR
   let failures = 0;
   let limited = 0;
   let waited = 0;
+  const retries = (request.idempotent ?? request.method !== 'POST') ? settings.retries : 0;
   for (;;) {
     const release = rules.acquire ? await rules.acquire() : undefined;
     let answer: PlatformAnswer;
@@ -87,9 +94,9 @@ export async function platformRequest(request: PlatformRequest, rules: PlatformR
       answer = await attempt(request, settings.timeoutMs);
     } catch {
       release?.();
-      // A timeout or a dropped connection: whether a write landed is unknown, so every write the
-      // sync makes is an upsert that may safely happen twice.
-      if (failures++ >= settings.retries) throw new PlatformError('transient', 'The platform did not answer in time.', null);
+      // A timeout or a dropped connection: whether a write landed is unknown; only what may happen
+      // twice is tried again.
+      if (failures++ >= retries) throw new PlatformError('transient', 'The platform did not answer in time.', null);
       await sleep(settings.backoffMs * 2 ** (failures - 1));
       continue;
     }
@@ -107,7 +114,7 @@ export async function platformRequest(request: PlatformRequest, rules: PlatformR
       await sleep(wait);
       continue;
     }
-    if (answer.status >= 500 && failures++ < settings.retries) {
+    if (answer.status >= 500 && failures++ < retries) {
       await sleep(settings.backoffMs * 2 ** (failures - 1));
       continue;
     }

@@ -170,7 +170,9 @@ export type MailchimpBehaviour =
   /** 200 with a body that is not JSON (a proxy's HTML page). */
   | { kind: 'garbage' }
   /** The connection is cut without an answer. */
-  | { kind: 'drop' };
+  | { kind: 'drop' }
+  /** The request is carried out, then the connection is cut before the answer (a write whose outcome the caller never learns). */
+  | { kind: 'lost-answer' };
 
 export interface RequestMatch {
   method?: string;
@@ -1285,6 +1287,10 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
       }
       const parts = path.slice(API.length).split('/').filter(Boolean).map(decodeURIComponent);
       const [status, answer] = await routeApi(method, parts, query, body);
+      if (behaviour?.kind === 'lost-answer') {
+        response.socket?.destroy();
+        return;
+      }
       if (response.destroyed) return;
       if (status === 204) {
         response.writeHead(204, { 'x-request-id': instance });
