@@ -1,5 +1,7 @@
 import { DELIVERY_MESSAGES } from '@postlark/shared/integrations';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/results';
 import { useAccountsApp } from './support/accounts-app';
 import { CAMPAIGNS } from './support/campaigns';
 import { INTEGRATIONS, syncDepsFor, syncUntilIdle, usePlatformFakes } from './support/integrations';
@@ -109,6 +111,39 @@ describe('a campaign delivered through Mailchimp', () => {
     expect(made('Dropped send')).toHaveLength(1);
     expect(made('Dropped send')[0]).toMatchObject({ status: 'sent' });
     expect((await call('GET', `${CAMPAIGNS}/${dropped.id}`, cookie)).json().payload.campaign.status).toBe('sent');
+  });
+
+  it('deals an A/B split once: a start held up by Mailchimp’s rate limit tags the same people when it resumes, newcomers aside', async () => {
+    const mailchimp = fakes().mailchimp;
+    const { cookie, connection, listId, remoteListId } = await withMailchimpAudience(120);
+    const body = campaignBody(listId, connection.id, { name: 'Held split', ab_test: { dimension: 'subject', test_share: 50, wait_minutes: 60, variants: [{}, { subject: 'Other {{ first_name }}' }] } });
+    const campaign = (await call('POST', CAMPAIGNS, cookie, body)).json().payload.campaign;
+    await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, cookie);
+    // Every tagging call answers 429 for longer than the worker waits: the start stops before any campaign is made.
+    mailchimp.script({ method: 'POST', path: `/3.0/lists/${remoteListId}/segments` }, { kind: 'too-many-requests' }, 40);
+    await sync();
+    expect([...mailchimp.state.campaigns.values()].filter((entry) => entry.settings.title?.startsWith('Held split'))).toEqual([]);
+    // Meanwhile a newcomer arrives; the start resumes.
+    mailchimp.addMember(remoteListId, 'newcomer@example.com');
+    mailchimp.state.lists.get(remoteListId)!.members.get(mailchimp.hash('newcomer@example.com'))!.last_changed = accounts.now().toISOString();
+    const variantsMade = () => [...mailchimp.state.campaigns.values()].filter((entry) => entry.settings.title?.startsWith('Held split ('));
+    // The newcomer is imported by the next poll; the start resumes when the rate limit lets it.
+    for (let attempt = 0; attempt < 6 && variantsMade().length === 0; attempt += 1) {
+      advance(6 * 60_000);
+      await sync();
+    }
+    const variants = variantsMade();
+    expect(variants).toHaveLength(2);
+    const [a, b] = variants.map((entry) => entry.sentTo);
+    expect(a!.filter((hash) => b!.includes(hash))).toEqual([]);
+    expect(a!.length + b!.length).toBeGreaterThan(40);
+    // Exactly the split dealt before the wait, and the newcomer (who came after it) in none of it.
+    const dealt = rowsOf<{ email: string; part: number }>(await accounts.database.db.execute(sql`select email, part from platform_delivery_recipients where campaign_id = ${campaign.id}::uuid`));
+    const dealtTo = (part: number) => dealt.filter((row) => Number(row.part) === part).map((row) => mailchimp.hash(row.email)).sort();
+    const byTitle = (title: string) => [...mailchimp.state.campaigns.values()].find((entry) => entry.settings.title === title)!.sentTo.sort();
+    expect(byTitle('Held split (A)')).toEqual(dealtTo(1));
+    expect(byTitle('Held split (B)')).toEqual(dealtTo(2));
+    expect(dealt.map((row) => row.email)).not.toContain('newcomer@example.com');
   });
 
   it('names a merge tag or a condition Mailchimp cannot carry before sending', async () => {

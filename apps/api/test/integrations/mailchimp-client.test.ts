@@ -270,7 +270,10 @@ describe('Mailchimp client: history, webhooks and campaigns', () => {
     for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) fake.addMember(listId, email);
     const campaigns = client.campaigns!;
     await campaigns.tag(listId, 'postlark-ab-a', ['a@example.com', 'b@example.com']);
-    expect(await failure(campaigns.tag(listId, 'postlark-ab-a', ['stranger@example.com']))).toMatchObject({ kind: 'refused' });
+    // An address no longer in the audience is left out; the others keep their tag.
+    await campaigns.tag(listId, 'postlark-other', ['stranger@example.com', 'c@example.com']);
+    const segment = [...(fake.state.lists.get(listId)?.segments.values() ?? [])].find((entry) => entry.name === 'postlark-other');
+    expect([...(segment?.members ?? [])]).toEqual([fake.hash('c@example.com')]);
     const draft = { title: 'Spring sale A', subject: 'Hello *|FNAME|*', preheader: 'Hi', fromName: 'Fake Shop', fromEmail: 'shop@example.com', replyTo: 'help@example.com', html: '<p>Hello *|FNAME|*</p>', tag: 'postlark-ab-a' };
     const { id } = await campaigns.create(listId, draft);
     expect(fake.state.campaigns.get(id)).toMatchObject({ html: draft.html, settings: { subject_line: draft.subject, title: draft.title, reply_to: 'shop@example.com' } });

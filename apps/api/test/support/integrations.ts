@@ -62,7 +62,8 @@ export function syncDepsFor(config: AppConfig, db: Db, now: () => Date): SyncDep
     db,
     now,
     secrets: secretBoxFrom(config),
-    platforms: { ...platforms, http: { ...PLATFORM_HTTP_DEFAULTS, backoffMs: 1, maxWaitMs: 5_000 } },
+    // The platforms' 'come back at' times are read on the test's clock, as the sync's own are.
+    platforms: { ...platforms, http: { ...PLATFORM_HTTP_DEFAULTS, backoffMs: 1, maxWaitMs: 5_000, now: () => now().getTime() } },
     settings: { ...SYNC_DEFAULTS, sliceMs: 60_000 },
     webhookBaseUrl: null,
     log: { warn: () => {}, error: (object, message) => console.error(message, object) },

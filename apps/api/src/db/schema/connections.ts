@@ -197,3 +197,20 @@ export const platformDeliveries = pgTable(
     index('platform_deliveries_report_idx').on(table.nextReportAt).where(sql`${table.nextReportAt} is not null`),
   ],
 );
+
+/**
+ * An A/B test's split through a platform, dealt once per sending: who is in which variant (part 1–4)
+ * or the rest (0). A worker that takes the start over after a failure tags the same people as the
+ * first did, whatever the audience became meanwhile; a campaign put back to a draft loses it.
+ */
+export const platformDeliveryRecipients = pgTable(
+  'platform_delivery_recipients',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    part: integer('part').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.email] })],
+);

@@ -135,7 +135,36 @@ export async function holdCampaign(db: Db, campaignId: string, reason: string, n
       where id = ${campaignId}::uuid and status = 'sending' returning id`);
     if (rowsOf(result).length === 0) return false;
     await tx.execute(sql`delete from platform_deliveries where campaign_id = ${campaignId}::uuid and status <> 'sent'`);
+    // Sent again, it is dealt afresh (under new tags: deliveryTag carries the sending's start).
+    await tx.execute(sql`delete from platform_delivery_recipients where campaign_id = ${campaignId}::uuid`);
     return true;
   });
 }
 
+
+/**
+ * The test's split, dealt once: the stored one, or `deal()`'s stored now (a worker that dealt it
+ * first meanwhile wins: its rows stay and are answered). Part 0 is the rest, 1–4 the variants.
+ */
+export async function frozenSplit(db: Db, campaignId: string, deal: () => Promise<Array<{ email: string; part: number }>>): Promise<Map<number, string[]>> {
+  const read = async () => {
+    const result = await db.execute(sql`select email, part from platform_delivery_recipients where campaign_id = ${campaignId}::uuid order by email`);
+    const parts = new Map<number, string[]>();
+    for (const row of rowsOf<{ email: string; part: number }>(result)) {
+      const part = Number(row.part);
+      const emails = parts.get(part) ?? [];
+      if (emails.length === 0) parts.set(part, emails);
+      emails.push(row.email);
+    }
+    return parts;
+  };
+  const stored = await read();
+  if (stored.size > 0) return stored;
+  const dealt = await deal();
+  if (dealt.length === 0) return new Map();
+  await db.execute(sql`
+    insert into platform_delivery_recipients (campaign_id, email, part)
+    select ${campaignId}::uuid, d.email, d.part from jsonb_to_recordset(${JSON.stringify(dealt)}::jsonb) as d(email text, part int)
+    on conflict do nothing`);
+  return read();
+}

@@ -9,7 +9,7 @@ import { startTestIn, testOf } from '../ab-tests/ab-tests.repository';
 import { variantFields } from '../ab-tests/ab-variants';
 import { connectionById, type ConnectionRow, type LinkWithList, linksOf, markBroken } from './connections.repository';
 import { clientOfConnection } from './connections.service';
-import { campaignsAwaitingDelivery, dueReports, ensurePart, finishDelivery, holdCampaign, partsOf, recipientsOnPlatform, releaseLock, renewLock, saveRemoteCampaign, saveReport, takeLock, updatePart } from './deliveries.repository';
+import { campaignsAwaitingDelivery, dueReports, ensurePart, finishDelivery, frozenSplit, holdCampaign, partsOf, recipientsOnPlatform, releaseLock, renewLock, saveRemoteCampaign, saveReport, takeLock, updatePart } from './deliveries.repository';
 import { splitForTest } from './platform-ab-test';
 import { audienceLinkOf, platformTemplates } from './platform-delivery';
 import { type PlatformClient, PlatformError, type RemoteCampaignReport } from './platform-client';
@@ -23,8 +23,8 @@ import type { SyncDeps } from './sync-engine';
 // before it sends or gives up: a campaign already sent is never put back to a draft.
 
 const LOCK_LEASE_MS = 10 * 60_000;
-/** Tags go on the platform in batches (Brevo takes 150 addresses a call; the client splits further). */
-const TAG_BATCH = 500;
+/** Tags go on the platform in batches, the lock renewed between them (each client splits further: Mailchimp 500 a call, Brevo 150). */
+const TAG_BATCH = 5_000;
 
 /** How long until a part's report is read again: often while it is young, then rarely, then never. */
 export function nextReportDelayMs(ageMs: number): number | null {
@@ -35,9 +35,14 @@ export function nextReportDelayMs(ageMs: number): number | null {
   return null;
 }
 
-/** The tag a campaign's recipients (or one of its A/B parts) carry on the platform. */
-export function deliveryTag(campaignId: string, part: string | null): string {
-  return `postlark-${campaignId.replaceAll('-', '').slice(-10)}${part ? `-${part}` : ''}`;
+/**
+ * The tag a campaign's recipients (or one of its A/B parts) carry on the platform, for this sending:
+ * a campaign put back to a draft and sent again tags its people afresh, so whoever carried the
+ * first sending's tag is not sent the second by mistake.
+ */
+export function deliveryTag(campaign: Pick<CampaignRow, 'id' | 'startedAt'>, part: string | null): string {
+  const sending = Math.floor((campaign.startedAt?.getTime() ?? 0) / 1000).toString(36);
+  return `postlark-${campaign.id.replaceAll('-', '').slice(-8)}-${sending}${part ? `-${part}` : ''}`;
 }
 
 function figuresOf(report: RemoteCampaignReport): RemoteReportFigures {
@@ -134,24 +139,30 @@ async function deliver(deps: SyncDeps, context: DeliveryContext): Promise<void> 
       await holdWith(deps, campaign, DELIVERY_MESSAGES.nobodyThere(name));
       return;
     }
-    await sendPart(deps, context, 0, campaign, wholeList ? null : deliveryTag(campaign.id, null), wholeList ? null : emails);
+    await sendPart(deps, context, 0, campaign, wholeList ? null : deliveryTag(campaign, null), wholeList ? null : emails);
     if (wholeList) await updatePart(deps.db, campaign.id, 0, { recipients: emails.length });
     await finishDelivery(deps.db, campaign.id, deps.now());
     return;
   }
   if (test.status === 'draft') {
     const { settings } = test;
-    const { groups, rest } = splitForTest(campaign.id, await recipients(), settings.test_share, settings.variants.length);
+    const arms = settings.variants.length;
+    const split = await frozenSplit(deps.db, campaign.id, async () => {
+      const dealt = splitForTest(campaign.id, await recipients(), settings.test_share, arms);
+      return [...dealt.rest.map((email) => ({ email, part: 0 })), ...dealt.groups.flatMap((group, index) => group.map((email) => ({ email, part: index + 1 })))];
+    });
+    const groups = Array.from({ length: arms }, (_unused, index) => split.get(index + 1) ?? []);
+    const rest = split.get(0) ?? [];
     if (groups.some((group) => group.length === 0)) {
       await holdWith(deps, campaign, DELIVERY_MESSAGES.nobodyThere(name));
       return;
     }
     // The rest is tagged first, so the decision only has to make and send its campaign.
-    if (rest.length > 0) await tagAll(deps, context, deliveryTag(campaign.id, 'rest'), rest);
+    if (rest.length > 0) await tagAll(deps, context, deliveryTag(campaign, 'rest'), rest);
     await ensurePart(deps.db, { campaignId: campaign.id, part: 0, connectionId: connection.id, platform: connection.platform, remoteAudienceId: link.remoteAudienceId, createdAt: deps.now(), recipients: rest.length });
     for (const [index, group] of groups.entries()) {
       const fields = variantFields(campaign, settings.variants[index]);
-      await sendPart(deps, context, index + 1, fields, deliveryTag(campaign.id, AB_VARIANT_LABELS[index]!.toLowerCase()), group);
+      await sendPart(deps, context, index + 1, fields, deliveryTag(campaign, AB_VARIANT_LABELS[index]!.toLowerCase()), group);
     }
     await startTestIn(deps.db, campaign.id, deps.now(), deps.settings.abLookEveryMs);
     await releaseLock(deps.db, campaign.id, context.lease);
@@ -164,7 +175,7 @@ async function deliver(deps: SyncDeps, context: DeliveryContext): Promise<void> 
   // Decided: the winner (or A) to the tagged rest, unless everyone was in the test.
   const [restPart] = (await partsOf(deps.db, [campaign.id])).filter((part) => part.part === 0);
   if (test.settings.test_share < 100 && (restPart?.recipients ?? 0) > 0) {
-    await sendPart(deps, context, 0, variantFields(campaign, test.settings.variants[test.winner ?? 0]), deliveryTag(campaign.id, 'rest'), null);
+    await sendPart(deps, context, 0, variantFields(campaign, test.settings.variants[test.winner ?? 0]), deliveryTag(campaign, 'rest'), null);
   }
   await finishDelivery(deps.db, campaign.id, deps.now());
 }
