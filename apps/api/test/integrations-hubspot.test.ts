@@ -39,9 +39,8 @@ describe('HubSpot, connected', () => {
     const optedOut = seeded.map((contact) => contact.properties.email!).filter((email) => hubspot.state.optedOutOfAll.has(email));
     expect(optedOut.length).toBeGreaterThan(300);
     const [there, renamed, here] = seeded.map((contact) => contact.properties.email!).filter((email) => !hubspot.state.optedOutOfAll.has(email));
-    // The person unsubscribed here later had opted in to HubSpot's email types (v3 reports a type never chosen
-    // as NOT_SUBSCRIBED too, so only an explicit subscription shows the unsubscribe being written).
-    for (const definition of hubspot.state.definitions) hubspot.changeSubscription(here!, definition.id, 'SUBSCRIBED');
+    // The person unsubscribed here later never chose an email type in HubSpot: the opt-out must reach them all the same.
+    expect(hubspot.state.subscriptions.has(here!)).toBe(false);
 
     const audiences = (await call('GET', `${INTEGRATIONS}/${connection.id}/audiences`, cookie)).json().payload.audiences;
     expect(audiences).toHaveLength(1);
@@ -69,18 +68,21 @@ describe('HubSpot, connected', () => {
     const after = new Map((await listMembers(link.list_id)).map((member) => [member.email, member]));
     expect(after.get(there!)?.status).toBe('unsubscribed');
     expect(after.get(renamed!)?.first_name).toBe('Zelda');
-    const hereThere = hubspot.state.subscriptions.get(here!);
-    expect([...(hereThere?.values() ?? [])].map((entry) => entry.status)).toEqual(hubspot.state.definitions.map(() => 'NOT_SUBSCRIBED'));
+    // Opted out of all email there (v4 unsubscribe-all): the contact reads hs_email_optout 'true'.
+    expect(hubspot.state.optedOutOfAll.has(here!)).toBe(true);
+    expect(hubspot.findContact(here!)!.properties.hs_email_optout).toBe('true');
+    expect(after.get(here!)?.status).toBe('unsubscribed');
     // Only the change made here was written there: nothing read from HubSpot went back.
     const writes = hubspot.requests.slice(writesBefore).filter((request) => request.method !== 'GET' && !request.path.includes('/search') && !request.path.endsWith('/batch/read'));
     expect(writes.length).toBeGreaterThan(0);
-    for (const write of writes) expect(JSON.stringify(write.body) + write.path).toContain(here!);
+    for (const write of writes) expect(JSON.stringify(write.body) + decodeURIComponent(write.path)).toContain(here!);
 
-    // Nothing changed anywhere: a poll later writes nothing.
+    // Nothing changed anywhere: a poll later reads the opt-out back (its change time well past our write) and writes nothing.
     advance(6 * 60_000);
     const quiet = hubspot.requests.length;
     await sync();
     expect(hubspot.requests.slice(quiet).filter((request) => request.method !== 'GET' && !request.path.includes('/search') && !request.path.endsWith('/batch/read'))).toEqual([]);
+    expect(new Map((await listMembers(link.list_id)).map((member) => [member.email, member.status])).get(here!)).toBe('unsubscribed');
 
     // A revoked token: the connection breaks, and the customer is told.
     hubspot.revoke();

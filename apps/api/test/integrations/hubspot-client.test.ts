@@ -170,19 +170,51 @@ describe('HubSpot client: writing people', () => {
     expect(fake.findContact('bad@example.com')).toBeUndefined();
   });
 
-  it('opts a person out of every email type they are subscribed to (communication preferences v3)', async () => {
+  it('opts a person out of all email (v4 unsubscribe-all), a contact who never chose a type too; it reads back as unsubscribed', async () => {
+    // Sam never chose an email type: v3 reads every type NOT_SUBSCRIBED, so a per-type opt-out wrote nothing.
     fake.addContact({ email: 'sam@example.com', firstname: 'Sam' });
-    fake.changeSubscription('sam@example.com', '1001', 'SUBSCRIBED');
+    clock += 60_000;
     const result = await client.upsert('contacts', write('Sam@example.com', { status: 'unsubscribed' }));
     expect(result.remoteId).toBe(fake.findContact('sam@example.com')!.id);
-    expect(fake.state.subscriptions.get('sam@example.com')!.get('1001')!.status).toBe('NOT_SUBSCRIBED');
-    const unsubscribes = fake.requests.filter((request) => request.path === '/communication-preferences/v3/unsubscribe');
-    expect(unsubscribes.map((request) => request.body)).toEqual([{ emailAddress: 'sam@example.com', subscriptionId: '1001' }]);
+    const unsubscribes = fake.requests.filter((request) => request.path.includes('/unsubscribe'));
+    expect(unsubscribes.map((request) => [request.method, request.path, request.query.get('channel')])).toEqual([
+      ['POST', '/communication-preferences/v4/statuses/sam%40example.com/unsubscribe-all', 'EMAIL'],
+    ]);
+    expect(fake.findContact('sam@example.com')!.properties.hs_email_optout).toBe('true');
+    // The next poll of changes reads the opt-out on the contact.
+    const { people } = await readAll(new Date(clock - 1_000));
+    expect(people.find((person) => person.email === 'sam@example.com')).toMatchObject({ status: 'unsubscribed' });
 
-    // Again: nothing left to unsubscribe from, no refusal; the definitions were read once.
+    // Again: no refusal, one more call and nothing else.
     await client.upsert('contacts', write('sam@example.com', { status: 'bounced' }));
-    expect(fake.requests.filter((request) => request.path === '/communication-preferences/v3/unsubscribe')).toHaveLength(1);
-    expect(fake.requests.filter((request) => request.path === '/communication-preferences/v3/definitions')).toHaveLength(1);
+    expect(fake.requests.filter((request) => request.path.includes('/unsubscribe'))).toHaveLength(2);
+    expect(fake.requests.filter((request) => request.path.startsWith('/communication-preferences/v3/'))).toEqual([]);
+  });
+
+  it('the fake answers unsubscribe-all as documented: verbose statuses, the wide status read back, a 4xx for an unknown or bad address', async () => {
+    fake.addContact({ email: 'ana@example.com' });
+    const headers = { authorization: `Bearer ${fake.accessToken}` };
+    const before = fake.findContact('ana@example.com')!.updatedAt.getTime();
+    clock += 5_000;
+    const first = await fetch(`${fake.url}/communication-preferences/v4/statuses/ana%40example.com/unsubscribe-all?channel=EMAIL&verbose=true`, { method: 'POST', headers });
+    expect(first.status).toBe(200);
+    const answer = (await first.json()) as { status: string; results: Array<{ status: string; subscriptionId: number; setStatusSuccessReason: string }> };
+    expect(answer.status).toBe('COMPLETE');
+    expect(answer.results.map((entry) => [entry.subscriptionId, entry.status, entry.setStatusSuccessReason])).toEqual([
+      [1001, 'UNSUBSCRIBED', 'UNSUBSCRIBE_FROM_ALL_OCCURRED'],
+      [1002, 'UNSUBSCRIBED', 'UNSUBSCRIBE_FROM_ALL_OCCURRED'],
+    ]);
+    expect(fake.findContact('ana@example.com')!.updatedAt.getTime()).toBeGreaterThan(before);
+    const wide = (await (await fetch(`${fake.url}/communication-preferences/v4/statuses/ana%40example.com/unsubscribe-all?channel=EMAIL`, { headers })).json()) as { results: Array<{ status: string; wideStatusType: string }> };
+    expect(wide.results).toEqual([expect.objectContaining({ status: 'UNSUBSCRIBED', wideStatusType: 'PORTAL_WIDE' })]);
+    const quiet = (await (await fetch(`${fake.url}/communication-preferences/v4/statuses/ana%40example.com/unsubscribe-all?channel=EMAIL`, { method: 'POST', headers })).json()) as { results: unknown[] };
+    expect(quiet.results).toEqual([]);
+
+    const unknown = await fetch(`${fake.url}/communication-preferences/v4/statuses/ghost%40example.com/unsubscribe-all?channel=EMAIL`, { method: 'POST', headers });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ status: 'error', category: 'OBJECT_NOT_FOUND' });
+    expect((await fetch(`${fake.url}/communication-preferences/v4/statuses/not-an-address/unsubscribe-all?channel=EMAIL`, { method: 'POST', headers })).status).toBe(400);
+    expect((await fetch(`${fake.url}/communication-preferences/v4/statuses/ana%40example.com/unsubscribe-all`, { method: 'POST', headers })).status).toBe(400);
   });
 });
 
@@ -201,7 +233,8 @@ describe('HubSpot client: the way back and leaving a list (review findings 5, 12
     const left = await client.upsert('contacts', write('left@example.com', { status: 'left' }));
     expect(left.remoteId).toBe(fake.findContact('left@example.com')!.id);
     expect(fake.state.subscriptions.get('left@example.com')!.get('1001')!.status).toBe('SUBSCRIBED');
-    expect(fake.requests.filter((request) => request.path === '/communication-preferences/v3/unsubscribe')).toEqual([]);
+    expect(fake.requests.filter((request) => request.path.includes('/unsubscribe'))).toEqual([]);
+    expect(fake.findContact('left@example.com')!.properties.hs_email_optout).toBe('false');
   });
 });
 

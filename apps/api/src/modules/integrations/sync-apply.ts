@@ -30,9 +30,6 @@ export interface ApplyCounts {
   optOuts: PersonWrite[];
 }
 
-/** How far a platform's change time may run past our record of our own write and still be that write. */
-const PLATFORM_CLOCK_MARGIN_MS = 5_000;
-
 const OPTED_OUT: ReadonlySet<SubscriberStatus> = new Set(['unsubscribed', 'bounced', 'complained']);
 
 function attributesFrom(person: RemotePerson, fieldMap: Record<string, string>, base: Attributes, keepWhenEmpty: boolean): Attributes {
@@ -56,13 +53,12 @@ function unchangedThere(local: LocalMatch, person: RemotePerson, remoteHash: str
   // Confirmed there since: the membership here catches up, though the hash (subscribed = pending) did not move.
   if (person.status === 'subscribed' && local.membership === 'unconfirmed') return false;
   if (local.syncedHash === remoteHash) return true;
-  // An opt-out we wrote that the platform does not read back (HubSpot's per-type opt-outs) is no
-  // news while nothing changed there since: only then, and only in the direction that keeps the
-  // opt-out, is its change time trusted over the hash.
-  // The platform stamps our own write by its clock, which can run a little ahead of ours (and
-  // stamps several writes to one record apart): within that margin the change is still ours.
+  // An opt-out we wrote that the platform does not read back is no news while nothing changed there
+  // since: only then, and only in the direction that keeps the opt-out, is its change time trusted
+  // over the hash. (HubSpot's opt-out, unsubscribe-all, reads back as hs_email_optout, so no margin
+  // for its clock running past ours is needed: the hash above already matches.)
   const keepsOptOut = OPTED_OUT.has(local.status) && statusOfRemote(person.status) === 'in';
-  return keepsOptOut && person.changedAt !== null && local.syncedAt !== null && person.changedAt.getTime() <= local.syncedAt.getTime() + PLATFORM_CLOCK_MARGIN_MS;
+  return keepsOptOut && person.changedAt !== null && local.syncedAt !== null && person.changedAt.getTime() <= local.syncedAt.getTime();
 }
 
 export async function applyRemotePeople(db: Db, context: ApplyContext, page: readonly RemotePerson[]): Promise<ApplyCounts> {

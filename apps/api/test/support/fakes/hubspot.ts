@@ -39,7 +39,10 @@ import type { RecordedRequest, TransportBehaviour } from './fake-request';
 // limit ≤ 200; 10,000 results per query at most), the communication-preferences v3 reference and guide
 // ("the subscribe endpoint will not allow you to resubscribe contacts who have opted out"; unsubscribe
 // "is not valid for unsubscribing at a brand or portal level"; the reference now files v3 under "legacy" next
-// to the date-versioned 2026-03 API, but SDK 13.5 calls v3), account-info v3 details; community.hubspot.com
+// to the date-versioned 2026-03 API, but SDK 13.5 calls v3), the communication-preferences v4 reference
+// (developers.hubspot.com/docs/api-reference/latest/communication-preferences/: POST and GET
+// /statuses/{subscriberIdString}/unsubscribe-all?channel=EMAIL, verbose, the ActionResponseWithResults
+// shapes and setStatusSuccessReason values as in HubSpot's generated SDKs), account-info v3 details; community.hubspot.com
 // "Rate limit headers will now appear for OAuth authenticated calls" (and its replies: search answers carry
 // none); HubSpot/hubspot-api-nodejs#159 and #669 (the 404 body; the SDK sends an email id as %40).
 // Where the docs are silent the choice is marked "docs silent" in a comment.
@@ -67,6 +70,34 @@ export type Wire<T> = T extends Date
     : T extends object
       ? { [K in keyof T as K extends '_new' ? 'new' : K extends '_in' ? 'in' : K]: Wire<T[K]> }
       : T;
+
+/** Communication preferences v4 answers (not among SDK 13.5's models; shapes from HubSpot's v4 reference). */
+export interface V4Answer<T> {
+  status: 'PENDING' | 'PROCESSING' | 'CANCELED' | 'COMPLETE';
+  results: T[];
+  startedAt: string;
+  completedAt: string;
+  requestedAt?: string;
+}
+export interface V4Status {
+  channel: 'EMAIL';
+  source: string;
+  status: 'SUBSCRIBED' | 'UNSUBSCRIBED' | 'NOT_SPECIFIED';
+  subscriberIdString: string;
+  subscriptionId: number;
+  subscriptionName?: string;
+  timestamp: string;
+  businessUnitId?: number;
+  setStatusSuccessReason?: 'RESUBSCRIBE_OCCURRED' | 'NO_STATUS_CHANGE' | 'UNSUBSCRIBE_FROM_ALL_OCCURRED' | 'REQUESTED_CHANGE_OCCURRED';
+}
+export interface V4WideStatus {
+  channel: 'EMAIL';
+  status: 'SUBSCRIBED' | 'UNSUBSCRIBED' | 'NOT_SPECIFIED';
+  subscriberIdString: string;
+  timestamp: string;
+  wideStatusType: 'PORTAL_WIDE' | 'BUSINESS_UNIT_WIDE';
+  businessUnitId?: number;
+}
 
 /** A HubSpot error body; a 429 has errorType and policyName instead of a category. */
 export type HubSpotError = Omit<Wire<ModelError>, 'category'> & { status: 'error'; category?: string; errorType?: string; policyName?: string };
@@ -135,7 +166,7 @@ export interface FakeHubSpot {
     definitions: Array<{ id: string; name: string; description: string; purpose: string }>;
     /** Per lower-cased email, per subscription id: its status. */
     subscriptions: Map<string, Map<string, FakeSubscriptionStatus>>;
-    /** Lower-cased emails opted out of all email (hs_email_optout "true"); the v3 API cannot reverse it. */
+    /** Lower-cased emails opted out of all email (hs_email_optout "true"): v4's unsubscribe-all sets it; the v3 API cannot reverse it. */
     optedOutOfAll: Set<string>;
   };
   /** Adds a contact directly (not through HTTP); answers it. */
@@ -641,6 +672,47 @@ export async function startFakeHubSpot(options: FakeHubSpotOptions = {}): Promis
       const contact = byEmail(email);
       if (contact) touch(contact);
       return reply(200, statusOf(email, definition));
+    }
+
+    // Communication preferences v4 (the reference's current, date-versioned API; the same calls under v4):
+    // opting out of all email on a channel, and reading that wide status.
+    const wideMatch = /^\/communication-preferences\/v4\/statuses\/([^/]+)\/unsubscribe-all$/.exec(path);
+    if (wideMatch && (method === 'POST' || method === 'GET')) {
+      const email = decodeURIComponent(wideMatch[1]!).toLowerCase();
+      // channel is required; EMAIL is the only channel the docs list.
+      if (url.searchParams.get('channel') !== 'EMAIL') return fail(400, 'channel is required and must be EMAIL', 'VALIDATION_ERROR');
+      // Docs silent on an address with no contact: refused as not found, like the CRM's own 404 (a malformed one is a validation error).
+      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return fail(400, `${email} is not a valid email address`, 'VALIDATION_ERROR');
+      const contact = byEmail(email);
+      if (!contact) return fail(404, `No contact with email ${email}`, 'OBJECT_NOT_FOUND', { context: { subscriberIdString: [email] } });
+      const startedAt = now().toISOString();
+      if (method === 'GET') {
+        // "If a contact has not opted out of all communications, the response results array will be empty."
+        const results: V4WideStatus[] = state.optedOutOfAll.has(email)
+          ? [{ channel: 'EMAIL', status: 'UNSUBSCRIBED', subscriberIdString: email, timestamp: contact.updatedAt.toISOString(), wideStatusType: 'PORTAL_WIDE', businessUnitId: 0 }]
+          : [];
+        return reply(200, { status: 'COMPLETE', results, startedAt, completedAt: now().toISOString() } satisfies V4Answer<V4WideStatus>);
+      }
+      // Opts out of every email type, whatever was chosen before, and sets hs_email_optout (lastmodifieddate moves).
+      // Again for someone already out: no change, not refused.
+      const already = state.optedOutOfAll.has(email);
+      if (!already) setOptOut(email, true);
+      // "verbose: include the details of the updated subscription statuses; not including it results in an empty response."
+      const results: V4Status[] =
+        url.searchParams.get('verbose') === 'true'
+          ? state.definitions.map((definition) => ({
+              channel: 'EMAIL',
+              source: 'API',
+              status: 'UNSUBSCRIBED',
+              subscriberIdString: email,
+              subscriptionId: Number(definition.id),
+              subscriptionName: definition.name,
+              timestamp: contact.updatedAt.toISOString(),
+              businessUnitId: 0,
+              setStatusSuccessReason: already ? 'NO_STATUS_CHANGE' : 'UNSUBSCRIBE_FROM_ALL_OCCURRED',
+            }))
+          : [];
+      return reply(200, { status: 'COMPLETE', results, startedAt, completedAt: now().toISOString() } satisfies V4Answer<V4Status>);
     }
 
     return fail(404, `Unable to infer object type from: ${path}`, 'OBJECT_NOT_FOUND');

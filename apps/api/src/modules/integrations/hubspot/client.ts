@@ -7,11 +7,6 @@ import type {
   CollectionResponseWithTotalSimplePublicObjectForwardPaging,
   PublicObjectSearchRequest,
 } from '@hubspot/api-client/lib/codegen/crm/contacts/index.js';
-import type {
-  PublicSubscriptionStatusesResponse,
-  PublicUpdateSubscriptionStatusRequest,
-  SubscriptionDefinitionsResponse,
-} from '@hubspot/api-client/lib/codegen/communication_preferences/index.js';
 import { PlatformError, type PeoplePage, type PersonWrite, type PlatformClient, type RemotePerson, type UpsertResult } from '../platform-client';
 import { PLATFORM_HTTP_DEFAULTS, platformRequest, RateBudget, type PlatformAnswer, type PlatformHttpSettings, type PlatformRequest, type PlatformRules } from '../platform-http';
 import { errorOf, FIELD_NAMES, nextMidnight, PERSON_PROPERTIES, personOf, retryAfterOf, type Wire } from './mapping';
@@ -46,6 +41,14 @@ interface AccountDetails {
   companyName?: string;
 }
 
+/** POST /communication-preferences/v4/statuses/{email}/unsubscribe-all (SDK 13.5 has v3 only); results only with verbose=true. */
+interface UnsubscribeAllAnswer {
+  status: 'PENDING' | 'PROCESSING' | 'CANCELED' | 'COMPLETE';
+  results: unknown[];
+  startedAt: string;
+  completedAt: string;
+}
+
 /** The opaque `next` of people(): the list's `after`, or a search's `after` within the query that starts at `since` (ms). */
 type Cursor = { after: string | null; since?: number };
 
@@ -60,7 +63,6 @@ export function hubspotClient(options: { apiUrl: string; token: string; http?: P
   // Learnt from account(); until then the daily budget is taken to reset at UTC midnight.
   let timeZone = 'UTC';
   let lastSearchAt = Number.NEGATIVE_INFINITY;
-  let emailTypes: Promise<string[]> | null = null;
 
   const rules = (search: boolean): PlatformRules => ({
     retryAfterMs: (answer, now) => retryAfterOf(answer, now, timeZone),
@@ -126,31 +128,14 @@ export function hubspotClient(options: { apiUrl: string; token: string; http?: P
     return { people: found, next: next ? JSON.stringify(next) : null, total: page.total } satisfies PeoplePage;
   };
 
-  /** The portal's active email subscription types, read once per client. */
-  const subscriptionTypes = () => {
-    emailTypes ??= call<Wire<SubscriptionDefinitionsResponse>>('GET', '/communication-preferences/v3/definitions')
-      .then((answer) => answer.subscriptionDefinitions.filter((definition) => definition.isActive && (definition.communicationMethod ?? 'Email').toLowerCase() === 'email').map((definition) => definition.id))
-      .catch((caught: unknown) => {
-        emailTypes = null;
-        throw caught;
-      });
-    return emailTypes;
-  };
-
   /**
-   * Opts a person out: unsubscribed from every email type (communication preferences v3; HubSpot's
-   * hs_email_optout, "opted out of all email", is read-only and only the person can set it). Types the
-   * person is already out of are skipped: v3 refuses to unsubscribe twice.
+   * Opts a person out of all email: communication preferences v4 "unsubscribe from all" on the EMAIL
+   * channel. It reaches a contact who never chose an email type (v3 reads those types as NOT_SUBSCRIBED,
+   * so a per-type opt-out wrote nothing for them), and it sets the contact's hs_email_optout, so the
+   * opt-out reads back on the next poll. Again for someone already out: no change, not refused.
    */
   const optOut = async (email: string) => {
-    const types = await subscriptionTypes();
-    const statuses = await call<Wire<PublicSubscriptionStatusesResponse>>('GET', `/communication-preferences/v3/status/email/${encodeURIComponent(email)}`);
-    const out = new Set(statuses.subscriptionStatuses.filter((status) => String(status.status) === 'NOT_SUBSCRIBED').map((status) => status.id));
-    for (const subscriptionId of types) {
-      if (out.has(subscriptionId)) continue;
-      const request: Wire<PublicUpdateSubscriptionStatusRequest> = { emailAddress: email, subscriptionId };
-      await call('POST', '/communication-preferences/v3/unsubscribe', request);
-    }
+    await call<UnsubscribeAllAnswer>('POST', `/communication-preferences/v4/statuses/${encodeURIComponent(email)}/unsubscribe-all?channel=EMAIL`);
   };
 
   const propertiesOf = (person: PersonWrite): Record<string, string> => {

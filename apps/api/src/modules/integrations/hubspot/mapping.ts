@@ -27,7 +27,8 @@ type Properties = Record<string, string | null | undefined>;
 
 /**
  * HubSpot's email status in our words. hs_email_optout is the portal-wide "opted out of all email"
- * (set only by the person or HubSpot, read-only to the API); a hard bounce or a bad address marks the
+ * (read-only as a property: set by the person, HubSpot, or communication preferences v4
+ * unsubscribe-all, which our opt-outs use); a hard bounce or a bad address marks the
  * address dead. Per-type unsubscribes (communication preferences) are not read here: that is one call
  * per person, too dear for a poll, so a person out of one type but not all still reads subscribed.
  */
