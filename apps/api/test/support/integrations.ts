@@ -7,7 +7,7 @@ import { platformSettingsFrom } from '../../src/modules/integrations/platform-cl
 import { PLATFORM_HTTP_DEFAULTS } from '../../src/modules/integrations/platform-http';
 import { runSyncPass, SYNC_DEFAULTS, type SyncDeps } from '../../src/modules/integrations/sync-engine';
 import { type FakeBeehiiv, startFakeBeehiiv } from './fakes/beehiiv';
-import { type FakeBrevo, startFakeBrevo } from './fakes/brevo';
+import { type FakeBrevo, type FakeBrevoOptions, startFakeBrevo } from './fakes/brevo';
 import { type FakeHubSpot, startFakeHubSpot } from './fakes/hubspot';
 import { type FakeMailchimp, startFakeMailchimp } from './fakes/mailchimp';
 
@@ -23,15 +23,15 @@ export interface PlatformFakes {
 /**
  * Starts the four platforms' fakes before the app (register this first) and points the settings at
  * them; the fakes share the test's clock. Rate limits stay on as the platforms have them, unless a
- * test file turns them down.
+ * test file turns them down (or sets Brevo's budgets).
  */
-export function usePlatformFakes(settings: Record<string, string>, now: () => Date, options: { brevoRateLimits?: false } = {}) {
+export function usePlatformFakes(settings: Record<string, string>, now: () => Date, options: { brevoRateLimits?: FakeBrevoOptions['rateLimits'] } = {}) {
   let fakes: PlatformFakes | undefined;
   settings.SECRETS_KEY ??= randomBytes(32).toString('base64');
   beforeAll(async () => {
     const [mailchimp, brevo, beehiiv, hubspot] = await Promise.all([
       startFakeMailchimp({ now }),
-      startFakeBrevo({ now, ...(options.brevoRateLimits === false && { rateLimits: false }) }),
+      startFakeBrevo({ now, ...(options.brevoRateLimits !== undefined && { rateLimits: options.brevoRateLimits }) }),
       startFakeBeehiiv({ now }),
       startFakeHubSpot({ now }),
     ]);
