@@ -8,6 +8,8 @@ import { SCALE, SCALE_TARGETS, type ScaleReport, measureAudienceScale } from './
 import { CAMPAIGN_SEND, CAMPAIGN_SEND_TARGETS, type CampaignSendReport, measureCampaignSend } from './campaign-send';
 import { measureCdnow, printCdnow } from './cdnow';
 import { INSIGHTS_REFRESH_TARGETS, measureInsightsRefresh, printInsightsRefresh } from './insights-refresh';
+import { measurePlatformImport, PLATFORM_IMPORT, printPlatformImport } from './platform-import';
+import { measurePlatformSteady, PLATFORM_STEADY, printPlatformSteady } from './platform-steady';
 import { GROCERIES, measureGroceries, printGroceries } from './groceries';
 import { killAllChildren } from './child-server';
 import { FLOW_LATENCY_TARGET_P95_MS, measureFlowLatency, printFlowLatency } from './flow-latency';
@@ -31,7 +33,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow', 'insights-refresh', 'groceries', 'ab-simulation', 'send-time-and-scores'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow', 'insights-refresh', 'platform-import', 'platform-steady', 'groceries', 'ab-simulation', 'send-time-and-scores'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -374,6 +376,24 @@ async function main() {
     const fast = million !== undefined && million.refreshSeconds < INSIGHTS_REFRESH_TARGETS.millionSeconds && (million.serverPeakRssMb ?? Infinity) < INSIGHTS_REFRESH_TARGETS.serverPeakRssMb;
     summary.push(
       `  insights      refresh ${refresh.runs.map((run) => `${run.people.toLocaleString('en-US')} people ${run.refreshSeconds.toFixed(1)} s (peak ${run.serverPeakRssMb?.toFixed(0) ?? '?'} MB)`).join(', ')} (a million < ${INSIGHTS_REFRESH_TARGETS.millionSeconds} s, < ${INSIGHTS_REFRESH_TARGETS.serverPeakRssMb} MB ${fast ? 'PASS' : 'BELOW'})`,
+    );
+  }
+
+  if (runs('platform-import')) {
+    console.log(`\nmeasuring an import of ${PLATFORM_IMPORT.people.toLocaleString('en-US')} people from the Mailchimp fake through the sync, on PGlite and PostgreSQL …`);
+    const platformImport = await measurePlatformImport((line) => console.log(`  ${line}`));
+    clean = printPlatformImport(platformImport) && clean;
+    summary.push(
+      `  platform-import ${platformImport.runs.map((run) => `${run.database.split(' ')[0]} ${(platformImport.people / run.platformSeconds).toFixed(0)} people/s (CSV ${(platformImport.people / run.csvSeconds).toFixed(0)}, peak RSS ${run.rssPeakMb.toFixed(0)} MB)`).join(', ')}; the fake paged alone ${(platformImport.people / platformImport.clientSequentialSeconds).toFixed(0)} people/s`,
+    );
+  }
+
+  if (runs('platform-steady')) {
+    console.log(`\nmeasuring the sync's steady cost per connection over a simulated hour (${PLATFORM_STEADY.people.toLocaleString('en-US')} people per platform) …`);
+    const steady = await measurePlatformSteady((line) => console.log(`  ${line}`));
+    clean = printPlatformSteady(steady) && clean;
+    summary.push(
+      `  platform-steady requests/min per connection while nothing changes: ${steady.runs.map((run) => `${run.platform} ${(run.quiet.requests / PLATFORM_STEADY.minutes).toFixed(2)}`).join(', ')}; writes ${steady.runs.reduce((sum, run) => sum + run.quiet.writes + run.changing.writes, 0)}`,
     );
   }
 
