@@ -80,8 +80,18 @@ class LeaseLost extends Error {}
 async function readPeopleSlice(deps: SyncDeps, client: PlatformClient, connection: ConnectionRow, link: LinkRow, run: RunRow, progress: RunProgress, cursor: RunCursor): Promise<Outcome> {
   const until = Date.now() + deps.settings.sliceMs;
   const context = { link: { id: link.id, customerId: link.customerId, listId: link.listId, fieldMap: link.fieldMap }, source: connection.platform, now: deps.now() };
+  const changedSince = cursor.since ? new Date(cursor.since) : null;
+  const read = (pageCursor: string | null) => {
+    const reading = client.people(link.remoteAudienceId, { cursor: pageCursor, changedSince });
+    // Awaited on the next turn; until then a failure must not count as unhandled.
+    reading.catch(() => undefined);
+    return reading;
+  };
+  let next = read(cursor.page ?? null);
   for (;;) {
-    const page = await client.people(link.remoteAudienceId, { cursor: cursor.page ?? null, changedSince: cursor.since ? new Date(cursor.since) : null });
+    const page = await next;
+    // The next page is read while this one is stored: the platform's time and ours overlap.
+    if (page.next && Date.now() < until) next = read(page.next);
     const counts = await applyRemotePeople(deps.db, { ...context, now: deps.now() }, page.people);
     if (counts.optOuts.length > 0) cursor.optOuts = [...new Set([...(cursor.optOuts ?? []), ...counts.optOuts.map((write) => write.email)])];
     progress.processed += page.people.length;
