@@ -1,40 +1,19 @@
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/results';
-import { useAccountsApp } from './support/accounts-app';
-import { INTEGRATIONS, syncDepsFor, syncUntilIdle, usePlatformFakes } from './support/integrations';
+import { INTEGRATIONS, useIntegrationsApp } from './support/integrations';
 
 // beehiiv connected for real, against its local fake: the key and publication checked, a publication
 // of 10,000 imported (inactive subscriptions suppressed), changes on both sides reaching the other
 // (beehiiv has no change filter nor unsubscribe webhook: polls read the whole publication), no echo
 // of our own writes, and a revoked key breaking the connection.
 
-const settings: Record<string, string> = {};
-let clock = new Date('2026-06-01T10:00:00Z');
-const fakes = usePlatformFakes(settings, () => clock);
-const accounts = useAccountsApp(settings, {}, { startAt: clock });
-const { call } = accounts;
-const now = () => accounts.now();
-const advance = (ms: number) => {
-  accounts.advance(ms);
-  clock = accounts.now();
-};
-const sync = () => syncUntilIdle(syncDepsFor(accounts.config, accounts.database.db, now), 2_000);
-
-async function listMembers(listId: string): Promise<Array<{ email: string; status: string; first_name: string }>> {
-  const result = await accounts.database.db.execute(sql`
-    select s.email, s.status, s.first_name from subscribers s join list_memberships m on m.subscriber_id = s.id where m.list_id = ${listId}::uuid`);
-  return rowsOf(result);
-}
+const { fakes, accounts, call, advance, sync, listMembers, connect, linkAudience, setLocal, importRun, expectBroken } = useIntegrationsApp({ maxPasses: 2_000 });
 
 describe('beehiiv, connected', () => {
   it('imports 10,000, syncs both ways without echoes, and breaks on a revoked key', async () => {
     const beehiiv = fakes().beehiiv;
     const publicationId = beehiiv.publicationId;
     const { cookie, customerId } = await accounts.signedInCustomer();
-    const connected = await call('POST', INTEGRATIONS, cookie, { platform: 'beehiiv', secret: beehiiv.apiKey, publication_id: publicationId });
-    expect(connected.statusCode).toBe(201);
-    const connection = connected.json().payload.connection;
+    const connection = await connect('beehiiv', cookie, beehiiv.apiKey, { publication_id: publicationId });
     expect(connection).toMatchObject({ platform: 'beehiiv', status: 'connected' });
 
     const publication = beehiiv.state.publications.find((candidate) => candidate.id === publicationId)!;
@@ -46,9 +25,7 @@ describe('beehiiv, connected', () => {
 
     const audiences = await call('GET', `${INTEGRATIONS}/${connection.id}/audiences`, cookie);
     expect(audiences.json().payload.audiences).toContainEqual(expect.objectContaining({ id: publicationId }));
-    const linked = await call('POST', `${INTEGRATIONS}/${connection.id}/links`, cookie, { remote_audience_id: publicationId });
-    expect(linked.statusCode).toBe(202);
-    const link = linked.json().payload.connection.links[0];
+    const link = await linkAudience(cookie, connection.id, publicationId);
 
     await sync();
     const members = await listMembers(link.list_id);
@@ -56,14 +33,14 @@ describe('beehiiv, connected', () => {
     const localStatus = new Map(members.map((member) => [member.email, member.status]));
     for (const email of inactive) expect(localStatus.get(email)).toBe('unsubscribed');
     for (const sub of all.filter((candidate) => candidate.status === 'active')) expect(localStatus.get(sub.email)).toBe('active');
-    const [run] = (await call('GET', `${INTEGRATIONS}/${connection.id}/runs`, cookie)).json().payload.runs.filter((entry: { kind: string }) => entry.kind === 'import');
+    const run = await importRun(cookie, connection.id);
     expect(run).toMatchObject({ status: 'done', processed: all.length, errors: [] });
 
     // Changes on both sides. There: one unsubscribes, another is renamed. Here: a third unsubscribes.
     const [there, renamed, here] = seeded.filter((sub) => sub.status === 'active').map((sub) => sub.email);
     beehiiv.changeSubscription(publicationId, there!, { status: 'inactive' });
     beehiiv.changeSubscription(publicationId, renamed!, { customFields: { 'First Name': 'Zelda' } });
-    await accounts.database.db.execute(sql`update subscribers set status = 'unsubscribed', updated_at = ${now().toISOString()}::timestamptz where customer_id = ${customerId}::uuid and email = ${here!}`);
+    await setLocal(customerId, here!, 'unsubscribed');
     advance(6 * 60_000);
     const writesBefore = beehiiv.requests.length;
     await sync();
@@ -88,9 +65,6 @@ describe('beehiiv, connected', () => {
     beehiiv.revoke();
     advance(6 * 60_000);
     await sync();
-    const broken = (await call('GET', INTEGRATIONS, cookie)).json().payload.connections[0];
-    expect(broken).toMatchObject({ status: 'broken', health_message: expect.stringContaining('invalid') });
-    const notifications = rowsOf<{ kind: string }>(await accounts.database.db.execute(sql`select kind from notifications where customer_id = ${customerId}::uuid`));
-    expect(notifications.map((row) => row.kind)).toContain('connection-broken');
+    await expectBroken(cookie, customerId, 'invalid');
   });
 });

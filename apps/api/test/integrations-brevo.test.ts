@@ -2,39 +2,20 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/results';
-import { useAccountsApp } from './support/accounts-app';
-import { INTEGRATIONS, syncDepsFor, syncUntilIdle, usePlatformFakes } from './support/integrations';
+import { INTEGRATIONS, useIntegrationsApp } from './support/integrations';
 
 // Brevo connected for real, against its local fake (rate limits off so 10,000 people's history is not
 // paced for an hour): the key checked, an audience of 10,000 imported with its history, opt-outs
 // suppressed, changes on both sides reaching the other, no echo of our own writes, a replayed
 // webhook applied once, and a revoked key breaking the connection.
 
-const settings: Record<string, string> = {};
-let clock = new Date('2026-06-01T10:00:00Z');
-const fakes = usePlatformFakes(settings, () => clock, { brevoRateLimits: false });
-const accounts = useAccountsApp(settings, {}, { startAt: clock });
-const { call } = accounts;
-const now = () => accounts.now();
-const advance = (ms: number) => {
-  accounts.advance(ms);
-  clock = accounts.now();
-};
-const sync = () => syncUntilIdle(syncDepsFor(accounts.config, accounts.database.db, now), 2_000);
-
-async function listMembers(listId: string): Promise<Array<{ email: string; status: string; first_name: string }>> {
-  const result = await accounts.database.db.execute(sql`
-    select s.email, s.status, s.first_name from subscribers s join list_memberships m on m.subscriber_id = s.id where m.list_id = ${listId}::uuid`);
-  return rowsOf(result);
-}
+const { fakes, accounts, call, advance, sync, listMembers, connect, linkAudience, setLocal, importRun, expectBroken } = useIntegrationsApp({ brevoRateLimits: false, maxPasses: 2_000 });
 
 describe('Brevo, connected', () => {
   it('imports 10,000 with history, syncs both ways without echoes, applies a replayed webhook once, and breaks on a revoked key', async () => {
     const brevo = fakes().brevo;
     const { cookie, customerId } = await accounts.signedInCustomer();
-    const connected = await call('POST', INTEGRATIONS, cookie, { platform: 'brevo', secret: brevo.apiKey });
-    expect(connected.statusCode).toBe(201);
-    const connection = connected.json().payload.connection;
+    const connection = await connect('brevo', cookie, brevo.apiKey);
     expect(connection).toMatchObject({ platform: 'brevo', status: 'connected' });
 
     const seeded = brevo.seedAudience({ count: 10_000, listName: 'Brevo readers', campaigns: 2, months: 6 });
@@ -46,9 +27,7 @@ describe('Brevo, connected', () => {
 
     const audiences = await call('GET', `${INTEGRATIONS}/${connection.id}/audiences`, cookie);
     expect(audiences.json().payload.audiences).toContainEqual(expect.objectContaining({ id: String(seeded.list.id), name: 'Brevo readers' }));
-    const linked = await call('POST', `${INTEGRATIONS}/${connection.id}/links`, cookie, { remote_audience_id: String(seeded.list.id) });
-    expect(linked.statusCode).toBe(202);
-    const link = linked.json().payload.connection.links[0];
+    const link = await linkAudience(cookie, connection.id, String(seeded.list.id));
 
     await sync();
     const members = await listMembers(link.list_id);
@@ -56,7 +35,7 @@ describe('Brevo, connected', () => {
     const localStatus = new Map(members.map((member) => [member.email, member.status]));
     for (const email of [...blocked, ...leftList]) expect(localStatus.get(email)).toBe('unsubscribed');
     expect(members.filter((member) => member.status === 'active')).toHaveLength(9_600);
-    const [run] = (await call('GET', `${INTEGRATIONS}/${connection.id}/runs`, cookie)).json().payload.runs.filter((entry: { kind: string }) => entry.kind === 'import');
+    const run = await importRun(cookie, connection.id);
     expect(run).toMatchObject({ status: 'done', processed: 10_000, errors: [] });
     const history = rowsOf<{ name: string; refs: number }>(
       await accounts.database.db.execute(sql`select name, count(distinct campaign_ref)::int as refs from events where customer_id = ${customerId}::uuid group by name order by name`),
@@ -68,7 +47,7 @@ describe('Brevo, connected', () => {
     const [there, renamed, here, hooked] = seeded.contacts.slice(1_000, 1_004).map((contact) => contact.email);
     brevo.changeContact(there!, { emailBlacklisted: true });
     brevo.changeContact(renamed!, { attributes: { FIRSTNAME: 'Zelda' } });
-    await accounts.database.db.execute(sql`update subscribers set status = 'unsubscribed', updated_at = ${now().toISOString()}::timestamptz where customer_id = ${customerId}::uuid and email = ${here!}`);
+    await setLocal(customerId, here!, 'unsubscribed');
     advance(6 * 60_000);
     const writesBefore = brevo.requests.length;
     await sync();
@@ -119,9 +98,6 @@ describe('Brevo, connected', () => {
     brevo.revoke();
     advance(6 * 60_000);
     await sync();
-    const broken = (await call('GET', INTEGRATIONS, cookie)).json().payload.connections[0];
-    expect(broken).toMatchObject({ status: 'broken', health_message: expect.stringContaining('Key not found') });
-    const notifications = rowsOf<{ kind: string }>(await accounts.database.db.execute(sql`select kind from notifications where customer_id = ${customerId}::uuid`));
-    expect(notifications.map((row) => row.kind)).toContain('connection-broken');
+    await expectBroken(cookie, customerId, 'Key not found');
   });
 });

@@ -2,35 +2,25 @@ import { DELIVERY_MESSAGES } from '@postlark/shared/integrations';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/results';
-import { useAccountsApp } from './support/accounts-app';
 import { CAMPAIGNS } from './support/campaigns';
-import { INTEGRATIONS, syncDepsFor, syncUntilIdle, usePlatformFakes } from './support/integrations';
+import { useIntegrationsApp } from './support/integrations';
 
 // Campaigns delivered through a connected platform, against the platforms' fakes: made there with
 // its merge tags translated, sent to the synced audience (or a tagged part of it), its report read
 // back into ours; refusals said before sending or put back on the draft; an A/B test as tagged
 // splits decided on the platform's reports.
 
-const settings: Record<string, string> = { AB_LOOK_EVERY_SECONDS: '60' };
-let clock = new Date('2026-06-01T10:00:00Z');
-const fakes = usePlatformFakes(settings, () => clock, { brevoRateLimits: false });
-const accounts = useAccountsApp(settings, {}, { startAt: clock });
-const { call } = accounts;
-const advance = (ms: number) => {
-  accounts.advance(ms);
-  clock = accounts.now();
-};
-const sync = () => syncUntilIdle(syncDepsFor(accounts.config, accounts.database.db, () => accounts.now()));
+const { fakes, accounts, call, advance, sync, connect, linkAudience } = useIntegrationsApp({ settings: { AB_LOOK_EVERY_SECONDS: '60' }, brevoRateLimits: false });
 
 /** A customer with Mailchimp connected and an audience of `count` imported. */
 async function withMailchimpAudience(count: number) {
   const mailchimp = fakes().mailchimp;
   const customer = await accounts.signedInCustomer();
-  const connection = (await call('POST', INTEGRATIONS, customer.cookie, { platform: 'mailchimp', secret: mailchimp.apiKey })).json().payload.connection;
+  const connection = await connect('mailchimp', customer.cookie, mailchimp.apiKey);
   const seeded = mailchimp.seedAudience({ count, listName: `Readers ${count}`, campaigns: 0 });
-  const linked = (await call('POST', `${INTEGRATIONS}/${connection.id}/links`, customer.cookie, { remote_audience_id: seeded.listId })).json().payload.connection;
+  const link = await linkAudience(customer.cookie, connection.id, seeded.listId);
   await sync();
-  return { ...customer, connection, listId: linked.links[0].list_id as string, remoteListId: seeded.listId };
+  return { ...customer, connection, listId: link.list_id, remoteListId: seeded.listId };
 }
 
 const campaignBody = (listId: string, connectionId: string, overrides: Record<string, unknown> = {}) => ({
@@ -211,11 +201,10 @@ describe('a campaign delivered through Brevo and beehiiv', () => {
   it('goes out through Brevo with Brevo’s merge tags; an unverified sender puts it back to a draft with Brevo’s words', async () => {
     const brevo = fakes().brevo;
     const { cookie } = await accounts.signedInCustomer();
-    const connection = (await call('POST', INTEGRATIONS, cookie, { platform: 'brevo', secret: brevo.apiKey })).json().payload.connection;
+    const connection = await connect('brevo', cookie, brevo.apiKey);
     const { list } = brevo.seedAudience({ count: 150, listName: 'Brevo readers', campaigns: 0 });
-    const linked = (await call('POST', `${INTEGRATIONS}/${connection.id}/links`, cookie, { remote_audience_id: String(list.id) })).json().payload.connection;
+    const { list_id: listId } = await linkAudience(cookie, connection.id, String(list.id));
     await sync();
-    const listId = linked.links[0].list_id;
 
     const good = (await call('POST', CAMPAIGNS, cookie, campaignBody(listId, connection.id))).json().payload.campaign;
     expect((await call('POST', `${CAMPAIGNS}/${good.id}/send`, cookie)).statusCode).toBe(200);
@@ -241,10 +230,10 @@ describe('a campaign delivered through Brevo and beehiiv', () => {
     const beehiiv = fakes().beehiiv;
     const { cookie } = await accounts.signedInCustomer();
     beehiiv.seedAudience(beehiiv.publicationId, 30, { inactiveShare: 0 });
-    const connection = (await call('POST', INTEGRATIONS, cookie, { platform: 'beehiiv', secret: beehiiv.apiKey, publication_id: beehiiv.publicationId })).json().payload.connection;
-    const linked = (await call('POST', `${INTEGRATIONS}/${connection.id}/links`, cookie, { remote_audience_id: beehiiv.publicationId })).json().payload.connection;
+    const connection = await connect('beehiiv', cookie, beehiiv.apiKey, { publication_id: beehiiv.publicationId });
+    const link = await linkAudience(cookie, connection.id, beehiiv.publicationId);
     await sync();
-    const campaign = (await call('POST', CAMPAIGNS, cookie, campaignBody(linked.links[0].list_id, connection.id, { subject: 'Hello', content_html: '<p>For {{ email }}</p>' }))).json().payload.campaign;
+    const campaign = (await call('POST', CAMPAIGNS, cookie, campaignBody(link.list_id, connection.id, { subject: 'Hello', content_html: '<p>For {{ email }}</p>' }))).json().payload.campaign;
     await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, cookie);
     await sync();
     const held = (await call('GET', `${CAMPAIGNS}/${campaign.id}`, cookie)).json().payload.campaign;

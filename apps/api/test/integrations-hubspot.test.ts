@@ -1,38 +1,17 @@
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/results';
-import { useAccountsApp } from './support/accounts-app';
-import { INTEGRATIONS, syncDepsFor, syncUntilIdle, usePlatformFakes } from './support/integrations';
+import { INTEGRATIONS, useIntegrationsApp } from './support/integrations';
 
 // HubSpot connected for real, against its local fake: the private-app token checked, 10,000 contacts
 // imported (those opted out of all email suppressed), changes on both sides reaching the other, no
 // echo of our own writes, and a revoked token breaking the connection.
 
-const settings: Record<string, string> = {};
-let clock = new Date('2026-06-01T10:00:00Z');
-const fakes = usePlatformFakes(settings, () => clock);
-const accounts = useAccountsApp(settings, {}, { startAt: clock });
-const { call } = accounts;
-const now = () => accounts.now();
-const advance = (ms: number) => {
-  accounts.advance(ms);
-  clock = accounts.now();
-};
-const sync = () => syncUntilIdle(syncDepsFor(accounts.config, accounts.database.db, now), 2_000);
-
-async function listMembers(listId: string): Promise<Array<{ email: string; status: string; first_name: string }>> {
-  const result = await accounts.database.db.execute(sql`
-    select s.email, s.status, s.first_name from subscribers s join list_memberships m on m.subscriber_id = s.id where m.list_id = ${listId}::uuid`);
-  return rowsOf(result);
-}
+const { fakes, accounts, call, advance, sync, listMembers, connect, linkAudience, setLocal, importRun, expectBroken } = useIntegrationsApp({ maxPasses: 2_000 });
 
 describe('HubSpot, connected', () => {
   it('imports 10,000, syncs both ways without echoes, and breaks on a revoked token', async () => {
     const hubspot = fakes().hubspot;
     const { cookie, customerId } = await accounts.signedInCustomer();
-    const connected = await call('POST', INTEGRATIONS, cookie, { platform: 'hubspot', secret: hubspot.accessToken });
-    expect(connected.statusCode).toBe(201);
-    const connection = connected.json().payload.connection;
+    const connection = await connect('hubspot', cookie, hubspot.accessToken);
     expect(connection).toMatchObject({ platform: 'hubspot', status: 'connected' });
 
     const seeded = hubspot.seedAudience(10_000, { optOutShare: 0.05 });
@@ -44,9 +23,7 @@ describe('HubSpot, connected', () => {
 
     const audiences = (await call('GET', `${INTEGRATIONS}/${connection.id}/audiences`, cookie)).json().payload.audiences;
     expect(audiences).toHaveLength(1);
-    const linked = await call('POST', `${INTEGRATIONS}/${connection.id}/links`, cookie, { remote_audience_id: audiences[0].id });
-    expect(linked.statusCode).toBe(202);
-    const link = linked.json().payload.connection.links[0];
+    const link = await linkAudience(cookie, connection.id, audiences[0].id);
 
     await sync();
     const members = await listMembers(link.list_id);
@@ -54,14 +31,14 @@ describe('HubSpot, connected', () => {
     const localStatus = new Map(members.map((member) => [member.email, member.status]));
     for (const email of optedOut) expect(localStatus.get(email)).toBe('unsubscribed');
     expect(members.filter((member) => member.status === 'active')).toHaveLength(10_000 - optedOut.length);
-    const [run] = (await call('GET', `${INTEGRATIONS}/${connection.id}/runs`, cookie)).json().payload.runs.filter((entry: { kind: string }) => entry.kind === 'import');
+    const run = await importRun(cookie, connection.id);
     expect(run).toMatchObject({ status: 'done', processed: 10_000, errors: [] });
 
     // Changes on both sides. There: one opts out of all email, another is renamed. Here: a third unsubscribes.
     advance(60_000);
     hubspot.changeSubscription(there!, 'all', 'NOT_SUBSCRIBED');
     hubspot.changeContact(renamed!, { firstname: 'Zelda' });
-    await accounts.database.db.execute(sql`update subscribers set status = 'unsubscribed', updated_at = ${now().toISOString()}::timestamptz where customer_id = ${customerId}::uuid and email = ${here!}`);
+    await setLocal(customerId, here!, 'unsubscribed');
     advance(6 * 60_000);
     const writesBefore = hubspot.requests.length;
     await sync();
@@ -88,10 +65,6 @@ describe('HubSpot, connected', () => {
     hubspot.revoke();
     advance(6 * 60_000);
     await sync();
-    const broken = (await call('GET', INTEGRATIONS, cookie)).json().payload.connections[0];
-    expect(broken).toMatchObject({ status: 'broken' });
-    expect(broken.health_message).toBeTruthy();
-    const notifications = rowsOf<{ kind: string }>(await accounts.database.db.execute(sql`select kind from notifications where customer_id = ${customerId}::uuid`));
-    expect(notifications.map((row) => row.kind)).toContain('connection-broken');
+    await expectBroken(cookie, customerId);
   });
 });

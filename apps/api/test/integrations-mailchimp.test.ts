@@ -2,30 +2,13 @@ import { INTEGRATION_MESSAGES } from '@postlark/shared/integrations';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/results';
-import { useAccountsApp } from './support/accounts-app';
-import { INTEGRATIONS, syncDepsFor, syncUntilIdle, usePlatformFakes } from './support/integrations';
+import { INTEGRATIONS, useIntegrationsApp } from './support/integrations';
 
 // Mailchimp connected for real, against its local fake: the key checked and sealed, an audience of
 // 10,000 imported with a year of history, changes on both sides reaching the other (opt-outs
 // always winning), no echo of our own writes, and a revoked key breaking the connection loudly.
 
-const settings: Record<string, string> = {};
-let clock = new Date('2026-06-01T10:00:00Z');
-const fakes = usePlatformFakes(settings, () => clock);
-const accounts = useAccountsApp(settings, {}, { startAt: clock });
-const { call } = accounts;
-const now = () => accounts.now();
-const advance = (ms: number) => {
-  accounts.advance(ms);
-  clock = accounts.now();
-};
-const sync = () => syncUntilIdle(syncDepsFor(accounts.config, accounts.database.db, now));
-
-async function listMembers(listId: string): Promise<Array<{ email: string; status: string; first_name: string }>> {
-  const result = await accounts.database.db.execute(sql`
-    select s.email, s.status, s.first_name from subscribers s join list_memberships m on m.subscriber_id = s.id where m.list_id = ${listId}::uuid`);
-  return rowsOf(result);
-}
+const { fakes, accounts, call, advance, sync, listMembers, connect, linkAudience, setLocal, importRun, expectBroken } = useIntegrationsApp();
 
 describe('Mailchimp, connected', () => {
   it('refuses a key Mailchimp does not take, and a key without its data centre', async () => {
@@ -42,9 +25,7 @@ describe('Mailchimp, connected', () => {
   it('imports an audience of 10,000 with its history, syncs both ways without echoes, and breaks loudly on a revoked key', async () => {
     const mailchimp = fakes().mailchimp;
     const { cookie, customerId } = await accounts.signedInCustomer();
-    const connected = await call('POST', INTEGRATIONS, cookie, { platform: 'mailchimp', secret: mailchimp.apiKey });
-    expect(connected.statusCode).toBe(201);
-    const connection = connected.json().payload.connection;
+    const connection = await connect('mailchimp', cookie, mailchimp.apiKey);
     expect(connection).toMatchObject({ platform: 'mailchimp', status: 'connected', account_name: mailchimp.state.account.account_name });
     // Sealed at rest, never answered.
     const [stored] = rowsOf<{ secret: string }>(await accounts.database.db.execute(sql`select secret from connections where id = ${connection.id}::uuid`));
@@ -54,9 +35,7 @@ describe('Mailchimp, connected', () => {
     const seeded = mailchimp.seedAudience({ count: 10_000, listName: 'Weekly readers', campaigns: 4, unsubscribedShare: 0.05, cleanedShare: 0.01 });
     const audiences = await call('GET', `${INTEGRATIONS}/${connection.id}/audiences`, cookie);
     expect(audiences.json().payload.audiences).toContainEqual(expect.objectContaining({ id: seeded.listId, name: 'Weekly readers' }));
-    const linked = await call('POST', `${INTEGRATIONS}/${connection.id}/links`, cookie, { remote_audience_id: seeded.listId });
-    expect(linked.statusCode).toBe(202);
-    const link = linked.json().payload.connection.links[0];
+    const link = await linkAudience(cookie, connection.id, seeded.listId);
     expect(link).toMatchObject({ remote_name: 'Weekly readers', list_name: 'Weekly readers' });
 
     await sync();
@@ -67,7 +46,7 @@ describe('Mailchimp, connected', () => {
     const localStatus = new Map(members.map((member) => [member.email, member.status]));
     expect(optedOut.length).toBeGreaterThan(300);
     for (const email of optedOut) expect(['unsubscribed', 'bounced']).toContain(localStatus.get(email));
-    const [run] = (await call('GET', `${INTEGRATIONS}/${connection.id}/runs`, cookie)).json().payload.runs.filter((entry: { kind: string }) => entry.kind === 'import');
+    const run = await importRun(cookie, connection.id);
     expect(run).toMatchObject({ status: 'done', processed: 10_000, errors: [] });
     expect(run.added + run.suppressed).toBe(10_000);
     // A year of history, as email_* events with the campaign's reference.
@@ -83,7 +62,7 @@ describe('Mailchimp, connected', () => {
     const [there, renamed, here] = remote.filter((member) => member.status === 'subscribed').map((member) => member.email_address);
     await mailchimp.changeMember(seeded.listId, there!, { status: 'unsubscribed' });
     await mailchimp.changeMember(seeded.listId, renamed!, { merge_fields: { FNAME: 'Zelda' } });
-    await accounts.database.db.execute(sql`update subscribers set status = 'unsubscribed', updated_at = ${now().toISOString()}::timestamptz where customer_id = ${customerId}::uuid and email = ${here!}`);
+    await setLocal(customerId, here!, 'unsubscribed');
     advance(6 * 60_000);
     const writesBefore = mailchimp.requests.filter((request) => request.method === 'PUT').length;
     await sync();
@@ -105,16 +84,11 @@ describe('Mailchimp, connected', () => {
     mailchimp.revoke();
     advance(6 * 60_000);
     await sync();
-    const broken = (await call('GET', INTEGRATIONS, cookie)).json().payload.connections[0];
-    expect(broken).toMatchObject({ status: 'broken', health_message: expect.stringContaining('API Key') });
-    const notifications = rowsOf<{ kind: string }>(await accounts.database.db.execute(sql`select kind from notifications where customer_id = ${customerId}::uuid`));
-    expect(notifications.map((row) => row.kind)).toContain('connection-broken');
+    await expectBroken(cookie, customerId, 'API Key');
 
     // Reconnected with a new key of the same account: the same connection and links, syncing again.
     const fresh = mailchimp.createKey();
-    const again = await call('POST', INTEGRATIONS, cookie, { platform: 'mailchimp', secret: fresh });
-    expect(again.statusCode).toBe(201);
-    expect(again.json().payload.connection).toMatchObject({ id: connection.id, status: 'connected', health_message: null, links: [expect.objectContaining({ id: link.id })] });
+    expect(await connect('mailchimp', cookie, fresh)).toMatchObject({ id: connection.id, status: 'connected', health_message: null, links: [expect.objectContaining({ id: link.id })] });
     await mailchimp.changeMember(seeded.listId, renamed!, { merge_fields: { FNAME: 'Zoe' } });
     advance(6 * 60_000);
     await sync();

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/results';
-import { useAccountsApp } from './support/accounts-app';
-import { INTEGRATIONS, syncDepsFor, syncUntilIdle, usePlatformFakes } from './support/integrations';
+import { useIntegrationsApp } from './support/integrations';
 
 // A sync through a 429 storm: Brevo's contacts budget is tight (2 requests per 10 minutes) and spent by
 // someone else on the account when the import starts, so Brevo answers 429 with x-sib-ratelimit-reset
@@ -11,17 +10,9 @@ import { INTEGRATIONS, syncDepsFor, syncUntilIdle, usePlatformFakes } from './su
 // the budget runs out, until all 2,000 are in: none lost, none twice, no errors.
 
 const WINDOW_SECONDS = 600;
-const settings: Record<string, string> = {};
-let clock = new Date('2026-06-01T10:00:00Z');
-const fakes = usePlatformFakes(settings, () => clock, { brevoRateLimits: { contacts: { limit: 2, windowSeconds: WINDOW_SECONDS }, others: { limit: 10_000, windowSeconds: 3600 } } });
-const accounts = useAccountsApp(settings, {}, { startAt: clock });
-const { call } = accounts;
-const now = () => accounts.now();
-const advance = (ms: number) => {
-  accounts.advance(ms);
-  clock = accounts.now();
-};
-const sync = () => syncUntilIdle(syncDepsFor(accounts.config, accounts.database.db, now), 200);
+const { fakes, accounts, now, advance, sync, connect, linkAudience } = useIntegrationsApp({
+  brevoRateLimits: { contacts: { limit: 2, windowSeconds: WINDOW_SECONDS }, others: { limit: 10_000, windowSeconds: 3600 } },
+});
 
 interface RunRow {
   id: string;
@@ -67,13 +58,9 @@ describe('A sync through a rate-limit storm', () => {
   it('imports 2,000 Brevo contacts through 429s longer than the client waits: back to the queue when Brevo said, nothing lost or doubled', async () => {
     const brevo = fakes().brevo;
     const { cookie } = await accounts.signedInCustomer();
-    const connected = await call('POST', INTEGRATIONS, cookie, { platform: 'brevo', secret: brevo.apiKey });
-    expect(connected.statusCode).toBe(201);
-    const connection = connected.json().payload.connection;
+    const connection = await connect('brevo', cookie, brevo.apiKey);
     const seeded = brevo.seedAudience({ count: 2_000, listName: 'Stormy readers', campaigns: 0, months: 1 });
-    const linked = await call('POST', `${INTEGRATIONS}/${connection.id}/links`, cookie, { remote_audience_id: String(seeded.list.id) });
-    expect(linked.statusCode).toBe(202);
-    const link = linked.json().payload.connection.links[0];
+    const link = await linkAudience(cookie, connection.id, String(seeded.list.id));
 
     // Another app on the same Brevo account spends the contacts budget: the storm is on.
     const resetSeconds = await spendContactsBudget();

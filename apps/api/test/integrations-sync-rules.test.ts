@@ -5,35 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/results';
 import { claimDueRun, queueRun } from '../src/modules/integrations/connections.repository';
 import { SYNC_DEFAULTS, workOnRun } from '../src/modules/integrations/sync-engine';
-import { useAccountsApp } from './support/accounts-app';
-import { INTEGRATIONS, syncDepsFor, syncUntilIdle, usePlatformFakes } from './support/integrations';
+import { INTEGRATIONS, useIntegrationsApp } from './support/integrations';
 
 // The sync's rules where review 1 found them broken (issue 22): opt-outs never lost to a bad field,
 // the way back after an opt-out written as what the platform holds, leaving a list is not leaving
 // every email, pushes that end, imports that skip no one, leases that a slow worker cannot overwrite,
 // and the OAuth callback's repeated parameters.
 
-const settings: Record<string, string> = {};
-let clock = new Date('2026-06-01T10:00:00Z');
-const fakes = usePlatformFakes(settings, () => clock, { brevoRateLimits: false });
-const accounts = useAccountsApp(settings, {}, { startAt: clock });
-const { call } = accounts;
-const now = () => accounts.now();
-const advance = (ms: number) => {
-  accounts.advance(ms);
-  clock = accounts.now();
-};
-const deps = () => syncDepsFor(accounts.config, accounts.database.db, now);
-const sync = (maxPasses?: number) => syncUntilIdle(deps(), maxPasses);
-const db = () => accounts.database.db;
+const { fakes, accounts, call, now, db, advance, deps, sync, connect, linkAudience, setLocal } = useIntegrationsApp({ brevoRateLimits: false });
 
 async function connectMailchimp(listId: string) {
   const mailchimp = fakes().mailchimp;
   const { cookie, customerId } = await accounts.signedInCustomer();
-  const connection = (await call('POST', INTEGRATIONS, cookie, { platform: 'mailchimp', secret: mailchimp.apiKey })).json().payload.connection;
-  const linked = await call('POST', `${INTEGRATIONS}/${connection.id}/links`, cookie, { remote_audience_id: listId });
-  expect(linked.statusCode).toBe(202);
-  const link = linked.json().payload.connection.links[0] as { id: string; list_id: string };
+  const connection = await connect('mailchimp', cookie, mailchimp.apiKey);
+  const link = await linkAudience(cookie, connection.id, listId);
   return { cookie, customerId, connection, link };
 }
 
@@ -42,13 +27,6 @@ async function runsOf(connectionId: string, kind: string) {
     await db().execute(sql`select status, errors, processed, lease_token from connection_runs where connection_id = ${connectionId}::uuid and kind = ${kind} order by created_at`),
   );
 }
-
-const setLocal = (customerId: string, email: string, change: 'unsubscribed' | { first_name: string }) =>
-  db().execute(
-    change === 'unsubscribed'
-      ? sql`update subscribers set status = 'unsubscribed', updated_at = ${now().toISOString()}::timestamptz where customer_id = ${customerId}::uuid and email = ${email}`
-      : sql`update subscribers set first_name = ${change.first_name}, updated_at = ${now().toISOString()}::timestamptz where customer_id = ${customerId}::uuid and email = ${email}`,
-  );
 
 describe('the sync’s rules', () => {
   it('a repeated state or code on the OAuth callback is a failed sign-in, not a 500 (finding 12b)', async () => {
@@ -100,8 +78,8 @@ describe('the sync’s rules', () => {
     brevo.addContact({ email: 'dee@example.com', attributes: { FIRSTNAME: 'Dee' }, listIds: [list.id] });
     brevo.addContact({ email: 'eve@example.com', attributes: { FIRSTNAME: 'Eve' }, listIds: [list.id] });
     const { cookie, customerId } = await accounts.signedInCustomer();
-    const connection = (await call('POST', INTEGRATIONS, cookie, { platform: 'brevo', secret: brevo.apiKey })).json().payload.connection;
-    const link = (await call('POST', `${INTEGRATIONS}/${connection.id}/links`, cookie, { remote_audience_id: String(list.id) })).json().payload.connection.links[0];
+    const connection = await connect('brevo', cookie, brevo.apiKey);
+    const link = await linkAudience(cookie, connection.id, String(list.id));
     await sync();
     await db().execute(sql`
       update list_memberships set status = 'unsubscribed' where list_id = ${link.list_id}::uuid
