@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ConnectionStatus, PlatformId, SyncRunKind, SyncRunStatus } from '@postlark/shared/integrations';
+import type { RemoteReportFigures } from '../../modules/integrations/platform-client';
 import { customers } from './accounts';
 import { lists, subscribers } from './audience';
 import { campaigns } from './campaigns';
@@ -149,18 +150,6 @@ export const connectionRuns = pgTable(
     check('connection_runs_status_check', sql`${table.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );
-
-export interface RemoteReportFigures {
-  status: 'draft' | 'scheduled' | 'sending' | 'sent';
-  sent: number;
-  delivered: number | null;
-  uniqueOpens: number;
-  uniqueClicks: number;
-  bounces: number;
-  unsubscribes: number;
-  complaints: number | null;
-  sentAt: string | null;
-}
 
 /**
  * A campaign (or one A/B variant of it, or its rest) delivered through a connected platform: the

@@ -1,7 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
-import { platformDeliveries, type RemoteReportFigures } from '../../db/schema/connections';
+import { platformDeliveries } from '../../db/schema/connections';
+import type { RemoteReportFigures } from './platform-client';
 
 // The moves of platform_deliveries. Part -1 is a campaign's delivery lock: a worker takes it (made
 // new, or taken over when its lease ran out) before it works on the campaign, and every write it

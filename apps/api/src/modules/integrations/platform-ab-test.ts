@@ -10,7 +10,7 @@ import { campaignById, type CampaignRow } from '../campaigns/campaigns.repositor
 import { connectionById } from './connections.repository';
 import { clientOfConnection } from './connections.service';
 import { type DeliveryRow, partsOf, saveReport } from './deliveries.repository';
-import type { RemoteCampaignReport } from './platform-client';
+import { reportFiguresOf } from './platform-client';
 import type { SyncDeps } from './sync-engine';
 
 // An A/B test through a platform (decision 011): each variant goes as its own campaign to a random,
@@ -54,8 +54,6 @@ export function platformTallies(parts: readonly DeliveryRow[], arms: number): Va
   });
 }
 
-const figuresOf = (report: RemoteCampaignReport) => ({ ...report, sentAt: report.sentAt?.toISOString() ?? null });
-
 /** Reads each variant's report afresh, so a look (the last one above all) weighs what the platform says now. */
 async function freshParts(deps: SyncDeps, campaign: CampaignRow): Promise<DeliveryRow[]> {
   const parts = await partsOf(deps.db, [campaign.id]);
@@ -67,8 +65,8 @@ async function freshParts(deps: SyncDeps, campaign: CampaignRow): Promise<Delive
     if (part.part === 0 || !part.remoteCampaignId || !client.campaigns) continue;
     try {
       const report = await client.campaigns.report(part.remoteCampaignId);
-      await saveReport(deps.db, part, figuresOf(report), now, part.nextReportAt);
-      part.report = figuresOf(report);
+      await saveReport(deps.db, part, reportFiguresOf(report), now, part.nextReportAt);
+      part.report = reportFiguresOf(report);
     } catch (error) {
       // The report last read stands in (a budget used up, a moment's outage); a revoked key breaks the connection elsewhere.
       deps.log.warn({ campaignId: campaign.id, part: part.part, reason: error instanceof Error ? error.message : String(error) }, 'a variant report could not be read; the last one is used');

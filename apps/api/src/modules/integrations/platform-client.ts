@@ -188,6 +188,13 @@ export interface RemoteCampaignReport {
   sentAt: Date | null;
 }
 
+/** A report as stored (platform_deliveries.report, jsonb): its time as an ISO string. */
+export type RemoteReportFigures = Omit<RemoteCampaignReport, 'sentAt'> & { sentAt: string | null };
+
+export function reportFiguresOf(report: RemoteCampaignReport): RemoteReportFigures {
+  return { ...report, sentAt: report.sentAt?.toISOString() ?? null };
+}
+
 /** A change a platform's webhook announced: opt-outs apply at once; anything else makes the next poll due now. */
 export interface WebhookNotice {
   email: string | null;

@@ -1,7 +1,6 @@
 import { AB_VARIANT_LABELS } from '@postlark/shared/ab-tests';
 import { campaignPath } from '@postlark/shared/routes';
 import { DELIVERY_MESSAGES, PLATFORM_NAMES } from '@postlark/shared/integrations';
-import type { RemoteReportFigures } from '../../db/schema/connections';
 import { notify } from '../notifications/notify';
 import { audienceCondition } from '../campaigns/campaign-audience';
 import { campaignById, type CampaignRow } from '../campaigns/campaigns.repository';
@@ -12,7 +11,7 @@ import { clientOfConnection } from './connections.service';
 import { campaignsAwaitingDelivery, dueReports, ensurePart, finishDelivery, frozenSplit, holdCampaign, partsOf, recipientsOnPlatform, releaseLock, renewLock, saveRemoteCampaign, saveReport, takeLock, updatePart } from './deliveries.repository';
 import { splitForTest } from './platform-ab-test';
 import { audienceLinkOf, platformTemplates } from './platform-delivery';
-import { type PlatformClient, PlatformError, type RemoteCampaignReport } from './platform-client';
+import { type PlatformClient, PlatformError, type RemoteCampaignReport, reportFiguresOf } from './platform-client';
 import type { SyncDeps } from './sync-engine';
 
 // Hands campaigns that name a connection to their platform, and reads their reports back while
@@ -43,10 +42,6 @@ export function nextReportDelayMs(ageMs: number): number | null {
 export function deliveryTag(campaign: Pick<CampaignRow, 'id' | 'startedAt'>, part: string | null): string {
   const sending = Math.floor((campaign.startedAt?.getTime() ?? 0) / 1000).toString(36);
   return `postlark-${campaign.id.replaceAll('-', '').slice(-8)}-${sending}${part ? `-${part}` : ''}`;
-}
-
-function figuresOf(report: RemoteCampaignReport): RemoteReportFigures {
-  return { ...report, sentAt: report.sentAt?.toISOString() ?? null };
 }
 
 async function holdWith(deps: SyncDeps, campaign: CampaignRow, reason: string): Promise<void> {
@@ -121,7 +116,7 @@ async function sendPart(deps: SyncDeps, context: DeliveryContext, part: number, 
 /** A part sent: its report is read at once (the same pass reads what is due), then while it is young. */
 async function partSent(deps: SyncDeps, campaignId: string, part: number, report: RemoteCampaignReport | null): Promise<void> {
   const now = deps.now();
-  await updatePart(deps.db, campaignId, part, { status: 'sent', nextReportAt: now, ...(report && { report: figuresOf(report), reportedAt: now }) });
+  await updatePart(deps.db, campaignId, part, { status: 'sent', nextReportAt: now, ...(report && { report: reportFiguresOf(report), reportedAt: now }) });
 }
 
 /** Hands a campaign (or its A/B test's next step) to its platform; the lock is held by the caller. */
@@ -268,7 +263,7 @@ export async function refreshDueReports(deps: SyncDeps, limit = 20): Promise<num
     try {
       const client = await clientOfConnection(deps, connection);
       const report = await client.campaigns?.report(part.remoteCampaignId);
-      if (report) await saveReport(deps.db, part, figuresOf(report), now, next);
+      if (report) await saveReport(deps.db, part, reportFiguresOf(report), now, next);
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'unauthorized' && (await markBroken(deps.db, connection.id, error.message, now))) {
         await notify(deps.db, connection.customerId, 'connection-broken', now, '/dashboard/profile?tab=integrations');
