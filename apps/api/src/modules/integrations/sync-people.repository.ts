@@ -1,25 +1,23 @@
 import { sql } from 'drizzle-orm';
-import type { Attributes, MembershipStatus, SubscriberStatus } from '@postlark/shared/audience';
+import type { MembershipStatus } from '@postlark/shared/audience';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
+import type { LocalPerson } from './person-state';
 
 // The statements the sync runs per page of people: each column travels as one array parameter
 // (unnest), as the CSV import's do, so a page of a thousand is a handful of short statements.
 
 const texts = (values: readonly (string | null)[]) => sql`${sql.param([...values])}::text[]`;
 
-export interface LocalMatch {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  attributes: Attributes;
-  status: SubscriberStatus;
-  updatedAt: Date;
-  membership: MembershipStatus | null;
+/** A person here with what the platform last had of them. */
+interface SyncedPerson extends LocalPerson {
   /** What the platform last had of them (connection_people), or null when the link has never seen them. */
   syncedHash: string | null;
   remoteId: string | null;
+}
+
+export interface LocalMatch extends SyncedPerson {
+  updatedAt: Date;
   /** When we last read or wrote the person there. */
   syncedAt: Date | null;
   /** When the address was last opted out here (its suppression), or null. */
@@ -54,12 +52,7 @@ export async function suppressedEmails(db: Db, customerId: string, emails: reado
   return new Set(rowsOf<{ email: string }>(result).map((row) => row.email));
 }
 
-export interface NewPerson {
-  email: string;
-  firstName: string;
-  lastName: string;
-  attributes: Attributes;
-  status: SubscriberStatus;
+export interface NewPerson extends Omit<LocalPerson, 'id' | 'membership'> {
   membership: MembershipStatus;
   /** When they subscribed on the platform: their consent's time. */
   consentAt: Date;
@@ -88,13 +81,7 @@ export async function insertPeople(db: Db, customerId: string, listId: string, s
   return new Map(rowsOf<{ id: string; email: string }>(result).map((row) => [row.email, row.id]));
 }
 
-export interface PersonChange {
-  id: string;
-  firstName: string;
-  lastName: string;
-  attributes: Attributes;
-  status: SubscriberStatus;
-}
+export type PersonChange = Pick<LocalPerson, 'id' | 'firstName' | 'lastName' | 'attributes' | 'status'>;
 
 /** Writes names, attributes and status; the triggers record a status change and suppress an opt-out. */
 export async function updatePeople(db: Db, changes: readonly PersonChange[], now: Date): Promise<void> {
@@ -132,17 +119,8 @@ export async function recordSynced(db: Db, linkId: string, rows: ReadonlyArray<{
       synced_at = excluded.synced_at, archived = excluded.archived`);
 }
 
-export interface PushCandidate {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  attributes: Attributes;
-  status: SubscriberStatus;
-  membership: MembershipStatus | null;
+export interface PushCandidate extends SyncedPerson {
   changeSeq: number;
-  syncedHash: string | null;
-  remoteId: string | null;
   archived: boolean;
 }
 
