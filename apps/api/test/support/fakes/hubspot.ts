@@ -23,11 +23,12 @@ import type {
   SubscriptionDefinitionsResponse,
 } from '@hubspot/api-client/lib/codegen/communication_preferences/index.js';
 import { seededRandom } from '@postlark/shared/testing/seeded-random';
+import type { Wire } from '../../../src/modules/integrations/hubspot/mapping';
 import type { RecordedRequest, TransportBehaviour } from './fake-request';
 
 // A local HubSpot (CRM contacts through a private-app token) for API and browser tests alike: plain
 // TypeScript on node:http, no test-runner imports. Request and answer bodies are typed with the
-// official SDK's models (@hubspot/api-client 13.5, see Wire<> below), so the fake cannot drift from
+// official SDK's models (@hubspot/api-client 13.5, Wire<> of the client's mapping), so the fake cannot drift from
 // what the SDK sends and parses; the contract test drives it through the SDK's own Client.
 //
 // Sources read (2026-11): the SDK's generated code in node_modules/@hubspot/api-client (paths, models,
@@ -61,15 +62,6 @@ import type { RecordedRequest, TransportBehaviour } from './fake-request';
 // gives, signed with X-HubSpot-Signature-v3. Polling the search endpoint on lastmodifieddate is the source
 // of truth. Campaign delivery through HubSpot is not offered: HubSpot is the CRM here, its marketing-email
 // sending API needs Marketing Hub Enterprise (or the transactional add-on), so no fake campaigns.
-
-/** An SDK model as it travels as JSON: Dates are ISO strings, the SDK's `_new` is `new`. */
-export type Wire<T> = T extends Date
-  ? string
-  : T extends Array<infer U>
-    ? Array<Wire<U>>
-    : T extends object
-      ? { [K in keyof T as K extends '_new' ? 'new' : K extends '_in' ? 'in' : K]: Wire<T[K]> }
-      : T;
 
 /** Communication preferences v4 answers (not among SDK 13.5's models; shapes from HubSpot's v4 reference). */
 export interface V4Answer<T> {

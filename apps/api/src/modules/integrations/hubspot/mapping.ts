@@ -5,7 +5,7 @@ import type { PlatformAnswer } from '../platform-http';
 // What HubSpot's answers mean, apart from the calls themselves (client.ts): contacts as RemotePerson,
 // error bodies as PlatformError, rate-limit headers and 429 bodies as waits.
 
-/** An SDK model as it travels as JSON: Dates are ISO strings, the SDK's `_new` is `new` (as the fake types it). */
+/** An SDK model as it travels as JSON: Dates are ISO strings, the SDK's `_new` is `new` (the fake serves the same types). */
 export type Wire<T> = T extends Date
   ? string
   : T extends Array<infer U>
