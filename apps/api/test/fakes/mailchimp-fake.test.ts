@@ -1,61 +1,23 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually';
 import { type FakeMailchimp, startFakeMailchimp } from '../support/fakes/mailchimp';
+import { useHookReceiver } from '../support/hook-receiver';
 
 // The Mailchimp fake driven with plain fetch the way the product will: OAuth and its metadata quirk,
 // Basic-auth API keys, paging to the end with a change cursor, the upsert and its compliance refusal,
 // webhooks (form-encoded, unsigned, API changes only with sources.api), campaigns sent and reported,
 // and the 10-connection limit's 429.
 
-/** A local webhook receiver: records every POST body; GET answers `getStatus` (Mailchimp's URL check). */
-interface Receiver {
-  url: string;
-  posts: Array<{ contentType: string; body: string; headers: Record<string, unknown> }>;
-  gets: number;
-  getStatus: number;
-  close(): Promise<void>;
-}
-async function startReceiver(): Promise<Receiver> {
-  const receiver = { posts: [], gets: 0, getStatus: 200 } as unknown as Receiver;
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method === 'GET') {
-        receiver.gets++;
-        response.writeHead(receiver.getStatus).end();
-        return;
-      }
-      receiver.posts.push({ contentType: String(request.headers['content-type']), body: Buffer.concat(chunks).toString('utf8'), headers: request.headers });
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/mailchimp?secret=s3cret`;
-  receiver.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return receiver;
-}
+const receiver = useHookReceiver('/hooks/mailchimp?secret=s3cret');
 
 let clock = new Date('2026-06-01T10:07:00Z');
 let fake: FakeMailchimp;
-let receiver: Receiver;
 let basic: string;
 
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
 beforeEach(async () => {
   clock = new Date('2026-06-01T10:07:00Z');
   fake = await startFakeMailchimp({ now: () => clock });
   basic = `Basic ${Buffer.from(`anystring:${fake.apiKey}`).toString('base64')}`;
-  receiver.posts.length = 0;
-  receiver.gets = 0;
-  receiver.getStatus = 200;
 });
 afterEach(async () => {
   await fake.close();

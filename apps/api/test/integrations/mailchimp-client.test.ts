@@ -1,12 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mailchimpClient } from '../../src/modules/integrations/mailchimp/client';
 import { authorizeUrl, dataCentreOfKey, exchangeCode, mailchimpApiUrl, metadata } from '../../src/modules/integrations/mailchimp/oauth';
 import { type HistoryActivity, type PlatformClient, PlatformError, type RemotePerson } from '../../src/modules/integrations/platform-client';
 import { PLATFORM_HTTP_DEFAULTS, type PlatformHttpSettings } from '../../src/modules/integrations/platform-http';
 import { eventually } from '../support/eventually';
 import { type FakeMailchimp, startFakeMailchimp } from '../support/fakes/mailchimp';
+import { useHookReceiver } from '../support/hook-receiver';
 
 // The Mailchimp client driven against the local fake: OAuth and its metadata quirk, keys revoked,
 // paging and the change cursor, upserts and the compliance refusal, the 10-connection pool and 429s,
@@ -14,45 +13,19 @@ import { type FakeMailchimp, startFakeMailchimp } from '../support/fakes/mailchi
 
 const fast: PlatformHttpSettings = { ...PLATFORM_HTTP_DEFAULTS, backoffMs: 1, sleep: () => new Promise((resolve) => setImmediate(resolve)) };
 
-/** A local webhook receiver (Mailchimp checks the URL with a GET before saving it). */
-interface Receiver {
-  url: string;
-  posts: Array<{ body: string; headers: Record<string, string | string[] | undefined> }>;
-  close(): Promise<void>;
-}
-async function startReceiver(): Promise<Receiver> {
-  const posts: Receiver['posts'] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method === 'POST') posts.push({ body: Buffer.concat(chunks).toString('utf8'), headers: request.headers });
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/integrations/hooks/mailchimp/c1`, posts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+const receiver = useHookReceiver('/api/integrations/hooks/mailchimp/c1');
 
 let clock = new Date('2026-06-01T10:07:00Z');
 let fake: FakeMailchimp;
 let client: PlatformClient;
-let receiver: Receiver;
 
 const withKey = (key: string, http: PlatformHttpSettings = fast) => mailchimpClient({ apiUrl: fake.url, auth: { kind: 'api_key', secret: key }, http });
 const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as PlatformError);
 
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
 beforeEach(async () => {
   clock = new Date('2026-06-01T10:07:00Z');
   fake = await startFakeMailchimp({ now: () => clock });
   client = withKey(fake.apiKey);
-  receiver.posts.length = 0;
 });
 afterEach(async () => {
   await fake.close();
