@@ -1,7 +1,7 @@
 import { type FakeBrevo, startFakeBrevo } from '../../apps/api/test/support/fakes/brevo';
 import { cspCheckedTest } from './csp';
 import { type Inbox, outboxInbox } from './mail';
-import { removeDataDir, type RunningServer, startServer } from './server';
+import { type RunningServer, runServer } from './server';
 
 // A customer's Brevo account in the browser: the API tests' own Brevo fake on loopback, and a server
 // of the test's own whose BREVO_API_URL points at it (the product reads Brevo's address from that
@@ -22,16 +22,8 @@ export const brevoTest = cspCheckedTest.extend<{ brevo: FakeBrevo; brevoServer: 
     }
   },
   brevoServer: [
-    async ({ brevo }, use) => {
-      const server = await startServer({ BREVO_API_URL: brevo.url, EMAIL_SEND_LIMIT_PER_MINUTE: '1000' });
-      try {
-        await use(server);
-      } finally {
-        // Stopped before the fake (it depends on it), so its worker is not cut off mid-call.
-        await server.stop();
-        await removeDataDir(server.dataDir);
-      }
-    },
+    // Stopped before the fake (it depends on it: fixtures end in reverse), so its worker is not cut off mid-call.
+    async ({ brevo }, use) => runServer(use, { BREVO_API_URL: brevo.url, EMAIL_SEND_LIMIT_PER_MINUTE: '1000' }),
     { timeout: SERVER_FIXTURE_TIMEOUT_MS },
   ],
   baseURL: async ({ brevoServer }, use) => {

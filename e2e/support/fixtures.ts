@@ -2,7 +2,7 @@ import type { TestInfo } from '@playwright/test';
 import { cspCheckedTest as base } from './csp';
 import { startTestSmtpServer, type TestSmtpServer } from '../../apps/api/test/support/smtp-server';
 import { type Inbox, outboxInbox, relayInbox } from './mail';
-import { readSubmissions, removeDataDir, startServer, type RunningServer, type ServerSettings, type StoredSubmission } from './server';
+import { readSubmissions, runServer, type RunningServer, type ServerSettings, type StoredSubmission } from './server';
 
 export { expect } from '@playwright/test';
 
@@ -38,17 +38,6 @@ interface IsolatedFixtures {
   ownServer: RunningServer;
   /** Stops this test's server (PGlite belongs to one process) and reads what it stored. */
   storedSubmissions: () => Promise<StoredSubmission[]>;
-}
-
-/** A fresh server for as long as the fixture is in use, then stopped and its data removed. */
-async function runServer(use: (server: RunningServer) => Promise<void>, settings: ServerSettings = {}) {
-  const server = await startServer(settings);
-  try {
-    await use(server);
-  } finally {
-    await server.stop();
-    await removeDataDir(server.dataDir);
-  }
 }
 
 /** Tests that only read pages, or use addresses of their own, share their worker's server. */

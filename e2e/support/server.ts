@@ -166,3 +166,14 @@ export async function readSubmissions(dataDir: string): Promise<StoredSubmission
 export async function removeDataDir(dataDir: string): Promise<void> {
   await rm(dataDir, { recursive: true, force: true });
 }
+
+/** A fresh server for as long as a fixture is in use, then stopped and its data removed. */
+export async function runServer(use: (server: RunningServer) => Promise<void>, settings: ServerSettings = {}): Promise<void> {
+  const server = await startServer(settings);
+  try {
+    await use(server);
+  } finally {
+    await server.stop();
+    await removeDataDir(server.dataDir);
+  }
+}

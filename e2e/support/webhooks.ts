@@ -4,7 +4,7 @@ import { type Locator, type Page } from '@playwright/test';
 import { verifyWebhook } from '../../apps/api/src/modules/outgoing-webhooks/signature';
 import { cspCheckedTest } from './csp';
 import { type Inbox, outboxInbox } from './mail';
-import { removeDataDir, type RunningServer, startServer } from './server';
+import { type RunningServer, runServer } from './server';
 
 // Outgoing webhooks in the browser: a server of the test's own that may post to this machine
 // (WEBHOOKS_ALLOW_LOCAL, development only), and a receiver on loopback that records what arrives.
@@ -53,15 +53,7 @@ export async function startWebhookReceiver(status = 200): Promise<WebhookReceive
 export const webhookTest = cspCheckedTest.extend<{ webhookServer: RunningServer; inbox: Inbox; receiver: WebhookReceiver }>({
   webhookServer: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({ WEBHOOKS_ALLOW_LOCAL: 'true', EMAIL_SEND_LIMIT_PER_MINUTE: '1000' });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-        await removeDataDir(server.dataDir);
-      }
-    },
+    async ({}, use) => runServer(use, { WEBHOOKS_ALLOW_LOCAL: 'true', EMAIL_SEND_LIMIT_PER_MINUTE: '1000' }),
     { timeout: SERVER_FIXTURE_TIMEOUT_MS },
   ],
   baseURL: async ({ webhookServer }, use) => {
