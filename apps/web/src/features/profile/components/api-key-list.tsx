@@ -1,5 +1,6 @@
 import type { ApiKey } from '@postlark/shared/api-keys';
 import { Button } from '../../../components/ui/button';
+import { RetryNotice } from './retry-notice';
 
 export type LoadedKeys = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; keys: ApiKey[] };
 
@@ -16,14 +17,7 @@ export function ApiKeyList({ loaded, onRetry, onRevoke }: { loaded: LoadedKeys; 
     <div className="api-keys__list-wrap" aria-busy={loaded.state === 'loading'}>
       <h3 className="api-keys__list-title">Your keys</h3>
       {loaded.state === 'loading' && <p className="api-keys__empty">Loading your keys...</p>}
-      {loaded.state === 'failed' && (
-        <div className="notice notice--error" role="alert">
-          <span>{loaded.message}</span>
-          <button type="button" className="notice__action" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {loaded.state === 'failed' && <RetryNotice message={loaded.message} onRetry={onRetry} />}
       {loaded.state === 'ready' && loaded.keys.length === 0 && <p className="api-keys__empty">No keys yet. Create one for each app you connect.</p>}
       {loaded.state === 'ready' && loaded.keys.length > 0 && (
         <ul className="api-keys__list" aria-label="API keys">

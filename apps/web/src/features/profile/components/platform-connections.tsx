@@ -16,6 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { showToast } from '../../../components/ui/toasts';
 import type { IntegrationsApi, RemoteAudience } from '../integrations-api';
+import { RetryNotice } from './retry-notice';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** A queued or running sync is polled this often, so its bar moves. */
@@ -86,15 +87,7 @@ export function PlatformConnections({
   );
 
   if (loaded.state === 'loading') return <p className="profile-note">Loading your connected platforms...</p>;
-  if (loaded.state === 'failed')
-    return (
-      <div className="notice notice--error" role="alert">
-        <span>{loaded.message}</span>
-        <button type="button" className="notice__action" onClick={() => setAttempt((count) => count + 1)}>
-          Try again
-        </button>
-      </div>
-    );
+  if (loaded.state === 'failed') return <RetryNotice message={loaded.message} onRetry={() => setAttempt((count) => count + 1)} />;
 
   const { connections, mailchimp_oauth: oauth } = loaded.view;
   const others = PLATFORM_IDS.filter((platform) => !connections.some((each) => each.platform === platform));

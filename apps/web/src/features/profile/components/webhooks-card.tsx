@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { showToast } from '../../../components/ui/toasts';
 import { NewKeyPanel } from './new-key-panel';
+import { RetryNotice } from './retry-notice';
 import { type EndpointSaved, WebhookEndpointForm } from './webhook-endpoint-form';
 import { WebhookEndpointItem } from './webhook-endpoint-item';
 import type { WebhooksApi } from './webhooks-api';
@@ -91,14 +92,7 @@ export function WebhooksCard({ api }: { api: WebhooksApi }) {
 
       <div className="webhooks__list-wrap" aria-busy={loaded.state === 'loading'}>
         {loaded.state === 'loading' && <p className="webhooks__empty">Loading your endpoints...</p>}
-        {loaded.state === 'failed' && (
-          <div className="notice notice--error" role="alert">
-            <span>{loaded.message}</span>
-            <button type="button" className="notice__action" onClick={() => setAttempt((count) => count + 1)}>
-              Try again
-            </button>
-          </div>
-        )}
+        {loaded.state === 'failed' && <RetryNotice message={loaded.message} onRetry={() => setAttempt((count) => count + 1)} />}
         {loaded.state === 'ready' && endpoints.length === 0 && !adding && (
           <div className="webhooks__blank">
             <span className="webhooks__blank-icon" aria-hidden="true">
