@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PlatformId, SyncRunKind } from '@postlark/shared/integrations';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
+import { setLocalAsyncCommit } from '../imports/import-batch.repository';
 import { lists } from '../../db/schema/audience';
 import { connectionLinks, connectionRuns, connections, type SyncRunError } from '../../db/schema/connections';
 
@@ -161,12 +162,17 @@ const heldBy = (claim: RunClaim) =>
 
 /** Saves a run's progress between pages, and renews its lease; answers false when the lease is no longer this worker's. */
 export async function saveRunProgress(db: Db, claim: RunClaim, progress: RunProgress, leaseUntil: Date): Promise<boolean> {
-  const rows = await db
-    .update(connectionRuns)
-    .set({ cursor: progress.cursor, processed: progress.processed, total: progress.total, added: progress.added, updated: progress.updated, suppressed: progress.suppressed, leaseUntil })
-    .where(heldBy(claim))
-    .returning({ id: connectionRuns.id });
-  return rows.length > 0;
+  // Saved after every page: its commit does not wait for the disk. A crash loses at most the last
+  // few saves, in order, and the run goes on from an earlier page (re-read pages change nothing).
+  return db.transaction(async (tx) => {
+    await setLocalAsyncCommit(tx);
+    const rows = await tx
+      .update(connectionRuns)
+      .set({ cursor: progress.cursor, processed: progress.processed, total: progress.total, added: progress.added, updated: progress.updated, suppressed: progress.suppressed, leaseUntil })
+      .where(heldBy(claim))
+      .returning({ id: connectionRuns.id });
+    return rows.length > 0;
+  });
 }
 
 /**

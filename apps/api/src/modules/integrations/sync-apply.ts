@@ -1,5 +1,6 @@
 import type { Attributes, MembershipStatus, SubscriberStatus } from '@postlark/shared/audience';
 import type { Db } from '../../db/client';
+import { setLocalAsyncCommit } from '../imports/import-batch.repository';
 import { suppressionHash } from '../audience/subscribers.service';
 import { liftSuppression } from '../audience/subscribers.repository';
 import { localState, remoteState, stateHash, type StateStatus, statusOfRemote } from './person-state';
@@ -148,6 +149,9 @@ export async function applyRemotePeople(db: Db, context: ApplyContext, page: rea
   }
 
   await db.transaction(async (tx) => {
+    // A page is read again after a crash (its cursor is saved after it, in the same order), so its
+    // commit need not wait for the disk: a hundred pages do not cost a hundred flushes.
+    await setLocalAsyncCommit(tx);
     const added = await insertPeople(tx, link.customerId, link.listId, context.source, additions, now);
     for (const [email, id] of added) {
       const remote = remoteOfNew.get(email);
