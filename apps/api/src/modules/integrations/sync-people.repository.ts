@@ -125,21 +125,33 @@ export interface PushCandidate extends SyncedPerson {
 }
 
 /**
- * People whose change_seq passed the cursor and who concern the link: on its list, or already on
- * the platform (an opt-out of someone who left the list still goes). In change order, a page at a time.
+ * The next `limit` of the customer's people past the cursor, in change order (read by the
+ * (customer_id, change_seq) index first, whatever the planner thinks of the joins), and of those
+ * the ones that concern the link: on its list, or already on the platform (an opt-out of someone
+ * who left the list still goes). Answers them with how far the scan went.
  */
-export async function pushCandidates(db: Db, link: { customerId: string; listId: string; id: string }, after: number, limit: number): Promise<PushCandidate[]> {
+export async function pushCandidates(db: Db, link: { customerId: string; listId: string; id: string }, after: number, limit: number): Promise<{ candidates: PushCandidate[]; scannedUpTo: number | null; scanned: number }> {
   const result = await db.execute(sql`
+    with scanned as materialized (
+      select id, change_seq from subscribers
+      where customer_id = ${link.customerId}::uuid and change_seq > ${after}
+      order by change_seq limit ${limit}
+    )
     select s.id, s.email, s.first_name as "firstName", s.last_name as "lastName", s.attributes, s.status, m.status as membership,
-      s.change_seq as "changeSeq", p.synced_hash as "syncedHash", p.remote_id as "remoteId", coalesce(p.archived, false) as archived
-    from subscribers s
+      sc.change_seq as "changeSeq", p.synced_hash as "syncedHash", p.remote_id as "remoteId", coalesce(p.archived, false) as archived,
+      (m.subscriber_id is not null or p.subscriber_id is not null) as concerned,
+      (select max(change_seq) from scanned) as "scannedUpTo", (select count(*) from scanned) as scanned
+    from scanned sc
+    join subscribers s on s.id = sc.id
     left join list_memberships m on m.list_id = ${link.listId}::uuid and m.subscriber_id = s.id
     left join connection_people p on p.link_id = ${link.id}::uuid and p.subscriber_id = s.id
-    where s.customer_id = ${link.customerId}::uuid and s.change_seq > ${after}
-      and (m.subscriber_id is not null or p.subscriber_id is not null)
-    order by s.change_seq
-    limit ${limit}`);
-  return rowsOf<PushCandidate & { changeSeq: number | string }>(result).map((row) => ({ ...row, changeSeq: Number(row.changeSeq) }));
+    order by sc.change_seq`);
+  const rows = rowsOf<PushCandidate & { changeSeq: number | string; concerned: boolean; scannedUpTo: number | string | null; scanned: number | string }>(result);
+  return {
+    candidates: rows.filter((row) => row.concerned).map(({ concerned: _concerned, scannedUpTo: _upTo, scanned: _scanned, ...row }) => ({ ...row, changeSeq: Number(row.changeSeq) })),
+    scannedUpTo: rows[0]?.scannedUpTo === null || rows[0] === undefined ? null : Number(rows[0].scannedUpTo),
+    scanned: rows.length,
+  };
 }
 
 /** Makes the push read these people again (this side won against the platform's version). */

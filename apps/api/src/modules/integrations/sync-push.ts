@@ -14,7 +14,8 @@ import { type PushCandidate, pushCandidates, recordSynced } from './sync-people.
 
 /** How far before the cursor each push starts reading again. */
 export const PUSH_OVERLAP = 1_000;
-const PAGE = 200;
+/** People scanned a page (by index, cheap); those that concern the link are compared and written. */
+const PAGE = 1_000;
 
 export interface PushLink {
   id: string;
@@ -57,7 +58,7 @@ export async function latestChangeSeq(db: Db, customerId: string): Promise<numbe
 
 /** One page of the push; answers whether more may follow. */
 export async function pushPage(db: Db, client: PlatformClient, link: PushLink, progress: PushProgress, now: () => Date): Promise<boolean> {
-  const candidates = await pushCandidates(db, link, progress.after, PAGE);
+  const { candidates, scannedUpTo, scanned } = await pushCandidates(db, link, progress.after, PAGE);
   const writes: Array<{ candidate: PushCandidate; write: PersonWrite; hash: string }> = [];
   for (const candidate of candidates) {
     const state = localState(candidate, link.fieldMap);
@@ -101,7 +102,6 @@ export async function pushPage(db: Db, client: PlatformClient, link: PushLink, p
     await recordSynced(db, link.id, done, now());
   }
   progress.processed += candidates.length;
-  const last = candidates.at(-1);
-  if (last) progress.after = last.changeSeq;
-  return candidates.length === PAGE;
+  if (scannedUpTo !== null) progress.after = scannedUpTo;
+  return scanned === PAGE;
 }
