@@ -187,8 +187,9 @@ test.describe('A/B tests', () => {
     await page.reload();
     await expect(abList.getByRole('link', { name: 'Mailchimp' })).toHaveAttribute('aria-current', 'page');
 
-    // The name leads back to the campaign.
-    await page.getByRole('link', { name: 'See all your tests' }).click();
+    // Back to every test; the name leads back to the campaign.
+    await page.getByRole('link', { name: DELIVERY_TEXTS.filterClear }).click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.abTests && !url.searchParams.has('platform'));
     await tests.row('Spring sale').getByRole('link', { name: 'Spring sale' }).click();
     await expect(page).toHaveURL((url) => /^\/dashboard\/(campaigns|reports)\/[0-9a-f-]{36}$/.test(url.pathname));
   });
