@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ProductInput } from '@postlark/shared/products';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
+import { textArray } from '../../db/array-param';
 
 // A customer's catalogue (the products table, keyed by customer and their own product id). Many
 // products travel as one array parameter per column (unnest), as the import's batches do: a
@@ -32,8 +33,6 @@ function rowOf(row: ProductRow): ProductRow {
   return { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) };
 }
 
-const texts = (values: readonly (string | null)[]) => sql`${sql.param([...values])}::text[]`;
-
 /**
  * Creates or replaces each product (every field: one left out is cleared), keeping when it was
  * first made. Answers which ids were new. The ids must be distinct (one statement cannot change a
@@ -46,10 +45,10 @@ export async function upsertProducts(db: Db, customerId: string, products: reado
     insert into products as p (customer_id, id, title, url, image_url, price, currency, categories, in_stock, created_at, updated_at)
     select ${customerId}::uuid, input.id, input.title, input.url, input.image_url, input.price::numeric, input.currency,
       array(select jsonb_array_elements_text(input.categories::jsonb)), input.in_stock::boolean, ${at}, ${at}
-    from unnest(${texts(products.map((product) => product.id))}, ${texts(products.map((product) => product.title))},
-      ${texts(products.map((product) => product.url))}, ${texts(products.map((product) => product.image_url))},
-      ${texts(products.map((product) => (product.price === null ? null : String(product.price))))}, ${texts(products.map((product) => product.currency))},
-      ${texts(products.map((product) => JSON.stringify(product.categories)))}, ${texts(products.map((product) => String(product.in_stock)))})
+    from unnest(${textArray(products.map((product) => product.id))}, ${textArray(products.map((product) => product.title))},
+      ${textArray(products.map((product) => product.url))}, ${textArray(products.map((product) => product.image_url))},
+      ${textArray(products.map((product) => (product.price === null ? null : String(product.price))))}, ${textArray(products.map((product) => product.currency))},
+      ${textArray(products.map((product) => JSON.stringify(product.categories)))}, ${textArray(products.map((product) => String(product.in_stock)))})
       as input(id, title, url, image_url, price, currency, categories, in_stock)
     on conflict (customer_id, id) do update set
       title = excluded.title, url = excluded.url, image_url = excluded.image_url, price = excluded.price, currency = excluded.currency,
@@ -72,7 +71,7 @@ export async function findProduct(db: Db, customerId: string, id: string): Promi
 /** Of these ids, the customer's products as they are now. */
 export async function productsAmong(db: Db, customerId: string, ids: readonly string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  const result = await db.execute(sql`select ${COLUMNS} from products where customer_id = ${customerId}::uuid and id = any(${texts(ids)})`);
+  const result = await db.execute(sql`select ${COLUMNS} from products where customer_id = ${customerId}::uuid and id = any(${textArray(ids)})`);
   return rowsOf<ProductRow>(result).map(rowOf);
 }
 

@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Attributes, SubscriberStatus } from '@postlark/shared/audience';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
+import { textArray } from '../../db/array-param';
 
 // The statements one batch of an import runs: a few queries for a few thousand rows. Each column
 // travels as one array parameter (unnest), not one parameter a value: a 2,000-row insert is then
 // one short statement instead of 20,000 placeholders, about twenty times faster to send and plan.
-
-const texts = (values: readonly (string | null)[]) => sql`${sql.param([...values])}::text[]`;
 
 /**
  * This transaction's commit does not wait for the disk: for work that is redone from the start
@@ -19,7 +18,7 @@ export async function setLocalAsyncCommit(db: Db): Promise<void> {
 
 export async function suppressedAmong(db: Db, customerId: string, hashes: readonly string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
-  const result = await db.execute(sql`select email_hash from suppressions where customer_id = ${customerId}::uuid and email_hash = any(${texts(hashes)})`);
+  const result = await db.execute(sql`select email_hash from suppressions where customer_id = ${customerId}::uuid and email_hash = any(${textArray(hashes)})`);
   return new Set(rowsOf<{ email_hash: string }>(result).map((row) => row.email_hash));
 }
 
@@ -37,7 +36,7 @@ export async function existingAmong(db: Db, customerId: string, emails: readonly
   if (emails.length === 0) return [];
   const result = await db.execute(sql`
     select id, email, status, first_name as "firstName", last_name as "lastName", timezone, attributes
-    from subscribers where customer_id = ${customerId}::uuid and email = any(${texts(emails)})`);
+    from subscribers where customer_id = ${customerId}::uuid and email = any(${textArray(emails)})`);
   return rowsOf<ExistingSubscriber>(result);
 }
 
@@ -60,15 +59,15 @@ export async function insertNew(db: Db, customerId: string, rows: readonly NewIm
     with added as (
       insert into subscribers (customer_id, email, first_name, last_name, timezone, attributes, created_at, updated_at, consent_source, consent_at)
       select ${customerId}::uuid, email, first_name, last_name, timezone, attributes::jsonb, ${at}, ${at}, 'import', ${at}
-      from unnest(${texts(rows.map((row) => row.email))}, ${texts(rows.map((row) => row.firstName))}, ${texts(rows.map((row) => row.lastName))},
-        ${texts(rows.map((row) => row.timezone))}, ${texts(rows.map((row) => JSON.stringify(row.attributes)))}) as input(email, first_name, last_name, timezone, attributes)
+      from unnest(${textArray(rows.map((row) => row.email))}, ${textArray(rows.map((row) => row.firstName))}, ${textArray(rows.map((row) => row.lastName))},
+        ${textArray(rows.map((row) => row.timezone))}, ${textArray(rows.map((row) => JSON.stringify(row.attributes)))}) as input(email, first_name, last_name, timezone, attributes)
       on conflict (customer_id, email) do nothing
       returning id, email, status
     ), joined as (
       -- The subscriber's status given here spares the fill trigger a look-up per row.
       insert into list_memberships (list_id, subscriber_id, status, created_at, updated_at, confirmed_at, subscriber_status)
       select list_id::uuid, added.id, 'confirmed', ${at}, ${at}, ${at}, added.status
-      from unnest(${texts(listIds)}) as lists(list_id) cross join added
+      from unnest(${textArray(listIds)}) as lists(list_id) cross join added
     )
     select id, email from added`);
   return new Map(rowsOf<{ id: string; email: string }>(result).map((row) => [row.email, row.id]));
@@ -91,7 +90,7 @@ export async function activateProfiles(db: Db, ids: readonly string[], now: Date
   const at = sql`${now.toISOString()}::timestamptz`;
   await db.execute(sql`
     update subscribers set status = 'active', consent_source = 'import', consent_at = ${at}, updated_at = ${at}
-    where id = any(${texts(ids)}::uuid[]) and status = 'not_subscribed'`);
+    where id = any(${textArray(ids)}::uuid[]) and status = 'not_subscribed'`);
 }
 
 /** Puts subscribers on lists as confirmed, leaving every existing membership as it is (one who left stays left). */
@@ -101,6 +100,6 @@ export async function joinLists(db: Db, listIds: readonly string[], subscriberId
   await db.execute(sql`
     insert into list_memberships (list_id, subscriber_id, status, created_at, updated_at, confirmed_at)
     select list_id::uuid, subscriber_id::uuid, 'confirmed', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-    from unnest(${texts(listIds)}) as lists(list_id) cross join unnest(${texts(subscriberIds)}) as members(subscriber_id)
+    from unnest(${textArray(listIds)}) as lists(list_id) cross join unnest(${textArray(subscriberIds)}) as members(subscriber_id)
     on conflict do nothing`);
 }

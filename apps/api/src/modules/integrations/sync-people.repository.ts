@@ -3,11 +3,10 @@ import type { MembershipStatus } from '@postlark/shared/audience';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import type { LocalPerson } from './person-state';
+import { textArray } from '../../db/array-param';
 
 // The statements the sync runs per page of people: each column travels as one array parameter
 // (unnest), as the CSV import's do, so a page of a thousand is a handful of short statements.
-
-const texts = (values: readonly (string | null)[]) => sql`${sql.param([...values])}::text[]`;
 
 /** A person here with what the platform last had of them. */
 interface SyncedPerson extends LocalPerson {
@@ -34,7 +33,7 @@ export async function localMatches(db: Db, link: { customerId: string; listId: s
     left join list_memberships m on m.list_id = ${link.listId}::uuid and m.subscriber_id = s.id
     left join connection_people p on p.link_id = ${link.id}::uuid and p.subscriber_id = s.id
     left join suppressions x on x.customer_id = s.customer_id and x.email_hash = encode(sha256(convert_to(s.email, 'UTF8')), 'hex')
-    where s.customer_id = ${link.customerId}::uuid and s.email = any(${texts(emails)})`);
+    where s.customer_id = ${link.customerId}::uuid and s.email = any(${textArray(emails)})`);
   return rowsOf<LocalMatch & { updatedAt: Date | string; syncedAt: Date | string | null; suppressedAt: Date | string | null }>(result).map((row) => ({
     ...row,
     updatedAt: new Date(row.updatedAt),
@@ -47,7 +46,7 @@ export async function localMatches(db: Db, link: { customerId: string; listId: s
 export async function suppressedEmails(db: Db, customerId: string, emails: readonly string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
   const result = await db.execute(sql`
-    select e.email from unnest(${texts(emails)}) as e(email)
+    select e.email from unnest(${textArray(emails)}) as e(email)
     join suppressions x on x.customer_id = ${customerId}::uuid and x.email_hash = encode(sha256(convert_to(e.email, 'UTF8')), 'hex')`);
   return new Set(rowsOf<{ email: string }>(result).map((row) => row.email));
 }
@@ -64,9 +63,9 @@ export async function insertPeople(db: Db, customerId: string, listId: string, s
   const at = sql`${now.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     with input as (
-      select * from unnest(${texts(people.map((row) => row.email))}, ${texts(people.map((row) => row.firstName))}, ${texts(people.map((row) => row.lastName))},
-        ${texts(people.map((row) => JSON.stringify(row.attributes)))}, ${texts(people.map((row) => row.status))}, ${texts(people.map((row) => row.membership))},
-        ${texts(people.map((row) => row.consentAt.toISOString()))}) as input(email, first_name, last_name, attributes, status, membership, consent_at)
+      select * from unnest(${textArray(people.map((row) => row.email))}, ${textArray(people.map((row) => row.firstName))}, ${textArray(people.map((row) => row.lastName))},
+        ${textArray(people.map((row) => JSON.stringify(row.attributes)))}, ${textArray(people.map((row) => row.status))}, ${textArray(people.map((row) => row.membership))},
+        ${textArray(people.map((row) => row.consentAt.toISOString()))}) as input(email, first_name, last_name, attributes, status, membership, consent_at)
     ), added as (
       insert into subscribers (customer_id, email, first_name, last_name, attributes, status, created_at, updated_at, consent_source, consent_at)
       select ${customerId}::uuid, email, first_name, last_name, attributes::jsonb, status, ${at}, ${at}, ${source}, consent_at::timestamptz from input
@@ -89,8 +88,8 @@ export async function updatePeople(db: Db, changes: readonly PersonChange[], now
   await db.execute(sql`
     update subscribers s set first_name = c.first_name, last_name = c.last_name, attributes = c.attributes::jsonb, status = c.status,
       updated_at = ${now.toISOString()}::timestamptz
-    from unnest(${texts(changes.map((row) => row.id))}, ${texts(changes.map((row) => row.firstName))}, ${texts(changes.map((row) => row.lastName))},
-      ${texts(changes.map((row) => JSON.stringify(row.attributes)))}, ${texts(changes.map((row) => row.status))}) as c(id, first_name, last_name, attributes, status)
+    from unnest(${textArray(changes.map((row) => row.id))}, ${textArray(changes.map((row) => row.firstName))}, ${textArray(changes.map((row) => row.lastName))},
+      ${textArray(changes.map((row) => JSON.stringify(row.attributes)))}, ${textArray(changes.map((row) => row.status))}) as c(id, first_name, last_name, attributes, status)
     where s.id = c.id::uuid`);
 }
 
@@ -101,7 +100,7 @@ export async function setMemberships(db: Db, listId: string, rows: ReadonlyArray
   await db.execute(sql`
     insert into list_memberships (list_id, subscriber_id, status, created_at, updated_at, confirmed_at)
     select ${listId}::uuid, c.id::uuid, c.membership, ${at}, ${at}, case when c.membership = 'confirmed' then ${at} end
-    from unnest(${texts(rows.map((row) => row.id))}, ${texts(rows.map((row) => row.membership))}) as c(id, membership)
+    from unnest(${textArray(rows.map((row) => row.id))}, ${textArray(rows.map((row) => row.membership))}) as c(id, membership)
     on conflict (list_id, subscriber_id) do update set status = excluded.status, updated_at = excluded.updated_at,
       confirmed_at = coalesce(list_memberships.confirmed_at, excluded.confirmed_at)
     where list_memberships.status is distinct from excluded.status`);
@@ -113,8 +112,8 @@ export async function recordSynced(db: Db, linkId: string, rows: ReadonlyArray<{
   await db.execute(sql`
     insert into connection_people (link_id, subscriber_id, remote_id, synced_hash, synced_at, archived)
     select ${linkId}::uuid, c.subscriber_id::uuid, c.remote_id, c.hash, ${now.toISOString()}::timestamptz, c.archived::boolean
-    from unnest(${texts(rows.map((row) => row.subscriberId))}, ${texts(rows.map((row) => row.remoteId))}, ${texts(rows.map((row) => row.hash))},
-      ${texts(rows.map((row) => String(row.archived ?? false)))}) as c(subscriber_id, remote_id, hash, archived)
+    from unnest(${textArray(rows.map((row) => row.subscriberId))}, ${textArray(rows.map((row) => row.remoteId))}, ${textArray(rows.map((row) => row.hash))},
+      ${textArray(rows.map((row) => String(row.archived ?? false)))}) as c(subscriber_id, remote_id, hash, archived)
     on conflict (link_id, subscriber_id) do update set remote_id = excluded.remote_id, synced_hash = excluded.synced_hash,
       synced_at = excluded.synced_at, archived = excluded.archived`);
 }
@@ -157,5 +156,5 @@ export async function pushCandidates(db: Db, link: { customerId: string; listId:
 /** Makes the push read these people again (this side won against the platform's version). */
 export async function touchForPush(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.execute(sql`update subscribers set change_seq = nextval('subscriber_changes') where id = any(${texts(ids)}::uuid[])`);
+  await db.execute(sql`update subscribers set change_seq = nextval('subscriber_changes') where id = any(${textArray(ids)}::uuid[])`);
 }
