@@ -13,10 +13,12 @@ import {
   type PlatformId,
   type SyncRunView,
 } from '@postlark/shared/integrations';
+import { ROUTES } from '@postlark/shared/routes';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import { isUuid } from '../../lib/uuid';
+import { notify } from '../notifications/notify';
 import { deleteList, insertList } from '../../modules/audience/lists.repository';
 import { ownListIds } from '../../modules/audience/subscribers.repository';
 import {
@@ -29,6 +31,7 @@ import {
   insertLink,
   linksOf,
   listsNamed,
+  markBroken,
   queueRun,
   reconnectConnection,
   type RunRow,
@@ -46,6 +49,14 @@ export interface IntegrationDeps {
   platforms: PlatformSettings;
   /** Tests give the clients a fast sleep; by default each platform's client from the settings. */
   clientOf?: (credentials: Credentials) => PlatformClient;
+}
+
+/** The Integrations tab, where a broken connection is told and reconnected. */
+export const INTEGRATIONS_TAB_PATH = `${ROUTES.profile}?tab=integrations`;
+
+/** A key the platform no longer takes: the connection breaks with the platform's words, and the customer is told once. */
+export async function breakConnection(db: Db, connection: Pick<ConnectionRow, 'id' | 'customerId'>, message: string, now: Date): Promise<void> {
+  if (await markBroken(db, connection.id, message, now)) await notify(db, connection.customerId, 'connection-broken', now, INTEGRATIONS_TAB_PATH);
 }
 
 /** The sealed secret is bound to its row: copied to another connection, it does not open. */

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { INTEGRATION_MESSAGES } from '@postlark/shared/integrations';
 import { HttpError } from '../../http/errors';
 import type { Hmac } from '../../lib/hmac';
-import { type IntegrationDeps, storeConnection } from './connections.service';
+import { INTEGRATIONS_TAB_PATH, type IntegrationDeps, storeConnection } from './connections.service';
 import { authorizeUrl, dataCentreOfKey, exchangeCode, metadata } from './mailchimp/oauth';
 
 // "Sign in with Mailchimp" (OAuth 2, where MAILCHIMP_CLIENT_ID/SECRET are set). The state we send
@@ -19,7 +19,6 @@ export interface OAuthDeps {
 }
 
 const STATE_TTL_MS = 10 * 60_000;
-const PROFILE_PATH = '/dashboard/profile?tab=integrations';
 
 export function callbackUrl(appUrl: string): string {
   return `${appUrl}/api/home/v1/integrations/mailchimp/callback`;
@@ -49,7 +48,7 @@ export function mailchimpSignInUrl(deps: IntegrationDeps & OAuthDeps, customerId
 /** Finishes the sign-in; answers where the browser goes next: the Integrations tab, saying how it went. */
 export async function finishMailchimpSignIn(deps: IntegrationDeps & OAuthDeps, customerId: string, query: { code?: unknown; state?: unknown; error?: unknown }): Promise<string> {
   const oauth = deps.platforms.mailchimp.oauth;
-  const failed = (message: string) => `${PROFILE_PATH}&error=${encodeURIComponent(message)}`;
+  const failed = (message: string) => `${INTEGRATIONS_TAB_PATH}&error=${encodeURIComponent(message)}`;
   if (!oauth) return failed(INTEGRATION_MESSAGES.oauthNotConfigured);
   if (!validState(deps, customerId, query.state, deps.now().getTime())) return failed(INTEGRATION_MESSAGES.oauthFailed);
   // A repeated parameter (?code=a&code=b) arrives as an array: only one plain string is a code.
@@ -62,7 +61,7 @@ export async function finishMailchimpSignIn(deps: IntegrationDeps & OAuthDeps, c
     const dc = dataCentreOfKey(`-${account.dc}`);
     if (!dc) return failed(INTEGRATION_MESSAGES.oauthFailed);
     await storeConnection(deps, customerId, { platform: 'mailchimp', authKind: 'oauth', secret: token, accountRef: dc });
-    return `${PROFILE_PATH}&connected=mailchimp`;
+    return `${INTEGRATIONS_TAB_PATH}&connected=mailchimp`;
   } catch (error) {
     return failed(error instanceof HttpError ? error.message : INTEGRATION_MESSAGES.oauthFailed);
   }

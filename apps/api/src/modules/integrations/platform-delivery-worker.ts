@@ -6,8 +6,8 @@ import { audienceCondition } from '../campaigns/campaign-audience';
 import { campaignById, type CampaignRow } from '../campaigns/campaigns.repository';
 import { startTestIn, testOf } from '../ab-tests/ab-tests.repository';
 import { variantFields } from '../ab-tests/ab-variants';
-import { connectionById, type ConnectionRow, type LinkWithList, linksOf, markBroken } from './connections.repository';
-import { clientOfConnection } from './connections.service';
+import { connectionById, type ConnectionRow, type LinkWithList, linksOf } from './connections.repository';
+import { breakConnection, clientOfConnection } from './connections.service';
 import { campaignsAwaitingDelivery, dueReports, ensurePart, finishDelivery, frozenSplit, holdCampaign, partsOf, recipientsOnPlatform, releaseLock, renewLock, saveRemoteCampaign, saveReport, takeLock, updatePart } from './deliveries.repository';
 import { splitForTest } from './platform-ab-test';
 import { audienceLinkOf, platformTemplates } from './platform-delivery';
@@ -192,7 +192,7 @@ async function deliveryFailed(deps: SyncDeps, context: DeliveryContext, error: u
     return;
   }
   if (error instanceof PlatformError && error.kind === 'unauthorized') {
-    if (await markBroken(deps.db, connection.id, error.message, now)) await notify(deps.db, connection.customerId, 'connection-broken', now, '/dashboard/profile?tab=integrations');
+    await breakConnection(deps.db, connection, error.message, now);
     await holdWith(deps, campaign, DELIVERY_MESSAGES.connectionBroken(name));
     return;
   }
@@ -265,9 +265,7 @@ export async function refreshDueReports(deps: SyncDeps, limit = 20): Promise<num
       const report = await client.campaigns?.report(part.remoteCampaignId);
       if (report) await saveReport(deps.db, part, reportFiguresOf(report), now, next);
     } catch (error) {
-      if (error instanceof PlatformError && error.kind === 'unauthorized' && (await markBroken(deps.db, connection.id, error.message, now))) {
-        await notify(deps.db, connection.customerId, 'connection-broken', now, '/dashboard/profile?tab=integrations');
-      }
+      if (error instanceof PlatformError && error.kind === 'unauthorized') await breakConnection(deps.db, connection, error.message, now);
       await updatePart(deps.db, part.campaignId, part.part, { nextReportAt: next });
     }
   }

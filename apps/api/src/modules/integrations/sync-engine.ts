@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { INTEGRATION_LIMITS } from '@postlark/shared/integrations';
 import type { SyncRunError } from '../../db/schema/connections';
-import { notify } from '../notifications/notify';
-import { claimDueRun, connectionById, type ConnectionRow, findLink, type LinkRow, markBroken, PUSH_RECONCILE_EVERY_MS, queueDuePolls, queueDuePushes, queueRun, type RunProgress, type RunRow, saveRunProgress, settleRun, updateLink } from './connections.repository';
-import { clientOfConnection, type IntegrationDeps } from './connections.service';
+import { claimDueRun, connectionById, type ConnectionRow, findLink, type LinkRow, PUSH_RECONCILE_EVERY_MS, queueDuePolls, queueDuePushes, queueRun, type RunProgress, type RunRow, saveRunProgress, settleRun, updateLink } from './connections.repository';
+import { breakConnection, clientOfConnection, type IntegrationDeps } from './connections.service';
 import { lookAtPlatformTests } from './platform-ab-test';
 import { deliverDueCampaigns, refreshDueReports } from './platform-delivery-worker';
 import { registerWebhook } from './platform-webhooks.service';
@@ -207,7 +206,7 @@ async function failure(deps: SyncDeps, connection: ConnectionRow, run: RunRow, p
   const errorsKept = INTEGRATION_LIMITS.errorsKept;
   if (error instanceof PlatformError && error.kind === 'unauthorized') {
     // A revoked key breaks the connection, says why, and tells the customer once; its runs wait for a reconnect.
-    if (await markBroken(deps.db, connection.id, error.message, now)) await notify(deps.db, connection.customerId, 'connection-broken', now, '/dashboard/profile?tab=integrations');
+    await breakConnection(deps.db, connection, error.message, now);
     progress.errors.push({ email: null, message: error.message });
     await settleRun(deps.db, run, progress, { status: 'failed', now }, errorsKept);
     return;
