@@ -17,6 +17,14 @@ export function isPlatformId(value: unknown): value is PlatformId {
   return typeof value === 'string' && (PLATFORM_IDS as readonly string[]).includes(value);
 }
 
+/** SPEC section 2, the profile's Integrations tab: its two lists and their buttons, as the spec words them. */
+export const INTEGRATIONS_TAB_TEXTS = {
+  connected: 'Connected',
+  notConnected: 'Not Connected',
+  connectTo: (name: string) => `Connect to ${name}`,
+  disconnect: 'Disconnect',
+} as const;
+
 /** How each platform takes its secret, as the Connect form asks for it. */
 export const PLATFORM_SECRET_LABELS: Record<PlatformId, string> = {
   mailchimp: 'API key',

@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
   INTEGRATION_MESSAGES,
+  INTEGRATIONS_TAB_TEXTS,
   PLATFORM_ABILITIES,
   PLATFORM_IDS,
   PLATFORM_NAMES,
@@ -101,7 +102,7 @@ export function PlatformConnections({
       )}
       <section className="dash-card" aria-labelledby="connected-title">
         <h2 id="connected-title" className="dash-card__title">
-          Connected
+          {INTEGRATIONS_TAB_TEXTS.connected}
         </h2>
         {connections.length === 0 && <p className="dash-card__text">No platform is connected yet.</p>}
         <ul className="profile-integrations">
@@ -125,7 +126,7 @@ export function PlatformConnections({
       </section>
       <section className="dash-card" aria-labelledby="not-connected-title">
         <h2 id="not-connected-title" className="dash-card__title">
-          Not Connected
+          {INTEGRATIONS_TAB_TEXTS.notConnected}
         </h2>
         <ul className="profile-integrations">
           {others.map((platform) => (
@@ -137,7 +138,7 @@ export function PlatformConnections({
               </div>
               {open !== platform && (
                 <button type="button" className="btn btn--primary profile-integration__button" onClick={() => setOpen(platform)}>
-                  Connect to {PLATFORM_NAMES[platform]}
+                  {INTEGRATIONS_TAB_TEXTS.connectTo(PLATFORM_NAMES[platform])}
                 </button>
               )}
               {open === platform && (
@@ -208,7 +209,7 @@ function ConnectForm({
   }
 
   return (
-    <form className="profile-integration__form" aria-label={reconnect ? `Reconnect ${name}` : `Connect to ${name}`} onSubmit={(event) => void submit(event)} noValidate>
+    <form className="profile-integration__form" aria-label={reconnect ? `Reconnect ${name}` : INTEGRATIONS_TAB_TEXTS.connectTo(name)} onSubmit={(event) => void submit(event)} noValidate>
       {oauth ? (
         <Button onClick={() => void signIn()} disabled={busy}>
           Sign in with Mailchimp
@@ -247,7 +248,7 @@ function ConnectForm({
       <div className="profile-integration__actions">
         {!oauth && (
           <Button type="submit" disabled={busy}>
-            {busy ? 'Connecting...' : reconnect ? `Reconnect ${name}` : `Connect to ${name}`}
+            {busy ? 'Connecting...' : reconnect ? `Reconnect ${name}` : INTEGRATIONS_TAB_TEXTS.connectTo(name)}
           </Button>
         )}
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
@@ -400,14 +401,14 @@ function ConnectionItem({
           Sync now
         </Button>
         <button type="button" className="btn btn--secondary profile-integration__button" onClick={() => setDisconnecting({ keep: true, busy: false })}>
-          Disconnect
+          {INTEGRATIONS_TAB_TEXTS.disconnect}
         </button>
       </div>
       <ConfirmDialog
         open={disconnecting !== null}
         title={`Disconnect ${name}?`}
         description="We stop syncing with this account and forget its key. Keep the people we synced from it, or remove their list?"
-        confirmLabel="Disconnect"
+        confirmLabel={INTEGRATIONS_TAB_TEXTS.disconnect}
         busyLabel="Disconnecting..."
         busy={disconnecting?.busy ?? false}
         error={disconnecting?.error}
