@@ -44,6 +44,7 @@ import { COUNTRY_NAMES } from './modules/countries/countries.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { oneClickRoutes, preferenceRoutes } from './modules/preferences/preferences.routes';
 import { linkTokens, subscriberLinks } from './modules/preferences/link-tokens';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(authRoutes({ ...accountDeps, emailSendsPerMinute: config.EMAIL_SEND_LIMIT_PER_MINUTE, queueEmailLink: jobs.queueEmailLink }));
       await api.register(profileRoutes(accountDeps));
       await api.register(notificationsRoutes({ db, now }));
+      await api.register(searchRoutes({ db, now }));
       await api.register(dataExportRoutes({ db, now, startBuild: jobs.buildDataExport }));
       await api.register(audienceRoutes(subscriberDeps));
       await api.register(importRoutes({ db, now, startImport: jobs.runImport }));

@@ -6,6 +6,7 @@ import {
   campaignTestSendSchema,
   campaignUpdateSchema,
 } from '@postlark/shared/campaigns';
+import { calendarQuerySchema } from '@postlark/shared/campaign-calendar';
 import type { FastifyInstance } from 'fastify';
 import { CAMPAIGN_BODY_LIMIT } from '../../http/body-limits';
 import { parseWith } from '../../http/errors';
@@ -25,6 +26,7 @@ import {
 import { scheduleCampaign, unscheduleCampaign } from './campaign-schedule.service';
 import { previewFor, testSend } from './campaign-test.service';
 import { checkBlocks } from './block-personalisation';
+import { campaignCalendar } from './campaign-calendar.service';
 
 type IdParams = { Params: { id: string } };
 
@@ -43,6 +45,12 @@ export function campaignRoutes(deps: CampaignDeps) {
       const owner = await requireCustomer(deps, request);
       const query = parseWith(campaignListQuerySchema, request.query);
       return { payload: { campaigns: await allCampaigns(deps, owner.customerId, query.platform) } };
+    });
+
+    // The top bar's calendar (issue 23): only what a month needs, not every campaign's content.
+    app.get('/campaigns/v1/calendar', async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: await campaignCalendar(deps.db, owner.customerId, parseWith(calendarQuerySchema, request.query)) };
     });
 
     app.post(BASE, { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request, reply) => {

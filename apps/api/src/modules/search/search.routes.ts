@@ -1,0 +1,17 @@
+import { searchQuerySchema } from '@postlark/shared/search';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { parseWith } from '../../http/errors';
+import { requireCustomer } from '../auth/session.service';
+import { searchEverything } from './search.service';
+
+/** The top bar's search across the signed-in customer's own campaigns, subscribers, lists and segments. */
+export function searchRoutes(deps: { db: Db; now: () => Date }) {
+  return async (app: FastifyInstance) => {
+    app.get('/home/v1/search', async (request) => {
+      const owner = await requireCustomer(deps, request);
+      const { q } = parseWith(searchQuerySchema, request.query);
+      return { payload: await searchEverything(deps.db, owner.customerId, q) };
+    });
+  };
+}
