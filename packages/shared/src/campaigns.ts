@@ -14,6 +14,16 @@ export { CAMPAIGN_LIMITS } from './campaign-limits';
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
+/** A status in words, wherever a campaign's status shows (its badge, the top bar's search and calendar). */
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  paused: 'Paused',
+  sent: 'Sent',
+  cancelled: 'Cancelled',
+};
+
 /**
  * One row per (campaign, subscriber). pending → sending → sent / failed / unknown; skipped when
  * the address was suppressed or unsubscribed by the time its turn came; held while it waits for

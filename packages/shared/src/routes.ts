@@ -94,6 +94,16 @@ export function subscriberPath(id: string): string {
   return `${ROUTES.subscribers}/${encodeURIComponent(id)}`;
 }
 
+/** The subscribers table showing one list's members. */
+export function listSubscribersPath(listId: string): string {
+  return `${ROUTES.subscribers}?${new URLSearchParams({ list_id: listId }).toString()}`;
+}
+
+/** The subscribers table filtered by a segment. */
+export function segmentSubscribersPath(segmentId: string): string {
+  return `${ROUTES.subscribers}?${new URLSearchParams({ segment_id: segmentId }).toString()}`;
+}
+
 const SUBSCRIBER_PAGE = /^\/dashboard\/subscribers\/[0-9a-f-]{36}$/i;
 const REPORT_PAGE = /^\/dashboard\/reports\/[0-9a-f-]{36}$/i;
 const CAMPAIGN_PAGE = /^\/dashboard\/campaigns\/[0-9a-f-]{36}$/i;

@@ -12,11 +12,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One call to our API: JSON in, JSON out, with the session cookie (also when VITE_API_BASE names
- * another origin). Any HTTP status resolves; only a network failure rejects.
+ * another origin). Any HTTP status resolves; only a network failure (or `signal` aborting it) rejects.
  */
-export async function requestJson<T>(method: Method, url: string, body?: unknown): Promise<ApiAnswer<T>> {
+export async function requestJson<T>(method: Method, url: string, body?: unknown, signal?: AbortSignal): Promise<ApiAnswer<T>> {
   const response = await fetch(url, {
     method,
+    signal,
     credentials: 'include',
     headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),

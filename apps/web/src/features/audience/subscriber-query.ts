@@ -1,6 +1,5 @@
 import { AUDIENCE_LIMITS, SUBSCRIBER_SORTS, SUBSCRIBER_STATUSES, type SubscriberFilter, type SubscriberSort, type SubscriberStatus } from '@postlark/shared/audience';
 import { UUID_PATTERN } from '@postlark/shared/ids';
-import { ROUTES } from '@postlark/shared/routes';
 
 // The subscribers table's search, filters and order live in the address, so a reload or a shared
 // link shows the same table. The address uses the API's own names (q, status, list_id,
@@ -125,7 +124,4 @@ export function shownRange(pageIndex: number, rowsOnPage: number, pageSize: numb
   return { from, to: from + rowsOnPage - 1 };
 }
 
-/** The subscribers table showing one list's members. */
-export function listSubscribersPath(listId: string): string {
-  return `${ROUTES.subscribers}${searchFromFilters({ ...DEFAULT_FILTERS, listId })}`;
-}
+export { listSubscribersPath } from '@postlark/shared/routes';

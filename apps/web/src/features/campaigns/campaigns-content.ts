@@ -69,14 +69,7 @@ export const SENDER_TEXTS = {
   testExplained: 'Tests go only to your confirmed addresses: your account’s, your confirmed senders and any address at a verified domain.',
 } as const;
 
-export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  sending: 'Sending',
-  paused: 'Paused',
-  sent: 'Sent',
-  cancelled: 'Cancelled',
-};
+export { CAMPAIGN_STATUS_LABELS } from '@postlark/shared/campaigns';
 
 export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
   pending: 'Waiting',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { AudienceList } from '@postlark/shared/audience';
-import { ROUTES } from '@postlark/shared/routes';
+import { segmentSubscribersPath } from '@postlark/shared/routes';
 import { describeEngagementCondition, type Segment, type SegmentCondition } from '@postlark/shared/segments';
 import { Button } from '../../../components/ui/button';
 import { formatDay, SUBSCRIBER_STATUS_LABELS } from '../audience-content';
@@ -13,11 +13,6 @@ interface SegmentCardsProps {
   lists: readonly AudienceList[];
   onEdit(segment: Segment): void;
   onDelete(segment: Segment): void;
-}
-
-/** The subscribers table filtered by a segment. */
-export function segmentSubscribersPath(id: string): string {
-  return `${ROUTES.subscribers}?${new URLSearchParams({ segment_id: id }).toString()}`;
 }
 
 /** A condition in words: "Email ends with @acme.com". */

@@ -4,7 +4,9 @@ import { AI_MESSAGES } from '@postlark/shared/ai';
 import { ROUTES } from '@postlark/shared/routes';
 import { Logo } from '../../../components/ui/logo';
 import { FREE_ATTEMPTS_LEFT } from '../dashboard-content';
+import { CampaignCalendar } from './campaign-calendar';
 import { DashboardIcon } from './dashboard-icon';
+import { TopBarSearch } from './top-bar-search';
 import './top-bar.css';
 
 interface TopBarProps {
@@ -18,9 +20,9 @@ interface TopBarProps {
 }
 
 /**
- * SPEC section 2's top bar: the sidebar toggle, the search box ('Search Newsletter', not wired yet),
+ * SPEC section 2's top bar: the sidebar toggle, the search box ('Search Newsletter', TopBarSearch),
  * the 'Free attempts left: N' badge (3 for a new account, one fewer per AI generation on the server's
- * default provider), Help, a calendar icon and the avatar.
+ * default provider), Help, the calendar icon (CampaignCalendar's month view) and the avatar.
  */
 export function TopBar({ sidebarId, sidebarShown, onToggleSidebar, account, freeAttemptsLeft = FREE_ATTEMPTS_LEFT }: TopBarProps) {
   return (
@@ -38,10 +40,7 @@ export function TopBar({ sidebarId, sidebarShown, onToggleSidebar, account, free
       <div className="top-bar__brand">
         <Logo />
       </div>
-      <form className="top-bar__search" role="search" onSubmit={(event) => event.preventDefault()}>
-        <DashboardIcon name="search" size={18} />
-        <input type="search" className="top-bar__search-input" placeholder="Search Newsletter" aria-label="Search Newsletter" />
-      </form>
+      <TopBarSearch />
       <p className={`top-bar__attempts${freeAttemptsLeft === null ? ' top-bar__attempts--pending' : ''}`} aria-hidden={freeAttemptsLeft === null ? true : undefined}>
         <DashboardIcon name="spark" size={16} />
         {AI_MESSAGES.freeAttemptsLeft(freeAttemptsLeft ?? FREE_ATTEMPTS_LEFT)}
@@ -51,9 +50,7 @@ export function TopBar({ sidebarId, sidebarShown, onToggleSidebar, account, free
           <DashboardIcon name="help" />
           <span className="top-bar__help-label">Help</span>
         </Link>
-        <button type="button" className="top-bar__icon-button" aria-label="Calendar" aria-disabled="true" title="Calendar: coming soon">
-          <DashboardIcon name="calendar" />
-        </button>
+        <CampaignCalendar />
         {account}
       </div>
     </header>
