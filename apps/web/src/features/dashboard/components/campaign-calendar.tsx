@@ -96,7 +96,7 @@ function CalendarMonth({ onOpenCampaign }: { onOpenCampaign(): void }) {
           {CALENDAR_TEXTS.today}
         </button>
       </div>
-      <p className="campaign-calendar__note" role="status">
+      <p className="campaign-calendar__note" aria-live="polite">
         {state.phase === 'loading' ? CALENDAR_TEXTS.loading : state.phase === 'failed' ? CALENDAR_TEXTS.failed : monthDays.length === 0 ? CALENDAR_TEXTS.empty(title) : ''}
       </p>
       {phone ? (

@@ -45,16 +45,14 @@ export function TopBarSearch() {
   const [open, setOpen] = useState(false);
   const state = useTopBarSearch(text);
   const answer = state.phase === 'done' || state.phase === 'loading' ? state.answer : null;
-  // The highlighted result belongs to one answer: a new answer starts again from none.
-  const [highlight, setHighlight] = useState<{
-    answer: SearchAnswer | null;
-    index: number;
-  }>({ answer: null, index: -1 });
-  const active = highlight.answer === answer ? highlight.index : -1;
-  const setActive = (next: (current: number) => number) => setHighlight({ answer, index: next(active) });
   const groups = useMemo(() => groupsOf(answer, baseId), [answer, baseId]);
   const options = groups.flatMap((group) => group.options);
   const shown = open && text.trim() !== '';
+  // The highlighted result belongs to one set of results: different results, new text or a choice start again from none.
+  const resultsKey = options.map((option) => option.path).join(' ');
+  const [highlight, setHighlight] = useState({ resultsKey: '', index: -1 });
+  const active = highlight.resultsKey === resultsKey ? highlight.index : -1;
+  const setActive = (index: number) => setHighlight({ resultsKey, index });
 
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
@@ -71,6 +69,7 @@ export function TopBarSearch() {
   }, []);
 
   function choose(option: Option) {
+    setActive(-1);
     setOpen(false);
     setText('');
     inputRef.current?.blur();
@@ -83,13 +82,14 @@ export function TopBarSearch() {
       setOpen(true);
       if (options.length === 0) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current === -1 && step < 0 ? options.length - 1 : (current + step + options.length) % options.length));
+      setActive(active === -1 && step < 0 ? options.length - 1 : (active + step + options.length) % options.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const option = options[active] ?? (options.length === 1 ? options[0] : undefined);
       if (shown && option) choose(option);
     } else if (event.key === 'Escape') {
-      // Closes the results first; a second Escape clears the box.
+      // Closes the results first; a second Escape clears the box (the search input's own Escape would clear it at once).
+      event.preventDefault();
       if (shown) setOpen(false);
       else setText('');
     }
@@ -128,6 +128,7 @@ export function TopBarSearch() {
         value={text}
         onChange={(event) => {
           setText(event.target.value);
+          setActive(-1);
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
@@ -138,7 +139,7 @@ export function TopBarSearch() {
           /
         </kbd>
       )}
-      <p className="visually-hidden" role="status">
+      <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
       <div className="top-search__panel" hidden={!shown}>
@@ -162,7 +163,10 @@ export function TopBarSearch() {
                     className="top-search__option"
                     // Keeps the focus in the box, so the click is not lost to its blur.
                     onMouseDown={(event) => event.preventDefault()}
-                    onMouseMove={() => setActive(() => options.indexOf(option))}
+                    onMouseMove={(event) => {
+                      // Chromium also sends a mousemove, without movement, when the panel appears under a resting pointer.
+                      if (event.movementX !== 0 || event.movementY !== 0) setActive(options.indexOf(option));
+                    }}
                     onClick={() => choose(option)}
                   >
                     <span className="top-search__icon" aria-hidden="true">
