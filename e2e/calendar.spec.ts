@@ -74,7 +74,6 @@ test.describe('campaign calendar', () => {
     await expect(today).toHaveCount(1);
     await expect(today.getByRole('link', { name: /Spring news/ })).toContainText('Sent');
     await expect(grid.getByRole('link', { name: /Summer preview/ })).toHaveCount(0);
-    await page.screenshot({ path: 'test-results/calendar-1280.png' });
 
     await dialog.getByRole('button', { name: 'Next month' }).click();
     await expect(dialog.getByRole('heading', { name: when.nextMonth })).toBeVisible();
@@ -114,10 +113,8 @@ test.describe('campaign calendar', () => {
     await expect(days_.getByRole('heading', { level: 4 })).toHaveCount(1);
     await expect(days_.getByRole('heading', { level: 4 })).toHaveAttribute('aria-current', 'date');
     await expect(days_.getByRole('link', { name: /Spring news/ })).toContainText('Sent');
-    await page.screenshot({ path: 'test-results/calendar-390.png' });
     await dialog.getByRole('button', { name: 'Next month' }).click();
     await expect(dialog.getByRole('heading', { level: 4, name: when.nextDay })).toBeVisible();
     await expect(dialog.getByRole('link', { name: /Summer preview/ })).toContainText('Scheduled');
-    await page.screenshot({ path: 'test-results/calendar-390-next.png' });
   });
 });

@@ -58,7 +58,6 @@ test.describe('top bar search', () => {
     await expect(group('Lists').getByRole('option')).toHaveText(['Heron watchers']);
     await expect(group('Segments').getByRole('option')).toHaveText(['Heron fans']);
     await expect(results.getByRole('group')).toHaveCount(4);
-    await page.screenshot({ path: 'test-results/top-bar-search-1280.png' });
 
     // Down twice: the campaign, then the subscriber, who opens on Enter.
     await page.keyboard.press('ArrowDown');
@@ -104,7 +103,6 @@ test.describe('top bar search', () => {
 
     await box.fill('Heron');
     await expect(group('Subscribers')).toBeVisible();
-    await page.screenshot({ path: 'test-results/top-bar-search-390.png' });
     await box.press('Escape');
     await expect(results).toBeHidden();
     await expect(box).toHaveAttribute('aria-expanded', 'false');

@@ -21,7 +21,7 @@ const monthName = ({ year, month }: Month) =>
     month: 'long',
     year: 'numeric',
   });
-const timeOf = (at: string) => new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' });
+const timeOf = (at: string) => new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const longDay = (day: Date) =>
   day.toLocaleDateString('en', {
     weekday: 'long',
@@ -37,10 +37,10 @@ function Entry({ campaign, onOpen }: { campaign: CalendarCampaign; onOpen(): voi
   return (
     // The campaign's page opens behind the dialog, so the dialog closes.
     <Link className={`calendar-entry calendar-entry--${campaign.status}`} to={campaignPath(campaign.id)} onClick={onOpen}>
+      <span className="calendar-entry__name">{campaign.name}</span>
       <time className="calendar-entry__time" dateTime={campaign.at}>
         {timeOf(campaign.at)}
       </time>
-      <span className="calendar-entry__name">{campaign.name}</span>
       <CampaignStatus status={campaign.status} />
     </Link>
   );
