@@ -15,25 +15,6 @@ export const REPORTS_TEXTS = {
   notTracked: 'Not tracked',
 } as const;
 
-export const REPORT_STATUS_LABELS: Record<CampaignStatus, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  sending: 'Sending',
-  paused: 'Paused',
-  sent: 'Sent',
-  cancelled: 'Cancelled',
-};
-
-/** How a status's pill is coloured. */
-export const REPORT_STATUS_TONES: Record<CampaignStatus, 'good' | 'live' | 'waiting' | 'quiet'> = {
-  draft: 'quiet',
-  scheduled: 'waiting',
-  sending: 'live',
-  paused: 'waiting',
-  sent: 'good',
-  cancelled: 'quiet',
-};
-
 /** While a campaign sends, its report is read again this often, so the figures move. */
 export const REPORT_POLL_MS = 3000;
 

@@ -7,7 +7,7 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { addMonths, byDay, dayKey, gridRange, type Month, monthOf, monthWeeks } from '../calendar-month';
 import { CALENDAR_TEXTS } from '../top-bar-tools-content';
 import { useCampaignCalendar } from '../use-campaign-calendar';
-import { CampaignStatus } from './campaign-status';
+import { CampaignStatusPill } from '../../../components/ui/campaign-status-pill';
 import { DashboardIcon } from './dashboard-icon';
 import './campaign-calendar.css';
 
@@ -41,7 +41,7 @@ function Entry({ campaign, onOpen }: { campaign: CalendarCampaign; onOpen(): voi
       <time className="calendar-entry__time" dateTime={campaign.at}>
         {timeOf(campaign.at)}
       </time>
-      <CampaignStatus status={campaign.status} />
+      <CampaignStatusPill status={campaign.status} />
     </Link>
   );
 }

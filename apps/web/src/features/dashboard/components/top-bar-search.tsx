@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router';
 import { SEARCH_LIMITS, type SearchAnswer, type SearchHit } from '@postlark/shared/search';
 import { SEARCH_GROUPS, SEARCH_PLACEHOLDER, SEARCH_TEXTS } from '../top-bar-tools-content';
 import { useTopBarSearch } from '../use-top-bar-search';
-import { CampaignStatus } from './campaign-status';
+import { CampaignStatusPill } from '../../../components/ui/campaign-status-pill';
 import { DashboardIcon } from './dashboard-icon';
+import '../../../components/ui/page-state.css';
 import './top-bar-search.css';
 
 interface Option {
@@ -143,7 +144,7 @@ export function TopBarSearch() {
         {announcement}
       </p>
       <div className="top-search__panel" hidden={!shown}>
-        {state.phase === 'loading' && <p className="top-search__note top-search__note--loading">{SEARCH_TEXTS.searching}</p>}
+        {state.phase === 'loading' && <p className="top-search__note page-loading">{SEARCH_TEXTS.searching}</p>}
         {state.phase === 'failed' && <p className="top-search__note">{SEARCH_TEXTS.failed}</p>}
         {state.phase === 'done' && found === 0 && <p className="top-search__note">{SEARCH_TEXTS.noResults}</p>}
         {expanded && (
@@ -176,7 +177,7 @@ export function TopBarSearch() {
                       <span className="top-search__title">{option.hit.title}</span>
                       {option.hit.detail && <span className="top-search__detail">{option.hit.detail}</span>}
                     </span>
-                    {option.hit.status && <CampaignStatus status={option.hit.status} />}
+                    {option.hit.status && <CampaignStatusPill status={option.hit.status} />}
                   </div>
                 ))}
               </div>
