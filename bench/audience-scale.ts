@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { SEARCH_LIMITS, type SearchAnswer } from '@postlark/shared/search';
 import { childCpu } from './cpu-time';
 import { memoryMb } from './process-memory';
 import { AUTH, type ApiServer, BENCH_PASSWORD, createCustomer, loginBody, startApiServer } from './api-client';
@@ -208,6 +209,13 @@ export async function measureAudienceScale(repoRoot: string, log: (line: string)
       await timeRequests('first page', 'GET /subscribers: newest 50 and the total', SCALE.rows, count(`${AUDIENCE}/subscribers`)),
       await timeRequests('search', 'GET /subscribers?q=subscriber123@ (a different address each time)', 1, async (run) =>
         (await session.ok<{ total: number }>('GET', `${AUDIENCE}/subscribers?q=${encodeURIComponent(searches[run]!)}`)).total,
+      ),
+      // The top bar's search (issue 23): the four kinds at once, the subscribers' total counted up to a cap.
+      await timeRequests('top bar search', 'GET /home/v1/search?q=subscriber123@ (campaigns, subscribers, lists, segments)', 1, async (run) =>
+        (await session.ok<SearchAnswer>('GET', `/api/home/v1/search?q=${encodeURIComponent(searches[run]!)}`)).subscribers.total,
+      ),
+      await timeRequests('top bar search: one letter', `GET /home/v1/search?q=a (nearly all match; counted up to ${SEARCH_LIMITS.countCap})`, SEARCH_LIMITS.countCap, async () =>
+        (await session.ok<SearchAnswer>('GET', '/api/home/v1/search?q=a')).subscribers.total,
       ),
       await timeRequests(
         'segment: attribute',
