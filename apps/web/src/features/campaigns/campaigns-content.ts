@@ -1,4 +1,4 @@
-import type { CampaignStatus, MessageStatus } from '@postlark/shared/campaigns';
+import type { MessageStatus } from '@postlark/shared/campaigns';
 import { campaignPath, reportPath, ROUTES } from '@postlark/shared/routes';
 
 // The campaign pages' own texts, where the shared CAMPAIGN_MESSAGES (the server's) have none.
