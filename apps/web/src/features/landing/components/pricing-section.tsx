@@ -1,4 +1,4 @@
-import { PLANS, type Plan } from '../landing-content';
+import { COMING_SOON, PLANS, type Plan } from '@postlark/shared/plans';
 import { SectionHeading } from './section-heading';
 import './pricing-section.css';
 
@@ -15,7 +15,7 @@ export function PricingSection({ onChooseAvailable }: { onChooseAvailable: () =>
         />
         <ul className="plans">
           {PLANS.map((plan) => (
-            <PlanCard key={plan.name} plan={plan} onChoose={onChooseAvailable} />
+            <PlanCard key={plan.id} plan={plan} onChoose={onChooseAvailable} />
           ))}
         </ul>
       </div>
@@ -27,7 +27,7 @@ function PlanCard({ plan, onChoose }: { plan: Plan; onChoose: () => void }) {
   const headingId = `plan-${plan.name.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <li className={`plan plan--${plan.colour}`} data-aos="fade-up" aria-labelledby={headingId}>
-      {!plan.available && <span className="plan__ribbon">Coming Soon</span>}
+      {!plan.available && <span className="plan__ribbon">{COMING_SOON}</span>}
       <h3 id={headingId} className="plan__name">
         {plan.name}
       </h3>
