@@ -74,7 +74,12 @@ export const PLAN_TEXTS = {
   title: 'Plans',
   yourPlan: 'Your plan',
   daysLeft: (days: number) => `${days} ${days === 1 ? 'day' : 'days'} left`,
+  trialOf: (days: number) => `of your ${days}-day free trial`,
   trialEnded: 'Your trial has ended',
+  endsOn: (date: string) => `Ends ${date}`,
+  endedOn: (date: string) => `Ended ${date}. Everything keeps working; no payment is taken.`,
   trialLead: (days: number) => `Every plan starts with a ${days}-day free trial. No payment is taken.`,
-  loadFailed: 'Your plan could not be loaded. Please try again.',
+  loading: 'Loading your plan...',
+  loadFailed: 'Your plan could not be loaded.',
+  retry: 'Try again',
 } as const;

@@ -1,0 +1,95 @@
+import { type AccountPlanView, type Plan, PLAN_TEXTS, PLANS, COMING_SOON } from '@postlark/shared/plans';
+import { SITE } from '@postlark/shared/site';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import type { AccountPlanState } from '../dashboard-api';
+import '../../../components/ui/notice.css';
+import './upgrade-panel.css';
+
+interface UpgradePanelProps {
+  open: boolean;
+  onClose(): void;
+  plan: AccountPlanState;
+  onRetry(): void;
+}
+
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/**
+ * The sidebar's Upgrade (issue 23): the three plans as the landing page's pricing section gives
+ * them (one definition, packages/shared/plans), the account's own marked with the days left of
+ * its free trial. Premium and Enterprise are Coming Soon and disabled, as on the site; nothing is
+ * bought here.
+ */
+export function UpgradePanel({ open, onClose, plan, onRetry }: UpgradePanelProps) {
+  const trialDays = plan.status === 'ready' ? plan.view.trial_days : SITE.freeTrialDays;
+  return (
+    <Modal open={open} initialFocus="dialog" title={PLAN_TEXTS.title} description={PLAN_TEXTS.trialLead(trialDays)} onClose={onClose}>
+      <div className="upgrade-panel">
+        {plan.status === 'loading' && (
+          <p className="upgrade-panel__status" role="status">
+            {PLAN_TEXTS.loading}
+          </p>
+        )}
+        {plan.status === 'failed' && (
+          <div className="notice notice--error upgrade-panel__status" role="alert">
+            <span>{PLAN_TEXTS.loadFailed}</span>
+            <Button variant="secondary" onClick={onRetry}>
+              {PLAN_TEXTS.retry}
+            </Button>
+          </div>
+        )}
+        <ul className="upgrade-plans">
+          {PLANS.map((each) => (
+            <PlanCard key={each.id} plan={each} view={plan.status === 'ready' && plan.view.plan === each.id ? plan.view : null} />
+          ))}
+        </ul>
+      </div>
+    </Modal>
+  );
+}
+
+function PlanCard({ plan, view }: { plan: Plan; view: AccountPlanView | null }) {
+  const headingId = `upgrade-plan-${plan.id}`;
+  return (
+    <li className={`upgrade-plan upgrade-plan--${plan.colour}${view ? ' upgrade-plan--current' : ''}`} aria-labelledby={headingId}>
+      <div className="upgrade-plan__head">
+        <h3 id={headingId} className="upgrade-plan__name">
+          {plan.name}
+        </h3>
+        {!plan.available && <span className="upgrade-plan__ribbon">{COMING_SOON}</span>}
+        {view && <span className="upgrade-plan__yours">{PLAN_TEXTS.yourPlan}</span>}
+      </div>
+      <p className="upgrade-plan__description">{plan.description}</p>
+      <ul className="upgrade-plan__features">
+        {plan.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      {view && <TrialStatus view={view} />}
+      {!plan.available && (
+        <button type="button" className="btn btn--secondary btn--block" disabled>
+          {plan.buttonText}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function TrialStatus({ view }: { view: AccountPlanView }) {
+  const ended = view.trial_days_left === 0;
+  const endsAt = day.format(new Date(view.trial_ends_at));
+  return (
+    <div className={`upgrade-trial${ended ? ' upgrade-trial--ended' : ''}`}>
+      <p className="upgrade-trial__left">
+        <strong>{ended ? PLAN_TEXTS.trialEnded : PLAN_TEXTS.daysLeft(view.trial_days_left)}</strong>
+        {!ended && <span> {PLAN_TEXTS.trialOf(view.trial_days)}</span>}
+      </p>
+      {/* The days left as a bar: decorative, the sentence above says it. */}
+      <span className="upgrade-trial__bar" aria-hidden="true">
+        <span style={{ width: `${(100 * view.trial_days_left) / view.trial_days}%` }} />
+      </span>
+      <p className="upgrade-trial__date">{ended ? PLAN_TEXTS.endedOn(endsAt) : PLAN_TEXTS.endsOn(endsAt)}</p>
+    </div>
+  );
+}
