@@ -1,5 +1,5 @@
 import { WAITLIST_MESSAGE_MAX_LENGTH } from '@postlark/shared/waitlist';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -69,21 +69,13 @@ export function HelpPanel({ customerId, email }: HelpPanelProps) {
               ))}
             </ul>
           </section>
-          <section className="help-panel__card" aria-labelledby="help-api">
-            <h3 id="help-api" className="help-panel__heading">
-              {HELP_TEXTS.apiTitle}
-            </h3>
-            <p className="help-panel__text">{HELP_TEXTS.apiText}</p>
+          <PanelSection id="help-api" title={HELP_TEXTS.apiTitle} text={HELP_TEXTS.apiText}>
             <a className="help-topic__link" href={API_DOCS_URL} target="_blank" rel="noopener noreferrer">
               {HELP_TEXTS.apiLink}
               <DashboardIcon name="chevronRight" size={16} />
             </a>
-          </section>
-          <section className="help-panel__card" aria-labelledby="help-contact">
-            <h3 id="help-contact" className="help-panel__heading">
-              {HELP_TEXTS.contactTitle}
-            </h3>
-            <p className="help-panel__text">{HELP_TEXTS.contactText(email)}</p>
+          </PanelSection>
+          <PanelSection id="help-contact" title={HELP_TEXTS.contactTitle} text={HELP_TEXTS.contactText(email)}>
             <form className="help-panel__form" noValidate onSubmit={submit}>
               <TextAreaField
                 label={HELP_TEXTS.messageLabel}
@@ -97,9 +89,22 @@ export function HelpPanel({ customerId, email }: HelpPanelProps) {
                 {form.sending ? HELP_TEXTS.sending : HELP_TEXTS.send}
               </Button>
             </form>
-          </section>
+          </PanelSection>
         </div>
       </Modal>
     </>
+  );
+}
+
+/** One of the panel's boxes below the how-tos: a heading, a line of text, and what it offers. */
+function PanelSection({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
+  return (
+    <section className="help-panel__card" aria-labelledby={id}>
+      <h3 id={id} className="help-panel__heading">
+        {title}
+      </h3>
+      <p className="help-panel__text">{text}</p>
+      {children}
+    </section>
   );
 }

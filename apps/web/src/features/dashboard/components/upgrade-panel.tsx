@@ -1,7 +1,8 @@
-import { type AccountPlanView, type Plan, PLAN_TEXTS, PLANS, COMING_SOON } from '@postlark/shared/plans';
+import { type AccountPlanView, PLAN_TEXTS, PLANS } from '@postlark/shared/plans';
 import { SITE } from '@postlark/shared/site';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { PlanCard } from '../../../components/ui/plan-card';
 import type { AccountPlanState } from '../dashboard-api';
 import '../../../components/ui/notice.css';
 import './upgrade-panel.css';
@@ -40,39 +41,22 @@ export function UpgradePanel({ open, onClose, plan, onRetry }: UpgradePanelProps
           </div>
         )}
         <ul className="upgrade-plans">
-          {PLANS.map((each) => (
-            <PlanCard key={each.id} plan={each} view={plan.status === 'ready' && plan.view.plan === each.id ? plan.view : null} />
-          ))}
+          {PLANS.map((each) => {
+            const yours = plan.status === 'ready' && plan.view.plan === each.id ? plan.view : null;
+            return (
+              <PlanCard key={each.id} plan={each} idPrefix="upgrade-plan" className="upgrade-plan" badge={yours ? PLAN_TEXTS.yourPlan : undefined}>
+                {yours && <TrialStatus view={yours} />}
+                {!each.available && (
+                  <button type="button" className="btn btn--secondary btn--block" disabled>
+                    {each.buttonText}
+                  </button>
+                )}
+              </PlanCard>
+            );
+          })}
         </ul>
       </div>
     </Modal>
-  );
-}
-
-function PlanCard({ plan, view }: { plan: Plan; view: AccountPlanView | null }) {
-  const headingId = `upgrade-plan-${plan.id}`;
-  return (
-    <li className={`upgrade-plan upgrade-plan--${plan.colour}${view ? ' upgrade-plan--current' : ''}`} aria-labelledby={headingId}>
-      <div className="upgrade-plan__head">
-        <h3 id={headingId} className="upgrade-plan__name">
-          {plan.name}
-        </h3>
-        {!plan.available && <span className="upgrade-plan__ribbon">{COMING_SOON}</span>}
-        {view && <span className="upgrade-plan__yours">{PLAN_TEXTS.yourPlan}</span>}
-      </div>
-      <p className="upgrade-plan__description">{plan.description}</p>
-      <ul className="upgrade-plan__features">
-        {plan.features.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
-      {view && <TrialStatus view={view} />}
-      {!plan.available && (
-        <button type="button" className="btn btn--secondary btn--block" disabled>
-          {plan.buttonText}
-        </button>
-      )}
-    </li>
   );
 }
 
