@@ -37,7 +37,9 @@ export function Modal({ open, title, description, onClose, children, variant = '
     if (app) app.inert = true;
     document.body.style.overflow = 'hidden';
     const first = initialFocus === 'field' ? dialogRef.current?.querySelector<HTMLElement>('input, textarea, select') : null;
-    (first ?? dialogRef.current)?.focus();
+    // A dialog taller than the screen opens at its top, not scrolled to wherever focus lands.
+    if (first) first.focus();
+    else dialogRef.current?.focus({ preventScroll: true });
     return () => {
       // A dialog opened from another (the editor's Insert link inside a side panel): the page
       // comes back only when the last one closes, whichever order they close in.
