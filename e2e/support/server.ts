@@ -35,6 +35,8 @@ export interface StoredSubmission {
   message: string;
   user_agent: string;
   ip_hash: string;
+  /** The account a Help panel message came from; empty for the site's forms. */
+  customer_id: string;
 }
 
 /** Settings a test may give its server on top of the defaults, e.g. `{ SMTP_URL: relay.url }`. */

@@ -48,6 +48,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { oneClickRoutes, preferenceRoutes } from './modules/preferences/preferences.routes';
 import { linkTokens, subscriberLinks } from './modules/preferences/link-tokens';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { accountPlanRoutes } from './modules/account-plan/account-plan.routes';
 import { outgoingWebhookRoutes } from './modules/outgoing-webhooks/outgoing-webhooks.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { aiDepsFrom } from './modules/ai/ai-settings';
@@ -118,9 +119,10 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
     async (api) => {
       api.addHook('onRequest', refuseCrossSiteCookieWrites(config.APP_URL));
       await api.register(healthRoutes({ db }));
-      await api.register(waitlistRoutes({ db, hashIp, limitPerMinute: config.WAITLIST_LIMIT_PER_MINUTE }));
+      await api.register(waitlistRoutes({ db, now, hashIp, limitPerMinute: config.WAITLIST_LIMIT_PER_MINUTE }));
       await api.register(authRoutes({ ...accountDeps, emailSendsPerMinute: config.EMAIL_SEND_LIMIT_PER_MINUTE, queueEmailLink: jobs.queueEmailLink }));
       await api.register(profileRoutes(accountDeps));
+      await api.register(accountPlanRoutes({ db, now }));
       await api.register(notificationsRoutes({ db, now }));
       await api.register(searchRoutes({ db, now }));
       await api.register(dataExportRoutes({ db, now, startBuild: jobs.buildDataExport }));

@@ -54,7 +54,7 @@ describe('npm run submissions', () => {
   it('prints the Waitlist joins since a date as CSV, newest first', async () => {
     const csv = await submissions('--status', 'Waitlist', '--since', '2026-01-01');
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('created_at,status,email,message,user_agent,ip_hash');
+    expect(lines[0]).toBe('created_at,status,email,message,user_agent,ip_hash,customer_id');
     expect(lines.slice(1, -1).map((line) => line.split(',')[2])).toEqual(['newest@example.com', 'first@example.com']);
     expect(lines.at(-1)).toBe('');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WAITLIST_MESSAGES } from './messages';
 import { fieldErrors, firstErrorMessage } from './validation';
-import { WAITLIST_MESSAGE_MAX_LENGTH, waitlistSubmissionSchema } from './waitlist';
+import { HELP_MESSAGES, helpMessageSchema, WAITLIST_MESSAGE_MAX_LENGTH, waitlistSubmissionSchema } from './waitlist';
 
 function messageFor(input: unknown) {
   const result = waitlistSubmissionSchema.safeParse(input);
@@ -50,5 +50,24 @@ describe('waitlistSubmissionSchema', () => {
     if (result.success) return;
     expect(Object.keys(fieldErrors(result.error)).sort()).toEqual(['email', 'extra', 'status']);
     expect(fieldErrors(result.error).extra).toBe('Unknown field: extra');
+  });
+});
+
+describe('helpMessageSchema', () => {
+  it('keeps the message as typed', () => {
+    expect(helpMessageSchema.parse({ message: '  How do I import?\n' })).toEqual({ message: '  How do I import?\n' });
+  });
+
+  it.each(['', '   \n'])('asks for a message when it is %j', (message) => {
+    const result = helpMessageSchema.safeParse({ message });
+    expect(result.success ? null : fieldErrors(result.error)).toEqual({ message: HELP_MESSAGES.messageRequired });
+  });
+
+  it('refuses what the contact form refuses, with its texts', () => {
+    const long = helpMessageSchema.safeParse({ message: 'x'.repeat(WAITLIST_MESSAGE_MAX_LENGTH + 1) });
+    const contact = waitlistSubmissionSchema.safeParse({ status: 'Contact', email: 'ada@example.com', message: 'x'.repeat(WAITLIST_MESSAGE_MAX_LENGTH + 1) });
+    expect(long.success || contact.success).toBe(false);
+    if (!long.success && !contact.success) expect(fieldErrors(long.error).message).toBe(fieldErrors(contact.error).message);
+    expect(helpMessageSchema.safeParse({ message: 'hi', email: 'mallory@example.com' }).success).toBe(false);
   });
 });

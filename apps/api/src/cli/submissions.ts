@@ -11,7 +11,8 @@ const USAGE = `Usage: npm run submissions -- [--status Waitlist|Contact] [--sinc
 
 Prints the waitlist and contact submissions, newest first, as RFC 4180 CSV (default) or JSON.`;
 
-const COLUMNS = ['created_at', 'status', 'email', 'message', 'user_agent', 'ip_hash'] as const;
+// customer_id: the account a message from the dashboard's Help panel came from; empty for the site's forms.
+const COLUMNS = ['created_at', 'status', 'email', 'message', 'user_agent', 'ip_hash', 'customer_id'] as const;
 
 class UsageError extends Error {}
 
@@ -56,6 +57,7 @@ function toRecord(row: StoredSubmission) {
     message: row.message,
     user_agent: row.userAgent,
     ip_hash: row.ipHash,
+    customer_id: row.customerId ?? '',
   };
 }
 

@@ -10,27 +10,29 @@ export interface NewSubmission {
   message: string;
   userAgent: string;
   ipHash: string;
+  /** The signed-in customer a Help message came from; absent for the public site's forms. */
+  customerId?: string;
   // Set only by tests and imports of old data; a live submission is stamped by the database.
   createdAt?: Date;
 }
 export type StoredSubmission = typeof waitlistSubmissions.$inferSelect;
 
-// unnest keeps the statement the same, six array parameters, however many rows it carries, so it
+// unnest keeps the statement the same, seven array parameters, however many rows it carries, so it
 // is prepared once; written by hand because at this rate the query builder's work outweighs it.
 // It answers one row, the joins it stored, rather than a row per submission: on PGlite, sending
 // and parsing those rows was a fifth of the statement's cost.
 const insertSubmissionRows = preparedStatement<{ joined: string[] }>(
   'waitlist_insert_submissions',
   `with stored as (
-     insert into waitlist_submissions (status, email, message, user_agent, ip_hash, created_at)
-     select status, email, message, user_agent, ip_hash, coalesce(created_at, now())
-     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
-       as submission (status, email, message, user_agent, ip_hash, created_at)
+     insert into waitlist_submissions (status, email, message, user_agent, ip_hash, created_at, customer_id)
+     select status, email, message, user_agent, ip_hash, coalesce(created_at, now()), customer_id::uuid
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[])
+       as submission (status, email, message, user_agent, ip_hash, created_at, customer_id)
      on conflict do nothing
      returning status, email
    )
    select coalesce(array_agg(email) filter (where status = 'Waitlist'), '{}') as joined from stored`,
-  ['text[]', 'text[]', 'text[]', 'text[]', 'text[]', 'timestamptz[]'],
+  ['text[]', 'text[]', 'text[]', 'text[]', 'text[]', 'timestamptz[]', 'text[]'],
 );
 
 /**
@@ -53,6 +55,7 @@ export async function insertSubmissions(db: Db, submissions: readonly NewSubmiss
     rows.map((row) => row.userAgent),
     rows.map((row) => row.ipHash),
     rows.map((row) => row.createdAt?.toISOString() ?? null),
+    rows.map((row) => row.customerId ?? null),
   ]);
   const storedJoins = new Set(inserted[0]?.joined ?? []);
   return submissions.map((submission, index) =>
@@ -62,6 +65,7 @@ export async function insertSubmissions(db: Db, submissions: readonly NewSubmiss
 
 export interface SubmissionFilter {
   status?: WaitlistStatus;
+  customerId?: string;
   since?: Date;
   until?: Date;
 }
@@ -70,6 +74,7 @@ export interface SubmissionFilter {
 export async function listSubmissions(db: Db, filter: SubmissionFilter): Promise<StoredSubmission[]> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(waitlistSubmissions.status, filter.status));
+  if (filter.customerId) conditions.push(eq(waitlistSubmissions.customerId, filter.customerId));
   if (filter.since) conditions.push(gte(waitlistSubmissions.createdAt, filter.since));
   if (filter.until) conditions.push(lt(waitlistSubmissions.createdAt, filter.until));
   return db

@@ -1,5 +1,5 @@
 import { normalizeEmail } from '@postlark/shared/email';
-import type { WaitlistSubmission } from '@postlark/shared/waitlist';
+import type { HelpMessage, WaitlistSubmission } from '@postlark/shared/waitlist';
 import type { Db } from '../../db/client';
 import { groupCommit } from '../../lib/group-commit';
 import type { KeyedHash } from '../../lib/keyed-hash';
@@ -37,6 +37,21 @@ export function createWaitlistService(deps: { db: Db; hashIp: KeyedHash }) {
         ipHash: deps.hashIp(client.ip),
       });
       return stored ? 'created' : 'already-joined';
+    },
+
+    /**
+     * A message from the dashboard's Help panel: a Contact submission like the site's contact form's,
+     * from the signed-in customer's own address (never one the request names) and linked to them.
+     */
+    async contactFromCustomer(customer: { customerId: string; email: string }, help: HelpMessage, client: SubmissionClient): Promise<void> {
+      await store({
+        status: 'Contact',
+        email: normalizeEmail(customer.email),
+        message: help.message,
+        userAgent: client.userAgent.slice(0, USER_AGENT_MAX_LENGTH),
+        ipHash: deps.hashIp(client.ip),
+        customerId: customer.customerId,
+      });
     },
   };
 }

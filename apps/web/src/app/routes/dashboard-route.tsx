@@ -3,15 +3,18 @@ import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { ROUTES } from '@postlark/shared/routes';
 import { showToast } from '../../components/ui/toasts';
 import { AvatarMenu } from '../../features/dashboard/components/avatar-menu';
+import { HelpPanel } from '../../features/dashboard/components/help-panel';
+import { UpgradePanel } from '../../features/dashboard/components/upgrade-panel';
 import { Sidebar } from '../../features/dashboard/components/sidebar';
 import { TopBar } from '../../features/dashboard/components/top-bar';
 import { CAMPAIGNS_PATH } from '../../features/campaigns/campaigns-content';
 import { PLATFORMS } from '../../components/ui/platform-mark';
-import { AB_TESTS_NAV, AUDIENCE_NAV, AUTOMATIONS_NAV, avatarInitial, CAMPAIGNS_NAV, REPORTS_NAV } from '../../features/dashboard/dashboard-content';
+import { AB_TESTS_NAV, AUDIENCE_NAV, AUTOMATIONS_NAV, avatarInitial, CAMPAIGNS_NAV, REPORTS_NAV, UPGRADE_NAV } from '../../features/dashboard/dashboard-content';
 import { fetchProfile } from '../../features/login/login-slice';
 import { NotificationPanel } from '../../features/notifications/components/notification-panel';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useAppDispatch, useAppSelector } from '../store-hooks';
+import { useAccountPlan } from '../use-account-plan';
 import { useAiProvider } from '../use-ai-provider';
 import { useLogOut } from '../use-log-out';
 import { useNotifications } from '../use-notifications';
@@ -83,6 +86,8 @@ export default function DashboardRoute() {
   const focusToggle = useRef(false);
   const notifications = useNotifications(customerId);
   const { loggingOut, logOut } = useLogOut();
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const accountPlan = useAccountPlan(customerId, upgradeOpen);
 
   // SPEC section 4: with a customer id in the login state, the dashboard asks for the profile.
   useEffect(() => {
@@ -125,6 +130,8 @@ export default function DashboardRoute() {
         drawer={drawer}
         selected={selected}
         onSelect={(id) => {
+          // Upgrade opens the plans (issue 23) over the page, which keeps its highlighted item.
+          if (id === UPGRADE_NAV) return setUpgradeOpen(true);
           setSelected(id);
           // Home is the one item that leads somewhere: the drawer makes way for it.
           if (id === 'home') setDrawerOpen(false);
@@ -139,6 +146,7 @@ export default function DashboardRoute() {
           sidebarShown={drawerMode ? drawerOpen : !collapsed}
           freeAttemptsLeft={aiProvider.failed ? undefined : (aiProvider.view?.free_attempts_left ?? null)}
           onToggleSidebar={() => (drawerMode ? setDrawerOpen((open) => !open) : setCollapsed((value) => !value))}
+          help={<HelpPanel customerId={customerId} email={profile?.email ?? ''} />}
           account={
             <AvatarMenu
               // Blank while the profile loads; '!' when it has no first name, or could not be had.
@@ -166,6 +174,7 @@ export default function DashboardRoute() {
           <Outlet context={screens} />
         </main>
       </div>
+      <UpgradePanel open={upgradeOpen} onClose={() => setUpgradeOpen(false)} plan={accountPlan.state} onRetry={accountPlan.retry} />
     </div>
   );
 }

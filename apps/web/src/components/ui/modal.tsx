@@ -10,6 +10,8 @@ interface ModalProps {
   children: ReactNode;
   /** 'side': a panel along the right edge (a full-screen sheet on a phone), for editing beside a canvas. */
   variant?: 'centre' | 'side';
+  /** Where focus starts: the first field (a form's dialog), or the dialog itself (one to read first). */
+  initialFocus?: 'field' | 'dialog';
 }
 
 /** Dialogs open now: the app behind stays inert until the last one closes. */
@@ -22,7 +24,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), texta
  * toasts that report the form's outcome. While open the app behind is inert, Tab cycles inside
  * the dialog, Escape or a click on the overlay closes it, and focus goes back to what opened it.
  */
-export function Modal({ open, title, description, onClose, children, variant = 'centre' }: ModalProps) {
+export function Modal({ open, title, description, onClose, children, variant = 'centre', initialFocus = 'field' }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -34,8 +36,10 @@ export function Modal({ open, title, description, onClose, children, variant = '
     openDialogs += 1;
     if (app) app.inert = true;
     document.body.style.overflow = 'hidden';
-    const first = dialogRef.current?.querySelector<HTMLElement>('input, textarea, select');
-    (first ?? dialogRef.current)?.focus();
+    const first = initialFocus === 'field' ? dialogRef.current?.querySelector<HTMLElement>('input, textarea, select') : null;
+    // A dialog taller than the screen opens at its top, not scrolled to wherever focus lands.
+    if (first) first.focus();
+    else dialogRef.current?.focus({ preventScroll: true });
     return () => {
       // A dialog opened from another (the editor's Insert link inside a side panel): the page
       // comes back only when the last one closes, whichever order they close in.
@@ -46,7 +50,7 @@ export function Modal({ open, title, description, onClose, children, variant = '
       }
       opener?.focus();
     };
-  }, [open]);
+  }, [open, initialFocus]);
 
   useEffect(() => {
     if (!open) return;

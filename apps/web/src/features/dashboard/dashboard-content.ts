@@ -20,6 +20,8 @@ export interface NavItem {
   children?: readonly NavChild[];
   /** Upgrade and Connect other apps sit apart, at the foot of the sidebar. */
   foot?: boolean;
+  /** Selecting it opens a dialog (Upgrade's plans). */
+  opensDialog?: boolean;
 }
 
 const platformChildren = (parent: string) => PLATFORMS.map((platform) => ({ id: `${parent}/${platform.id}`, label: platform.name, platform: platform.id }));
@@ -46,6 +48,9 @@ export const AB_TESTS_NAV = 'ab-testing';
 /** The Reports item: a page of its own, across campaigns. */
 export const REPORTS_NAV = 'reports';
 
+/** Upgrade opens the plans in a dialog (issue 23) rather than only highlighting. */
+export const UPGRADE_NAV = 'upgrade';
+
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'home', label: 'Home', icon: 'home' },
   { id: CAMPAIGNS_NAV, label: 'Campaigns', icon: 'campaigns', children: platformChildren('campaigns') },
@@ -65,7 +70,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     ],
   },
   { id: REPORTS_NAV, label: 'Reports', icon: 'reports' },
-  { id: 'upgrade', label: 'Upgrade', icon: 'upgrade', foot: true },
+  { id: UPGRADE_NAV, label: 'Upgrade', icon: 'upgrade', foot: true, opensDialog: true },
   { id: 'connect', label: 'Connect other apps', icon: 'connect', foot: true },
 ];
 

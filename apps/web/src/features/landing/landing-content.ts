@@ -82,32 +82,3 @@ export const TESTIMONIALS = [
   },
 ] as const;
 
-// SPEC section 9: three plans, no prices; only Basic is available.
-export const PLANS = [
-  {
-    name: 'Basic Plan',
-    description: 'For creators sending their first campaigns with AI help.',
-    features: ['A small, fast AI model', 'Any 2 platform integrations', 'Limited A/B testing', 'Limited analytics'],
-    colour: 'primary',
-    buttonText: 'Join Waitlist',
-    available: true,
-  },
-  {
-    name: 'Premium Plan',
-    description: 'For growing newsletters and marketing teams.',
-    features: ['A mid-tier AI model', 'Any 5 integrations', 'A dedicated manager', '24/7 support'],
-    colour: 'violet',
-    buttonText: 'Coming Soon',
-    available: false,
-  },
-  {
-    name: 'Enterprise Plan',
-    description: 'For brands that send at scale and want every edge.',
-    features: ['Our top AI model', 'Unlimited AI suggestions', 'Unlimited A/B testing'],
-    colour: 'coral',
-    buttonText: 'Coming Soon',
-    available: false,
-  },
-] as const;
-
-export type Plan = (typeof PLANS)[number];

@@ -100,7 +100,13 @@ function SidebarItem({ item, collapsed, selected, onSelect, links }: ItemProps) 
           {label}
         </Link>
       ) : (
-        <button type="button" className="sidebar__link" aria-current={current ? 'page' : undefined} onClick={() => onSelect(item.id)}>
+        <button
+          type="button"
+          className="sidebar__link"
+          aria-current={current ? 'page' : undefined}
+          aria-haspopup={item.opensDialog ? 'dialog' : undefined}
+          onClick={() => onSelect(item.id)}
+        >
           {icon}
           {label}
         </button>

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { AI_MESSAGES } from '@postlark/shared/ai';
-import { ROUTES } from '@postlark/shared/routes';
 import { Logo } from '../../../components/ui/logo';
 import { FREE_ATTEMPTS_LEFT } from '../dashboard-content';
 import { CampaignCalendar } from './campaign-calendar';
@@ -15,6 +13,8 @@ interface TopBarProps {
   onToggleSidebar(): void;
   /** The avatar and its menu. */
   account: ReactNode;
+  /** Help and its panel (HelpPanel). */
+  help: ReactNode;
   /** The account's free AI generations left (GET /api/ai/provider); null until known, when the badge keeps its place unseen. */
   freeAttemptsLeft?: number | null;
 }
@@ -24,7 +24,7 @@ interface TopBarProps {
  * the 'Free attempts left: N' badge (3 for a new account, one fewer per AI generation on the server's
  * default provider), Help, the calendar icon (CampaignCalendar's month view) and the avatar.
  */
-export function TopBar({ sidebarId, sidebarShown, onToggleSidebar, account, freeAttemptsLeft = FREE_ATTEMPTS_LEFT }: TopBarProps) {
+export function TopBar({ sidebarId, sidebarShown, onToggleSidebar, account, help, freeAttemptsLeft = FREE_ATTEMPTS_LEFT }: TopBarProps) {
   return (
     <header className="top-bar">
       <button
@@ -46,10 +46,7 @@ export function TopBar({ sidebarId, sidebarShown, onToggleSidebar, account, free
         {AI_MESSAGES.freeAttemptsLeft(freeAttemptsLeft ?? FREE_ATTEMPTS_LEFT)}
       </p>
       <div className="top-bar__actions">
-        <Link className="top-bar__help" to={ROUTES.faq}>
-          <DashboardIcon name="help" />
-          <span className="top-bar__help-label">Help</span>
-        </Link>
+        {help}
         <CampaignCalendar />
         {account}
       </div>

@@ -1,4 +1,5 @@
-import { PLANS, type Plan } from '../landing-content';
+import { PLANS } from '@postlark/shared/plans';
+import { PlanCard } from '../../../components/ui/plan-card';
 import { SectionHeading } from './section-heading';
 import './pricing-section.css';
 
@@ -15,36 +16,19 @@ export function PricingSection({ onChooseAvailable }: { onChooseAvailable: () =>
         />
         <ul className="plans">
           {PLANS.map((plan) => (
-            <PlanCard key={plan.name} plan={plan} onChoose={onChooseAvailable} />
+            <PlanCard key={plan.id} plan={plan} idPrefix="plan" data-aos="fade-up">
+              <button
+                type="button"
+                className={`btn btn--block ${plan.available ? 'btn--primary' : 'btn--secondary'}`}
+                disabled={!plan.available}
+                onClick={plan.available ? onChooseAvailable : undefined}
+              >
+                {plan.buttonText}
+              </button>
+            </PlanCard>
           ))}
         </ul>
       </div>
     </section>
-  );
-}
-
-function PlanCard({ plan, onChoose }: { plan: Plan; onChoose: () => void }) {
-  const headingId = `plan-${plan.name.toLowerCase().replace(/\s+/g, '-')}`;
-  return (
-    <li className={`plan plan--${plan.colour}`} data-aos="fade-up" aria-labelledby={headingId}>
-      {!plan.available && <span className="plan__ribbon">Coming Soon</span>}
-      <h3 id={headingId} className="plan__name">
-        {plan.name}
-      </h3>
-      <p className="plan__description">{plan.description}</p>
-      <ul className="plan__features">
-        {plan.features.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
-      <button
-        type="button"
-        className={`btn btn--block ${plan.available ? 'btn--primary' : 'btn--secondary'}`}
-        disabled={!plan.available}
-        onClick={plan.available ? onChoose : undefined}
-      >
-        {plan.buttonText}
-      </button>
-    </li>
   );
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "waitlist_submissions" ADD COLUMN "customer_id" uuid;--> statement-breakpoint
+ALTER TABLE "waitlist_submissions" ADD CONSTRAINT "waitlist_submissions_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "waitlist_submissions_customer_idx" ON "waitlist_submissions" USING btree ("customer_id") WHERE "waitlist_submissions"."customer_id" is not null;
