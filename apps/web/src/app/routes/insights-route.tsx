@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ROUTES } from '@postlark/shared/routes';
+import { webEnv } from '../../config/env';
 import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
 import { InsightsEmpty } from '../../features/insights/components/insights-empty';
 import { InsightsHeadline } from '../../features/insights/components/insights-headline';
@@ -12,7 +13,6 @@ import { ValueHistogram } from '../../features/insights/components/value-histogr
 import { monthSeries } from '../../features/insights/insights-charts';
 import { INSIGHTS_TEXTS } from '../../features/insights/insights-content';
 import { formatDay } from '../../features/insights/insights-format';
-import { apiDocsUrl } from '../../features/insights/insights-api';
 import { type Insights, useInsights } from '../use-insights';
 import { ReportsTabs } from './reports-tabs';
 import '../../features/insights/components/insights.css';
@@ -96,7 +96,7 @@ export default function InsightsRoute() {
 
   let content;
   if (summary?.state === 'computed') content = <Computed insights={insights} />;
-  else if (summary?.state === 'no_orders') content = <InsightsEmpty docsUrl={apiDocsUrl} />;
+  else if (summary?.state === 'no_orders') content = <InsightsEmpty docsUrl={webEnv.apiDocsUrl} />;
   else if (summary?.state === 'not_computed')
     content = (
       <div className="dash-card">

@@ -8,9 +8,6 @@ import { requestJson } from '../../lib/api-client';
 
 const userUrl = (customerId: string) => `${webEnv.apiBase}home/v1/user/${encodeURIComponent(customerId)}`;
 
-/** The API's documentation page, served by the API itself. */
-export const API_DOCS_URL = `${webEnv.apiBase}docs`;
-
 /** Help's message: stored as a Contact submission from the signed-in customer's own address. */
 export function postContactMessage(customerId: string, body: HelpMessage) {
   return requestJson<ApiMessage>('POST', `${userUrl(customerId)}/contact-message`, body);

@@ -18,6 +18,3 @@ export function postInsightsRefresh() {
 export function getInsightsRefresh(id: string) {
   return requestJson<{ payload: InsightsRefresh }>('GET', insightsUrl(`refreshes/${encodeURIComponent(id)}`));
 }
-
-/** The API's documentation, where order_placed events are described. */
-export const apiDocsUrl = `${webEnv.apiBase}docs`;

@@ -79,9 +79,6 @@ export function deleteApiKey(id: string) {
   return requestJson<ApiMessage>('DELETE', `${apiKeysUrl}/${encodeURIComponent(id)}`);
 }
 
-/** The public API's reference, which the keys are for. */
-export const apiDocsUrl = `${webEnv.apiBase}docs`;
-
 const webhooksUrl = `${webEnv.apiBase}home/v1/webhooks`;
 const webhookUrl = (id: string) => `${webhooksUrl}/${encodeURIComponent(id)}`;
 

@@ -1,10 +1,10 @@
 import { WAITLIST_MESSAGE_MAX_LENGTH } from '@postlark/shared/waitlist';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { webEnv } from '../../../config/env';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import { API_DOCS_URL } from '../dashboard-api';
 import { HELP_TEXTS, HOW_TOS } from '../help-content';
 import { useHelpMessage } from '../use-help-message';
 import { DashboardIcon } from './dashboard-icon';
@@ -70,7 +70,7 @@ export function HelpPanel({ customerId, email }: HelpPanelProps) {
             </ul>
           </section>
           <PanelSection id="help-api" title={HELP_TEXTS.apiTitle} text={HELP_TEXTS.apiText}>
-            <a className="help-topic__link" href={API_DOCS_URL} target="_blank" rel="noopener noreferrer">
+            <a className="help-topic__link" href={webEnv.apiDocsUrl} target="_blank" rel="noopener noreferrer">
               {HELP_TEXTS.apiLink}
               <DashboardIcon name="chevronRight" size={16} />
             </a>

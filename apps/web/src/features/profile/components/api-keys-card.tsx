@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type ApiKey, type ApiKeyCreate, apiKeyCreateSchema } from '@postlark/shared/api-keys';
 import { fieldErrors } from '@postlark/shared/validation';
+import { webEnv } from '../../../config/env';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useFieldErrors } from '../../../lib/form-state';
-import { apiDocsUrl } from '../profile-api';
 import { PROFILE_TEXTS } from '../profile-content';
 import { ApiKeyList, type LoadedKeys } from './api-key-list';
 import { NewKeyPanel } from './new-key-panel';
@@ -95,7 +95,7 @@ export function ApiKeysCard({ load, onCreate, onRevoke }: ApiKeysCardProps) {
             own key, so you can revoke one without stopping the others.
           </p>
         </div>
-        <a className="api-keys__docs" href={apiDocsUrl} target="_blank" rel="noopener noreferrer">
+        <a className="api-keys__docs" href={webEnv.apiDocsUrl} target="_blank" rel="noopener noreferrer">
           API documentation
           <span className="visually-hidden"> (opens in a new tab)</span>
           <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
