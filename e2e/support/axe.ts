@@ -25,6 +25,9 @@ async function injectAxe(page: Page): Promise<void> {
 /** Runs axe-core (WCAG 2 A/AA and best practice) on the whole page and returns what it found. */
 export async function axeViolations(page: Page): Promise<Result[]> {
   await injectAxe(page);
+  // Under reduced motion every transition still runs for a frame: colours read mid-change (a
+  // form just enabled, still at its dimmed opacity) would be reported, so let them finish first.
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((animation) => animation instanceof CSSTransition).length)).toBe(0);
   const results = await page.evaluate(
     (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
     TAGS,
@@ -45,4 +48,21 @@ export function describeViolations(violations: Result[]): string[] {
 export async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
   const blocking = (await axeViolations(page)).filter((violation) => BLOCKING.has(violation.impact ?? ''));
   expect(describeViolations(blocking), `serious or critical accessibility violations on ${label}`).toEqual([]);
+}
+
+/**
+ * Opens `path`, waits for its level-1 heading and for its data to arrive (nothing marked busy, no
+ * "Loading" status), then audits it. `label` defaults to the path.
+ */
+export async function visitAndAudit(page: Page, path: string, label = path): Promise<void> {
+  await page.goto(path);
+  await expectSettled(page);
+  await expectNoSeriousViolations(page, label);
+}
+
+/** The page shows its content: a level-1 heading, and nothing still loading. */
+export async function expectSettled(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByText(/^Loading\b/)).toHaveCount(0);
 }
