@@ -35,7 +35,7 @@ function campaignBody(name: string, sender: string, listId: string) {
     from_name: 'Lark Letters',
     from_email: sender,
     reply_to: 'hello@lark.example',
-    content_html: '<h1>Hi {{ first_name | default: "there" }}</h1><p><a href="https://lark.example/read">Read on</a></p>',
+    content_html: '<h1>Hi {{ first_name | default: "there" }}</h1><p>Read <a href="https://lark.example/read">the full story</a> on our site.</p>',
     audience: { list_ids: [listId] },
   };
 }
