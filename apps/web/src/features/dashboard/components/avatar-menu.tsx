@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '@postlark/shared/routes';
 import { DashboardIcon } from './dashboard-icon';
@@ -28,7 +28,7 @@ const FOCUSABLE = 'a[href], button:not([disabled])';
  * Keys inside the open popover: the arrows (and Home, End) move between its links and buttons,
  * and Tab cycles through them, so focus stays in the popover until Escape or a choice closes it.
  */
-function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
+function moveFocus(event: ReactKeyboardEvent<HTMLDivElement>) {
   const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
   if (items.length === 0) return;
   const at = items.indexOf(document.activeElement as HTMLElement);
