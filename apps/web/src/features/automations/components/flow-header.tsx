@@ -29,6 +29,8 @@ export function FlowHeader({ flow, people, name, dirty, busy, onName, onSave, on
       </Link>
       <div className="flow-header__row">
         <div className="flow-header__title">
+          {/* The name is edited in place, so the page's heading (for screen readers' outline) is hidden. */}
+          <h1 className="visually-hidden">{flow.name}</h1>
           <label className="visually-hidden" htmlFor="flow-name">
             Flow name
           </label>

@@ -1,5 +1,5 @@
 import { type Editor, useEditorState } from '@tiptap/react';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { BLOCK_TEXTS } from '../content-blocks';
 import type { BlockKind } from './block-dialog';
 import type { InsertKind } from './insert-dialog';
@@ -47,6 +47,21 @@ function ToolButton({ label, active, onClick, children, disabled }: { label: str
   );
 }
 
+/**
+ * Left and Right move between the toolbar's controls, as in any toolbar (Tab reaches each too).
+ * Not from the style choice, whose arrows change the style, nor inside the merge-tag menu.
+ */
+function moveAlongToolbar(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+  const target = event.target as HTMLElement;
+  if (target.tagName === 'SELECT' || target.closest('[role="menu"]')) return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>('select, button:not([disabled])')].filter((control) => !control.closest('[role="menu"]'));
+  const at = controls.indexOf(target);
+  if (at < 0) return;
+  event.preventDefault();
+  controls[(at + (event.key === 'ArrowRight' ? 1 : controls.length - 1)) % controls.length]?.focus();
+}
+
 interface EditorToolbarProps {
   editor: Editor;
   onInsert(kind: InsertKind): void;
@@ -80,7 +95,7 @@ export function EditorToolbar({ editor, onInsert, onMergeTag, onBlock, extra }: 
   }
 
   return (
-    <div className="editor-toolbar" role="toolbar" aria-label="Formatting">
+    <div className="editor-toolbar" role="toolbar" aria-label="Formatting" onKeyDown={moveAlongToolbar}>
       <select className="editor-toolbar__select" aria-label="Text style" value={state.block} onChange={(event) => setBlock(event.target.value)}>
         <option value="p">Paragraph</option>
         <option value="h1">Heading 1</option>

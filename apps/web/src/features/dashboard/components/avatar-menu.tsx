@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '@postlark/shared/routes';
 import { DashboardIcon } from './dashboard-icon';
@@ -21,6 +21,30 @@ interface AvatarMenuProps {
 }
 
 type View = 'closed' | 'menu' | 'notifications';
+
+const FOCUSABLE = 'a[href], button:not([disabled])';
+
+/**
+ * Keys inside the open popover: the arrows (and Home, End) move between its links and buttons,
+ * and Tab cycles through them, so focus stays in the popover until Escape or a choice closes it.
+ */
+function moveFocus(event: ReactKeyboardEvent<HTMLDivElement>) {
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  if (items.length === 0) return;
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const last = items.length - 1;
+  const steps: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: last };
+  let next: number | undefined = steps[event.key];
+  if (event.key === 'Tab') {
+    // Only the ends wrap; between them Tab moves as it always does.
+    if (event.shiftKey && at <= 0) next = last;
+    else if (!event.shiftKey && at === last) next = 0;
+    else return;
+  }
+  if (next === undefined) return;
+  event.preventDefault();
+  items[(next + items.length) % items.length]?.focus();
+}
 
 /**
  * SPEC section 2's avatar menu: the first name; Notification with its badge, which opens the
@@ -90,7 +114,7 @@ export function AvatarMenu({
         </span>
         {badge > 0 && <span className="avatar-menu__dot" aria-hidden="true" />}
       </button>
-      <div id={popoverId} className="avatar-menu__popover" hidden={!open}>
+      <div id={popoverId} className="avatar-menu__popover" hidden={!open} onKeyDown={moveFocus}>
         {view === 'notifications' ? (
           renderNotifications(() => setView('menu'))
         ) : (

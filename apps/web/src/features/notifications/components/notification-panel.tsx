@@ -30,10 +30,15 @@ function formatWhen(iso: string): string {
 /** SPEC section 2's notification panel: entries, Dismiss and Dismiss all, and a back button that closes it. */
 export function NotificationPanel({ entries, pending, onBack, onDismiss, onDismissAll }: NotificationPanelProps) {
   const backRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
   useEffect(() => backRef.current?.focus(), []);
+  // Dismissing disables, then removes, the focused button: focus stays in the panel, on Back.
+  useEffect(() => {
+    if (!panelRef.current?.contains(document.activeElement)) backRef.current?.focus();
+  }, [entries.length, pending]);
 
   return (
-    <section className="notification-panel" aria-labelledby="notification-panel-title">
+    <section ref={panelRef} className="notification-panel" aria-labelledby="notification-panel-title">
       <header className="notification-panel__head">
         <button ref={backRef} type="button" className="notification-panel__back" aria-label="Back" onClick={onBack}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
