@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { campaignPath } from '@postlark/shared/routes';
 import { addSubscribersByApi } from './support/audience-pages';
 import { signedInCustomer } from './support/customer-area';
+import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { confirmSender } from './support/senders';
 
@@ -74,6 +75,7 @@ test.describe('campaign calendar', () => {
     await expect(today).toHaveCount(1);
     await expect(today.getByRole('link', { name: /Spring news/ })).toContainText('Sent');
     await expect(grid.getByRole('link', { name: /Summer preview/ })).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'the campaign calendar');
 
     await dialog.getByRole('button', { name: 'Next month' }).click();
     await expect(dialog.getByRole('heading', { name: when.nextMonth })).toBeVisible();

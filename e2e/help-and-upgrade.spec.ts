@@ -4,6 +4,7 @@ import { PLANS } from '@postlark/shared/plans';
 import { ROUTES } from '@postlark/shared/routes';
 import { HELP_MESSAGES } from '@postlark/shared/waitlist';
 import { signedInCustomer } from './support/customer-area';
+import { expectNoSeriousViolations } from './support/axe';
 import { expect, isolatedTest, test } from './support/fixtures';
 import { outboxInbox } from './support/mail';
 import { toast } from './support/page-helpers';
@@ -40,6 +41,7 @@ isolatedTest('Help by keyboard: a how-to, the API documentation, and a message s
   await tabTo(page, help.button);
   await page.keyboard.press('Enter');
   await expect(help.dialog).toBeVisible();
+  await expectNoSeriousViolations(page, 'the Help panel');
 
   // A how-to opens from the keyboard and leads to its page.
   // A <summary>: the disclosure's toggle, reached and opened like a button.
@@ -104,6 +106,7 @@ test.describe('Upgrade', () => {
     const basic = dialog.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Basic Plan' }) });
     await expect(basic.getByText('Your plan', { exact: true })).toBeVisible();
     await expect(basic.getByText('7 days left', { exact: true })).toBeVisible();
+    await expectNoSeriousViolations(page, 'the Upgrade plans');
     for (const plan of PLANS) {
       const card = dialog.getByRole('listitem').filter({ has: page.getByRole('heading', { name: plan.name }) });
       for (const feature of plan.features) await expect(card.getByText(feature, { exact: true })).toBeVisible();

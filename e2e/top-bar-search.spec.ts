@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { campaignPath, listSubscribersPath, segmentSubscribersPath, subscriberPath } from '@postlark/shared/routes';
 import { signedInCustomer } from './support/customer-area';
+import { expectNoSeriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 // Issue 23: the top bar's 'Search Newsletter' box finds the customer's campaigns, subscribers,
@@ -58,6 +59,7 @@ test.describe('top bar search', () => {
     await expect(group('Lists').getByRole('option')).toHaveText(['Heron watchers']);
     await expect(group('Segments').getByRole('option')).toHaveText(['Heron fans']);
     await expect(results.getByRole('group')).toHaveCount(4);
+    await expectNoSeriousViolations(page, 'the search box with its results open');
 
     // Down twice: the campaign, then the subscriber, who opens on Enter.
     await page.keyboard.press('ArrowDown');
