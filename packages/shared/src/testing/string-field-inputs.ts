@@ -105,6 +105,9 @@ const NOT_REQUESTS = new Set([
   'insights.purchaseModelSchema',
   'insights.insightsRefreshSchema',
   'insights.engagementInsightsSchema',
+  // Home's overview (GET /api/home/v1/overview): an answer only.
+  'dashboard.homeOverviewSchema',
+  'dashboard.homeCampaignResultsSchema',
 ]);
 
 // Vitest (Vite) reads every module of the package for the tests; not a part of any build.
