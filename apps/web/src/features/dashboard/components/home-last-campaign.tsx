@@ -74,7 +74,7 @@ export function HomeLastCampaign({ last, average }: Pick<HomeOverview, 'average'
               <tr>
                 <th scope="col">Result</th>
                 <th scope="col">{HOME_TEXTS.thisCampaign}</th>
-                <th scope="col">{average ? HOME_TEXTS.averageOf(average.campaigns) : 'Your average'}</th>
+                <th scope="col">{HOME_TEXTS.average}</th>
               </tr>
             </thead>
             <tbody>
@@ -87,7 +87,10 @@ export function HomeLastCampaign({ last, average }: Pick<HomeOverview, 'average'
               ))}
             </tbody>
           </table>
-          <p className="home-card__note">{HOME_TEXTS.openRateNote}</p>
+          <p className="home-card__note">
+            {average && `${HOME_TEXTS.averageOver(average.campaigns)} `}
+            {HOME_TEXTS.openRateNote}
+          </p>
         </>
       )}
     </section>
