@@ -6,6 +6,7 @@ import { ChartViews } from '../../../components/ui/chart-parts';
 import { HOME_ACTIONS, HOME_TEXTS } from '../home-content';
 import { formatChange, formatChangeShare, formatCount, formatDay } from '../home-format';
 import { HomeAudienceChart } from './home-audience-chart';
+import { HomeEmpty } from './home-empty';
 
 type Period = '30' | '90';
 type Shape = 'chart' | 'table';
@@ -61,18 +62,14 @@ export function HomeAudience({ audience }: { audience: HomeOverview['audience'] 
         <Growth change={audience.growth_90d} size={audience.size} days={90} />
       </dl>
       {nothing ? (
-        <div className="home-empty">
-          <p className="home-empty__title">{HOME_TEXTS.audienceEmptyTitle}</p>
-          <p className="home-empty__text">{HOME_TEXTS.audienceEmptyText}</p>
-          <div className="home-empty__actions">
-            <Link className="btn btn--primary" to={ROUTES.subscribers}>
-              {HOME_ACTIONS.addSubscribers}
-            </Link>
-            <Link className="btn btn--secondary" to={ROUTES.imports}>
-              {HOME_ACTIONS.importCsv}
-            </Link>
-          </div>
-        </div>
+        <HomeEmpty title={HOME_TEXTS.audienceEmptyTitle} text={HOME_TEXTS.audienceEmptyText}>
+          <Link className="btn btn--primary" to={ROUTES.subscribers}>
+            {HOME_ACTIONS.addSubscribers}
+          </Link>
+          <Link className="btn btn--secondary" to={ROUTES.imports}>
+            {HOME_ACTIONS.importCsv}
+          </Link>
+        </HomeEmpty>
       ) : shape === 'chart' ? (
         <HomeAudienceChart days={days} summary={summary} />
       ) : (

@@ -3,6 +3,7 @@ import type { HomeCampaignResults, HomeOverview } from '@postlark/shared/dashboa
 import { reportPath, ROUTES } from '@postlark/shared/routes';
 import { HOME_ACTIONS, HOME_TEXTS, RESULT_LABELS } from '../home-content';
 import { formatCount, formatRate, formatWhen } from '../home-format';
+import { HomeEmpty } from './home-empty';
 
 const ROWS: (keyof HomeCampaignResults)[] = ['sent', 'delivered', 'open_rate', 'click_rate', 'unsubscribes', 'bounces'];
 const RATES = ['open_rate', 'click_rate'] as const;
@@ -52,15 +53,11 @@ export function HomeLastCampaign({ last, average }: Pick<HomeOverview, 'average'
         )}
       </div>
       {!last ? (
-        <div className="home-empty">
-          <p className="home-empty__title">{HOME_TEXTS.lastEmptyTitle}</p>
-          <p className="home-empty__text">{HOME_TEXTS.lastEmptyText}</p>
-          <div className="home-empty__actions">
-            <Link className="btn btn--primary" to={ROUTES.newCampaign}>
-              {HOME_ACTIONS.newCampaign}
-            </Link>
-          </div>
-        </div>
+        <HomeEmpty title={HOME_TEXTS.lastEmptyTitle} text={HOME_TEXTS.lastEmptyText}>
+          <Link className="btn btn--primary" to={ROUTES.newCampaign}>
+            {HOME_ACTIONS.newCampaign}
+          </Link>
+        </HomeEmpty>
       ) : (
         <>
           <p className="home-last__name">
