@@ -7,6 +7,7 @@ import { HOME_ACTIONS, HOME_TEXTS } from '../home-content';
 import { formatChange, formatChangeShare, formatCount, formatDay } from '../home-format';
 import { HomeAudienceChart } from './home-audience-chart';
 import { HomeEmpty } from './home-empty';
+import './home-figures.css';
 
 type Period = '30' | '90';
 type Shape = 'chart' | 'table';

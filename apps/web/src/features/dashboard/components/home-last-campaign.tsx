@@ -4,6 +4,7 @@ import { reportPath, ROUTES } from '@postlark/shared/routes';
 import { HOME_ACTIONS, HOME_TEXTS, RESULT_LABELS } from '../home-content';
 import { formatCount, formatRate, formatWhen } from '../home-format';
 import { HomeEmpty } from './home-empty';
+import './home-figures.css';
 
 const ROWS: (keyof HomeCampaignResults)[] = ['sent', 'delivered', 'open_rate', 'click_rate', 'unsubscribes', 'bounces'];
 const RATES = ['open_rate', 'click_rate'] as const;

@@ -4,6 +4,7 @@ import { PLATFORM_NAMES } from '@postlark/shared/integrations';
 import { ROUTES } from '@postlark/shared/routes';
 import { ADDRESS_FIELD_NAMES, HOME_STEPS, HOME_TEXTS } from '../home-content';
 import { joinWords } from '../home-format';
+import './home-steps.css';
 
 type Steps = HomeOverview['steps'];
 
