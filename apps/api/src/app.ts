@@ -22,6 +22,7 @@ import { loadCampaignLinks } from './modules/campaigns/campaign-links';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { abTestRoutes } from './modules/ab-tests/ab-tests.routes';
 import { type ResolveTxt, systemResolveTxt } from './modules/senders/dns-txt';
 import { quotasFrom } from './modules/senders/quotas';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(campaignRoutes({ db, now, mail: jobs.mail, links: campaignLinks, quotas }));
       await api.register(senderRoutes({ db, now, mail: jobs.mail, appUrl: config.APP_URL, quotas, resolveTxt }));
       await api.register(reportRoutes({ db, now }));
+      await api.register(dashboardRoutes({ db, now }));
       await api.register(abTestRoutes({ db, now }));
       await api.register(flowRoutes({ db, now, allowLocalWebhooks: config.WEBHOOKS_ALLOW_LOCAL, secrets }));
       await api.register(bounceWebhookRoutes({ db, now, secret: config.BOUNCE_WEBHOOK_SECRET }));

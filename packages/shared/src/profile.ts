@@ -78,6 +78,13 @@ export const contactInfoSchema = z.strictObject({
 });
 export type ContactInfo = z.output<typeof contactInfoSchema>;
 
+/**
+ * The contact fields that make the postal address every campaign's footer must show (the law asks
+ * for it): a campaign cannot go out without them, and Home's "Customize" step is done once they are.
+ */
+export const POSTAL_ADDRESS_FIELDS = ['street_address', 'city', 'postal_code', 'country'] as const;
+export type PostalAddressField = (typeof POSTAL_ADDRESS_FIELDS)[number];
+
 // SPEC section 3: the marketing preference ids, in the order the tab lists them.
 export const MARKETING_PREFERENCE_IDS = ['productUpdates', 'newsletters', 'insights', 'surveys', 'assistance', 'demos', 'optOut'] as const;
 export type MarketingPreferenceId = (typeof MARKETING_PREFERENCE_IDS)[number];

@@ -1,4 +1,5 @@
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
+import { POSTAL_ADDRESS_FIELDS, type PostalAddressField } from '@postlark/shared/profile';
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
@@ -12,11 +13,17 @@ import { testOf } from '../ab-tests/ab-tests.repository';
 import { testReadiness } from '../ab-tests/ab-tests.service';
 import { platformReadiness } from '../integrations/platform-delivery';
 
+type AddressParts = { info: { company?: string; street_address?: string; city?: string; state?: string; postal_code?: string }; country: string };
+
+/** The postal address's required fields that are still empty. */
+export function missingAddressFields({ info, country }: AddressParts): PostalAddressField[] {
+  return POSTAL_ADDRESS_FIELDS.filter((field) => !(field === 'country' ? country : info[field])?.trim());
+}
+
 /** The sender's postal address on one line, or null while its parts are missing. */
-export function postalAddressLine(parts: { info: { company?: string; street_address?: string; city?: string; state?: string; postal_code?: string }; country: string }): string | null {
+export function postalAddressLine(parts: AddressParts): string | null {
   const { info, country } = parts;
-  const required = [info.street_address, info.city, info.postal_code, country];
-  if (required.some((part) => !part?.trim())) return null;
+  if (missingAddressFields(parts).length > 0) return null;
   return [info.company, info.street_address, info.city, info.state, info.postal_code, country]
     .map((part) => part?.trim())
     .filter(Boolean)
