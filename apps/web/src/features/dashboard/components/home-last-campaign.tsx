@@ -9,7 +9,9 @@ import './home-figures.css';
 const ROWS: (keyof HomeCampaignResults)[] = ['sent', 'delivered', 'open_rate', 'click_rate', 'unsubscribes', 'bounces'];
 const RATES = ['open_rate', 'click_rate'] as const;
 
-const shown = (key: keyof HomeCampaignResults, value: number | null) => (key === 'open_rate' || key === 'click_rate' ? formatRate(value) : value === null ? '—' : formatCount(value));
+// Counts are whole people: an average of 11,480.5 sends reads as noise, so averages are rounded.
+const shown = (key: keyof HomeCampaignResults, value: number | null) =>
+  key === 'open_rate' || key === 'click_rate' ? formatRate(value) : value === null ? '—' : formatCount(Math.round(value));
 
 /** Open and click rates side by side, this campaign's over the average's; the table below has the figures. */
 function RateBars({ last, average }: { last: HomeCampaignResults; average: HomeCampaignResults | null }) {
