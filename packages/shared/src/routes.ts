@@ -89,6 +89,26 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.abTests,
 ];
 
+/**
+ * Public pages the web app's build renders into HTML (for /login and /signup, their empty form):
+ * the server sends that HTML for them and the app hydrates it (issue 23).
+ */
+export const PRERENDERED_PAGES: readonly string[] = [
+  ROUTES.landing,
+  ROUTES.privacy,
+  ROUTES.faq,
+  ROUTES.term,
+  ROUTES.terms,
+  ROUTES.policies,
+  ROUTES.login,
+  ROUTES.signup,
+];
+
+/** Where the build writes a prerendered page, inside the web app's dist folder. */
+export function prerenderedFile(page: string): string {
+  return `prerendered${page}.html`;
+}
+
 /** One subscriber's page. */
 export function subscriberPath(id: string): string {
   return `${ROUTES.subscribers}/${encodeURIComponent(id)}`;
