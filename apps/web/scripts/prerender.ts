@@ -4,9 +4,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PRERENDERED_PAGES, prerenderedFile, ROUTES } from '@postlark/shared/routes';
 
 /**
- * The last step of `npm run build`: the public pages rendered into HTML (issue 23). Each page is
+ * A step of `npm run build`: the public pages rendered into HTML (issue 23). Each page is
  * dist/index.html with the page's markup in #root, its lazy chunk's styles linked and its script
- * preloaded (so the first paint is styled and hydration does not wait on a late fetch), plus a
+ * preloaded, so the first paint is styled and hydration does not wait on a late fetch, plus a
  * preload of the Inter subset the text above the fold uses. The server sends these files
  * (apps/api/src/http/web-app.ts); main.tsx hydrates them.
  */
@@ -17,6 +17,8 @@ const ssrDir = path.join(webRoot, 'dist-ssr');
 const manifestFile = path.join(distDir, '.vite', 'manifest.json');
 
 // The lazy module that draws each page in src/app/routes.tsx; the landing page is in the entry.
+// Its script is preloaded too: main.tsx hydrates once it is in, and until then a click or a
+// keystroke on the page would be lost.
 const PAGE_MODULES: Record<string, string | undefined> = {
   [ROUTES.landing]: undefined,
   [ROUTES.privacy]: 'src/app/routes/privacy-route.tsx',
