@@ -66,7 +66,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     const page = withoutTrailingSlash(pathname);
     if (TOKEN_LINK_PAGES.has(page) || isPreferenceCentrePage(pathname)) reply.header('referrer-policy', 'no-referrer');
     // A mailed link's token changes what /signup shows: that visit gets the page drawn in the browser.
-    const html = (query && TOKEN_LINK_PAGES.has(page) ? undefined : prerendered.get(page)) ?? indexHtml;
+    const fromMailedLink = query !== undefined && TOKEN_LINK_PAGES.has(page) && /(?:^|&)(?:token|email)=/.test(query);
+    const html = (fromMailedLink ? undefined : prerendered.get(page)) ?? indexHtml;
     const encoding = negotiate<Encoding>(request.headers['accept-encoding'] ?? '', ENCODINGS) ?? 'identity';
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
