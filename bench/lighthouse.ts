@@ -2,6 +2,7 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ROUTES } from '@postlark/shared/routes';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { measureBundle } from './bundle-size';
 import { baseEnv, freePort, startChildServer, tempDataDir } from './child-server';
 
@@ -14,18 +15,8 @@ import { baseEnv, freePort, startChildServer, tempDataDir } from './child-server
 export const LIGHTHOUSE = { runs: 3, pages: [ROUTES.landing, ROUTES.faq, ROUTES.login] } as const;
 export const LIGHTHOUSE_TARGETS = { landingPerformance: 0.95, lcpMs: 2_000, cls: 0.05, tbtMs: 100, otherScores: 1 } as const;
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The browser tests' flags (e2e/playwright.config.ts), headless.
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The browser tests' Chromium and flags (e2e/chromium.ts), headless.
+const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 export interface PageFigures {
