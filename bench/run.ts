@@ -12,6 +12,7 @@ import { measurePlatformImport, PLATFORM_IMPORT, printPlatformImport } from './p
 import { measurePlatformSteady, PLATFORM_STEADY, printPlatformSteady } from './platform-steady';
 import { GROCERIES, measureGroceries, printGroceries } from './groceries';
 import { killAllChildren } from './child-server';
+import { measureLighthouse, printLighthouse, summariseLighthouse } from './lighthouse';
 import { FLOW_LATENCY_TARGET_P95_MS, measureFlowLatency, printFlowLatency } from './flow-latency';
 import { EVENTS_INGEST_TARGETS, measureEventsIngest, printEventsIngest } from './events-ingest';
 import { EVENT_LOOP_LOAD, EVENT_LOOP_TARGET_P99_MS, type EventLoopReport, measureEventLoop } from './event-loop';
@@ -33,7 +34,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow', 'insights-refresh', 'platform-import', 'platform-steady', 'groceries', 'ab-simulation', 'send-time-and-scores'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow', 'insights-refresh', 'platform-import', 'platform-steady', 'groceries', 'ab-simulation', 'send-time-and-scores', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -440,6 +441,13 @@ async function main() {
       `  send times    ours ${(share12 * 100).toFixed(1)} % of the oracle's gain after 12 campaigns (≥ ${SEND_TIME_TARGETS.shareAfter12 * 100}% ${verdict(share12 >= SEND_TIME_TARGETS.shareAfter12)}), ${(share40 * 100).toFixed(1)} % after 40 (≥ ${SEND_TIME_TARGETS.shareAfter40 * 100}% ${verdict(share40 >= SEND_TIME_TARGETS.shareAfter40)}); Mautic ${(oracleShare(after12, after12.mautic) * 100).toFixed(1)} % / ${(oracleShare(after40, after40.mautic) * 100).toFixed(1)} %; with timezones known ${(oracleShare(after12, after12.oursLocal) * 100).toFixed(1)} % / ${(oracleShare(after40, after40.oursLocal) * 100).toFixed(1)} %`,
       `  engagement    AUC ${score.auc.toFixed(3)} (≥ ${SEND_TIME_TARGETS.auc} ${verdict(score.auc >= SEND_TIME_TARGETS.auc)}), calibration error ${score.calibration.toFixed(3)} (≤ ${SEND_TIME_TARGETS.calibration} ${score.calibration <= SEND_TIME_TARGETS.calibration ? 'PASS' : 'OVER'}); Ghost's open rate so far AUC ${simulation.scores[1]!.auc.toFixed(3)}, calibration error ${simulation.scores[1]!.calibration.toFixed(3)}`,
     );
+  }
+
+  if (runs('lighthouse')) {
+    console.log('\nmeasuring /landing, /faq and /login with Lighthouse, three runs each (about two minutes) …');
+    const lighthouse = await measureLighthouse(repoRoot, (line) => console.log(`  ${line}`));
+    printLighthouse(lighthouse);
+    summary.push(...summariseLighthouse(lighthouse));
   }
 
   console.log('\n== Summary ==');

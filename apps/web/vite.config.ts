@@ -7,5 +7,6 @@ export default defineConfig({
     // `npm run dev -w @postlark/web` proxies the API to a server started with `npm run start:api`.
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: { target: 'es2022', sourcemap: false },
+  // The manifest tells scripts/prerender.ts which chunk and styles each prerendered page needs.
+  build: { target: 'es2022', sourcemap: false, manifest: true },
 });

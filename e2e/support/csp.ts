@@ -1,4 +1,6 @@
-import { test as base, type BrowserContext, expect } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext, expect } from '@playwright/test';
+
+export { expect };
 
 // Every page a browser test opens runs under the server's Content-Security-Policy; a violation
 // means a page of ours needs something the policy forbids (or an injection got in): the test fails.
@@ -24,6 +26,19 @@ async function watchContext(context: BrowserContext, violations: string[]) {
   });
 }
 
+/** Calls `watch` on every context the test opens with browser.newContext(), until the returned restore is called. */
+export function watchNewContexts(browser: Browser, watch: (context: BrowserContext) => Promise<void> | void): () => void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...options) => {
+    const context = await newContext(...options);
+    await watch(context);
+    return context;
+  };
+  return () => {
+    browser.newContext = newContext;
+  };
+}
+
 /**
  * The base of every fixture set in fixtures.ts: the test's own context and any a test opens with
  * browser.newContext() are watched, and the test fails on any violation.
@@ -32,16 +47,11 @@ export const cspCheckedTest = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
     async ({ browser }, use) => {
       const violations: string[] = [];
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (...options) => {
-        const context = await newContext(...options);
-        await watchContext(context, violations);
-        return context;
-      };
+      const restore = watchNewContexts(browser, (context) => watchContext(context, violations));
       try {
         await use(violations);
       } finally {
-        browser.newContext = newContext;
+        restore();
       }
       expect(violations, 'Content-Security-Policy violations on the pages this test opened').toEqual([]);
     },

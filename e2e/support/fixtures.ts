@@ -1,5 +1,5 @@
 import type { TestInfo } from '@playwright/test';
-import { cspCheckedTest as base } from './csp';
+import { hydrationCheckedTest as base } from './hydration';
 import { startTestSmtpServer, type TestSmtpServer } from '../../apps/api/test/support/smtp-server';
 import { type Inbox, outboxInbox, relayInbox } from './mail';
 import { readSubmissions, runServer, type RunningServer, type ServerSettings, type StoredSubmission } from './server';

@@ -1,17 +1,22 @@
 import '@fontsource-variable/inter';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, preloadPage } from './app/routes';
 import './styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
       <AppRoutes />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The public pages arrive built into HTML (scripts/prerender.ts): React takes that markup over,
+// once the page's chunk (preloaded by the HTML) is in. Every other page arrives as an empty #root.
+if (root.firstElementChild) void preloadPage(window.location.pathname).then(() => hydrateRoot(root, app));
+else createRoot(root).render(app);

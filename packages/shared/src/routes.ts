@@ -54,18 +54,26 @@ export const ROUTES = {
   abTests: '/dashboard/ab-tests',
 } as const;
 
-// Pages the web app renders today; the server answers any other path with the not-found page and a 404.
-export const RENDERED_PAGES: readonly string[] = [
-  ROUTES.root,
+/**
+ * Public pages the web app's build renders into HTML (for /login and /signup, their empty form):
+ * the server sends that HTML for them and the app hydrates it (issue 23).
+ */
+export const PRERENDERED_PAGES: readonly string[] = [
   ROUTES.landing,
   ROUTES.privacy,
   ROUTES.faq,
   ROUTES.term,
   ROUTES.terms,
   ROUTES.policies,
-  ROUTES.signup,
-  ROUTES.basic,
   ROUTES.login,
+  ROUTES.signup,
+];
+
+// Pages the web app renders today; the server answers any other path with the not-found page and a 404.
+export const RENDERED_PAGES: readonly string[] = [
+  ROUTES.root,
+  ...PRERENDERED_PAGES,
+  ROUTES.basic,
   ROUTES.forgetPassword,
   ROUTES.platformIntegration,
   ROUTES.dashboard,
@@ -88,6 +96,11 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.automations,
   ROUTES.abTests,
 ];
+
+/** Where the build writes a prerendered page, inside the web app's dist folder. */
+export function prerenderedFile(page: string): string {
+  return `prerendered${page}.html`;
+}
 
 /** One subscriber's page. */
 export function subscriberPath(id: string): string {

@@ -1,13 +1,11 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email';
 import { GENERIC_MESSAGES, WAITLIST_MESSAGES } from './messages';
+import { WAITLIST_MESSAGE_MAX_LENGTH, WAITLIST_STATUSES } from './waitlist-limits';
 
 // zod/mini keeps the landing bundle small; the schema is the same object the form and the API use.
 
-export const WAITLIST_STATUSES = ['Waitlist', 'Contact'] as const;
-export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
-
-export const WAITLIST_MESSAGE_MAX_LENGTH = 5000;
+export { WAITLIST_MESSAGE_MAX_LENGTH, WAITLIST_STATUSES, type WaitlistStatus } from './waitlist-limits';
 
 export const waitlistEmailSchema = z.string({ error: WAITLIST_MESSAGES.emailRequired }).check(
   z.trim(),

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { ROUTES } from '@postlark/shared/routes';
+import { ROUTES, withoutTrailingSlash } from '@postlark/shared/routes';
+import { type LazyRoute, lazyRoute } from './lazy-route';
 import { AccountScreen } from './account-screen';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
@@ -9,18 +10,34 @@ import { NotFoundRoute } from './routes/not-found-route';
 
 // The landing page ships in the first bundle; every other page is its own chunk, fetched on visit.
 // Declarative routes keep React Router's data-loading code (unused here) out of that bundle.
-const PrivacyRoute = lazy(() => import('./routes/privacy-route'));
-const FaqRoute = lazy(() => import('./routes/faq-route'));
-const TermsRoute = lazy(() => import('./routes/terms-route'));
-const PoliciesRoute = lazy(() => import('./routes/policies-route'));
+const PrivacyRoute = lazyRoute(() => import('./routes/privacy-route'));
+const FaqRoute = lazyRoute(() => import('./routes/faq-route'));
+const TermsRoute = lazyRoute(() => import('./routes/terms-route'));
+const PoliciesRoute = lazyRoute(() => import('./routes/policies-route'));
 // Pages a customer's subscribers open (from emails, or a form): small chunks, without the dashboard's code.
-const PreferenceCentreRoute = lazy(() => import('./routes/preference-centre-route'));
-const SignupFormRoute = lazy(() => import('./routes/signup-form-route'));
-const ConfirmSubscriptionRoute = lazy(() => import('./routes/confirm-subscription-route'));
+const PreferenceCentreRoute = lazyRoute(() => import('./routes/preference-centre-route'));
+const SignupFormRoute = lazyRoute(() => import('./routes/signup-form-route'));
+const ConfirmSubscriptionRoute = lazyRoute(() => import('./routes/confirm-subscription-route'));
 // Opened from a sender address's confirmation email, by whoever reads that mailbox: no session.
-const ConfirmSenderRoute = lazy(() => import('./routes/confirm-sender-route'));
+const ConfirmSenderRoute = lazyRoute(() => import('./routes/confirm-sender-route'));
 // The account screens and the dashboard: one chunk with the Redux store (see account-layout.tsx).
-const AccountLayout = lazy(() => import('./account-layout'));
+const AccountLayout = lazyRoute(() => import('./account-layout'));
+
+// The prerendered pages' chunks (apps/web/scripts/prerender.ts renders them into HTML).
+const PRERENDERED_CHUNKS: Record<string, LazyRoute> = {
+  [ROUTES.privacy]: PrivacyRoute,
+  [ROUTES.faq]: FaqRoute,
+  [ROUTES.term]: TermsRoute,
+  [ROUTES.terms]: TermsRoute,
+  [ROUTES.policies]: PoliciesRoute,
+  [ROUTES.login]: AccountLayout,
+  [ROUTES.signup]: AccountLayout,
+};
+
+/** Loads the chunk that draws a prerendered page, so rendering it does not suspend. */
+export async function preloadPage(pathname: string): Promise<void> {
+  await PRERENDERED_CHUNKS[withoutTrailingSlash(pathname)]?.preload();
+}
 
 export function AppRoutes() {
   return (

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createPortal } from 'react-dom';
+import { useHydrated } from '../../lib/use-hydrated';
 
 // react-toastify is fetched just after the first paint rather than in the first bundle; a toast
 // raised before its container mounts waits in react-toastify's queue and shows once it does.
@@ -21,6 +22,9 @@ const ToastHost = lazy(async () => {
  * app root that a modal makes inert, so toasts stay visible and announced above an open modal.
  */
 export function Toasts({ autoCloseMs }: { autoCloseMs: number }) {
+  // A prerendered page has no <body> to portal onto: the area mounts once the page is hydrated.
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return createPortal(
     <Suspense fallback={null}>
       <ToastHost autoCloseMs={autoCloseMs} />

@@ -1,9 +1,15 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { WAITLIST_MESSAGES } from '@postlark/shared/messages';
-import { fieldErrors } from '@postlark/shared/validation';
-import { type WaitlistStatus, waitlistSubmissionSchema } from '@postlark/shared/waitlist';
+import type { WaitlistStatus } from '@postlark/shared/waitlist-limits';
 import { showToast } from '../../components/ui/toasts';
 import { postWaitlistSubmission } from './waitlist-api';
+
+// The schema (and zod with it) is fetched when a visitor starts typing, not in the landing page's
+// first bundle (docs/decisions/001-public-site-bundle.md); a submit awaits it if it is not there yet.
+const loadValidation = async () => {
+  const [{ waitlistSubmissionSchema }, { fieldErrors }] = await Promise.all([import('@postlark/shared/waitlist'), import('@postlark/shared/validation')]);
+  return { waitlistSubmissionSchema, fieldErrors };
+};
 
 /** The state and submit logic of every waitlist and contact form: the modal, the hero and the subscribe block. */
 export function useWaitlistForm(status: WaitlistStatus) {
@@ -15,6 +21,7 @@ export function useWaitlistForm(status: WaitlistStatus) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    const { waitlistSubmissionSchema, fieldErrors } = await loadValidation();
     const parsed = waitlistSubmissionSchema.safeParse({ status, email, message });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
@@ -48,6 +55,7 @@ export function useWaitlistForm(status: WaitlistStatus) {
         value: email,
         onChange(event: ChangeEvent<HTMLInputElement>) {
           setEmail(event.target.value);
+          void loadValidation();
           if (errors.email) setErrors(({ email: _cleared, ...rest }) => rest);
         },
         'aria-invalid': Boolean(errors.email),

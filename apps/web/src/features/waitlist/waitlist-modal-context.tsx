@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
-import type { WaitlistStatus } from '@postlark/shared/waitlist';
+import type { WaitlistStatus } from '@postlark/shared/waitlist-limits';
 
 // SPEC section 4: the modal is open or closed, and carries Waitlist (join) or Contact (contact us).
 // Plain React state rather than the Redux store keeps Redux out of the landing page's first bundle

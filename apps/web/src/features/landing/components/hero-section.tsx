@@ -50,7 +50,7 @@ function HeroPreview() {
             <span>vs. last send</span>
           </div>
         </div>
-        <svg className="hero-preview__chart" viewBox="0 0 320 110" preserveAspectRatio="none">
+        <svg className="hero-preview__chart" viewBox="0 0 320 110" width="320" height="110" preserveAspectRatio="none">
           <defs>
             <linearGradient id="hero-chart-fill" x1="0" y1="0" x2="0" y2="1">
               <stop offset="0" stopColor="#6d5dfc" stopOpacity=".35" />

@@ -20,6 +20,8 @@ interface FaqAccordionProps {
  */
 export function FaqAccordion({ id, title, items, icon }: FaqAccordionProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(items.length > 0 ? 0 : null);
+  // Answers slide in when a visitor opens them, not the first ones, which are in the page as it arrives.
+  const [clicked, setClicked] = useState(false);
   const baseId = useId();
   const headingId = `${baseId}-title`;
 
@@ -41,7 +43,7 @@ export function FaqAccordion({ id, title, items, icon }: FaqAccordionProps) {
           const buttonId = `${baseId}-q${index}`;
           const panelId = `${baseId}-a${index}`;
           return (
-            <div key={item.question} className={open ? 'faq-item faq-item--open' : 'faq-item'}>
+            <div key={item.question} className={`faq-item${open ? ' faq-item--open' : ''}${clicked ? ' faq-item--animated' : ''}`}>
               <h3 className="faq-item__heading">
                 <button
                   type="button"
@@ -49,7 +51,10 @@ export function FaqAccordion({ id, title, items, icon }: FaqAccordionProps) {
                   className="faq-item__button"
                   aria-expanded={open}
                   aria-controls={panelId}
-                  onClick={() => setOpenIndex(open ? null : index)}
+                  onClick={() => {
+                    setClicked(true);
+                    setOpenIndex(open ? null : index);
+                  }}
                 >
                   <span>{item.question}</span>
                   <span className="faq-item__chevron" aria-hidden="true">

@@ -1,4 +1,4 @@
-import { WAITLIST_MESSAGE_MAX_LENGTH } from '@postlark/shared/waitlist';
+import { WAITLIST_MESSAGE_MAX_LENGTH } from '@postlark/shared/waitlist-limits';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { Modal } from '../../../components/ui/modal';

@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribe = () => () => {};
+
+/**
+ * False while the page is built into HTML and while the browser hydrates that HTML, true after:
+ * for what only exists in a browser (portals onto <body>), so the first render equals the markup.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}
