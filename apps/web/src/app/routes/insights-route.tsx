@@ -16,6 +16,7 @@ import { apiDocsUrl } from '../../features/insights/insights-api';
 import { type Insights, useInsights } from '../use-insights';
 import { ReportsTabs } from './reports-tabs';
 import '../../features/insights/components/insights.css';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** What a refresh is for, under the page's title. */
 function lead(insights: Insights): string {
@@ -119,17 +120,13 @@ export default function InsightsRoute() {
   return (
     <div className="insights-page">
       <ReportsTabs />
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">{INSIGHTS_TEXTS.title}</h1>
-          <p className="dashboard-page__lead">{lead(insights)}</p>
-        </div>
-        {summary && summary.state !== 'no_orders' && (
-          <div className="dashboard-page__actions">
-            <RefreshButton refresh={insights.refresh} starting={insights.starting} onRefresh={insights.refreshNow} />
-          </div>
-        )}
-      </header>
+      <PageHeader
+        title={INSIGHTS_TEXTS.title}
+        lead={lead(insights)}
+        actions={
+          summary && summary.state !== 'no_orders' && <RefreshButton refresh={insights.refresh} starting={insights.starting} onRefresh={insights.refreshNow} />
+        }
+      />
       <RefreshStatus refresh={insights.refresh} error={insights.refreshError} />
       {content}
       {summary?.state === 'computed' && (
