@@ -1,4 +1,5 @@
 import { BILLING_HISTORY_ROWS, PROFILE_TEXTS, SAMPLE_BILLING_ADDRESS } from '../profile-content';
+import '../../../components/ui/data-table.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
@@ -44,16 +45,16 @@ export function BillingTab() {
         </h2>
         <p className="dash-card__text">Sample invoices: your own appear here once billing starts.</p>
         {/* Focusable, so the scrolling history can be moved with the keyboard. */}
-        <div className="profile-table-scroll" tabIndex={0} role="region" aria-labelledby="billing-history-title">
-          <table className="profile-table">
+        <div className="data-table data-table--compact data-table--framed" tabIndex={0} role="region" aria-labelledby="billing-history-title">
+          <table>
             <thead>
               <tr>
                 <th scope="col">Date</th>
                 <th scope="col">Payment Method</th>
-                <th scope="col" className="profile-table__number">
+                <th scope="col" className="data-table__num">
                   Amount
                 </th>
-                <th scope="col" className="profile-table__icon-cell">
+                <th scope="col" className="data-table__icon">
                   Invoice
                 </th>
               </tr>
@@ -65,8 +66,8 @@ export function BillingTab() {
                     <time dateTime={row.date}>{formatDate(row.date)}</time>
                   </td>
                   <td>{row.method}</td>
-                  <td className="profile-table__number">{row.amount}</td>
-                  <td className="profile-table__icon-cell">
+                  <td className="data-table__num">{row.amount}</td>
+                  <td className="data-table__icon">
                     <button type="button" className="profile-icon-button" aria-label={`Download invoice of ${formatDate(row.date)}`} aria-disabled="true" title={PROFILE_TEXTS.comingSoon}>
                       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
                         <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />

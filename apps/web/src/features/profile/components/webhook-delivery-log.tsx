@@ -1,5 +1,6 @@
 import type { WebhookAttempt } from '@postlark/shared/outgoing-webhooks';
 import { Button } from '../../../components/ui/button';
+import '../../../components/ui/data-table.css';
 
 export type LoadedLog = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; attempts: WebhookAttempt[] };
 
@@ -60,8 +61,8 @@ export function WebhookDeliveryLog({ loaded, onRefresh }: { loaded: LoadedLog; o
         <p className="webhooks__empty">Nothing sent yet. Send a test event to see how your endpoint answers.</p>
       )}
       {loaded.state === 'ready' && loaded.attempts.length > 0 && (
-        <div className="webhooks-log__scroll">
-          <table className="profile-table webhooks-log__table">
+        <div className="data-table data-table--compact webhooks-log__scroll">
+          <table className="webhooks-log__table">
             <thead>
               <tr>
                 <th scope="col">Time</th>

@@ -1,6 +1,7 @@
 import { type CampaignReportLink, REPORT_MESSAGES } from '@postlark/shared/campaign-reports';
 import { BLOCK_MESSAGES } from '@postlark/shared/content-blocks';
 import { formatCount, isPersonalisedLink } from '../report-format';
+import '../../../components/ui/data-table.css';
 import './reports.css';
 
 /** "Clicks per link": each tracked link with its clicks, most clicked first, as the API orders them. */
@@ -17,15 +18,15 @@ export function ReportLinks({ links, tracking }: { links: readonly CampaignRepor
         <p className="report-card__empty">No link has been clicked yet.</p>
       ) : (
         // The one part that may scroll sideways: long addresses stay whole and readable.
-        <div className="report-links" tabIndex={0} role="region" aria-label="Clicks per link, scrollable">
+        <div className="data-table report-links" tabIndex={0} role="region" aria-label="Clicks per link, scrollable">
           <table aria-labelledby="report-links-title">
             <thead>
               <tr>
                 <th scope="col">Link</th>
-                <th scope="col" className="reports-table__num">
+                <th scope="col" className="data-table__num">
                   Clicks
                 </th>
-                <th scope="col" className="reports-table__num">
+                <th scope="col" className="data-table__num">
                   Unique clicks
                 </th>
               </tr>
@@ -54,8 +55,8 @@ export function ReportLinks({ links, tracking }: { links: readonly CampaignRepor
                       <span style={{ width: `${top > 0 ? (link.clicks / top) * 100 : 0}%` }} />
                     </span>
                   </td>
-                  <td className="reports-table__num">{formatCount(link.clicks)}</td>
-                  <td className="reports-table__num">{formatCount(link.unique_clicks)}</td>
+                  <td className="data-table__num">{formatCount(link.clicks)}</td>
+                  <td className="data-table__num">{formatCount(link.unique_clicks)}</td>
                 </tr>
               ))}
             </tbody>
