@@ -15,6 +15,7 @@ import { useAppDispatch, useAppSelector } from '../store-hooks';
 import { useAiProvider } from '../use-ai-provider';
 import { useLogOut } from '../use-log-out';
 import { useNotifications } from '../use-notifications';
+import '../../components/ui/card.css';
 import './dashboard-route.css';
 
 const SIDEBAR_ID = 'dashboard-sidebar';

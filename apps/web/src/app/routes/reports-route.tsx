@@ -48,7 +48,7 @@ export default function ReportsRoute() {
   let content;
   if (reports && reports.length > 0) {
     content = (
-      <div className="dash-card reports-card">
+      <div className="dash-card dash-card--flush">
         <ReportsTable reports={reports} />
       </div>
     );

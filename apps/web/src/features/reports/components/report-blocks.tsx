@@ -1,6 +1,7 @@
 import { BLOCK_ATTRIBUTION_DAYS, BLOCK_MESSAGES, type CampaignReportBlock } from '@postlark/shared/content-blocks';
 import { formatMoney } from '../../insights/insights-format';
 import { formatCount } from '../report-format';
+import { Card } from '../../../components/ui/card';
 import '../../../components/ui/data-table.css';
 import './reports.css';
 
@@ -8,11 +9,12 @@ import './reports.css';
 export function ReportBlocks({ blocks }: { blocks: readonly CampaignReportBlock[] }) {
   if (blocks.length === 0) return null;
   return (
-    <section className="dash-card report-card" aria-labelledby="report-blocks-title">
-      <h2 id="report-blocks-title" className="report-card__title">
-        Content blocks
-      </h2>
-      <p className="report-card__lead">Orders placed within {BLOCK_ATTRIBUTION_DAYS} days of a person’s first click on a recommended product count for the block.</p>
+    <Card
+      className="report-card"
+      title="Content blocks"
+      titleId="report-blocks-title"
+      text={`Orders placed within ${BLOCK_ATTRIBUTION_DAYS} days of a person’s first click on a recommended product count for the block.`}
+    >
       <div className="data-table report-links" tabIndex={0} role="region" aria-label="Content blocks, scrollable">
         <table aria-labelledby="report-blocks-title">
           <thead>
@@ -45,6 +47,6 @@ export function ReportBlocks({ blocks }: { blocks: readonly CampaignReportBlock[
           </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -5,6 +5,7 @@ import { bars, labelEvery, linePath, niceScale, xFor, yFor } from '../../../lib/
 import { bucketTimeline, chartSummary, type ChartSeries } from '../chart-scale';
 import { formatCount, formatHour } from '../report-format';
 import { useElementWidth } from '../../../lib/use-element-width';
+import { Card } from '../../../components/ui/card';
 import './reports.css';
 import './report-chart.css';
 
@@ -53,18 +54,13 @@ export function ReportChart({ timeline, tracking }: { timeline: readonly Campaig
   }
 
   return (
-    <section className="dash-card report-card report-chart" aria-labelledby="report-chart-title">
-      <div className="report-chart__head">
-        <div>
-          <h2 id="report-chart-title" className="report-card__title">
-            Activity over time
-          </h2>
-          <p className="report-card__lead">{hours === 1 ? 'Per hour, in your time zone.' : `Per ${hours} hours, in your time zone.`}</p>
-        </div>
-        {tracking && (
-          <ChartViews<View> views={VIEW_LABELS} value={view} onChange={setChosen} />
-        )}
-      </div>
+    <Card
+      className="report-card report-chart"
+      title="Activity over time"
+      titleId="report-chart-title"
+      text={hours === 1 ? 'Per hour, in your time zone.' : `Per ${hours} hours, in your time zone.`}
+      actions={tracking && <ChartViews<View> views={VIEW_LABELS} value={view} onChange={setChosen} />}
+    >
       <ul className="report-chart__legend" aria-hidden="true">
         {series.map((name) => (
           <li key={name} className={`report-chart__key report-chart__key--${name}`}>
@@ -152,6 +148,6 @@ export function ReportChart({ timeline, tracking }: { timeline: readonly Campaig
         </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { type CampaignReportLink, REPORT_MESSAGES } from '@postlark/shared/campaign-reports';
 import { BLOCK_MESSAGES } from '@postlark/shared/content-blocks';
 import { formatCount, isPersonalisedLink } from '../report-format';
+import { Card } from '../../../components/ui/card';
 import '../../../components/ui/data-table.css';
 import './reports.css';
 
@@ -8,10 +9,7 @@ import './reports.css';
 export function ReportLinks({ links, tracking }: { links: readonly CampaignReportLink[]; tracking: boolean }) {
   const top = links.reduce((most, link) => Math.max(most, link.clicks), 0);
   return (
-    <section className="dash-card report-card" aria-labelledby="report-links-title">
-      <h2 id="report-links-title" className="report-card__title">
-        Clicks per link
-      </h2>
+    <Card className="report-card" title="Clicks per link" titleId="report-links-title">
       {!tracking ? (
         <p className="report-card__empty">{REPORT_MESSAGES.trackingOff}</p>
       ) : links.length === 0 ? (
@@ -63,6 +61,6 @@ export function ReportLinks({ links, tracking }: { links: readonly CampaignRepor
           </table>
         </div>
       )}
-    </section>
+    </Card>
   );
 }
