@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { showToast } from '../../../components/ui/toasts';
 import type { IntegrationsApi, RemoteAudience } from '../integrations-api';
 import { RetryNotice } from './retry-notice';
+import { CardHead } from '../../../components/ui/card';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** A queued or running sync is polled this often, so its bar moves. */
@@ -101,9 +102,7 @@ export function PlatformConnections({
         </p>
       )}
       <section className="dash-card" aria-labelledby="connected-title">
-        <h2 id="connected-title" className="dash-card__title">
-          {INTEGRATIONS_TAB_TEXTS.connected}
-        </h2>
+        <CardHead title={INTEGRATIONS_TAB_TEXTS.connected} titleId="connected-title" />
         {connections.length === 0 && <p className="dash-card__text">No platform is connected yet.</p>}
         <ul className="profile-integrations">
           {connections.map((connection) => (
@@ -125,9 +124,7 @@ export function PlatformConnections({
         </ul>
       </section>
       <section className="dash-card" aria-labelledby="not-connected-title">
-        <h2 id="not-connected-title" className="dash-card__title">
-          {INTEGRATIONS_TAB_TEXTS.notConnected}
-        </h2>
+        <CardHead title={INTEGRATIONS_TAB_TEXTS.notConnected} titleId="not-connected-title" />
         <ul className="profile-integrations">
           {others.map((platform) => (
             <li key={platform} className="profile-integration" aria-label={PLATFORM_NAMES[platform]}>

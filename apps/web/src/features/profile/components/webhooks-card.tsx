@@ -8,6 +8,7 @@ import { RetryNotice } from './retry-notice';
 import { type EndpointSaved, WebhookEndpointForm } from './webhook-endpoint-form';
 import { WebhookEndpointItem } from './webhook-endpoint-item';
 import type { WebhooksApi } from './webhooks-api';
+import { CardHead } from '../../../components/ui/card';
 import './webhooks.css';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; endpoints: WebhookEndpoint[] };
@@ -68,23 +69,24 @@ export function WebhooksCard({ api }: { api: WebhooksApi }) {
   const full = endpoints.length >= WEBHOOK_LIMITS.endpointsPerAccount;
 
   return (
-    <section className="dash-card webhooks" aria-labelledby="webhooks-title">
-      <div className="webhooks__head">
-        <div className="profile-form__head">
-          <h2 id="webhooks-title" className="dash-card__title">
-            Webhooks
-          </h2>
-          <p className="dash-card__text">
+    <section className="dash-card dash-card--stack webhooks" aria-labelledby="webhooks-title">
+      <CardHead
+        title="Webhooks"
+        titleId="webhooks-title"
+        text={
+          <>
             Tell your own systems when something happens in Postlark: we send each event as signed JSON to your address, and try again for 24 hours
             if it does not answer.
-          </p>
-        </div>
-        {!adding && (
-          <Button className="webhooks__add" disabled={loaded.state !== 'ready' || full} title={full ? WEBHOOK_MESSAGES.tooMany : undefined} onClick={() => setAdding(true)}>
-            Add endpoint
-          </Button>
-        )}
-      </div>
+          </>
+        }
+        actions={
+          !adding && (
+            <Button className="webhooks__add" disabled={loaded.state !== 'ready' || full} title={full ? WEBHOOK_MESSAGES.tooMany : undefined} onClick={() => setAdding(true)}>
+              Add endpoint
+            </Button>
+          )
+        }
+      />
 
       {secret && <NewKeyPanel apiKey={secret.value} label={`Signing secret for ${secret.url}`} note={secret.note} onDone={() => setSecret(null)} />}
 
