@@ -2,6 +2,7 @@ import type { AudienceList } from '@postlark/shared/audience';
 import type { Segment } from '@postlark/shared/segments';
 import { FieldError } from '../../../components/ui/field-error';
 import { CAMPAIGN_TEXTS } from '../campaigns-content';
+import { EmptyNote } from '../../../components/ui/page-state';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -25,13 +26,13 @@ export function AudiencePicker({ lists, segments, listIds, segmentIds, onChange,
     <fieldset className="campaign-audience" aria-describedby={error ? 'campaign-audience-error' : undefined} disabled={disabled}>
       <legend className="campaign-card__title">Audience</legend>
       <p className="campaign-card__text">Choose lists and segments. A subscriber in more than one gets the email once.</p>
-      {loading && <p className="campaign-audience__empty">Loading lists and segments...</p>}
+      {loading && <EmptyNote>Loading lists and segments...</EmptyNote>}
       {loadError && (
         <p className="notice notice--error" role="alert">
           {loadError}
         </p>
       )}
-      {lists && segments && lists.length + segments.length === 0 && <p className="campaign-audience__empty">{CAMPAIGN_TEXTS.noAudience}</p>}
+      {lists && segments && lists.length + segments.length === 0 && <EmptyNote>{CAMPAIGN_TEXTS.noAudience}</EmptyNote>}
       {lists && lists.length > 0 && (
         <div className="campaign-audience__group" role="group" aria-label="Lists">
           <h3 className="campaign-audience__heading">Lists</h3>

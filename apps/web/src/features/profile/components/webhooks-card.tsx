@@ -9,6 +9,7 @@ import { type EndpointSaved, WebhookEndpointForm } from './webhook-endpoint-form
 import { WebhookEndpointItem } from './webhook-endpoint-item';
 import type { WebhooksApi } from './webhooks-api';
 import { CardHead } from '../../../components/ui/card';
+import { EmptyNote } from '../../../components/ui/page-state';
 import './webhooks.css';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; endpoints: WebhookEndpoint[] };
@@ -93,7 +94,7 @@ export function WebhooksCard({ api }: { api: WebhooksApi }) {
       {adding && <WebhookEndpointForm onSave={add} onCancel={() => setAdding(false)} />}
 
       <div className="webhooks__list-wrap" aria-busy={loaded.state === 'loading'}>
-        {loaded.state === 'loading' && <p className="webhooks__empty">Loading your endpoints...</p>}
+        {loaded.state === 'loading' && <EmptyNote>Loading your endpoints...</EmptyNote>}
         {loaded.state === 'failed' && <RetryNotice message={loaded.message} onRetry={() => setAttempt((count) => count + 1)} />}
         {loaded.state === 'ready' && endpoints.length === 0 && !adding && (
           <div className="webhooks__blank">

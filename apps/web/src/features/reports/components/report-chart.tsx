@@ -6,6 +6,7 @@ import { bucketTimeline, chartSummary, type ChartSeries } from '../chart-scale';
 import { formatCount, formatHour } from '../report-format';
 import { useElementWidth } from '../../../lib/use-element-width';
 import { Card } from '../../../components/ui/card';
+import { EmptyNote } from '../../../components/ui/page-state';
 import './reports.css';
 import './report-chart.css';
 
@@ -70,7 +71,7 @@ export function ReportChart({ timeline, tracking }: { timeline: readonly Campaig
       </ul>
       <div ref={plotRef} className="chart-plot" onPointerMove={(event) => pointAt(event.clientX)} onPointerLeave={() => setActive(null)}>
         {buckets.length === 0 ? (
-          <p className="report-card__empty">Nothing recorded yet. The chart fills in as messages go out.</p>
+          <EmptyNote>Nothing recorded yet. The chart fills in as messages go out.</EmptyNote>
         ) : (
           <svg role="img" aria-label={summary} width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} className="chart-svg">
             <g transform={`translate(${PAD.left},${PAD.top})`}>

@@ -2,6 +2,7 @@ import { type CampaignReportLink, REPORT_MESSAGES } from '@postlark/shared/campa
 import { BLOCK_MESSAGES } from '@postlark/shared/content-blocks';
 import { formatCount, isPersonalisedLink } from '../report-format';
 import { Card } from '../../../components/ui/card';
+import { EmptyNote } from '../../../components/ui/page-state';
 import '../../../components/ui/data-table.css';
 import './reports.css';
 
@@ -11,9 +12,9 @@ export function ReportLinks({ links, tracking }: { links: readonly CampaignRepor
   return (
     <Card className="report-card" title="Clicks per link" titleId="report-links-title">
       {!tracking ? (
-        <p className="report-card__empty">{REPORT_MESSAGES.trackingOff}</p>
+        <EmptyNote>{REPORT_MESSAGES.trackingOff}</EmptyNote>
       ) : links.length === 0 ? (
-        <p className="report-card__empty">No link has been clicked yet.</p>
+        <EmptyNote>No link has been clicked yet.</EmptyNote>
       ) : (
         // The one part that may scroll sideways: long addresses stay whole and readable.
         <div className="data-table report-links" tabIndex={0} role="region" aria-label="Clicks per link, scrollable">
