@@ -102,8 +102,7 @@ export function PlatformConnections({
         </p>
       )}
       <section className="dash-card" aria-labelledby="connected-title">
-        <CardHead title={INTEGRATIONS_TAB_TEXTS.connected} titleId="connected-title" />
-        {connections.length === 0 && <p className="dash-card__text">No platform is connected yet.</p>}
+        <CardHead title={INTEGRATIONS_TAB_TEXTS.connected} titleId="connected-title" text={connections.length === 0 ? 'No platform is connected yet.' : undefined} />
         <ul className="profile-integrations">
           {connections.map((connection) => (
             <ConnectionItem
