@@ -38,7 +38,7 @@ describe('PageHeader', () => {
 
 describe('EmptyNote', () => {
   it('is a quiet line, framed when asked', () => {
-    expect(renderToStaticMarkup(h(EmptyNote, null, 'No keys yet.'))).toBe('<p class="empty-note">No keys yet.</p>');
-    expect(renderToStaticMarkup(h(EmptyNote, { framed: true }, 'No domains yet.'))).toBe('<p class="empty-note empty-note--framed">No domains yet.</p>');
+    expect(renderToStaticMarkup(h(EmptyNote, { children: 'No keys yet.' }))).toBe('<p class="empty-note">No keys yet.</p>');
+    expect(renderToStaticMarkup(h(EmptyNote, { framed: true, children: 'No domains yet.' }))).toBe('<p class="empty-note empty-note--framed">No domains yet.</p>');
   });
 });
