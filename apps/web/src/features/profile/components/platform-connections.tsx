@@ -15,6 +15,8 @@ import {
 import { ROUTES } from '@postlark/shared/routes';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
 import { showToast } from '../../../components/ui/toasts';
 import type { IntegrationsApi, RemoteAudience } from '../integrations-api';
 import { RetryNotice } from './retry-notice';
@@ -212,27 +214,23 @@ function ConnectForm({
         </Button>
       ) : (
         <>
-          <label className="form-field">
-            <span className="form-field__label">{PLATFORM_SECRET_LABELS[platform]}</span>
-            <input
-              className="form-field__input"
-              type="password"
-              autoComplete="off"
-              value={secret}
-              onChange={(event) => setSecret(event.target.value)}
-              aria-invalid={error?.errors.secret ? true : undefined}
-              aria-describedby={`${platform}-secret-help`}
-            />
-            <span id={`${platform}-secret-help`} className="form-field__hint">
-              {error?.errors.secret ?? PLATFORM_SECRET_HELP[platform]}
-            </span>
-          </label>
+          <TextField
+            label={PLATFORM_SECRET_LABELS[platform]}
+            type="password"
+            autoComplete="off"
+            value={secret}
+            onChange={(event) => setSecret(event.target.value)}
+            hint={PLATFORM_SECRET_HELP[platform]}
+            error={error?.errors.secret}
+          />
           {platform === 'beehiiv' && (
-            <label className="form-field">
-              <span className="form-field__label">Publication ID (optional)</span>
-              <input className="form-field__input" value={publication} placeholder="pub_…" onChange={(event) => setPublication(event.target.value)} aria-invalid={error?.errors.publication_id ? true : undefined} />
-              {error?.errors.publication_id && <span className="form-field__hint">{error.errors.publication_id}</span>}
-            </label>
+            <TextField
+              label="Publication ID (optional)"
+              value={publication}
+              placeholder="pub_…"
+              onChange={(event) => setPublication(event.target.value)}
+              error={error?.errors.publication_id}
+            />
           )}
         </>
       )}
@@ -461,17 +459,14 @@ function AudienceChoice({ api, connection, onLinked }: { api: IntegrationsApi; c
 
   return (
     <form className="profile-integration__form" aria-label="Import an audience" onSubmit={(event) => void submit(event)} noValidate>
-      <label className="form-field">
-        <span className="form-field__label">Audience to import</span>
-        <select className="form-field__input" value={chosen} disabled={audiences === null} onChange={(event) => setChosen(event.target.value)}>
-          {(audiences ?? []).map((audience) => (
-            <option key={audience.id} value={audience.id}>
-              {audience.name}
-              {audience.size !== null ? ` (${audience.size})` : ''}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField label="Audience to import" value={chosen} disabled={audiences === null} onChange={(event) => setChosen(event.target.value)}>
+        {(audiences ?? []).map((audience) => (
+          <option key={audience.id} value={audience.id}>
+            {audience.name}
+            {audience.size !== null ? ` (${audience.size})` : ''}
+          </option>
+        ))}
+      </SelectField>
       {error && (
         <p className="notice notice--error" role="alert">
           {error}
