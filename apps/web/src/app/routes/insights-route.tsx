@@ -17,6 +17,7 @@ import { type Insights, useInsights } from '../use-insights';
 import { ReportsTabs } from './reports-tabs';
 import '../../features/insights/components/insights.css';
 import { PageHeader } from '../../components/ui/page-header';
+import { CardHead } from '../../components/ui/card';
 
 /** What a refresh is for, under the page's title. */
 function lead(insights: Insights): string {
@@ -41,10 +42,11 @@ function Computed({ insights }: { insights: Insights }) {
       <div className="insights-grid">
         <MonthChart months={months} currency={currency} />
         <section className="dash-card insights-card insights-card--wide" aria-labelledby="insights-rfm-title">
-          <h2 id="insights-rfm-title" className="insights-card__title">
-            RFM grid
-          </h2>
-          <p className="insights-card__lead">Every customer scored on recency, frequency and monetary value, and the group that follows.</p>
+          <CardHead
+            title="RFM grid"
+            titleId="insights-rfm-title"
+            text="Every customer scored on recency, frequency and monetary value, and the group that follows."
+          />
           {summary.rfm ? (
             <RfmGrid cells={summary.rfm.cells} groups={summary.rfm.groups} currency={currency} />
           ) : (
@@ -52,10 +54,11 @@ function Computed({ insights }: { insights: Insights }) {
           )}
         </section>
         <section className="dash-card insights-card" aria-labelledby="insights-value-title">
-          <h2 id="insights-value-title" className="insights-card__title">
-            Predicted value, next 365 days
-          </h2>
-          <p className="insights-card__lead">How many customers are expected to spend how much, from the BG/NBD and Gamma-Gamma models.</p>
+          <CardHead
+            title="Predicted value, next 365 days"
+            titleId="insights-value-title"
+            text="How many customers are expected to spend how much, from the BG/NBD and Gamma-Gamma models."
+          />
           {summary.value_distribution ? (
             <ValueHistogram bins={summary.value_distribution} currency={currency} />
           ) : (
