@@ -3,6 +3,7 @@ import type { Segment } from '@postlark/shared/segments';
 import { FieldError } from '../../../components/ui/field-error';
 import { CAMPAIGN_TEXTS } from '../campaigns-content';
 import { EmptyNote } from '../../../components/ui/page-state';
+import '../../../components/ui/check-chip.css';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -66,10 +67,10 @@ export function AudiencePicker({ lists, segments, listIds, segmentIds, onChange,
 
 function Choice({ label, detail, checked, onChange }: { label: string; detail?: string; checked: boolean; onChange(on: boolean): void }) {
   return (
-    <label className="campaign-choice">
+    <label className="check-chip">
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      <span className="campaign-choice__box" aria-hidden="true" />
-      <span className="campaign-choice__label">{label}</span>
+      <span className="check-chip__box" aria-hidden="true" />
+      <span className="check-chip__label">{label}</span>
       {detail && <span className="campaign-choice__detail">{detail}</span>}
     </label>
   );
