@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Card, CardHead } from './card';
 import { PageHeader } from './page-header';
 import { EmptyNote } from './page-state';
+import { PersonHead } from './person-head';
 
 // The shared pieces draw what a reader and a screen reader meet: the heading, its text, the actions.
 
@@ -40,5 +41,14 @@ describe('EmptyNote', () => {
   it('is a quiet line, framed when asked', () => {
     expect(renderToStaticMarkup(h(EmptyNote, { children: 'No keys yet.' }))).toBe('<p class="empty-note">No keys yet.</p>');
     expect(renderToStaticMarkup(h(EmptyNote, { framed: true, children: 'No domains yet.' }))).toBe('<p class="empty-note empty-note--framed">No domains yet.</p>');
+  });
+});
+
+describe('PersonHead', () => {
+  it('shows the name with the address under it, and the address once when it is all there is', () => {
+    const named = renderToStaticMarkup(h(PersonHead, { initial: 'A', name: 'Ada Lovelace', email: 'ada@example.com' }));
+    expect(named).toContain('<p class="person-head__name">Ada Lovelace</p><p class="person-head__email">ada@example.com</p>');
+    const unnamed = renderToStaticMarkup(h(PersonHead, { initial: 'L', name: 'linus@example.net', email: 'linus@example.net' }));
+    expect(unnamed.match(/linus@example\.net/g)).toHaveLength(1);
   });
 });

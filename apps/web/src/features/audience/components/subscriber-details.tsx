@@ -7,6 +7,7 @@ import { consentSourceLabel, formatMoment, fullName } from '../audience-content'
 import { attributeText } from '../subscriber-form';
 import { listSubscribersPath } from '../subscriber-query';
 import { StatusBadge } from './status-badge';
+import { PersonHead } from '../../../components/ui/person-head';
 import './subscriber-page.css';
 
 /** Who the subscriber is, and how and when they came: the page's first card. */
@@ -29,16 +30,8 @@ export function SubscriberSummary({ subscriber }: { subscriber: Subscriber }) {
   if (subscriber.consent.confirmed_at) facts.push(['Confirmed by email', formatMoment(subscriber.consent.confirmed_at)]);
 
   return (
-    <section className="dash-card subscriber-summary" aria-label="Subscriber details">
-      <div className="subscriber-summary__who">
-        <span className="subscriber-summary__avatar" aria-hidden="true">
-          {initial}
-        </span>
-        <div className="subscriber-summary__names">
-          <p className="subscriber-summary__name">{name || subscriber.email}</p>
-          {name && <p className="subscriber-summary__email">{subscriber.email}</p>}
-        </div>
-      </div>
+    <section className="dash-card person-card subscriber-summary" aria-label="Subscriber details">
+      <PersonHead initial={initial} name={name || subscriber.email} email={subscriber.email} />
       <dl className="subscriber-facts">
         {facts.map(([term, detail]) => (
           <div key={term} className="subscriber-facts__item">

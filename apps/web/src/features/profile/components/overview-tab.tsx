@@ -17,6 +17,7 @@ import { PasswordHint } from '../../../components/ui/password-hint';
 import { TextField } from '../../../components/ui/text-field';
 import { type FormOutcome, useDraft, useFieldErrors } from '../../../lib/form-state';
 import { CardHead } from '../../../components/ui/card';
+import { PersonHead } from '../../../components/ui/person-head';
 
 interface OverviewTabProps {
   profile: UserProfile;
@@ -32,14 +33,8 @@ export function OverviewTab({ profile, onSaveBasic, onChangePassword, onChangeEm
   const fullName = [firstName, lastName].filter(Boolean).join(' ');
   return (
     <div className="profile-stack">
-      <section className="dash-card profile-summary" aria-label="Account summary">
-        <span className="avatar avatar--xl" aria-hidden="true">
-          {firstName.trim().charAt(0).toUpperCase() || '!'}
-        </span>
-        <div className="profile-summary__names">
-          <p className="profile-summary__name">{fullName || profile.email}</p>
-          <p className="profile-summary__email">{profile.email}</p>
-        </div>
+      <section className="dash-card person-card" aria-label="Account summary">
+        <PersonHead initial={firstName.trim().charAt(0).toUpperCase() || '!'} name={fullName || profile.email} email={profile.email} />
       </section>
       <div className="profile-columns">
         <BasicInfoForm profile={profile} onSave={onSaveBasic} onChangeEmail={onChangeEmail} />
