@@ -8,6 +8,7 @@ import { attributeText } from '../subscriber-form';
 import { listSubscribersPath } from '../subscriber-query';
 import { StatusBadge } from './status-badge';
 import { PersonHead } from '../../../components/ui/person-head';
+import { CardHead } from '../../../components/ui/card';
 import './subscriber-page.css';
 
 /** Who the subscriber is, and how and when they came: the page's first card. */
@@ -48,9 +49,7 @@ export function SubscriberSummary({ subscriber }: { subscriber: Subscriber }) {
 export function SubscriberMemberships({ subscriber }: { subscriber: Subscriber }) {
   return (
     <section className="dash-card" aria-labelledby="subscriber-lists-title">
-      <h2 id="subscriber-lists-title" className="dash-card__title">
-        Lists
-      </h2>
+      <CardHead title="Lists" titleId="subscriber-lists-title" />
       {subscriber.lists.length === 0 ? (
         <p className="dash-card__text subscriber-side__empty">Not on any list yet. Choose lists in the form to add them.</p>
       ) : (
@@ -77,9 +76,7 @@ export function SubscriberAttributes({ subscriber }: { subscriber: Subscriber })
   const entries = Object.entries(subscriber.attributes).sort(([left], [right]) => left.localeCompare(right));
   return (
     <section className="dash-card" aria-labelledby="subscriber-attributes-title">
-      <h2 id="subscriber-attributes-title" className="dash-card__title">
-        Attributes
-      </h2>
+      <CardHead title="Attributes" titleId="subscriber-attributes-title" />
       {entries.length === 0 ? (
         <p className="dash-card__text subscriber-side__empty">No attributes yet. Imports and signup forms can add details such as a city or a plan.</p>
       ) : (
@@ -118,10 +115,11 @@ export function SubscriberPreferenceLink({ subscriber }: { subscriber: Subscribe
 
   return (
     <section className="dash-card" aria-labelledby="subscriber-preferences-title">
-      <h2 id="subscriber-preferences-title" className="dash-card__title">
-        Preference centre
-      </h2>
-      <p className="dash-card__text">Every campaign links here, so they can choose their lists or unsubscribe. You can send it to them too.</p>
+      <CardHead
+        title="Preference centre"
+        titleId="subscriber-preferences-title"
+        text="Every campaign links here, so they can choose their lists or unsubscribe. You can send it to them too."
+      />
       <div className="subscriber-preference">
         <a className="subscriber-preference__url" href={subscriber.preference_url} target="_blank" rel="noreferrer">
           {subscriber.preference_url}
