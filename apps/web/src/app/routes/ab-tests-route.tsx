@@ -11,6 +11,7 @@ import { platformFilter } from '../../features/campaigns/delivery';
 import { useAbTests } from '../use-ab-tests';
 import { PlatformFilterNotice } from './platform-filter-notice';
 import './ab-tests-route.css';
+import { PageHeader } from '../../components/ui/page-header';
 
 const asStatus = (value: string | null): AbStatus | null => (AB_STATUSES as readonly string[]).includes(value ?? '') ? (value as AbStatus) : null;
 
@@ -59,17 +60,15 @@ export default function AbTestsRoute() {
 
   return (
     <div className="ab-tests-page">
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">Auto A/B Testing</h1>
-          <p className="dashboard-page__lead">Every test of your campaigns and automation emails: what it tried, and which variant won — or that none clearly did.</p>
-        </div>
-        <div className="dashboard-page__actions">
+      <PageHeader
+        title="Auto A/B Testing"
+        lead="Every test of your campaigns and automation emails: what it tried, and which variant won — or that none clearly did."
+        actions={
           <Link className={buttonClass('primary')} to={ROUTES.newCampaign}>
             New campaign
           </Link>
-        </div>
-      </header>
+        }
+      />
       {platform && <PlatformFilterNotice platform={platform} clearTo={status ? `${ROUTES.abTests}?status=${status}` : ROUTES.abTests} />}
       <div className="ab-filters">
         <ChartViews<Filter> label="Show tests" views={FILTERS} value={(status as Filter | null) ?? 'all'} onChange={choose} />

@@ -16,6 +16,7 @@ import { useAppDispatch } from '../store-hooks';
 import { useRemoval } from '../use-removal';
 import { choiceNames, useFlows } from '../use-flows';
 import './automations-route.css';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** /dashboard/automations: the flows with their counts; a new one from a starter template or blank. */
 export default function AutomationsRoute() {
@@ -61,22 +62,22 @@ export default function AutomationsRoute() {
 
   return (
     <div className="automations-page">
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">Automations</h1>
-          <p className="dashboard-page__lead">Flows that email people on their own when they do something: join a list, leave a cart, buy, or have a birthday.</p>
-        </div>
-        <div className="dashboard-page__actions">
-          <Link className={buttonClass('secondary')} to={CAMPAIGNS_PATH}>
-            Campaigns
-          </Link>
-          {flows && flows.length > 0 && (
-            <button type="button" className={buttonClass('primary')} onClick={() => setPicking(true)}>
-              New flow
-            </button>
-          )}
-        </div>
-      </header>
+      <PageHeader
+        title="Automations"
+        lead="Flows that email people on their own when they do something: join a list, leave a cart, buy, or have a birthday."
+        actions={
+          <>
+            <Link className={buttonClass('secondary')} to={CAMPAIGNS_PATH}>
+              Campaigns
+            </Link>
+            {flows && flows.length > 0 && (
+              <button type="button" className={buttonClass('primary')} onClick={() => setPicking(true)}>
+                New flow
+              </button>
+            )}
+          </>
+        }
+      />
       {content}
       <Modal open={picking} title="New flow" description="Start from a template and make it yours, or from a blank flow." onClose={() => setPicking(false)}>
         <TemplateChoices templates={templates} busy={creating} onPick={(template) => void create(template)} />

@@ -18,6 +18,7 @@ import { useConnections } from '../use-connections';
 import { useRemoval } from '../use-removal';
 import { PlatformFilterNotice } from './platform-filter-notice';
 import './campaigns-route.css';
+import { PageHeader } from '../../components/ui/page-header';
 
 /**
  * /dashboard/campaigns: every campaign with its status and live progress, and the platform that
@@ -69,20 +70,20 @@ export default function CampaignsRoute() {
 
   return (
     <div className="campaigns-page">
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">Campaigns</h1>
-          <p className="dashboard-page__lead">Write an email, test it, then send it to your lists and segments now or at a time you choose.</p>
-        </div>
-        <div className="dashboard-page__actions">
-          <Link className={buttonClass('secondary')} to={SENDERS_PATH}>
-            Senders
-          </Link>
-          <Link className={buttonClass('primary')} to={NEW_CAMPAIGN_PATH}>
-            New campaign
-          </Link>
-        </div>
-      </header>
+      <PageHeader
+        title="Campaigns"
+        lead="Write an email, test it, then send it to your lists and segments now or at a time you choose."
+        actions={
+          <>
+            <Link className={buttonClass('secondary')} to={SENDERS_PATH}>
+              Senders
+            </Link>
+            <Link className={buttonClass('primary')} to={NEW_CAMPAIGN_PATH}>
+              New campaign
+            </Link>
+          </>
+        }
+      />
       {platform && <PlatformFilterNotice platform={platform} clearTo={CAMPAIGNS_PATH} />}
       {campaigns && error && (
         <p className="notice notice--error" role="alert">

@@ -18,6 +18,7 @@ import { useAccountPlan } from '../use-account-plan';
 import { useAiProvider } from '../use-ai-provider';
 import { useLogOut } from '../use-log-out';
 import { useNotifications } from '../use-notifications';
+import '../../components/ui/card.css';
 import './dashboard-route.css';
 
 const SIDEBAR_ID = 'dashboard-sidebar';

@@ -15,6 +15,7 @@ import { addForm, fetchForms, removeForm, saveForm } from '../../features/audien
 import { useAppDispatch } from '../store-hooks';
 import { useAudienceChanges } from '../use-audience-changes';
 import { useAudienceLists } from '../use-audience-lists';
+import { PageHeader } from '../../components/ui/page-header';
 
 type Dialog = { kind: 'new' } | { kind: 'edit'; form: SignupForm } | { kind: 'delete'; form: SignupForm } | null;
 
@@ -91,17 +92,15 @@ export default function FormsRoute() {
 
   return (
     <div className="forms-page">
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">Forms</h1>
-          <p className="dashboard-page__lead">Sign-up forms to share as a page or embed on your site. Each one adds people to a list.</p>
-        </div>
-        <div className="dashboard-page__actions">
+      <PageHeader
+        title="Forms"
+        lead="Sign-up forms to share as a page or embed on your site. Each one adds people to a list."
+        actions={
           <Button onClick={() => setDialog({ kind: 'new' })} disabled={noLists}>
             New form
           </Button>
-        </div>
-      </header>
+        }
+      />
       {forms && error && (
         <p className="notice notice--error" role="alert">
           {error}

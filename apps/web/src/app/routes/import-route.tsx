@@ -13,6 +13,7 @@ import { fetchImport, fetchImports, startImport } from '../../features/audience/
 import type { FormOutcome } from '../../lib/form-state';
 import { useAppDispatch } from '../store-hooks';
 import { useAudienceLists } from '../use-audience-lists';
+import { PageHeader } from '../../components/ui/page-header';
 
 // The import being followed is in the address (?import=id), so a reload keeps following it.
 const IMPORT_PARAM = 'import';
@@ -101,18 +102,18 @@ export default function ImportRoute() {
 
   return (
     <div className="import-page">
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">{texts.title}</h1>
-          <p className="dashboard-page__lead">{texts.lead}</p>
-        </div>
-        <div className="dashboard-page__actions">
-          <Link className={buttonClass('secondary')} to={(shown?.kind ?? kind) === 'products' ? ROUTES.products : ROUTES.subscribers}>
-            {texts.allLink}
-          </Link>
-          {importId && <Button onClick={newImport}>New import</Button>}
-        </div>
-      </header>
+      <PageHeader
+        title={texts.title}
+        lead={texts.lead}
+        actions={
+          <>
+            <Link className={buttonClass('secondary')} to={(shown?.kind ?? kind) === 'products' ? ROUTES.products : ROUTES.subscribers}>
+              {texts.allLink}
+            </Link>
+            {importId && <Button onClick={newImport}>New import</Button>}
+          </>
+        }
+      />
       {error && (
         <p className="notice notice--error" role="alert">
           {error}

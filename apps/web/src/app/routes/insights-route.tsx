@@ -16,6 +16,8 @@ import { formatDay } from '../../features/insights/insights-format';
 import { type Insights, useInsights } from '../use-insights';
 import { ReportsTabs } from './reports-tabs';
 import '../../features/insights/components/insights.css';
+import { PageHeader } from '../../components/ui/page-header';
+import { CardHead } from '../../components/ui/card';
 
 /** What a refresh is for, under the page's title. */
 function lead(insights: Insights): string {
@@ -40,10 +42,11 @@ function Computed({ insights }: { insights: Insights }) {
       <div className="insights-grid">
         <MonthChart months={months} currency={currency} />
         <section className="dash-card insights-card insights-card--wide" aria-labelledby="insights-rfm-title">
-          <h2 id="insights-rfm-title" className="insights-card__title">
-            RFM grid
-          </h2>
-          <p className="insights-card__lead">Every customer scored on recency, frequency and monetary value, and the group that follows.</p>
+          <CardHead
+            title="RFM grid"
+            titleId="insights-rfm-title"
+            text="Every customer scored on recency, frequency and monetary value, and the group that follows."
+          />
           {summary.rfm ? (
             <RfmGrid cells={summary.rfm.cells} groups={summary.rfm.groups} currency={currency} />
           ) : (
@@ -51,10 +54,11 @@ function Computed({ insights }: { insights: Insights }) {
           )}
         </section>
         <section className="dash-card insights-card" aria-labelledby="insights-value-title">
-          <h2 id="insights-value-title" className="insights-card__title">
-            Predicted value, next 365 days
-          </h2>
-          <p className="insights-card__lead">How many customers are expected to spend how much, from the BG/NBD and Gamma-Gamma models.</p>
+          <CardHead
+            title="Predicted value, next 365 days"
+            titleId="insights-value-title"
+            text="How many customers are expected to spend how much, from the BG/NBD and Gamma-Gamma models."
+          />
           {summary.value_distribution ? (
             <ValueHistogram bins={summary.value_distribution} currency={currency} />
           ) : (
@@ -119,17 +123,13 @@ export default function InsightsRoute() {
   return (
     <div className="insights-page">
       <ReportsTabs />
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">{INSIGHTS_TEXTS.title}</h1>
-          <p className="dashboard-page__lead">{lead(insights)}</p>
-        </div>
-        {summary && summary.state !== 'no_orders' && (
-          <div className="dashboard-page__actions">
-            <RefreshButton refresh={insights.refresh} starting={insights.starting} onRefresh={insights.refreshNow} />
-          </div>
-        )}
-      </header>
+      <PageHeader
+        title={INSIGHTS_TEXTS.title}
+        lead={lead(insights)}
+        actions={
+          summary && summary.state !== 'no_orders' && <RefreshButton refresh={insights.refresh} starting={insights.starting} onRefresh={insights.refreshNow} />
+        }
+      />
       <RefreshStatus refresh={insights.refresh} error={insights.refreshError} />
       {content}
       {summary?.state === 'computed' && (

@@ -13,6 +13,7 @@ import { ListForm } from '../../features/audience/components/list-form';
 import { useAppDispatch } from '../store-hooks';
 import { useAudienceChanges } from '../use-audience-changes';
 import { useAudienceLists } from '../use-audience-lists';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** Which dialog is open: the new list's form, one list's form, or one list's delete. */
 type Dialog = { kind: 'new' } | { kind: 'edit'; list: AudienceList } | { kind: 'delete'; list: AudienceList } | null;
@@ -62,18 +63,18 @@ export default function ListsRoute() {
 
   return (
     <div className="lists-page">
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">Lists</h1>
-          <p className="dashboard-page__lead">Group your subscribers; each list keeps its own confirmations and unsubscribes.</p>
-        </div>
-        <div className="dashboard-page__actions">
-          <Link className={buttonClass('secondary')} to={ROUTES.subscribers}>
-            All subscribers
-          </Link>
-          <Button onClick={() => setDialog({ kind: 'new' })}>New list</Button>
-        </div>
-      </header>
+      <PageHeader
+        title="Lists"
+        lead="Group your subscribers; each list keeps its own confirmations and unsubscribes."
+        actions={
+          <>
+            <Link className={buttonClass('secondary')} to={ROUTES.subscribers}>
+              All subscribers
+            </Link>
+            <Button onClick={() => setDialog({ kind: 'new' })}>New list</Button>
+          </>
+        }
+      />
       {lists && error && (
         <p className="notice notice--error" role="alert">
           {error}

@@ -12,6 +12,7 @@ import { PRODUCTS_TEXTS } from '../../features/audience/products-content';
 import { payloadMessage } from '../../lib/api-client';
 import '../../components/ui/notice.css';
 import '../../features/audience/components/products-page.css';
+import { PageHeader } from '../../components/ui/page-header';
 
 // The search is in the address (?q=), so a reload keeps it; the page is not.
 const SEARCH_PARAM = 'q';
@@ -134,17 +135,15 @@ export default function ProductsRoute() {
 
   return (
     <div className="products-page">
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">{PRODUCTS_TEXTS.title}</h1>
-          <p className="dashboard-page__lead">{PRODUCTS_TEXTS.lead}</p>
-        </div>
-        <div className="dashboard-page__actions">
+      <PageHeader
+        title={PRODUCTS_TEXTS.title}
+        lead={PRODUCTS_TEXTS.lead}
+        actions={
           <Link className={buttonClass('secondary')} to={IMPORT_PRODUCTS}>
             {PRODUCTS_TEXTS.importAction}
           </Link>
-        </div>
-      </header>
+        }
+      />
       <section className="dash-card products-card" aria-label={PRODUCTS_TEXTS.tableLabel}>
         <div className="products-toolbar">
           <SearchBox value={q} onSearch={search} label={PRODUCTS_TEXTS.searchLabel} placeholder={PRODUCTS_TEXTS.searchPlaceholder} maxLength={PRODUCT_LIMITS.search} />

@@ -38,6 +38,7 @@ import { useAppDispatch, useAppSelector } from '../store-hooks';
 import { useAiProvider } from '../use-ai-provider';
 import { useWebhooksApi } from './use-webhooks-api';
 import '../../components/ui/notice.css';
+import { PageHeader } from '../../components/ui/page-header';
 
 function asFailure(reason: unknown): SaveFailure {
   const failure = reason as Partial<SaveFailure> | null;
@@ -180,12 +181,7 @@ export default function ProfileRoute() {
 
   return (
     <div className="profile-page">
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">Profile</h1>
-          <p className="dashboard-page__lead">Your details, preferences, data and billing in one place.</p>
-        </div>
-      </header>
+      <PageHeader title="Profile" lead="Your details, preferences, data and billing in one place." />
       {profile ? (
         <ProfileTabs
           active={tab}

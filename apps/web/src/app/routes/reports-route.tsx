@@ -8,6 +8,7 @@ import { asReportFailure, fetchReports } from '../../features/reports/reports-th
 import { useAppDispatch } from '../store-hooks';
 import { ReportsTabs } from './reports-tabs';
 import './reports-route.css';
+import { PageHeader } from '../../components/ui/page-header';
 
 interface Loaded {
   reports: CampaignReportSummary[] | null;
@@ -47,7 +48,7 @@ export default function ReportsRoute() {
   let content;
   if (reports && reports.length > 0) {
     content = (
-      <div className="dash-card reports-card">
+      <div className="dash-card dash-card--flush">
         <ReportsTable reports={reports} />
       </div>
     );
@@ -85,12 +86,7 @@ export default function ReportsRoute() {
   return (
     <div className="reports-page">
       <ReportsTabs />
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">Reports</h1>
-          <p className="dashboard-page__lead">How each campaign did once it went out: deliveries, opens, clicks and unsubscribes.</p>
-        </div>
-      </header>
+      <PageHeader title="Reports" lead="How each campaign did once it went out: deliveries, opens, clicks and unsubscribes." />
       {content}
     </div>
   );

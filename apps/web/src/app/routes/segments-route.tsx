@@ -12,6 +12,7 @@ import { addSegment, previewSegment, removeSegment, saveSegment } from '../../fe
 import { useAppDispatch } from '../store-hooks';
 import { useAudienceChanges } from '../use-audience-changes';
 import { useAudienceLists } from '../use-audience-lists';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** The builder open on a new segment or a saved one. */
 type Editing = { kind: 'new' } | { kind: 'edit'; segment: Segment } | null;
@@ -83,17 +84,15 @@ export default function SegmentsRoute() {
 
   return (
     <div className="segments-page">
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">Segments</h1>
-          <p className="dashboard-page__lead">Saved filters over your audience, always up to date: send to them, or look at who is in them.</p>
-        </div>
-        <div className="dashboard-page__actions">
+      <PageHeader
+        title="Segments"
+        lead="Saved filters over your audience, always up to date: send to them, or look at who is in them."
+        actions={
           <Button onClick={() => setEditing({ kind: 'new' })} disabled={editing !== null}>
             New segment
           </Button>
-        </div>
-      </header>
+        }
+      />
       {segments && error && (
         <p className="notice notice--error" role="alert">
           {error}

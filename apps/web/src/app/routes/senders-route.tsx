@@ -15,6 +15,7 @@ import type { SenderChange } from '../../features/campaigns/senders-api';
 import { changeSenders } from '../../features/campaigns/senders-thunks';
 import '../../components/ui/notice.css';
 import '../../features/campaigns/components/senders/senders.css';
+import { PageHeader } from '../../components/ui/page-header';
 
 type Removal = { kind: 'sender'; sender: SenderIdentity } | { kind: 'domain'; domain: SenderDomain } | null;
 
@@ -85,17 +86,15 @@ export default function SendersRoute() {
   const removing = removal?.kind === 'sender' ? removal.sender.email : removal?.domain.domain;
   return (
     <div className="senders-page">
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">Senders</h1>
-          <p className="dashboard-page__lead">{SENDER_TEXTS.lead}</p>
-        </div>
-        <div className="dashboard-page__actions">
+      <PageHeader
+        title="Senders"
+        lead={SENDER_TEXTS.lead}
+        actions={
           <Link className={buttonClass('secondary')} to={CAMPAIGNS_PATH}>
             Campaigns
           </Link>
-        </div>
-      </header>
+        }
+      />
       {overview && error && (
         <p className="notice notice--error" role="alert">
           {error}

@@ -20,6 +20,7 @@ import { useAppDispatch } from '../store-hooks';
 import { useAudienceLists } from '../use-audience-lists';
 import { useSubscriberEvents } from '../use-subscriber-events';
 import type { FromTable } from './subscribers-route';
+import { PageHeader } from '../../components/ui/page-header';
 
 interface Loaded {
   id: string;
@@ -139,17 +140,16 @@ export default function SubscriberRoute() {
   return (
     <div className="subscriber-page">
       {backLink}
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title subscriber-page__title">{subscriber.email}</h1>
-          <p className="dashboard-page__lead">One person in your audience: their lists, what they told you and what happened.</p>
-        </div>
-        <div className="dashboard-page__actions">
+      <PageHeader
+        title={subscriber.email}
+        lead="One person in your audience: their lists, what they told you and what happened."
+        titleClassName="subscriber-page__title"
+        actions={
           <Button variant="secondary" className="subscriber-page__delete" onClick={() => setConfirming(true)}>
             Delete subscriber
           </Button>
-        </div>
-      </header>
+        }
+      />
       <SubscriberSummary subscriber={subscriber} />
       <div className="subscriber-page__layout">
         {/* Drawn again from each saved version, so a save leaves the form showing what is stored. */}

@@ -32,6 +32,7 @@ import { type PendingAction, useSubscriberSelection } from '../use-subscriber-se
 import { useSegmentName } from '../use-segment-name';
 import { useSubscribersTable } from '../use-subscribers-table';
 import '../../components/ui/notice.css';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** What the subscriber page gets from the table, to lead back to it as it was. */
 export interface FromTable {
@@ -154,22 +155,22 @@ export default function SubscribersRoute() {
 
   return (
     <div className="subscribers-page">
-      <header className="dashboard-page__head">
-        <div>
-          <h1 className="dashboard-page__title">All subscribers</h1>
-          <p className="dashboard-page__lead">Everyone in your audience: search them, sort them into lists, open one to edit.</p>
-        </div>
-        <div className="dashboard-page__actions">
-          {/* A plain link: the browser downloads the server's CSV (streamed) with the session cookie. */}
-          <a className={buttonClass('secondary')} href={subscribersCsvUrl(filterQuery(filters))} download>
-            Export CSV
-          </a>
-          <Link className={buttonClass('secondary')} to={ROUTES.lists}>
-            Manage lists
-          </Link>
-          <Button onClick={() => setAdding(true)}>Add subscriber</Button>
-        </div>
-      </header>
+      <PageHeader
+        title="All subscribers"
+        lead="Everyone in your audience: search them, sort them into lists, open one to edit."
+        actions={
+          <>
+            {/* A plain link: the browser downloads the server's CSV (streamed) with the session cookie. */}
+            <a className={buttonClass('secondary')} href={subscribersCsvUrl(filterQuery(filters))} download>
+              Export CSV
+            </a>
+            <Link className={buttonClass('secondary')} to={ROUTES.lists}>
+              Manage lists
+            </Link>
+            <Button onClick={() => setAdding(true)}>Add subscriber</Button>
+          </>
+        }
+      />
       <section className="dash-card subscribers-card" aria-label="Subscribers">
         <SubscribersToolbar filters={filters} lists={lists} onChange={change} />
         {filters.segmentId && <SegmentChip name={segmentName} onRemove={() => change({ segmentId: null })} />}

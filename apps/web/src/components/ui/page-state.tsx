@@ -41,6 +41,11 @@ export function PageState({ icon, title, text, action, role }: PageStateProps) {
   );
 }
 
+/** A quiet line where a card's list would be: nothing yet, or still loading. Framed, it marks the empty place. */
+export function EmptyNote({ children, framed }: { children: ReactNode; framed?: boolean }) {
+  return <p className={`empty-note${framed ? ' empty-note--framed' : ''}`}>{children}</p>;
+}
+
 /** A wait with a spinner and its words for screen readers. */
 export function PageLoading({ text }: { text: string }) {
   return (

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { controlAria, FieldFrame, type TextFieldProps } from './text-field';
+import { controlAria, type TextFieldProps } from './text-field';
+import { FormRow } from './form-row';
 import './form-field.css';
 
 /** A password input with a show/hide toggle (SPEC section 2: eye icons on password fields). */
@@ -8,7 +9,7 @@ export function PasswordField({ label, error, hint, requiredMark, id, describedB
   const inputId = id ?? fallbackId;
   const [visible, setVisible] = useState(false);
   return (
-    <FieldFrame controlId={inputId} label={label} requiredMark={requiredMark} hint={hint} error={error}>
+    <FormRow controlId={inputId} label={label} requiredMark={requiredMark} hint={hint} error={error}>
       <div className="form-field__control">
         <input
           id={inputId}
@@ -33,7 +34,7 @@ export function PasswordField({ label, error, hint, requiredMark, id, describedB
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
-    </FieldFrame>
+    </FormRow>
   );
 }
 

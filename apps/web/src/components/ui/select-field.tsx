@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import { controlAria, FieldFrame } from './text-field';
+import { controlAria } from './text-field';
+import { FormRow } from './form-row';
 import './form-field.css';
 
 interface SelectFieldProps extends Omit<ComponentProps<'select'>, 'id'> {
@@ -15,7 +16,7 @@ export function SelectField({ label, error, hint, requiredMark, id, className, c
   const fallbackId = useId();
   const selectId = id ?? fallbackId;
   return (
-    <FieldFrame controlId={selectId} label={label} requiredMark={requiredMark} hint={hint} error={error}>
+    <FormRow controlId={selectId} label={label} requiredMark={requiredMark} hint={hint} error={error}>
       <select
         id={selectId}
         className={['form-field__input', className].filter(Boolean).join(' ')}
@@ -24,6 +25,6 @@ export function SelectField({ label, error, hint, requiredMark, id, className, c
       >
         {children}
       </select>
-    </FieldFrame>
+    </FormRow>
   );
 }

@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import { controlAria, FieldFrame } from './text-field';
+import { controlAria } from './text-field';
+import { FormRow } from './form-row';
 import './form-field.css';
 
 interface TextAreaFieldProps extends Omit<ComponentProps<'textarea'>, 'id'> {
@@ -15,7 +16,7 @@ export function TextAreaField({ label, error, hint, requiredMark, id, className,
   const fallbackId = useId();
   const controlId = id ?? fallbackId;
   return (
-    <FieldFrame controlId={controlId} label={label} requiredMark={requiredMark} hint={hint} error={error}>
+    <FormRow controlId={controlId} label={label} requiredMark={requiredMark} hint={hint} error={error}>
       <textarea
         id={controlId}
         rows={rows}
@@ -23,6 +24,6 @@ export function TextAreaField({ label, error, hint, requiredMark, id, className,
         {...controlAria(controlId, { error, hint, requiredMark })}
         {...textarea}
       />
-    </FieldFrame>
+    </FormRow>
   );
 }

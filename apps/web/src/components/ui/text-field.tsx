@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import { FieldError } from './field-error';
+import { fieldIds, FormRow } from './form-row';
 import './form-field.css';
 
 export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
@@ -20,47 +20,14 @@ export function TextField({ label, error, hint, requiredMark, id, describedBy, c
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   return (
-    <FieldFrame controlId={inputId} label={label} requiredMark={requiredMark} hint={hint} error={error}>
+    <FormRow controlId={inputId} label={label} requiredMark={requiredMark} hint={hint} error={error}>
       <input
         id={inputId}
         className={['form-field__input', className].filter(Boolean).join(' ')}
         {...controlAria(inputId, { error, hint, describedBy, requiredMark })}
         {...input}
       />
-    </FieldFrame>
-  );
-}
-
-/** The label above a field's control, and its hint and error below: one frame for every kind of field. */
-export function FieldFrame({
-  controlId,
-  label,
-  requiredMark,
-  hint,
-  error,
-  children,
-}: {
-  controlId: string;
-  label: ReactNode;
-  requiredMark?: boolean;
-  hint?: ReactNode;
-  error?: string;
-  children: ReactNode;
-}) {
-  const ids = fieldIds(controlId);
-  return (
-    <div className="form-field">
-      <FieldLabel htmlFor={controlId} requiredMark={requiredMark}>
-        {label}
-      </FieldLabel>
-      {children}
-      {hint && (
-        <div id={ids.hint} className="form-field__hint">
-          {hint}
-        </div>
-      )}
-      <FieldError id={ids.error} message={error} />
-    </div>
+    </FormRow>
   );
 }
 
@@ -74,24 +41,6 @@ export function controlAria(
     'aria-required': field.requiredMark || undefined,
     'aria-describedby': describedByIds(fieldIds(controlId), field),
   };
-}
-
-export function FieldLabel({ htmlFor, requiredMark, children }: { htmlFor: string; requiredMark?: boolean; children: ReactNode }) {
-  return (
-    <label className="form-field__label" htmlFor={htmlFor}>
-      {children}
-      {requiredMark && (
-        <span className="form-field__required" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      )}
-    </label>
-  );
-}
-
-function fieldIds(inputId: string) {
-  return { hint: `${inputId}-hint`, error: `${inputId}-error` };
 }
 
 function describedByIds(

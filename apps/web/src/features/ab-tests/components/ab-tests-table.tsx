@@ -11,7 +11,7 @@ import './ab-tests.css';
 /** Every test: what it tried, how it is judged, where it is, and what it found. A card per test on phones. */
 export function AbTestsTable({ tests }: { tests: readonly AbTestSummary[] }) {
   return (
-    <div className="dash-card card-table-card">
+    <div className="dash-card dash-card--flush">
       <table className="ab-table card-table" aria-label="A/B tests">
         <thead>
           <tr>

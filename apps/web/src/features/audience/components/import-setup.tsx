@@ -9,6 +9,7 @@ import type { FormOutcome } from '../../../lib/form-state';
 import { attributeName, type ColumnChoice, guessColumns, importColumns } from '../import-mapping';
 import { IMPORT_FIELD_LABELS, IMPORT_KIND_TEXTS, PRODUCT_IMPORT_FIELD_LABELS, PRODUCT_IMPORT_TEXTS, TOOLS_TEXTS } from '../tools-content';
 import { ListPicker } from './subscriber-fields';
+import '../../../components/ui/check-chip.css';
 import '../../../components/ui/notice.css';
 import './audience.css';
 import './import-page.css';
@@ -107,10 +108,10 @@ export function ImportSetup({ kind, onKindChange, lists, onStart }: ImportSetupP
       <fieldset className="import-kind">
         <legend className="form-field__label">The file holds</legend>
         {IMPORT_KINDS.map((value) => (
-          <label key={value} className="audience-check">
+          <label key={value} className="check-chip">
             <input type="radio" name="import-kind" value={value} checked={kind === value} onChange={() => chooseKind(value)} />
-            <span className="audience-check__box import-kind__radio" aria-hidden="true" />
-            <span className="audience-check__label">{IMPORT_KIND_TEXTS[value].choice}</span>
+            <span className="check-chip__box import-kind__radio" aria-hidden="true" />
+            <span className="check-chip__label">{IMPORT_KIND_TEXTS[value].choice}</span>
           </label>
         ))}
       </fieldset>
@@ -139,10 +140,10 @@ export function ImportSetup({ kind, onKindChange, lists, onStart }: ImportSetupP
               <h2 id="import-columns-title" className="import-setup__title">
                 Match the columns
               </h2>
-              <label className="audience-check">
+              <label className="check-chip">
                 <input type="checkbox" checked={hasHeader} onChange={(event) => setHasHeader(event.target.checked)} />
-                <span className="audience-check__box" aria-hidden="true" />
-                <span className="audience-check__label">First row is a header</span>
+                <span className="check-chip__box" aria-hidden="true" />
+                <span className="check-chip__label">First row is a header</span>
               </label>
             </div>
             <p className="import-setup__lead">The first {PREVIEW_ROWS} rows of your file. Tell us what each column holds; ignored columns are not imported.</p>

@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { type AudienceList, MEMBERSHIP_STATUSES, type MembershipStatus } from '@postlark/shared/audience';
-import { Button } from '../../../components/ui/button';
 import { MEMBERSHIP_STATUS_LABELS } from '../audience-content';
 import { listSubscribersPath } from '../subscriber-query';
+import { ItemCardFoot } from './item-card-foot';
 import './lists-page.css';
 
 interface ListCardsProps {
@@ -30,19 +29,7 @@ export function ListCards({ lists, onEdit, onDelete }: ListCardsProps) {
               </header>
               <p className={`list-card__description${list.description ? '' : ' list-card__description--none'}`}>{list.description || 'No description'}</p>
               <ListCounts counts={list.counts} />
-              <footer className="list-card__foot">
-                <Link className="list-card__view" to={listSubscribersPath(list.id)} aria-label={`View subscribers of ${list.name}`}>
-                  View subscribers
-                </Link>
-                <div className="list-card__actions">
-                  <Button variant="ghost" className="list-card__action" aria-label={`Edit ${list.name}`} onClick={() => onEdit(list)}>
-                    Edit
-                  </Button>
-                  <Button variant="ghost" className="list-card__action list-card__action--danger" aria-label={`Delete ${list.name}`} onClick={() => onDelete(list)}>
-                    Delete
-                  </Button>
-                </div>
-              </footer>
+              <ItemCardFoot name={list.name} viewTo={listSubscribersPath(list.id)} onEdit={() => onEdit(list)} onDelete={() => onDelete(list)} />
             </article>
           </li>
         );

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { type FormOutcome, useFieldErrors } from '../../../lib/form-state';
+import '../../../components/ui/check-chip.css';
 import '../../../components/ui/notice.css';
 import './audience.css';
 import './lists-page.css';
@@ -65,7 +66,7 @@ export function ListForm({ list, onSave, onCancel }: ListFormProps) {
       />
       <label className="list-form__opt-in">
         <input type="checkbox" checked={values.double_opt_in} onChange={(event) => change({ double_opt_in: event.target.checked })} />
-        <span className="audience-check__box" aria-hidden="true" />
+        <span className="check-chip__box" aria-hidden="true" />
         <span className="list-form__opt-in-text">
           <span className="list-form__opt-in-label">Double opt-in</span>
           <span className="list-form__opt-in-description">People who join from a form confirm their address by email before they receive anything.</span>

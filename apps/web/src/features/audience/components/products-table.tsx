@@ -13,7 +13,7 @@ export function ProductsTable({ products, loading }: { products: readonly Produc
         <thead>
           <tr>
             <th scope="col">Product</th>
-            <th scope="col" className="products-table__number">
+            <th scope="col" className="data-table__num">
               Price
             </th>
             <th scope="col">Stock</th>
@@ -33,7 +33,7 @@ export function ProductsTable({ products, loading }: { products: readonly Produc
                 )}
                 <span className="products-table__id">{product.id}</span>
               </td>
-              <td className="products-table__number products-table__price">{productPrice(product) ?? <span className="products-table__none">No price</span>}</td>
+              <td className="data-table__num products-table__price">{productPrice(product) ?? <span className="products-table__none">No price</span>}</td>
               <td className="products-table__stock">
                 <StatusBadge tone={product.in_stock ? 'good' : 'quiet'}>{product.in_stock ? 'In stock' : 'Out of stock'}</StatusBadge>
               </td>

@@ -7,6 +7,7 @@ import type { FormOutcome } from '../../../lib/form-state';
 import { type ConditionDraft, fromCondition, newCondition, toCondition, toDefinition } from '../segment-draft';
 import { subscribersCount } from '../tools-content';
 import { ConditionRow } from './segment-condition-row';
+import '../../../components/ui/check-chip.css';
 import '../../../components/ui/notice.css';
 import './audience.css';
 import './segments-page.css';
@@ -96,10 +97,10 @@ export function SegmentBuilder({ segment, lists, preview, onSave, onCancel }: Se
       <fieldset className="segment-builder__match">
         <legend className="form-field__label">Subscribers who match</legend>
         {(['all', 'any'] as const).map((value) => (
-          <label key={value} className="audience-check">
+          <label key={value} className="check-chip">
             <input type="radio" name="segment-match" value={value} checked={match === value} onChange={() => setMatch(value)} />
-            <span className="audience-check__box segment-builder__radio" aria-hidden="true" />
-            <span className="audience-check__label">{value === 'all' ? 'All conditions' : 'Any condition'}</span>
+            <span className="check-chip__box segment-builder__radio" aria-hidden="true" />
+            <span className="check-chip__label">{value === 'all' ? 'All conditions' : 'Any condition'}</span>
           </label>
         ))}
       </fieldset>

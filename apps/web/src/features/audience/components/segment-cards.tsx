@@ -1,10 +1,9 @@
-import { Link } from 'react-router';
 import type { AudienceList } from '@postlark/shared/audience';
 import { segmentSubscribersPath } from '@postlark/shared/routes';
 import { describeEngagementCondition, type Segment, type SegmentCondition } from '@postlark/shared/segments';
-import { Button } from '../../../components/ui/button';
 import { formatDay, SUBSCRIBER_STATUS_LABELS } from '../audience-content';
 import { CONDITION_FIELD_LABELS, CONDITION_OP_LABELS, formatCount } from '../tools-content';
+import { ItemCardFoot } from './item-card-foot';
 import './lists-page.css';
 import './segments-page.css';
 
@@ -56,19 +55,7 @@ export function SegmentCards({ segments, lists, onEdit, onDelete }: SegmentCards
                   <li key={index}>{describeCondition(condition, lists)}</li>
                 ))}
               </ul>
-              <footer className="list-card__foot">
-                <Link className="list-card__view" to={segmentSubscribersPath(segment.id)} aria-label={`View subscribers of ${segment.name}`}>
-                  View subscribers
-                </Link>
-                <div className="list-card__actions">
-                  <Button variant="ghost" className="list-card__action" aria-label={`Edit ${segment.name}`} onClick={() => onEdit(segment)}>
-                    Edit
-                  </Button>
-                  <Button variant="ghost" className="list-card__action list-card__action--danger" aria-label={`Delete ${segment.name}`} onClick={() => onDelete(segment)}>
-                    Delete
-                  </Button>
-                </div>
-              </footer>
+              <ItemCardFoot name={segment.name} viewTo={segmentSubscribersPath(segment.id)} onEdit={() => onEdit(segment)} onDelete={() => onDelete(segment)} />
             </article>
           </li>
         );

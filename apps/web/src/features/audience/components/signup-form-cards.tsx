@@ -1,5 +1,6 @@
 import type { SignupForm } from '@postlark/shared/forms';
 import { Button } from '../../../components/ui/button';
+import { ItemCardFoot } from './item-card-foot';
 import './lists-page.css';
 import './forms-page.css';
 
@@ -45,17 +46,12 @@ export function SignupFormCards({ forms, onCopy, onEdit, onDelete }: SignupFormC
                   <code>{form.embed_html}</code>
                 </pre>
               </div>
-              <footer className="list-card__foot">
-                <span className="form-card__title-preview">“{form.title}”</span>
-                <div className="list-card__actions">
-                  <Button variant="ghost" className="list-card__action" aria-label={`Edit ${form.name}`} onClick={() => onEdit(form)}>
-                    Edit
-                  </Button>
-                  <Button variant="ghost" className="list-card__action list-card__action--danger" aria-label={`Delete ${form.name}`} onClick={() => onDelete(form)}>
-                    Delete
-                  </Button>
-                </div>
-              </footer>
+              <ItemCardFoot
+                name={form.name}
+                aside={<span className="form-card__title-preview">“{form.title}”</span>}
+                onEdit={() => onEdit(form)}
+                onDelete={() => onDelete(form)}
+              />
             </article>
           </li>
         );

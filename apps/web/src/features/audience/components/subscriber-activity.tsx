@@ -1,6 +1,7 @@
 import type { ActivityKind, Subscriber } from '@postlark/shared/audience';
 import { ACTIVITY_LIMIT } from '@postlark/shared/audience';
 import { activityLabel, formatMoment } from '../audience-content';
+import { CardHead } from '../../../components/ui/card';
 
 // Events that end mail to them stand out; the rest read as ordinary history.
 const TONE: Partial<Record<ActivityKind, 'stop' | 'start'>> = {
@@ -17,9 +18,7 @@ const TONE: Partial<Record<ActivityKind, 'stop' | 'start'>> = {
 export function SubscriberActivityCard({ subscriber }: { subscriber: Subscriber }) {
   return (
     <section className="dash-card subscriber-activity" aria-labelledby="subscriber-activity-title">
-      <h2 id="subscriber-activity-title" className="dash-card__title">
-        Activity
-      </h2>
+      <CardHead title="Activity" titleId="subscriber-activity-title" />
       <ol className="subscriber-activity__list">
         {subscriber.activity.map((event, index) => (
           <li key={`${event.at}-${event.kind}-${event.list_id ?? index}`} className={`subscriber-activity__item subscriber-activity__item--${TONE[event.kind] ?? 'plain'}`}>

@@ -7,6 +7,8 @@ import { consentSourceLabel, formatMoment, fullName } from '../audience-content'
 import { attributeText } from '../subscriber-form';
 import { listSubscribersPath } from '../subscriber-query';
 import { StatusBadge } from './status-badge';
+import { PersonHead } from '../../../components/ui/person-head';
+import { CardHead } from '../../../components/ui/card';
 import './subscriber-page.css';
 
 /** Who the subscriber is, and how and when they came: the page's first card. */
@@ -29,16 +31,8 @@ export function SubscriberSummary({ subscriber }: { subscriber: Subscriber }) {
   if (subscriber.consent.confirmed_at) facts.push(['Confirmed by email', formatMoment(subscriber.consent.confirmed_at)]);
 
   return (
-    <section className="dash-card subscriber-summary" aria-label="Subscriber details">
-      <div className="subscriber-summary__who">
-        <span className="subscriber-summary__avatar" aria-hidden="true">
-          {initial}
-        </span>
-        <div className="subscriber-summary__names">
-          <p className="subscriber-summary__name">{name || subscriber.email}</p>
-          {name && <p className="subscriber-summary__email">{subscriber.email}</p>}
-        </div>
-      </div>
+    <section className="dash-card person-card subscriber-summary" aria-label="Subscriber details">
+      <PersonHead initial={initial} name={name || subscriber.email} email={subscriber.email} />
       <dl className="subscriber-facts">
         {facts.map(([term, detail]) => (
           <div key={term} className="subscriber-facts__item">
@@ -55,9 +49,7 @@ export function SubscriberSummary({ subscriber }: { subscriber: Subscriber }) {
 export function SubscriberMemberships({ subscriber }: { subscriber: Subscriber }) {
   return (
     <section className="dash-card" aria-labelledby="subscriber-lists-title">
-      <h2 id="subscriber-lists-title" className="dash-card__title">
-        Lists
-      </h2>
+      <CardHead title="Lists" titleId="subscriber-lists-title" />
       {subscriber.lists.length === 0 ? (
         <p className="dash-card__text subscriber-side__empty">Not on any list yet. Choose lists in the form to add them.</p>
       ) : (
@@ -84,9 +76,7 @@ export function SubscriberAttributes({ subscriber }: { subscriber: Subscriber })
   const entries = Object.entries(subscriber.attributes).sort(([left], [right]) => left.localeCompare(right));
   return (
     <section className="dash-card" aria-labelledby="subscriber-attributes-title">
-      <h2 id="subscriber-attributes-title" className="dash-card__title">
-        Attributes
-      </h2>
+      <CardHead title="Attributes" titleId="subscriber-attributes-title" />
       {entries.length === 0 ? (
         <p className="dash-card__text subscriber-side__empty">No attributes yet. Imports and signup forms can add details such as a city or a plan.</p>
       ) : (
@@ -125,10 +115,11 @@ export function SubscriberPreferenceLink({ subscriber }: { subscriber: Subscribe
 
   return (
     <section className="dash-card" aria-labelledby="subscriber-preferences-title">
-      <h2 id="subscriber-preferences-title" className="dash-card__title">
-        Preference centre
-      </h2>
-      <p className="dash-card__text">Every campaign links here, so they can choose their lists or unsubscribe. You can send it to them too.</p>
+      <CardHead
+        title="Preference centre"
+        titleId="subscriber-preferences-title"
+        text="Every campaign links here, so they can choose their lists or unsubscribe. You can send it to them too."
+      />
       <div className="subscriber-preference">
         <a className="subscriber-preference__url" href={subscriber.preference_url} target="_blank" rel="noreferrer">
           {subscriber.preference_url}

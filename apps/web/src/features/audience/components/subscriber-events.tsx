@@ -2,6 +2,7 @@ import type { PersonEvent } from '@postlark/shared/events';
 import { Button } from '../../../components/ui/button';
 import { formatMoment } from '../audience-content';
 import { eventSentence, eventSourceLabel } from '../event-texts';
+import { CardHead } from '../../../components/ui/card';
 import '../../../components/ui/quiet-tag.css';
 
 // Buying marks a good moment; mail that did not reach them, or a goodbye, a bad one.
@@ -23,10 +24,11 @@ interface SubscriberEventsProps {
 export function SubscriberEventsCard({ events, more, loading, error, onMore }: SubscriberEventsProps) {
   return (
     <section className="dash-card subscriber-activity subscriber-events" aria-labelledby="subscriber-events-title" aria-busy={loading}>
-      <h2 id="subscriber-events-title" className="dash-card__title">
-        What they did
-      </h2>
-      <p className="dash-card__text">Orders, visits and other events sent through the API, and what your campaigns recorded: deliveries, opens and clicks.</p>
+      <CardHead
+        title="What they did"
+        titleId="subscriber-events-title"
+        text="Orders, visits and other events sent through the API, and what your campaigns recorded: deliveries, opens and clicks."
+      />
       {events.length === 0 && !loading && !error && <p className="dash-card__text">Nothing recorded yet.</p>}
       {events.length > 0 && (
         <ol className="subscriber-activity__list">

@@ -8,6 +8,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { SUBSCRIBER_STATUS_LABELS } from '../audience-content';
 import { type SubscriberFormValues, timeZoneChoices } from '../subscriber-form';
+import '../../../components/ui/check-chip.css';
 import './audience.css';
 
 interface SubscriberFieldsProps {
@@ -107,14 +108,14 @@ export function ListPicker({ lists, chosen, error, onChange }: ListPickerProps) 
       ) : (
         <div className="audience-picker__options">
           {lists.map((list) => (
-            <label key={list.id} className="audience-check">
+            <label key={list.id} className="check-chip">
               <input
                 type="checkbox"
                 checked={chosen.includes(list.id)}
                 onChange={(event) => onChange(event.target.checked ? [...chosen, list.id] : chosen.filter((id) => id !== list.id))}
               />
-              <span className="audience-check__box" aria-hidden="true" />
-              <span className="audience-check__label">{list.name}</span>
+              <span className="check-chip__box" aria-hidden="true" />
+              <span className="check-chip__label">{list.name}</span>
             </label>
           ))}
         </div>

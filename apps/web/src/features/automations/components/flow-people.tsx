@@ -15,7 +15,7 @@ export function FlowPeople({ runs, titles }: { runs: readonly FlowRunView[] | nu
       </h2>
       {runs && runs.length === 0 && <p className="flow-people__empty">Nobody has entered yet. People who meet the trigger while the flow is active show here, with where they are and why.</p>}
       {runs && runs.length > 0 && (
-        <div className="dash-card card-table-card">
+        <div className="dash-card dash-card--flush">
           <table className="card-table flow-people__table" aria-label="People in this flow">
             <thead>
               <tr>

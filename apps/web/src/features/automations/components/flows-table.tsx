@@ -19,7 +19,7 @@ const total = (stats: FlowStats | undefined, pick: (step: FlowStats['steps'][num
 /** The flows: a table on wide screens, one card per flow on phones (CSS). */
 export function FlowsTable({ flows, stats, names, onDelete }: FlowsTableProps) {
   return (
-    <div className="dash-card card-table-card">
+    <div className="dash-card dash-card--flush">
       <table className="flows-table card-table" aria-label="Flows">
         <thead>
           <tr>

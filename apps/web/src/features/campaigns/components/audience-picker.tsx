@@ -2,6 +2,8 @@ import type { AudienceList } from '@postlark/shared/audience';
 import type { Segment } from '@postlark/shared/segments';
 import { FieldError } from '../../../components/ui/field-error';
 import { CAMPAIGN_TEXTS } from '../campaigns-content';
+import { EmptyNote } from '../../../components/ui/page-state';
+import '../../../components/ui/check-chip.css';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -25,13 +27,13 @@ export function AudiencePicker({ lists, segments, listIds, segmentIds, onChange,
     <fieldset className="campaign-audience" aria-describedby={error ? 'campaign-audience-error' : undefined} disabled={disabled}>
       <legend className="campaign-card__title">Audience</legend>
       <p className="campaign-card__text">Choose lists and segments. A subscriber in more than one gets the email once.</p>
-      {loading && <p className="campaign-audience__empty">Loading lists and segments...</p>}
+      {loading && <EmptyNote>Loading lists and segments...</EmptyNote>}
       {loadError && (
         <p className="notice notice--error" role="alert">
           {loadError}
         </p>
       )}
-      {lists && segments && lists.length + segments.length === 0 && <p className="campaign-audience__empty">{CAMPAIGN_TEXTS.noAudience}</p>}
+      {lists && segments && lists.length + segments.length === 0 && <EmptyNote>{CAMPAIGN_TEXTS.noAudience}</EmptyNote>}
       {lists && lists.length > 0 && (
         <div className="campaign-audience__group" role="group" aria-label="Lists">
           <h3 className="campaign-audience__heading">Lists</h3>
@@ -65,10 +67,10 @@ export function AudiencePicker({ lists, segments, listIds, segmentIds, onChange,
 
 function Choice({ label, detail, checked, onChange }: { label: string; detail?: string; checked: boolean; onChange(on: boolean): void }) {
   return (
-    <label className="campaign-choice">
+    <label className="check-chip">
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      <span className="campaign-choice__box" aria-hidden="true" />
-      <span className="campaign-choice__label">{label}</span>
+      <span className="check-chip__box" aria-hidden="true" />
+      <span className="check-chip__label">{label}</span>
       {detail && <span className="campaign-choice__detail">{detail}</span>}
     </label>
   );

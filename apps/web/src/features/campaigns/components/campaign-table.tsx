@@ -23,7 +23,7 @@ interface CampaignTableProps {
 /** The campaigns, newest first: a table on wide screens, one card per campaign on phones (CSS). */
 export function CampaignTable({ campaigns, busyId, onDuplicate, onDelete, deliveredBy }: CampaignTableProps) {
   return (
-    <div className="dash-card card-table-card">
+    <div className="dash-card dash-card--flush">
       <table className="campaign-table card-table" aria-label="Campaigns">
         <thead>
           <tr>

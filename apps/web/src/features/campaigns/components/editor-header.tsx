@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { CAMPAIGN_TEXTS, CAMPAIGNS_PATH } from '../campaigns-content';
 import { formatSchedule } from '../schedule';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import '../../../components/ui/page-header.css';
 
 interface EditorHeaderProps {
   campaign: Campaign | null;
@@ -29,7 +30,7 @@ export function EditorHeader({ campaign, name, editable, dirty, busy, onSave, on
       </Link>
       <div className="campaign-editor__title-row">
         <div className="campaign-editor__title-block">
-          <h1 className="dashboard-page__title campaign-editor__title">{campaign ? campaign.name : name.trim() || 'New campaign'}</h1>
+          <h1 className="page-header__title campaign-editor__title">{campaign ? campaign.name : name.trim() || 'New campaign'}</h1>
           <p className="campaign-editor__meta">
             {campaign && <CampaignStatusBadge status={campaign.status} />}
             {scheduled && <span>Goes out {formatSchedule(campaign.scheduled_at!, campaign.scheduled_timezone)}</span>}
@@ -40,7 +41,7 @@ export function EditorHeader({ campaign, name, editable, dirty, busy, onSave, on
             )}
           </p>
         </div>
-        <div className="dashboard-page__actions campaign-editor__actions">
+        <div className="page-header__actions campaign-editor__actions">
           {editable ? (
             <>
               <Button variant="secondary" disabled={busy !== null} onClick={onSave}>

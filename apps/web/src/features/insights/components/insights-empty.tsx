@@ -10,10 +10,10 @@ export function InsightsEmpty({ docsUrl }: { docsUrl: string }) {
             <path d="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0" />
           </svg>
         </span>
-        <h2 id="insights-empty-title" className="insights-card__title">
+        <h2 id="insights-empty-title" className="dash-card__title">
           {INSIGHTS_TEXTS.noOrdersTitle}
         </h2>
-        <p className="insights-card__lead">
+        <p className="dash-card__text insights-empty__text">
           Purchase insights are worked out from <code>order_placed</code> events. Send one for each order your shop takes, with your API key (Profile, API keys), to{' '}
           <code>POST /api/v1/events</code>: up to 5,000 in a call, and a repeated <code>id</code> is never counted twice. The figures appear after the next refresh.
         </p>

@@ -1,5 +1,6 @@
 import type { PurchaseModel } from '@postlark/shared/insights';
 import { formatCount, formatDay, formatDecimal } from '../insights-format';
+import { CardHead } from '../../../components/ui/card';
 
 type Estimate = { value: number; standard_error: number | null };
 
@@ -55,12 +56,15 @@ function ParameterTable({ caption, rows, logLikelihood }: { caption: string; row
 export function ModelCard({ model }: { model: PurchaseModel }) {
   return (
     <section className="dash-card insights-card insights-model" aria-labelledby="insights-model-title">
-      <h2 id="insights-model-title" className="insights-card__title">
-        The model
-      </h2>
-      <p className="insights-card__lead">
-        Fitted to {formatCount(model.customers)} {model.customers === 1 ? 'customer' : 'customers'} ({formatCount(model.repeat_customers)} with a repeat order) by maximum likelihood.
-      </p>
+      <CardHead
+        title="The model"
+        titleId="insights-model-title"
+        text={
+          <>
+            Fitted to {formatCount(model.customers)} {model.customers === 1 ? 'customer' : 'customers'} ({formatCount(model.repeat_customers)} with a repeat order) by maximum likelihood.
+          </>
+        }
+      />
       <dl className="insights-model__facts">
         <div>
           <dt>As of</dt>

@@ -4,6 +4,7 @@ import { ChartViews } from '../../../components/ui/chart-parts';
 import { monthsSummary } from '../insights-charts';
 import { formatCount, formatMoney, formatMoneyShort, formatMonth } from '../insights-format';
 import { BarChart } from './bar-chart';
+import { CardHead } from '../../../components/ui/card';
 
 type Series = 'revenue' | 'orders';
 const SERIES_LABELS: Record<Series, string> = { revenue: 'Revenue', orders: 'Orders' };
@@ -17,15 +18,12 @@ export function MonthChart({ months, currency }: { months: readonly InsightsMont
 
   return (
     <section className="dash-card insights-card insights-card--wide" aria-labelledby="insights-months-title">
-      <div className="insights-card__head">
-        <div>
-          <h2 id="insights-months-title" className="insights-card__title">
-            Revenue and orders by month
-          </h2>
-          <p className="insights-card__lead">Calendar months (UTC), up to the as-of date.</p>
-        </div>
-        <ChartViews<Series> views={SERIES_LABELS} value={series} onChange={setSeries} />
-      </div>
+      <CardHead
+        title="Revenue and orders by month"
+        titleId="insights-months-title"
+        text="Calendar months (UTC), up to the as-of date."
+        actions={<ChartViews<Series> views={SERIES_LABELS} value={series} onChange={setSeries} />}
+      />
       <BarChart
         tone={series === 'revenue' ? 'brand' : 'accent'}
         bars={months.map((month) => ({

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { InsightsPerson } from '@postlark/shared/insights-dashboard';
 import { subscriberPath } from '@postlark/shared/routes';
 import { formatCount, formatDay, formatMoney, formatShare, NO_VALUE } from '../insights-format';
+import { CardHead } from '../../../components/ui/card';
 import '../../../components/ui/data-table.css';
 
 interface PeopleTableProps {
@@ -20,10 +21,7 @@ export function PeopleTable({ id, title, lead, people, currency, rank, empty }: 
   const rankLabel = rank === 'churn' ? 'Churn risk' : 'Predicted value, 365 days';
   return (
     <section className="dash-card insights-card insights-card--wide insights-people" aria-labelledby={id}>
-      <h2 id={id} className="insights-card__title">
-        {title}
-      </h2>
-      <p className="insights-card__lead">{lead}</p>
+      <CardHead title={title} titleId={id} text={lead} />
       {people.length === 0 ? (
         <p className="insights-card__empty">{empty}</p>
       ) : (

@@ -1,6 +1,7 @@
 import type { ApiKey } from '@postlark/shared/api-keys';
 import { Button } from '../../../components/ui/button';
 import { RetryNotice } from './retry-notice';
+import { EmptyNote } from '../../../components/ui/page-state';
 
 export type LoadedKeys = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; keys: ApiKey[] };
 
@@ -16,9 +17,9 @@ export function ApiKeyList({ loaded, onRetry, onRevoke }: { loaded: LoadedKeys; 
   return (
     <div className="api-keys__list-wrap" aria-busy={loaded.state === 'loading'}>
       <h3 className="api-keys__list-title">Your keys</h3>
-      {loaded.state === 'loading' && <p className="api-keys__empty">Loading your keys...</p>}
+      {loaded.state === 'loading' && <EmptyNote>Loading your keys...</EmptyNote>}
       {loaded.state === 'failed' && <RetryNotice message={loaded.message} onRetry={onRetry} />}
-      {loaded.state === 'ready' && loaded.keys.length === 0 && <p className="api-keys__empty">No keys yet. Create one for each app you connect.</p>}
+      {loaded.state === 'ready' && loaded.keys.length === 0 && <EmptyNote>No keys yet. Create one for each app you connect.</EmptyNote>}
       {loaded.state === 'ready' && loaded.keys.length > 0 && (
         <ul className="api-keys__list" aria-label="API keys">
           {loaded.keys.map((key) => (

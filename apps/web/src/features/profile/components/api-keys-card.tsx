@@ -10,6 +10,7 @@ import { useFieldErrors } from '../../../lib/form-state';
 import { PROFILE_TEXTS } from '../profile-content';
 import { ApiKeyList, type LoadedKeys } from './api-key-list';
 import { NewKeyPanel } from './new-key-panel';
+import { CardHead } from '../../../components/ui/card';
 import './api-keys.css';
 
 export type ApiKeyCreated = { ok: true; key: string } | { ok: false; message: string; errors: Record<string, string> };
@@ -84,25 +85,26 @@ export function ApiKeysCard({ load, onCreate, onRevoke }: ApiKeysCardProps) {
   }
 
   return (
-    <section className="dash-card api-keys" aria-labelledby="api-keys-title">
-      <div className="api-keys__head">
-        <div className="profile-form__head">
-          <h2 id="api-keys-title" className="dash-card__title">
-            API keys
-          </h2>
-          <p className="dash-card__text">
+    <section className="dash-card dash-card--stack api-keys" aria-labelledby="api-keys-title">
+      <CardHead
+        title="API keys"
+        titleId="api-keys-title"
+        text={
+          <>
             Connect other apps to your Postlark account: a key lets an app manage your lists and add subscribers through our API. Give each app its
             own key, so you can revoke one without stopping the others.
-          </p>
-        </div>
-        <a className="api-keys__docs" href={webEnv.apiDocsUrl} target="_blank" rel="noopener noreferrer">
-          API documentation
-          <span className="visually-hidden"> (opens in a new tab)</span>
-          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M9 3h4v4M13 3 7.5 8.5M11 9.5V13H3V5h3.5" />
-          </svg>
-        </a>
-      </div>
+          </>
+        }
+        actions={
+          <a className="api-keys__docs" href={webEnv.apiDocsUrl} target="_blank" rel="noopener noreferrer">
+            API documentation
+            <span className="visually-hidden"> (opens in a new tab)</span>
+            <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M9 3h4v4M13 3 7.5 8.5M11 9.5V13H3V5h3.5" />
+            </svg>
+          </a>
+        }
+      />
 
       {created && <NewKeyPanel apiKey={created} onDone={() => setCreated(null)} />}
 

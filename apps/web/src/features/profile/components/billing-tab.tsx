@@ -1,4 +1,6 @@
 import { BILLING_HISTORY_ROWS, PROFILE_TEXTS, SAMPLE_BILLING_ADDRESS } from '../profile-content';
+import { CardHead } from '../../../components/ui/card';
+import '../../../components/ui/data-table.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
@@ -9,9 +11,7 @@ export function BillingTab() {
     <div className="profile-stack">
       <div className="profile-columns">
         <section className="dash-card" aria-labelledby="billing-address-title">
-          <h2 id="billing-address-title" className="dash-card__title">
-            Billing address
-          </h2>
+          <CardHead title="Billing address" titleId="billing-address-title" />
           <address className="profile-address">
             <strong>{SAMPLE_BILLING_ADDRESS.name}</strong>
             {SAMPLE_BILLING_ADDRESS.lines.map((line) => (
@@ -21,10 +21,7 @@ export function BillingTab() {
           <p className="profile-address__supply">{SAMPLE_BILLING_ADDRESS.placeOfSupply}</p>
         </section>
         <section className="dash-card profile-payment" aria-labelledby="payment-title">
-          <h2 id="payment-title" className="dash-card__title">
-            Payment method
-          </h2>
-          <p className="dash-card__text">Pay for your plan by card or UPI through our secure payment gateway.</p>
+          <CardHead title="Payment method" titleId="payment-title" text="Pay for your plan by card or UPI through our secure payment gateway." />
           <div className="profile-form__actions profile-form__actions--start">
             <button type="button" className="btn btn--primary profile-payment__button" disabled aria-describedby="payment-soon">
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
@@ -39,21 +36,18 @@ export function BillingTab() {
         </section>
       </div>
       <section className="dash-card" aria-labelledby="billing-history-title">
-        <h2 id="billing-history-title" className="dash-card__title">
-          Billing history
-        </h2>
-        <p className="dash-card__text">Sample invoices: your own appear here once billing starts.</p>
+        <CardHead title="Billing history" titleId="billing-history-title" text="Sample invoices: your own appear here once billing starts." />
         {/* Focusable, so the scrolling history can be moved with the keyboard. */}
-        <div className="profile-table-scroll" tabIndex={0} role="region" aria-labelledby="billing-history-title">
-          <table className="profile-table">
+        <div className="data-table data-table--compact data-table--framed" tabIndex={0} role="region" aria-labelledby="billing-history-title">
+          <table>
             <thead>
               <tr>
                 <th scope="col">Date</th>
                 <th scope="col">Payment Method</th>
-                <th scope="col" className="profile-table__number">
+                <th scope="col" className="data-table__num">
                   Amount
                 </th>
-                <th scope="col" className="profile-table__icon-cell">
+                <th scope="col" className="data-table__icon">
                   Invoice
                 </th>
               </tr>
@@ -65,8 +59,8 @@ export function BillingTab() {
                     <time dateTime={row.date}>{formatDate(row.date)}</time>
                   </td>
                   <td>{row.method}</td>
-                  <td className="profile-table__number">{row.amount}</td>
-                  <td className="profile-table__icon-cell">
+                  <td className="data-table__num">{row.amount}</td>
+                  <td className="data-table__icon">
                     <button type="button" className="profile-icon-button" aria-label={`Download invoice of ${formatDate(row.date)}`} aria-disabled="true" title={PROFILE_TEXTS.comingSoon}>
                       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
                         <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />

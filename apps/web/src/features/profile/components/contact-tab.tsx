@@ -7,6 +7,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { CONTACT_PLACEHOLDERS } from '../profile-content';
 import { type FormOutcome, useDraft, useFieldErrors } from '../../../lib/form-state';
+import { CardHead } from '../../../components/ui/card';
 
 interface ContactTabProps {
   profile: UserProfile;
@@ -64,15 +65,12 @@ export function ContactTab({ profile, countries, onSave }: ContactTabProps) {
   });
 
   return (
-    <form className="dash-card profile-form" noValidate aria-labelledby="contact-title" onSubmit={(event) => void onSubmit(event)}>
-      <div className="profile-form__head">
-        <h2 id="contact-title" className="dash-card__title">
-          Primary account contact
-        </h2>
-        <p className="dash-card__text">
-          Used on invoices and for account notices. Your name and email address are managed on the Overview tab.
-        </p>
-      </div>
+    <form className="dash-card dash-card--stack" noValidate aria-labelledby="contact-title" onSubmit={(event) => void onSubmit(event)}>
+      <CardHead
+        title="Primary account contact"
+        titleId="contact-title"
+        text="Used on invoices and for account notices. Your name and email address are managed on the Overview tab."
+      />
       <div className="profile-grid profile-grid--two">
         <TextField label="First name" value={profile.additional_info.first_name} readOnly autoComplete="given-name" />
         <TextField label="Last name" value={profile.additional_info.last_name} readOnly autoComplete="family-name" />

@@ -1,6 +1,7 @@
 import { buttonClass } from '../../../components/ui/button';
 import { apiHref } from '../../../lib/api-links';
 import { type DataExportsPayload, type DataExportStatus, type DataExportSummary, EXPORT_KINDS, EXPORT_PERIODS, formatExportTime } from '@postlark/shared/data-export';
+import { EmptyNote } from '../../../components/ui/page-state';
 
 export type LoadedExports = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; payload: DataExportsPayload };
 
@@ -40,7 +41,7 @@ export function DataExportList({ loaded, onRetry }: { loaded: LoadedExports; onR
           </button>
         </div>
       )}
-      {loaded.state === 'ready' && loaded.payload.exports.length === 0 && <p className="data-export__empty">You have not exported your data yet.</p>}
+      {loaded.state === 'ready' && loaded.payload.exports.length === 0 && <EmptyNote>You have not exported your data yet.</EmptyNote>}
       {loaded.state === 'ready' && loaded.payload.exports.length > 0 && (
         <ul className="data-export__list">
           {loaded.payload.exports.map((entry) => (

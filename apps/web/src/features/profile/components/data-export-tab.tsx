@@ -15,6 +15,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { PROFILE_TEXTS } from '../profile-content';
 import type { FormOutcome } from '../../../lib/form-state';
 import { DataExportList, type LoadedExports } from './data-export-list';
+import { CardHead } from '../../../components/ui/card';
 import './data-export-tab.css';
 
 interface DataExportTabProps {
@@ -72,16 +73,17 @@ export function DataExportTab({ load, onExport, downloadProblem }: DataExportTab
   }
 
   return (
-    <section className="dash-card profile-form" aria-labelledby="export-title">
-      <div className="profile-form__head">
-        <h2 id="export-title" className="dash-card__title">
-          Export data
-        </h2>
-        <p className="dash-card__text">
-          Your export is bundled as CSV files in one Zip file, and we email you when it is ready. You can export your data once a month,
-          and an export can take up to 24 hours.
-        </p>
-      </div>
+    <section className="dash-card dash-card--stack" aria-labelledby="export-title">
+      <CardHead
+        title="Export data"
+        titleId="export-title"
+        text={
+          <>
+            Your export is bundled as CSV files in one Zip file, and we email you when it is ready. You can export your data once a month,
+            and an export can take up to 24 hours.
+          </>
+        }
+      />
       <form className="data-export__form" noValidate aria-label="Export data" onSubmit={(event) => void onSubmit(event)}>
         <fieldset className="profile-checks profile-checks--inline" disabled={sending}>
           <legend className="form-field__legend">What to export</legend>

@@ -16,6 +16,8 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { PasswordHint } from '../../../components/ui/password-hint';
 import { TextField } from '../../../components/ui/text-field';
 import { type FormOutcome, useDraft, useFieldErrors } from '../../../lib/form-state';
+import { CardHead } from '../../../components/ui/card';
+import { PersonHead } from '../../../components/ui/person-head';
 
 interface OverviewTabProps {
   profile: UserProfile;
@@ -31,14 +33,8 @@ export function OverviewTab({ profile, onSaveBasic, onChangePassword, onChangeEm
   const fullName = [firstName, lastName].filter(Boolean).join(' ');
   return (
     <div className="profile-stack">
-      <section className="dash-card profile-summary" aria-label="Account summary">
-        <span className="avatar avatar--xl" aria-hidden="true">
-          {firstName.trim().charAt(0).toUpperCase() || '!'}
-        </span>
-        <div className="profile-summary__names">
-          <p className="profile-summary__name">{fullName || profile.email}</p>
-          <p className="profile-summary__email">{profile.email}</p>
-        </div>
+      <section className="dash-card person-card" aria-label="Account summary">
+        <PersonHead initial={firstName.trim().charAt(0).toUpperCase() || '!'} name={fullName || profile.email} email={profile.email} />
       </section>
       <div className="profile-columns">
         <BasicInfoForm profile={profile} onSave={onSaveBasic} onChangeEmail={onChangeEmail} />
@@ -109,10 +105,8 @@ function BasicInfoForm({ profile, onSave, onChangeEmail }: BasicInfoFormProps) {
   }
 
   return (
-    <form className="dash-card profile-form" noValidate aria-labelledby="basic-info-title" onSubmit={(event) => void onSubmit(event)}>
-      <h2 id="basic-info-title" className="dash-card__title">
-        Basic information
-      </h2>
+    <form className="dash-card dash-card--stack" noValidate aria-labelledby="basic-info-title" onSubmit={(event) => void onSubmit(event)}>
+      <CardHead title="Basic information" titleId="basic-info-title" />
       <div className="profile-grid profile-grid--two">
         <TextField
           label="First name"
@@ -209,11 +203,8 @@ function ChangePasswordForm({ email, onSave }: { email: string; onSave: Overview
   }
 
   return (
-    <form className="dash-card profile-form" noValidate aria-labelledby="change-password-title" onSubmit={(event) => void onSubmit(event)}>
-      <h2 id="change-password-title" className="dash-card__title">
-        Change password
-      </h2>
-      <p className="dash-card__text">Changing it signs you out on every other device.</p>
+    <form className="dash-card dash-card--stack" noValidate aria-labelledby="change-password-title" onSubmit={(event) => void onSubmit(event)}>
+      <CardHead title="Change password" titleId="change-password-title" text="Changing it signs you out on every other device." />
       {/* Lets password managers tie the new password to this account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <PasswordField

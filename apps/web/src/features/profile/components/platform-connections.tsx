@@ -15,9 +15,12 @@ import {
 import { ROUTES } from '@postlark/shared/routes';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
 import { showToast } from '../../../components/ui/toasts';
 import type { IntegrationsApi, RemoteAudience } from '../integrations-api';
 import { RetryNotice } from './retry-notice';
+import { CardHead } from '../../../components/ui/card';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** A queued or running sync is polled this often, so its bar moves. */
@@ -101,10 +104,7 @@ export function PlatformConnections({
         </p>
       )}
       <section className="dash-card" aria-labelledby="connected-title">
-        <h2 id="connected-title" className="dash-card__title">
-          {INTEGRATIONS_TAB_TEXTS.connected}
-        </h2>
-        {connections.length === 0 && <p className="dash-card__text">No platform is connected yet.</p>}
+        <CardHead title={INTEGRATIONS_TAB_TEXTS.connected} titleId="connected-title" text={connections.length === 0 ? 'No platform is connected yet.' : undefined} />
         <ul className="profile-integrations">
           {connections.map((connection) => (
             <ConnectionItem
@@ -125,9 +125,7 @@ export function PlatformConnections({
         </ul>
       </section>
       <section className="dash-card" aria-labelledby="not-connected-title">
-        <h2 id="not-connected-title" className="dash-card__title">
-          {INTEGRATIONS_TAB_TEXTS.notConnected}
-        </h2>
+        <CardHead title={INTEGRATIONS_TAB_TEXTS.notConnected} titleId="not-connected-title" />
         <ul className="profile-integrations">
           {others.map((platform) => (
             <li key={platform} className="profile-integration" aria-label={PLATFORM_NAMES[platform]}>
@@ -216,27 +214,23 @@ function ConnectForm({
         </Button>
       ) : (
         <>
-          <label className="form-field">
-            <span className="form-field__label">{PLATFORM_SECRET_LABELS[platform]}</span>
-            <input
-              className="form-field__input"
-              type="password"
-              autoComplete="off"
-              value={secret}
-              onChange={(event) => setSecret(event.target.value)}
-              aria-invalid={error?.errors.secret ? true : undefined}
-              aria-describedby={`${platform}-secret-help`}
-            />
-            <span id={`${platform}-secret-help`} className="form-field__hint">
-              {error?.errors.secret ?? PLATFORM_SECRET_HELP[platform]}
-            </span>
-          </label>
+          <TextField
+            label={PLATFORM_SECRET_LABELS[platform]}
+            type="password"
+            autoComplete="off"
+            value={secret}
+            onChange={(event) => setSecret(event.target.value)}
+            hint={PLATFORM_SECRET_HELP[platform]}
+            error={error?.errors.secret}
+          />
           {platform === 'beehiiv' && (
-            <label className="form-field">
-              <span className="form-field__label">Publication ID (optional)</span>
-              <input className="form-field__input" value={publication} placeholder="pub_…" onChange={(event) => setPublication(event.target.value)} aria-invalid={error?.errors.publication_id ? true : undefined} />
-              {error?.errors.publication_id && <span className="form-field__hint">{error.errors.publication_id}</span>}
-            </label>
+            <TextField
+              label="Publication ID (optional)"
+              value={publication}
+              placeholder="pub_…"
+              onChange={(event) => setPublication(event.target.value)}
+              error={error?.errors.publication_id}
+            />
           )}
         </>
       )}
@@ -465,17 +459,14 @@ function AudienceChoice({ api, connection, onLinked }: { api: IntegrationsApi; c
 
   return (
     <form className="profile-integration__form" aria-label="Import an audience" onSubmit={(event) => void submit(event)} noValidate>
-      <label className="form-field">
-        <span className="form-field__label">Audience to import</span>
-        <select className="form-field__input" value={chosen} disabled={audiences === null} onChange={(event) => setChosen(event.target.value)}>
-          {(audiences ?? []).map((audience) => (
-            <option key={audience.id} value={audience.id}>
-              {audience.name}
-              {audience.size !== null ? ` (${audience.size})` : ''}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField label="Audience to import" value={chosen} disabled={audiences === null} onChange={(event) => setChosen(event.target.value)}>
+        {(audiences ?? []).map((audience) => (
+          <option key={audience.id} value={audience.id}>
+            {audience.name}
+            {audience.size !== null ? ` (${audience.size})` : ''}
+          </option>
+        ))}
+      </SelectField>
       {error && (
         <p className="notice notice--error" role="alert">
           {error}

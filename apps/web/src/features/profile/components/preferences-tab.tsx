@@ -3,6 +3,7 @@ import { DEFAULT_MARKETING_PREFERENCES, MARKETING_PREFERENCE_IDS, type Marketing
 import { Button } from '../../../components/ui/button';
 import { PREFERENCE_ROWS, PROFILE_TEXTS } from '../profile-content';
 import type { FormOutcome } from '../../../lib/form-state';
+import { CardHead } from '../../../components/ui/card';
 
 interface PreferencesTabProps {
   /** Resolves with the saved choices, or rejects with the message to show. */
@@ -50,13 +51,12 @@ export function PreferencesTab({ load, onSave }: PreferencesTabProps) {
   }
 
   return (
-    <form className="dash-card profile-form" noValidate aria-labelledby="preferences-title" aria-busy={loaded.state === 'loading'} onSubmit={(event) => void onSubmit(event)}>
-      <div className="profile-form__head">
-        <h2 id="preferences-title" className="dash-card__title">
-          My marketing preferences
-        </h2>
-        <p className="dash-card__text">Choose what we may email you about. Account and security messages always reach you.</p>
-      </div>
+    <form className="dash-card dash-card--stack" noValidate aria-labelledby="preferences-title" aria-busy={loaded.state === 'loading'} onSubmit={(event) => void onSubmit(event)}>
+      <CardHead
+        title="My marketing preferences"
+        titleId="preferences-title"
+        text="Choose what we may email you about. Account and security messages always reach you."
+      />
       {loaded.state === 'failed' && (
         <div className="notice notice--error" role="alert">
           <span>{loaded.message}</span>

@@ -1,5 +1,7 @@
 import type { WebhookAttempt } from '@postlark/shared/outgoing-webhooks';
 import { Button } from '../../../components/ui/button';
+import { EmptyNote } from '../../../components/ui/page-state';
+import '../../../components/ui/data-table.css';
 
 export type LoadedLog = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; attempts: WebhookAttempt[] };
 
@@ -47,7 +49,7 @@ export function WebhookDeliveryLog({ loaded, onRefresh }: { loaded: LoadedLog; o
           Refresh
         </Button>
       </div>
-      {loaded.state === 'loading' && <p className="webhooks__empty">Loading the delivery log...</p>}
+      {loaded.state === 'loading' && <EmptyNote>Loading the delivery log...</EmptyNote>}
       {loaded.state === 'failed' && (
         <div className="notice notice--error" role="alert">
           <span>{loaded.message}</span>
@@ -57,11 +59,11 @@ export function WebhookDeliveryLog({ loaded, onRefresh }: { loaded: LoadedLog; o
         </div>
       )}
       {loaded.state === 'ready' && loaded.attempts.length === 0 && (
-        <p className="webhooks__empty">Nothing sent yet. Send a test event to see how your endpoint answers.</p>
+        <EmptyNote>Nothing sent yet. Send a test event to see how your endpoint answers.</EmptyNote>
       )}
       {loaded.state === 'ready' && loaded.attempts.length > 0 && (
-        <div className="webhooks-log__scroll">
-          <table className="profile-table webhooks-log__table">
+        <div className="data-table data-table--compact webhooks-log__scroll">
+          <table className="webhooks-log__table">
             <thead>
               <tr>
                 <th scope="col">Time</th>

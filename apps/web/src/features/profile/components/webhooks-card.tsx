@@ -8,6 +8,8 @@ import { RetryNotice } from './retry-notice';
 import { type EndpointSaved, WebhookEndpointForm } from './webhook-endpoint-form';
 import { WebhookEndpointItem } from './webhook-endpoint-item';
 import type { WebhooksApi } from './webhooks-api';
+import { CardHead } from '../../../components/ui/card';
+import { EmptyNote } from '../../../components/ui/page-state';
 import './webhooks.css';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; endpoints: WebhookEndpoint[] };
@@ -68,30 +70,31 @@ export function WebhooksCard({ api }: { api: WebhooksApi }) {
   const full = endpoints.length >= WEBHOOK_LIMITS.endpointsPerAccount;
 
   return (
-    <section className="dash-card webhooks" aria-labelledby="webhooks-title">
-      <div className="webhooks__head">
-        <div className="profile-form__head">
-          <h2 id="webhooks-title" className="dash-card__title">
-            Webhooks
-          </h2>
-          <p className="dash-card__text">
+    <section className="dash-card dash-card--stack webhooks" aria-labelledby="webhooks-title">
+      <CardHead
+        title="Webhooks"
+        titleId="webhooks-title"
+        text={
+          <>
             Tell your own systems when something happens in Postlark: we send each event as signed JSON to your address, and try again for 24 hours
             if it does not answer.
-          </p>
-        </div>
-        {!adding && (
-          <Button className="webhooks__add" disabled={loaded.state !== 'ready' || full} title={full ? WEBHOOK_MESSAGES.tooMany : undefined} onClick={() => setAdding(true)}>
-            Add endpoint
-          </Button>
-        )}
-      </div>
+          </>
+        }
+        actions={
+          !adding && (
+            <Button className="webhooks__add" disabled={loaded.state !== 'ready' || full} title={full ? WEBHOOK_MESSAGES.tooMany : undefined} onClick={() => setAdding(true)}>
+              Add endpoint
+            </Button>
+          )
+        }
+      />
 
       {secret && <NewKeyPanel apiKey={secret.value} label={`Signing secret for ${secret.url}`} note={secret.note} onDone={() => setSecret(null)} />}
 
       {adding && <WebhookEndpointForm onSave={add} onCancel={() => setAdding(false)} />}
 
       <div className="webhooks__list-wrap" aria-busy={loaded.state === 'loading'}>
-        {loaded.state === 'loading' && <p className="webhooks__empty">Loading your endpoints...</p>}
+        {loaded.state === 'loading' && <EmptyNote>Loading your endpoints...</EmptyNote>}
         {loaded.state === 'failed' && <RetryNotice message={loaded.message} onRetry={() => setAttempt((count) => count + 1)} />}
         {loaded.state === 'ready' && endpoints.length === 0 && !adding && (
           <div className="webhooks__blank">

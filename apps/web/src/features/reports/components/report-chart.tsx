@@ -5,6 +5,8 @@ import { bars, labelEvery, linePath, niceScale, xFor, yFor } from '../../../lib/
 import { bucketTimeline, chartSummary, type ChartSeries } from '../chart-scale';
 import { formatCount, formatHour } from '../report-format';
 import { useElementWidth } from '../../../lib/use-element-width';
+import { Card } from '../../../components/ui/card';
+import { EmptyNote } from '../../../components/ui/page-state';
 import './reports.css';
 import './report-chart.css';
 
@@ -53,18 +55,13 @@ export function ReportChart({ timeline, tracking }: { timeline: readonly Campaig
   }
 
   return (
-    <section className="dash-card report-card report-chart" aria-labelledby="report-chart-title">
-      <div className="report-chart__head">
-        <div>
-          <h2 id="report-chart-title" className="report-card__title">
-            Activity over time
-          </h2>
-          <p className="report-card__lead">{hours === 1 ? 'Per hour, in your time zone.' : `Per ${hours} hours, in your time zone.`}</p>
-        </div>
-        {tracking && (
-          <ChartViews<View> views={VIEW_LABELS} value={view} onChange={setChosen} />
-        )}
-      </div>
+    <Card
+      className="report-card report-chart"
+      title="Activity over time"
+      titleId="report-chart-title"
+      text={hours === 1 ? 'Per hour, in your time zone.' : `Per ${hours} hours, in your time zone.`}
+      actions={tracking && <ChartViews<View> views={VIEW_LABELS} value={view} onChange={setChosen} />}
+    >
       <ul className="report-chart__legend" aria-hidden="true">
         {series.map((name) => (
           <li key={name} className={`report-chart__key report-chart__key--${name}`}>
@@ -74,7 +71,7 @@ export function ReportChart({ timeline, tracking }: { timeline: readonly Campaig
       </ul>
       <div ref={plotRef} className="chart-plot" onPointerMove={(event) => pointAt(event.clientX)} onPointerLeave={() => setActive(null)}>
         {buckets.length === 0 ? (
-          <p className="report-card__empty">Nothing recorded yet. The chart fills in as messages go out.</p>
+          <EmptyNote>Nothing recorded yet. The chart fills in as messages go out.</EmptyNote>
         ) : (
           <svg role="img" aria-label={summary} width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} className="chart-svg">
             <g transform={`translate(${PAD.left},${PAD.top})`}>
@@ -152,6 +149,6 @@ export function ReportChart({ timeline, tracking }: { timeline: readonly Campaig
         </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }

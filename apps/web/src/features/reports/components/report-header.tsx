@@ -5,6 +5,7 @@ import { isLive, REPORTS_TEXTS } from '../reports-content';
 import { ReportStatus } from './report-status';
 import '../../../components/ui/notice.css';
 import './reports.css';
+import '../../../components/ui/page-header.css';
 
 interface ReportHeaderProps {
   campaign: CampaignReportCampaign;
@@ -31,12 +32,12 @@ export function ReportHeader({ campaign, totals, actions, refreshError }: Report
       <div className="report-head__top">
         <div className="report-head__titles">
           <p className="report-head__eyebrow">Campaign report</p>
-          <h1 className="dashboard-page__title report-head__title">{campaign.name}</h1>
+          <h1 className="page-header__title report-head__title">{campaign.name}</h1>
           <p className="report-head__subject">
             <span className="report-head__label">Subject</span> {campaign.subject}
           </p>
         </div>
-        <div className="dashboard-page__actions">{actions}</div>
+        <div className="page-header__actions">{actions}</div>
       </div>
       <dl className="report-head__facts">
         <div>

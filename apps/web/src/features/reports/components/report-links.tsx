@@ -1,31 +1,31 @@
 import { type CampaignReportLink, REPORT_MESSAGES } from '@postlark/shared/campaign-reports';
 import { BLOCK_MESSAGES } from '@postlark/shared/content-blocks';
 import { formatCount, isPersonalisedLink } from '../report-format';
+import { Card } from '../../../components/ui/card';
+import { EmptyNote } from '../../../components/ui/page-state';
+import '../../../components/ui/data-table.css';
 import './reports.css';
 
 /** "Clicks per link": each tracked link with its clicks, most clicked first, as the API orders them. */
 export function ReportLinks({ links, tracking }: { links: readonly CampaignReportLink[]; tracking: boolean }) {
   const top = links.reduce((most, link) => Math.max(most, link.clicks), 0);
   return (
-    <section className="dash-card report-card" aria-labelledby="report-links-title">
-      <h2 id="report-links-title" className="report-card__title">
-        Clicks per link
-      </h2>
+    <Card className="report-card" title="Clicks per link" titleId="report-links-title">
       {!tracking ? (
-        <p className="report-card__empty">{REPORT_MESSAGES.trackingOff}</p>
+        <EmptyNote>{REPORT_MESSAGES.trackingOff}</EmptyNote>
       ) : links.length === 0 ? (
-        <p className="report-card__empty">No link has been clicked yet.</p>
+        <EmptyNote>No link has been clicked yet.</EmptyNote>
       ) : (
         // The one part that may scroll sideways: long addresses stay whole and readable.
-        <div className="report-links" tabIndex={0} role="region" aria-label="Clicks per link, scrollable">
+        <div className="data-table report-links" tabIndex={0} role="region" aria-label="Clicks per link, scrollable">
           <table aria-labelledby="report-links-title">
             <thead>
               <tr>
                 <th scope="col">Link</th>
-                <th scope="col" className="reports-table__num">
+                <th scope="col" className="data-table__num">
                   Clicks
                 </th>
-                <th scope="col" className="reports-table__num">
+                <th scope="col" className="data-table__num">
                   Unique clicks
                 </th>
               </tr>
@@ -54,14 +54,14 @@ export function ReportLinks({ links, tracking }: { links: readonly CampaignRepor
                       <span style={{ width: `${top > 0 ? (link.clicks / top) * 100 : 0}%` }} />
                     </span>
                   </td>
-                  <td className="reports-table__num">{formatCount(link.clicks)}</td>
-                  <td className="reports-table__num">{formatCount(link.unique_clicks)}</td>
+                  <td className="data-table__num">{formatCount(link.clicks)}</td>
+                  <td className="data-table__num">{formatCount(link.unique_clicks)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import type { AbInterval } from '@postlark/shared/ab-tests';
 import { STO_MESSAGES, type StoGroupName, type StoReport } from '@postlark/shared/send-time-optimisation';
+import { Card } from '../../../components/ui/card';
 import { IntervalChart } from '../../../components/ui/interval-chart';
 import { formatCount, formatRate, NO_VALUE } from '../report-format';
 import '../../../components/ui/data-table.css';
@@ -30,14 +31,17 @@ export function ReportSendTime({ report }: { report: StoReport }) {
     tone: name === 'holdout' ? ('baseline' as const) : name === 'optimised' ? ('best' as const) : undefined,
   }));
   return (
-    <section className="dash-card report-card report-send-time" aria-labelledby="report-send-time-title">
-      <h2 id="report-send-time-title" className="report-card__title">
-        {STO_MESSAGES.reportTitle}
-      </h2>
-      <p className="report-card__lead">
-        {`Within ${settings.window_hours} hours of the start · ${settings.explore_percent}% at random times · ${settings.holdout_percent}% held out at the start. `}
-        {STO_MESSAGES.reportIntro}
-      </p>
+    <Card
+      className="report-card report-send-time"
+      title={STO_MESSAGES.reportTitle}
+      titleId="report-send-time-title"
+      text={
+        <>
+          {`Within ${settings.window_hours} hours of the start · ${settings.explore_percent}% at random times · ${settings.holdout_percent}% held out at the start. `}
+          {STO_MESSAGES.reportIntro}
+        </>
+      }
+    >
       {report.maturing > 0 && <p className="report-card__lead">{STO_MESSAGES.maturing(report.maturing)}</p>}
       <div className="report-send-time__compare">
         <figure className="report-send-time__figure">
@@ -90,6 +94,6 @@ export function ReportSendTime({ report }: { report: StoReport }) {
           </ul>
         )}
       </div>
-    </section>
+    </Card>
   );
 }

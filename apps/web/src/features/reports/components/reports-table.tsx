@@ -4,6 +4,7 @@ import { reportPath } from '@postlark/shared/routes';
 import { formatCount, formatDate, formatRate, NO_VALUE } from '../report-format';
 import { REPORTS_TEXTS } from '../reports-content';
 import { ReportStatus } from './report-status';
+import '../../../components/ui/data-table.css';
 import './reports.css';
 
 /** A rate, or where tracking was off a dash that says so to screen readers too. */
@@ -23,26 +24,26 @@ function Rate({ rate, tracked }: { rate: number | null; tracked: boolean }) {
  */
 export function ReportsTable({ reports }: { reports: readonly CampaignReportSummary[] }) {
   return (
-    <div className="reports-table">
+    <div className="data-table reports-table">
       <table aria-label="Campaign reports">
         <thead>
           <tr>
             <th scope="col">Campaign</th>
             <th scope="col">Sent date</th>
             <th scope="col">Status</th>
-            <th scope="col" className="reports-table__num">
+            <th scope="col" className="data-table__num">
               Sent
             </th>
-            <th scope="col" className="reports-table__num">
+            <th scope="col" className="data-table__num">
               Open rate
             </th>
-            <th scope="col" className="reports-table__num">
+            <th scope="col" className="data-table__num">
               Click rate
             </th>
-            <th scope="col" className="reports-table__num">
+            <th scope="col" className="data-table__num">
               Unsubscribes
             </th>
-            <th scope="col" className="reports-table__num">
+            <th scope="col" className="data-table__num">
               Bounces
             </th>
           </tr>
@@ -58,19 +59,19 @@ export function ReportsTable({ reports }: { reports: readonly CampaignReportSumm
               <td data-label="Status">
                 <ReportStatus status={campaign.status} />
               </td>
-              <td data-label="Sent" className="reports-table__num">
+              <td data-label="Sent" className="data-table__num">
                 {formatCount(totals.sent)}
               </td>
-              <td data-label="Open rate" className="reports-table__num">
+              <td data-label="Open rate" className="data-table__num">
                 <Rate rate={totals.open_rate} tracked={campaign.tracking} />
               </td>
-              <td data-label="Click rate" className="reports-table__num">
+              <td data-label="Click rate" className="data-table__num">
                 <Rate rate={totals.click_rate} tracked={campaign.tracking} />
               </td>
-              <td data-label="Unsubscribes" className="reports-table__num">
+              <td data-label="Unsubscribes" className="data-table__num">
                 {formatCount(totals.unsubscribes)}
               </td>
-              <td data-label="Bounces" className="reports-table__num">
+              <td data-label="Bounces" className="data-table__num">
                 {formatCount(totals.bounces)}
               </td>
             </tr>

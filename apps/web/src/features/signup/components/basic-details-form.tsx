@@ -10,7 +10,8 @@ import {
 import { ACCOUNT_MESSAGES } from '@postlark/shared/account-messages';
 import { fieldErrors } from '@postlark/shared/validation';
 import { Button } from '../../../components/ui/button';
-import { FieldLabel, TextField } from '../../../components/ui/text-field';
+import { FieldLabel } from '../../../components/ui/form-row';
+import { TextField } from '../../../components/ui/text-field';
 import { useCountries } from '../use-countries';
 import './basic-details-form.css';
 

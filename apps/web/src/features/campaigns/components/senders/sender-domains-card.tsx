@@ -6,6 +6,7 @@ import { AddRowForm } from './add-row-form';
 import { SenderCard } from './sender-card';
 import { SenderRow } from './sender-row';
 import { DomainBadge } from './sender-status';
+import { EmptyNote } from '../../../../components/ui/page-state';
 
 interface SenderDomainsCardProps {
   domains: readonly SenderDomain[];
@@ -30,7 +31,7 @@ export function SenderDomainsCard({ domains, busy, onAdd, onVerify, onRemove }: 
         onAdd={onAdd}
       />
       {domains.length === 0 ? (
-        <p className="sender-card__empty">{SENDER_TEXTS.noDomains}</p>
+        <EmptyNote framed>{SENDER_TEXTS.noDomains}</EmptyNote>
       ) : (
         <ul className="sender-list" aria-label={SENDER_TEXTS.domainsTitle}>
           {domains.map((domain) => (
