@@ -109,12 +109,12 @@ export function subscriberPath(id: string): string {
 
 /** The subscribers table showing one list's members. */
 export function listSubscribersPath(listId: string): string {
-  return `${ROUTES.subscribers}?${new URLSearchParams({ list_id: listId }).toString()}`;
+  return `${ROUTES.subscribers}?list_id=${encodeURIComponent(listId)}`;
 }
 
 /** The subscribers table filtered by a segment. */
 export function segmentSubscribersPath(segmentId: string): string {
-  return `${ROUTES.subscribers}?${new URLSearchParams({ segment_id: segmentId }).toString()}`;
+  return `${ROUTES.subscribers}?segment_id=${encodeURIComponent(segmentId)}`;
 }
 
 const SUBSCRIBER_PAGE = /^\/dashboard\/subscribers\/[0-9a-f-]{36}$/i;
