@@ -65,6 +65,8 @@ const BODIES: Body[] = [
 ];
 
 const BAD_QUERY = '?page=abc&limit=-5&q=%ZZ&sort=;drop&status=nope&list_id=zz&since=yesterday&u=javascript:alert(1)';
+// What PostgreSQL cannot hold: a NUL in text, and years outside its timestamps.
+const UNSTORABLE_QUERY = '?q=a%00b&from=0000-01-01T00:00:00Z&to=0000-01-20T00:00:00Z&since=0000-01-01T00:00:00Z';
 
 describe('bad input on every route', () => {
   it('answers a client error or success, never a 5xx or a stack trace', async () => {
@@ -85,7 +87,7 @@ describe('bad input on every route', () => {
       if (route.path === '/api/authentication/v1/session' && route.method === 'DELETE') continue;
       for (const id of [randomUUID(), "not-an-id'\"", list]) {
         const path = route.path.replace(':customerId', customer.customerId).replace(/:[A-Za-z]+/g, encodeURIComponent(id));
-        const attempts: { url: string; body?: Body }[] = [{ url: path }, { url: `${path}${BAD_QUERY}` }];
+        const attempts: { url: string; body?: Body }[] = [{ url: path }, { url: `${path}${BAD_QUERY}` }, { url: `${path}${UNSTORABLE_QUERY}` }];
         if (route.method !== 'GET') for (const body of BODIES) attempts.push({ url: path, body });
         for (const attempt of attempts) {
           const response = await accounts.app.inject({

@@ -38,6 +38,8 @@ describe('the campaign calendar', () => {
     ['to before from', 'from=2026-06-02T00:00:00Z&to=2026-06-01T00:00:00Z'],
     ['a year', 'from=2026-01-01T00:00:00Z&to=2027-01-01T00:00:00Z'],
     ['not a time', 'from=soon&to=later'],
+    ['year 0, which PostgreSQL cannot store', 'from=0000-01-01T00:00:00Z&to=0000-01-20T00:00:00Z'],
+    ['a day that does not exist', 'from=2026-02-30T00:00:00Z&to=2026-03-20T00:00:00Z'],
     ['a long value', `from=2026-06-01T00:00:00${'0'.repeat(5000)}Z&to=2026-07-01T00:00:00Z`],
   ])('refuses %s with a 400', async (_name, query) => {
     const customer = await accounts.signedInCustomer();

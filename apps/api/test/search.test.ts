@@ -1,3 +1,4 @@
+import { GENERIC_MESSAGES } from '@postlark/shared/messages';
 import { SEARCH_LIMITS, SEARCH_MESSAGES } from '@postlark/shared/search';
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
@@ -82,6 +83,17 @@ describe('the top bar search', () => {
     expect((await call('GET', `${SEARCH}?q=a&q=b`, account.cookie)).statusCode).toBe(400);
     expect((await call('GET', `${SEARCH}?q=a&x=1`, account.cookie)).statusCode).toBe(400);
     expect((await call('GET', `${SEARCH}?q=heron`)).statusCode).toBe(401);
+    const nul = await call('GET', `${SEARCH}?q=he%00ron`, account.cookie);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().payload.message).toBe(GENERIC_MESSAGES.nulCharacter);
+  });
+
+  it('searches subscribers from three characters, lists and campaigns from one', async () => {
+    const account = await heronAccount();
+    const short = await search(account.cookie, 'He');
+    expect(titles(short.lists)).toEqual(['100% Herons_club', 'Heron watchers']);
+    expect(short.subscribers).toEqual({ items: [], total: 0, capped: false });
+    expect(titles((await search(account.cookie, 'Her')).subscribers).sort()).toEqual(['Grey Heron', 'Night HERON']);
   });
 
   it('shows a few per group and counts the rest, up to a cap', async () => {

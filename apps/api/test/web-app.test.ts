@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PRERENDERED_PAGES, prerenderedFile } from '@postlark/shared/routes';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // What apps/web/scripts/precompress.ts writes beside each asset.
+  writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
   // What apps/web/scripts/prerender.ts writes: each public page's HTML, with its text in #root.
   mkdirSync(path.join(webDist, 'prerendered'));
   for (const page of PRERENDERED_PAGES) writeFileSync(path.join(webDist, prerenderedFile(page)), prerenderedHtml(page));
@@ -61,6 +63,16 @@ describe('serving the web app', () => {
     const gzip = await testApp.app.inject({ method: 'GET', url: '/no-such-page', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.statusCode).toBe(404);
     expect(gunzipSync(gzip.rawPayload).toString()).toBe('<!doctype html><div id="root"></div>');
+  });
+
+  it('sends the brotli copy of an asset to browsers that accept it, and tells caches the answer depends on that', async () => {
+    const brotli = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+    for (const response of [brotli, plain]) expect(response.headers.vary).toContain('accept-encoding');
   });
 
   it('answers an unknown page with the app page and a 404 status, so the app draws its not-found page', async () => {

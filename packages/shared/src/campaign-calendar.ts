@@ -11,10 +11,24 @@ export const CALENDAR_MESSAGES = {
   rangeInvalid: `Give "from" and "to" as ISO timestamps, "to" after "from", at most ${CALENDAR_MAX_DAYS} days apart.`,
 } as const;
 
+// PostgreSQL refuses year 0 and years past 294276; a calendar needs neither end.
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(9000, 0, 1);
+
+function isInstant(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(value)) return false;
+  const ms = Date.parse(value);
+  if (!(ms >= EARLIEST && ms < LATEST)) return false;
+  // Date.parse rolls 2026-02-30 over into March: the day written must exist.
+  const [year = 0, month = 0, day = 0] = value.slice(0, 10).split('-').map(Number);
+  const written = new Date(Date.UTC(year, month - 1, day));
+  return written.getUTCMonth() === month - 1 && written.getUTCDate() === day;
+}
+
 // Length first, so a long string never meets the pattern; the pattern only guards Date.parse's leniency.
 const instant = z.string({ error: CALENDAR_MESSAGES.rangeInvalid }).check(
   z.maxLength(40, { error: CALENDAR_MESSAGES.rangeInvalid, abort: true }),
-  z.refine((value) => /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)), CALENDAR_MESSAGES.rangeInvalid),
+  z.refine(isInstant, CALENDAR_MESSAGES.rangeInvalid),
 );
 
 const DAY_MS = 86_400_000;

@@ -12,6 +12,11 @@ export const HOME_GROWTH_DAYS = 90;
 export const HOME_SHORT_GROWTH_DAYS = 30;
 /** Scheduled campaigns, running flows and running tests listed at most (the total says how many in all). */
 export const HOME_LIST_SIZE = 5;
+/**
+ * The newest sent campaigns the last one is compared with: recent enough to be a fair yardstick,
+ * and few enough that Home never recounts years of sends on every visit.
+ */
+export const HOME_AVERAGE_CAMPAIGNS = 12;
 
 const count = z.number();
 const rate = z.nullable(z.number());

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isCurrencyCode } from './events';
+import { withoutNul } from './storable-text';
 import { type FieldErrors, fieldErrors } from './validation';
 
 // A customer's catalogue: what recommendations, carts and order emails show. One definition of a
@@ -160,7 +161,7 @@ export const productBulkSchema = z.strictObject(
 
 /** The query of a page of products: a search in ids and titles, and where the last page ended. */
 export const productQuerySchema = z.object({
-  q: z.optional(z.string().check(z.maxLength(PRODUCT_LIMITS.search, PRODUCT_MESSAGES.searchInvalid))),
+  q: z.optional(z.string().check(z.maxLength(PRODUCT_LIMITS.search, PRODUCT_MESSAGES.searchInvalid), withoutNul())),
   after: z.optional(z.string().check(z.maxLength(1_000, PRODUCT_MESSAGES.cursorInvalid))),
   limit: z._default(
     z.coerce

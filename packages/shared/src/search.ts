@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from './campaigns';
+import { withoutNul } from './storable-text';
 
 // The dashboard top bar's search (issue 23): one query across the customer's campaigns,
 // subscribers, lists and segments, a few of each with how many there are in all.
@@ -11,6 +12,11 @@ export const SEARCH_LIMITS = {
   perGroup: 5,
   /** Totals are counted up to this; past it the answer says "more" rather than scanning everything. */
   countCap: 1000,
+  /**
+   * Subscribers are searched from this many characters: their trigram index starts at three, and a
+   * shorter term would read every subscriber of a large audience on each keystroke.
+   */
+  subscriberMinLength: 3,
 } as const;
 
 export const SEARCH_MESSAGES = {
@@ -22,7 +28,14 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** GET /home/v1/search?q=…: an empty or blank q answers empty groups. */
 export const searchQuerySchema = z.strictObject({
-  q: z._default(z.string().check(z.maxLength(SEARCH_LIMITS.query, SEARCH_MESSAGES.tooLong), z.trim()), ''),
+  q: z._default(
+    z.string().check(
+      z.maxLength(SEARCH_LIMITS.query, SEARCH_MESSAGES.tooLong),
+      withoutNul(),
+      z.trim(),
+    ),
+    '',
+  ),
 });
 
 const hit = z.object({ id: z.string(), title: z.string(), detail: z.string() });

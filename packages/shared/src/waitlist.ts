@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email';
-import { GENERIC_MESSAGES, WAITLIST_MESSAGES } from './messages';
+import { WAITLIST_MESSAGES } from './messages';
+import { withoutNul } from './storable-text';
 import { WAITLIST_MESSAGE_MAX_LENGTH, WAITLIST_STATUSES } from './waitlist-limits';
 
 // zod/mini keeps the landing bundle small; the schema is the same object the form and the API use.
@@ -20,7 +21,7 @@ export const waitlistMessageSchema = z.string({ error: 'The message must be text
     error: `The message can be at most ${WAITLIST_MESSAGE_MAX_LENGTH} characters`,
   }),
   // PostgreSQL text cannot hold a NUL: refused here with a clear answer, not by the database with a 500.
-  z.refine((text: string) => !text.includes('\u0000'), GENERIC_MESSAGES.nulCharacter),
+  withoutNul(),
 );
 
 export const waitlistSubmissionSchema = z.strictObject({

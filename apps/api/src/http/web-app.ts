@@ -43,6 +43,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The plugin may answer with the .br or .gz copy: a shared cache must keep one per encoding.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   } else {

@@ -128,6 +128,8 @@ export const flowRuns = pgTable(
     uniqueIndex('flow_runs_entry_idx').on(table.entryId),
     index('flow_runs_flow_subscriber_idx').on(table.flowId, table.subscriberId, table.startedAt),
     index('flow_runs_active_subscriber_idx').on(table.subscriberId).where(sql`${table.status} = 'active'`),
+    // How many are in a flow now (Home's live flows), without reading every past run.
+    index('flow_runs_active_flow_idx').on(table.flowId).where(sql`${table.status} = 'active'`),
     check('flow_runs_status_check', sql`${table.status} in ('active', 'completed', 'exited', 'goal', 'unsubscribed')`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { CampaignReportSummary, CampaignReportTotals } from '@postlark/shared/campaign-reports';
-import { HOME_GROWTH_DAYS, HOME_LIST_SIZE, HOME_SHORT_GROWTH_DAYS, type HomeCampaignResults, type HomeOverview } from '@postlark/shared/dashboard';
+import { HOME_AVERAGE_CAMPAIGNS, HOME_GROWTH_DAYS, HOME_LIST_SIZE, HOME_SHORT_GROWTH_DAYS, type HomeCampaignResults, type HomeOverview } from '@postlark/shared/dashboard';
 import type { Db } from '../../db/client';
 import { missingAddressFields } from '../campaigns/campaign-readiness';
 import { postalAddressParts } from '../campaigns/campaigns.repository';
@@ -66,7 +66,7 @@ export async function homeOverview(deps: DashboardDeps, customerId: string): Pro
   const start = growthStart(now, HOME_GROWTH_DAYS);
   const [changes, reports, scheduled, flows, tests, platforms, address] = await Promise.all([
     audienceChanges(deps.db, customerId, start),
-    allReports(deps, customerId),
+    allReports(deps, customerId, HOME_AVERAGE_CAMPAIGNS),
     scheduledCampaigns(deps.db, customerId, HOME_LIST_SIZE),
     liveFlows(deps.db, customerId, HOME_LIST_SIZE),
     runningTests(deps.db, customerId, HOME_LIST_SIZE),

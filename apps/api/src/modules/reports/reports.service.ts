@@ -100,9 +100,16 @@ function totalsOf(messages: MessageCounts, engagement: EngagementCounts, trackin
   };
 }
 
-/** Every campaign that started sending, newest first, with its figures. */
-export async function allReports(deps: ReportDeps, customerId: string): Promise<CampaignReportSummary[]> {
-  const rows = (await listCampaigns(deps.db, customerId)).filter((row) => row.startedAt);
+/** Every started campaign's report, newest first; with `latestSent`, only the newest that many that finished sending. */
+export async function allReports(deps: ReportDeps, customerId: string, latestSent?: number): Promise<CampaignReportSummary[]> {
+  const started = (await listCampaigns(deps.db, customerId)).filter((row) => row.startedAt);
+  const rows =
+    latestSent === undefined
+      ? started
+      : started
+          .filter((row) => row.status === 'sent')
+          .sort((a, b) => b.startedAt!.getTime() - a.startedAt!.getTime())
+          .slice(0, latestSent);
   const ids = rows.map((row) => row.id);
   const [messages, engagement, parts] = await deps.db.transaction(
     async (tx) => [await messageCounts(tx, ids), await engagementCounts(tx, ids), await partsOf(tx, rows.filter((row) => row.deliveryConnectionId).map((row) => row.id))] as const,

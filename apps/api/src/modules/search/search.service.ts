@@ -16,7 +16,7 @@ export async function searchEverything(db: Db, customerId: string, q: string): P
   if (q === '') return { q, campaigns: EMPTY, subscribers: EMPTY, lists: EMPTY, segments: EMPTY };
   const [campaigns, subscribers, lists, segments] = await Promise.all([
     findCampaigns(db, customerId, q),
-    findSubscribers(db, customerId, q),
+    q.length >= SEARCH_LIMITS.subscriberMinLength ? findSubscribers(db, customerId, q) : { rows: [], counted: 0 },
     findLists(db, customerId, q),
     findSegments(db, customerId, q),
   ]);

@@ -1,3 +1,4 @@
+import { HOME_AVERAGE_CAMPAIGNS } from '@postlark/shared/dashboard';
 import type { PostalAddressField } from '@postlark/shared/profile';
 
 // Home's words (/dashboard), defined once. The three steps are the site's promise (SPEC section 1).
@@ -22,7 +23,10 @@ export const HOME_TEXTS = {
   lastEmptyTitle: 'No campaign sent yet',
   lastEmptyText: 'Write your first campaign: its opens, clicks and unsubscribes show here once it goes out.',
   average: 'Your average',
-  averageOver: (count: number) => `Your average is over your ${count} sent ${count === 1 ? 'campaign' : 'campaigns'}, each counted once.`,
+  averageOver: (count: number) =>
+    count >= HOME_AVERAGE_CAMPAIGNS
+      ? `Your average is over your last ${count} sent campaigns, each counted once.`
+      : `Your average is over your ${count} sent ${count === 1 ? 'campaign' : 'campaigns'}, each counted once.`,
   thisCampaign: 'This campaign',
   openRateNote: 'Open rate counts people, not mail privacy proxies or scanners, as the reports do.',
   scheduledTitle: 'Scheduled',

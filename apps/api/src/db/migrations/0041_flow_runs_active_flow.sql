@@ -1,0 +1,1 @@
+CREATE INDEX "flow_runs_active_flow_idx" ON "flow_runs" USING btree ("flow_id") WHERE "flow_runs"."status" = 'active';
