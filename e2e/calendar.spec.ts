@@ -35,8 +35,11 @@ function days() {
   };
 }
 
-/** A campaign sent today to a list of one, and one scheduled for the 15th of next month at 09:30. */
-async function campaigns(page: Page, inbox: Parameters<typeof confirmSender>[1]) {
+/**
+ * A campaign sent today to a list of one, and one scheduled for the 15th of next month at 09:30
+ * (with `alongside` more on that day, at 10:00).
+ */
+async function campaigns(page: Page, inbox: Parameters<typeof confirmSender>[1], alongside = 0) {
   const label = randomUUID().slice(0, 8);
   const { customer_id: customerId } = await api<{ customer_id: string }>(page, 'GET', 'authentication/v1/session');
   await api(page, 'PUT', `home/v1/user/${customerId}/contact`, CONTACT);
@@ -52,6 +55,11 @@ async function campaigns(page: Page, inbox: Parameters<typeof confirmSender>[1])
     .toBe('sent');
   const scheduled = (await api<{ campaign: { id: string } }>(page, 'POST', 'campaigns/v1/campaigns', body('Summer preview'))).campaign.id;
   await api(page, 'POST', `campaigns/v1/campaigns/${scheduled}/schedule`, { send_at: days().nextSendAt, timezone: ZONE });
+  for (let index = 1; index <= alongside; index += 1) {
+    const more = (await api<{ campaign: { id: string } }>(page, 'POST', 'campaigns/v1/campaigns', body(`Summer extra ${index}`))).campaign.id;
+    // Later than Summer preview, so that one is among the three shown first.
+    await api(page, 'POST', `campaigns/v1/campaigns/${more}/schedule`, { send_at: days().nextSendAt.replace('09:30', '10:00'), timezone: ZONE });
+  }
   return { sent, scheduled };
 }
 
@@ -60,7 +68,8 @@ test.describe('campaign calendar', () => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'calendar');
-    const made = await campaigns(page, inbox);
+    // Four on one day: a cell shows three and "+1 more".
+    const made = await campaigns(page, inbox, 3);
     const when = days();
     const opener = page.getByRole('button', { name: 'Calendar' });
     const dialog = page.getByRole('dialog', { name: 'Campaign calendar' });
@@ -82,6 +91,16 @@ test.describe('campaign calendar', () => {
     const summer = cell(when.nextDay).getByRole('link', { name: /Summer preview/ });
     await expect(summer).toContainText('09:30');
     await expect(summer).toContainText('Scheduled');
+    // "+1 more" goes away when activated: the focus moves to the entry it revealed, still in the dialog.
+    const nextCell = cell(when.nextDay);
+    await expect(nextCell.getByRole('link')).toHaveCount(3);
+    await nextCell.getByRole('button', { name: '+1 more' }).press('Enter');
+    await expect(nextCell.getByRole('link')).toHaveCount(4);
+    await expect(nextCell.getByRole('link').nth(3)).toBeFocused();
+    // A ctrl/cmd-click opens the campaign in a new tab and leaves the calendar open.
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), summer.click({ modifiers: ['ControlOrMeta'] })]);
+    await tab.close();
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Previous month' }).click();
     await expect(dialog.getByRole('heading', { name: when.thisMonth })).toBeVisible();
     await expect(today.getByRole('link', { name: /Spring news/ })).toBeVisible();

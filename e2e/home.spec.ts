@@ -63,6 +63,20 @@ test('Home: the steps follow the account, the audience as a chart and a table, w
   await expect(view.step('Customize').getByText('Connected: Brevo')).toBeVisible();
   await expect(view.step('Customize')).toContainText('Done');
   await expect(view.steps.getByText('2 of 3 done')).toBeVisible();
+  // The hero's button waits for the overview: a set-up account is not first told to connect a platform.
+  const hero = page.getByRole('region', { name: 'Welcome, Ada' });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/home/v1/overview', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ada');
+  await expect(hero.getByRole('link')).toHaveCount(0);
+  release();
+  await expect(hero.getByRole('link')).toHaveAttribute('href', ROUTES.newCampaign);
+  await page.unroute('**/api/home/v1/overview');
 
   // Three subscribers joined today: the chart says so, and so does its table.
   const { list } = await api<{ list: { id: string } }>(page, 'POST', 'audience/v1/lists', { name: 'Weekly', double_opt_in: false });

@@ -189,6 +189,50 @@ isolatedTest.describe('contact us', () => {
 });
 
 test.describe('waitlist failures', () => {
+  test('a second click while the validation code downloads posts once', async ({ page }) => {
+    let posts = 0;
+    await page.route(WAITLIST_ENDPOINT, async (route) => {
+      posts += 1;
+      await route.fulfill({ status: 201, json: {} });
+    });
+    await page.goto(ROUTES.landing);
+    await page.waitForLoadState('networkidle');
+    // The validation chunk is fetched on the first keystroke: hold every script asked for from now on.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const hero = heroForm(page);
+    await hero.email.fill('double-click@example.com');
+    await hero.submit.click();
+    await hero.submit.click();
+    release();
+
+    await expectTopCenter(page, toast(page, WAITLIST_MESSAGES.added));
+    expect(posts).toBe(1);
+  });
+
+  test('validation code that does not arrive shows the error toast and keeps the address', async ({ page }) => {
+    let posts = 0;
+    await page.route(WAITLIST_ENDPOINT, async (route) => {
+      posts += 1;
+      await route.abort();
+    });
+    await page.goto(ROUTES.landing);
+    // Every script the page needs (react-toastify's too) is in; the validation chunk, asked for on the first keystroke, then fails.
+    await page.waitForLoadState('networkidle');
+    await page.route('**/*.js', (route) => route.abort());
+    const hero = heroForm(page);
+    await hero.email.fill('no-chunk@example.com');
+    await hero.submit.click();
+
+    await expectTopCenter(page, toast(page, WAITLIST_MESSAGES.failed));
+    await expect(hero.email).toHaveValue('no-chunk@example.com');
+    expect(posts).toBe(0);
+  });
+
   test('a network failure shows the error toast', async ({ page }) => {
     let attempts = 0;
     await page.route(WAITLIST_ENDPOINT, async (route) => {

@@ -23,6 +23,9 @@ export async function requestJson<T>(method: Method, url: string, body?: unknown
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const parsed = (await response.json().catch(() => null)) as T | null;
+  // Aborting while the body streams in makes json() fail, which the catch above turns into a null body:
+  // reject as the abort it was, so callers do not take a cancelled request for a failed one.
+  signal?.throwIfAborted();
   return { ok: response.ok, status: response.status, body: parsed };
 }
 

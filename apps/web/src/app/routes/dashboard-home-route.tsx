@@ -13,9 +13,8 @@ import { useHomeOverview } from '../use-home-overview';
 import './dashboard-home-route.css';
 
 /** The hero's button: the next thing to do, or a new campaign once everything is set up. */
-function nextAction(overview: HomeOverview | null): { to: string; label: string } {
-  const steps = overview?.steps;
-  if (!steps || !steps.platform.done) return { to: ROUTES.platformIntegration, label: 'Connect a platform' };
+function nextAction({ steps }: HomeOverview): { to: string; label: string } {
+  if (!steps.platform.done) return { to: ROUTES.platformIntegration, label: 'Connect a platform' };
   if (!steps.profile.done) return { to: `${ROUTES.profile}?tab=contact`, label: 'Complete your profile' };
   if (!steps.campaign.done) return { to: ROUTES.newCampaign, label: HOME_STEPS.campaignToDo };
   return { to: ROUTES.newCampaign, label: HOME_ACTIONS.newCampaign };
@@ -26,7 +25,8 @@ export default function DashboardHomeRoute() {
   const profile = useAppSelector((state) => state.login.profile);
   const firstName = profile?.additional_info.first_name ?? '';
   const { overview, error, retry } = useHomeOverview();
-  const action = nextAction(overview);
+  // No button until the overview says which step is next: a guess would send a set-up account to "Connect a platform".
+  const action = overview ? nextAction(overview) : null;
 
   return (
     <div className="dashboard-home home">
@@ -37,9 +37,11 @@ export default function DashboardHomeRoute() {
           </h1>
           <p className="dashboard-home__lead">{HOME_TEXTS.lead}</p>
         </div>
-        <Link className="btn btn--primary dashboard-home__cta" to={action.to}>
-          {action.label}
-        </Link>
+        {action && (
+          <Link className="btn btn--primary dashboard-home__cta" to={action.to}>
+            {action.label}
+          </Link>
+        )}
       </section>
 
       {!overview ? (

@@ -18,6 +18,8 @@ export function useCampaignCalendar(from: Date, to: Date): CalendarState {
     const controller = new AbortController();
     getCalendar(new Date(fromIso), new Date(toIso), controller.signal).then(
       (result) => {
+        // Cancelled for another span (or the dialog closing): its answer, if any, is stale.
+        if (controller.signal.aborted) return;
         const campaigns = result.body?.payload?.campaigns;
         setSettled({
           key,

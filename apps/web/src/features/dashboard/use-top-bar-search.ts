@@ -29,6 +29,8 @@ export function useTopBarSearch(text: string): SearchState {
     const timer = window.setTimeout(() => {
       getSearch(q, controller.signal).then(
         (result) => {
+          // Cancelled for a newer query (or the box unmounting): its answer, if any, is stale.
+          if (controller.signal.aborted) return;
           const answer = result.body?.payload;
           setSettled({
             q,

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { WAITLIST_MESSAGES } from '@postlark/shared/messages';
 import type { WaitlistStatus } from '@postlark/shared/waitlist-limits';
 import { showToast } from '../../components/ui/toasts';
@@ -17,28 +17,43 @@ export function useWaitlistForm(status: WaitlistStatus) {
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
+  // Set before the first await: `submitting` only changes on the next render, so a second click
+  // while the validation chunk downloads would otherwise post the same submission again.
+  const busy = useRef(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
-    const { waitlistSubmissionSchema, fieldErrors } = await loadValidation();
-    const parsed = waitlistSubmissionSchema.safeParse({ status, email, message });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
+    if (busy.current) return;
+    busy.current = true;
     try {
-      await postWaitlistSubmission(parsed.data);
-      void showToast('success', WAITLIST_MESSAGES.added);
-      setEmail('');
-      setMessage('');
-    } catch {
-      // The old prototype stayed silent on a network failure; the same toast tells the visitor to retry.
-      void showToast('error', WAITLIST_MESSAGES.failed);
+      let validation: Awaited<ReturnType<typeof loadValidation>>;
+      try {
+        validation = await loadValidation();
+      } catch {
+        // The chunk did not arrive (offline, a new deploy): the same toast as a failed post; what was typed stays.
+        void showToast('error', WAITLIST_MESSAGES.failed);
+        return;
+      }
+      const parsed = validation.waitlistSubmissionSchema.safeParse({ status, email, message });
+      if (!parsed.success) {
+        setErrors(validation.fieldErrors(parsed.error));
+        return;
+      }
+      setErrors({});
+      setSubmitting(true);
+      try {
+        await postWaitlistSubmission(parsed.data);
+        void showToast('success', WAITLIST_MESSAGES.added);
+        setEmail('');
+        setMessage('');
+      } catch {
+        // The old prototype stayed silent on a network failure; the same toast tells the visitor to retry.
+        void showToast('error', WAITLIST_MESSAGES.failed);
+      } finally {
+        setSubmitting(false);
+      }
     } finally {
-      setSubmitting(false);
+      busy.current = false;
     }
   }
 
@@ -55,7 +70,8 @@ export function useWaitlistForm(status: WaitlistStatus) {
         value: email,
         onChange(event: ChangeEvent<HTMLInputElement>) {
           setEmail(event.target.value);
-          void loadValidation();
+          // Only a head start: a failure here is reported by the submit that awaits it.
+          loadValidation().catch(() => undefined);
           if (errors.email) setErrors(({ email: _cleared, ...rest }) => rest);
         },
         'aria-invalid': Boolean(errors.email),

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { type MouseEvent, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import type { CalendarCampaign } from '@postlark/shared/campaign-calendar';
 import { campaignPath } from '@postlark/shared/routes';
@@ -33,10 +34,15 @@ const WEEKDAYS = monthWeeks({ year: 2024, month: 0 })[1]!.map((day) => ({
   long: day.toLocaleDateString('en', { weekday: 'long' }),
 }));
 
+/** A click the browser keeps for itself (a new tab or window), leaving this page as it is. */
+const opensElsewhere = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
 function Entry({ campaign, onOpen }: { campaign: CalendarCampaign; onOpen(): void }) {
   return (
-    // The campaign's page opens behind the dialog, so the dialog closes.
-    <Link className={`calendar-entry calendar-entry--${campaign.status}`} to={campaignPath(campaign.id)} onClick={onOpen}>
+    // The campaign's page opens behind the dialog, so the dialog closes; not when it opens in another tab.
+    <Link className={`calendar-entry calendar-entry--${campaign.status}`} to={campaignPath(campaign.id)} onClick={(event) => {
+        if (!opensElsewhere(event)) onOpen();
+      }}>
       <span className="calendar-entry__name">{campaign.name}</span>
       <time className="calendar-entry__time" dateTime={campaign.at}>
         {timeOf(campaign.at)}
@@ -145,7 +151,16 @@ function CalendarMonth({ onOpenCampaign }: { onOpenCampaign(): void }) {
                         <Entry key={campaign.id} campaign={campaign} onOpen={onOpenCampaign} />
                       ))}
                       {entries.length > PER_CELL && !expanded.has(key) && (
-                        <button type="button" className="campaign-calendar__more" onClick={() => setExpanded(new Set([...expanded, key]))}>
+                        <button
+                          type="button"
+                          className="campaign-calendar__more"
+                          onClick={(event) => {
+                            // The button goes away with its click: the focus moves to the first entry it revealed, not to <body> behind the dialog.
+                            const cell = event.currentTarget.closest('td')!;
+                            flushSync(() => setExpanded(new Set([...expanded, key])));
+                            cell.querySelectorAll<HTMLElement>('.calendar-entry')[PER_CELL]?.focus();
+                          }}
+                        >
                           {CALENDAR_TEXTS.more(entries.length - PER_CELL)}
                         </button>
                       )}

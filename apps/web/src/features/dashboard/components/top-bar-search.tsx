@@ -85,8 +85,11 @@ export function TopBarSearch() {
       const step = event.key === 'ArrowDown' ? 1 : -1;
       setActive(active === -1 && step < 0 ? options.length - 1 : (active + step + options.length) % options.length);
     } else if (event.key === 'Enter') {
+      // An IME's Enter confirms the composed characters, not a result.
+      if (event.nativeEvent.isComposing) return;
       event.preventDefault();
-      const option = options[active] ?? (options.length === 1 ? options[0] : undefined);
+      // The lone result stands in only when it answers the text as typed now, not a query being replaced.
+      const option = options[active] ?? (state.phase === 'done' && options.length === 1 ? options[0] : undefined);
       if (shown && option) choose(option);
     } else if (event.key === 'Escape') {
       // Closes the results first; a second Escape clears the box (the search input's own Escape would clear it at once).
