@@ -18,14 +18,11 @@ const app = (
 
 // The public pages arrive built into HTML (scripts/prerender.ts): React takes that markup over,
 // once the page's chunk (preloaded by the HTML) is in. Every other page arrives as an empty #root.
-// If that chunk does not arrive, hydration never starts: React renders the page afresh instead, in place
-// of the markup, so the page still works rather than staying inert HTML.
-if (root.firstElementChild)
-  void preloadPage(window.location.pathname).then(
-    () => hydrateRoot(root, app),
-    () => {
-      root.replaceChildren();
-      createRoot(root).render(app);
-    },
-  );
+// If that chunk does not arrive even on a second try, the page stays as the HTML it came as:
+// readable, its links plain links that load their pages. That beats a blank page.
+const hydrate = () => {
+  hydrateRoot(root, app);
+};
+const page = window.location.pathname;
+if (root.firstElementChild) void preloadPage(page).then(hydrate, () => preloadPage(page).then(hydrate, () => undefined));
 else createRoot(root).render(app);

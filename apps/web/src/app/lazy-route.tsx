@@ -16,9 +16,16 @@ export function lazyRoute(load: () => Promise<{ default: ComponentType }>): Lazy
   let Page: ComponentType | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>
-    (loading ??= load().then((module) => {
-      Page = module.default;
-    }));
+    (loading ??= load().then(
+      (module) => {
+        Page = module.default;
+      },
+      (error: unknown) => {
+        // A chunk that failed to arrive (a dropped connection) is fetched again on the next try.
+        loading = undefined;
+        throw error;
+      },
+    ));
   function Route() {
     if (!Page) use(preload());
     const Loaded = Page!;
