@@ -116,6 +116,12 @@ test.describe('top bar search', () => {
     await expect(page.getByRole('search').locator('.top-search__note')).toHaveText('No results');
     await expect(results).toHaveCount(0);
 
+    // Two letters find lists and segments; subscribers wait for a third.
+    await box.fill('He');
+    await expect(group('Lists')).toBeVisible();
+    await expect(group('Subscribers')).toHaveCount(0);
+    await expect(page.getByRole('search').getByText('Type 3 or more characters to find subscribers too.')).toBeVisible();
+
     // Typing '/' into another field types it there.
     await page.goto('/dashboard/subscribers');
     const other = page.getByRole('searchbox', { name: 'Search subscribers' });

@@ -39,6 +39,7 @@ export const SEARCH_TEXTS = {
   results: 'Search results',
   searching: 'Searching...',
   noResults: 'No results',
+  subscribersFrom: (length: number) => `Type ${length} or more characters to find subscribers too.`,
   failed: 'Search is not available just now. Please try again.',
   shortcut: 'Press / to search',
   found: (count: number) => `${count} result${count === 1 ? '' : 's'}`,

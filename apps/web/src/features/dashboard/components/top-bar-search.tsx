@@ -150,6 +150,9 @@ export function TopBarSearch() {
         {state.phase === 'loading' && <p className="top-search__note page-loading">{SEARCH_TEXTS.searching}</p>}
         {state.phase === 'failed' && <p className="top-search__note">{SEARCH_TEXTS.failed}</p>}
         {state.phase === 'done' && found === 0 && <p className="top-search__note">{SEARCH_TEXTS.noResults}</p>}
+        {state.phase === 'done' && state.answer.q.length < SEARCH_LIMITS.subscriberMinLength && (
+          <p className="top-search__note">{SEARCH_TEXTS.subscribersFrom(SEARCH_LIMITS.subscriberMinLength)}</p>
+        )}
         {expanded && (
           <div id={listboxId} role="listbox" aria-label={SEARCH_TEXTS.results} className="top-search__list">
             {groups.map((group) => (
