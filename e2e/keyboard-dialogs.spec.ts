@@ -77,12 +77,16 @@ test.describe('keyboard: dialogs and the editor toolbar', () => {
     await page.keyboard.press('Enter');
     await expect(bold).toHaveAttribute('aria-pressed', 'true');
     await expect(editor.content.locator('strong')).toHaveText('Hello readers');
+    // The button hands focus back to the text a frame later (TipTap's focus()): wait for that, or it
+    // would take focus from the next control the test moves to.
+    await expect(editor.content).toBeFocused();
     // The arrows move along the toolbar too.
     await bold.focus();
     await page.keyboard.press('ArrowRight');
     await expect(editor.toolbar.getByRole('button', { name: 'Italic' })).toBeFocused();
     await page.keyboard.press('Space');
     await expect(editor.content.locator('em')).toHaveText('Hello readers');
+    await expect(editor.content).toBeFocused();
 
     // The merge-tag menu: Enter opens it on its first item, the arrows move, Escape closes it.
     await editor.mergeTag.focus();

@@ -15,6 +15,7 @@ export const HOME_TEXTS = {
   audienceTitle: 'Audience',
   audienceUnit: 'subscribers you can email',
   audienceEmptyTitle: 'No subscribers yet',
+  insightsLink: 'See purchase insights',
   audienceEmptyText: 'Add people by hand, import a CSV from your old tool, or put a sign-up form on your site.',
   growthIn: (days: number) => `in ${days} days`,
   chartOrTable: 'Show as',

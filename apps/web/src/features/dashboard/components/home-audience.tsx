@@ -98,6 +98,12 @@ export function HomeAudience({ audience }: { audience: HomeOverview['audience'] 
           </table>
         </div>
       )}
+      {/* Who buys, not only who reads: the purchase insights built from this audience's orders. */}
+      <p className="home-audience__foot">
+        <Link className="dash-card__link" to={ROUTES.insights}>
+          {HOME_TEXTS.insightsLink}
+        </Link>
+      </p>
     </section>
   );
 }
