@@ -94,18 +94,52 @@ export interface SenderIdentity {
   link_expired: boolean;
 }
 
+/** What a look-up of one record found: `wrong` is a record at the name with another value. */
+export const RECORD_STATES = ['unchecked', 'missing', 'wrong', 'found', 'unreachable'] as const;
+export type RecordState = (typeof RECORD_STATES)[number];
+
+/** What the last check found of each record of a domain, as stored beside it. */
+export interface DomainRecordChecks {
+  dkim: RecordState;
+  return_path: RecordState;
+  dmarc: RecordState;
+  /** The domain's own DMARC record, when it has one. */
+  dmarc_record: string | null;
+}
+
+/** One DNS record a sending domain asks for, with what the last check found. */
+export interface DomainRecord {
+  purpose: 'dkim' | 'return-path' | 'dmarc';
+  type: 'TXT' | 'CNAME';
+  /** The full name, e.g. pl1a2b3c._domainkey.example.com. */
+  name: string;
+  /** What to publish (for DMARC: a suggested starting record, or the one found). */
+  value: string;
+  state: RecordState;
+  /** DKIM is: without it nothing is signed for the domain. The others make delivery better. */
+  required: boolean;
+}
+
 export interface SenderDomain {
   id: string;
   domain: string;
-  status: 'pending' | 'verified';
-  /** What to publish at the domain's DNS provider. */
-  record: { type: 'TXT'; name: string; value: string };
-  verified_at: string | null;
+  /** authenticated: its DKIM record is found, so it signs and may be a From; lost: it was, and is not found any more. */
+  status: 'pending' | 'authenticated' | 'lost';
+  /** What to publish at the domain's DNS provider, each with its live state. */
+  records: DomainRecord[];
+  authenticated_at: string | null;
   last_checked_at: string | null;
-  /** Why the last check failed, until one succeeds. */
+  /** Why the domain cannot send yet, until the DKIM record is found. */
   last_problem: string | null;
   created_at: string;
 }
+
+/**
+ * How a campaign From an address is sent: `authenticated`, as written, signed by its own domain;
+ * `via-platform`, a free-mail address that no one but its provider can authenticate, sent From the
+ * platform's domain with the customer's name and Reply-To the address; `refused`, not usable.
+ */
+export type FromTreatment = 'authenticated' | 'via-platform' | 'refused';
 
 /** Everything the Senders page and the editor's From field show. */
 export interface SenderOverview {
@@ -113,10 +147,14 @@ export interface SenderOverview {
   account_email: string;
   senders: SenderIdentity[];
   domains: SenderDomain[];
+  /**
+   * The addresses campaigns may be sent from, best first (at an authenticated domain first), each
+   * with how it is sent: what the editor's From field offers.
+   */
+  from_addresses: { email: string; treatment: Exclude<FromTreatment, 'refused'>; sent_as: string }[];
 }
 
-/** The addresses a campaign may be sent from now: the account's, then every confirmed sender. */
+/** The addresses a campaign may be sent from now, best first. */
 export function confirmedAddresses(overview: SenderOverview): string[] {
-  const confirmed = overview.senders.filter((sender) => sender.status === 'confirmed').map((sender) => sender.email);
-  return [...new Set([overview.account_email.toLowerCase(), ...confirmed])];
+  return overview.from_addresses.map((entry) => entry.email);
 }

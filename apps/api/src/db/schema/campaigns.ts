@@ -42,6 +42,9 @@ export const campaigns = pgTable(
     // Why a scheduled campaign was put back to a draft at its time instead of sending (its sender
     // address no longer confirmed, the daily quota reached); cleared when it is scheduled or sent.
     heldReason: text('held_reason'),
+    // Why the engine paused a sending campaign by itself: the relay's words when it refused the
+    // sender (not a reader) again and again (mail/smtp-reply.ts). Cleared when it is resumed.
+    pausedReason: text('paused_reason'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     // When its rows (one per recipient) were made: a sender does that first, not the request.
     preparedAt: timestamp('prepared_at', { withTimezone: true }),
@@ -81,6 +84,8 @@ export const campaignMessages = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    // The first temporary refusal of this message: it is tried again until SEND_RETRY_HOURS after it.
+    firstDeferredAt: timestamp('first_deferred_at', { withTimezone: true }),
     // 0 for a campaign's message; for an automation email, the flow step execution it is for, so
     // a person who enters a flow again gets the step's email again (flow_step_runs.id).
     flowStepRunId: bigint('flow_step_run_id', { mode: 'number' }).notNull().default(0),
@@ -170,6 +175,9 @@ export const campaignBounces = pgTable(
     source: text('source').$type<'smtp' | 'webhook'>().notNull(),
     detail: text('detail').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    // Set by `npm run unbounce` when the bounce was the sender's refusal misread as the reader's:
+    // kept for the record, counted for nothing.
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
   },
   (table) => [
     index('campaign_bounces_campaign_idx').on(table.campaignId),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { UsageKind } from '@postlark/shared/senders';
+import { bigserial, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { DomainRecordChecks, UsageKind } from '@postlark/shared/senders';
 import { customers } from './accounts';
 
 /**
@@ -32,8 +32,9 @@ export const senderIdentities = pgTable(
 );
 
 /**
- * Domains a customer proves they control by publishing a TXT record we look up: every address at
- * a verified domain is usable as their From address and test-send recipient.
+ * Domains a customer sends from (issue 30). Each has its own 2048-bit DKIM key; the customer
+ * publishes its public half (and a return-path CNAME, and DMARC) and we look them up. Every address
+ * at a domain whose DKIM record is found is usable as their From address, signed d=<domain>.
  */
 export const senderDomains = pgTable(
   'sender_domains',
@@ -49,10 +50,39 @@ export const senderDomains = pgTable(
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     // What the last failed check found, to show beside the domain.
     lastProblem: text('last_problem'),
+    // The DKIM key: its selector (unique to this row, so two accounts can both send from one
+    // domain), the private key sealed with AES-256-GCM bound to this row's id (lib/secret-box.ts),
+    // and the public key (base64 SubjectPublicKeyInfo) the record publishes. Null on a domain added
+    // before keys existed, until it is next read.
+    dkimSelector: text('dkim_selector'),
+    dkimPrivateKey: text('dkim_private_key'),
+    dkimPublicKey: text('dkim_public_key'),
+    // What the last look-up found of each record (DomainRecordChecks), to show beside it.
+    checks: jsonb('checks').$type<DomainRecordChecks>(),
+    // Since when the DKIM record has been found: the domain signs and may be a From. Null while it
+    // is not (never found, or gone at a later check).
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [uniqueIndex('sender_domains_customer_domain_key').on(table.customerId, table.domain)],
+  (table) => [
+    uniqueIndex('sender_domains_customer_domain_key').on(table.customerId, table.domain),
+    // The daily re-check takes the domains checked longest ago first.
+    index('sender_domains_checked_idx').on(table.lastCheckedAt),
+  ],
 );
+
+/**
+ * The sending budget of each relay (mail/relay-budget.ts): a token bucket every worker process and
+ * both campaigns and automations draw from, so N workers send at the relay's rate, not N times it.
+ */
+export const relayBudgets = pgTable('relay_budgets', {
+  // Which relay: a name for the stream's SMTP URL without its credentials.
+  relay: text('relay').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull(),
+  // A throttling answer lowers the rate for a while (SMTP 421, 454, 4.7.x rate replies).
+  slowUntil: timestamp('slow_until', { withTimezone: true }),
+});
 
 /**
  * What each account used of its quotas (campaign messages a day, test sends and confirmation
