@@ -91,4 +91,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AI_BASE_URL: 'ftp://example.com', AI_MODEL: 'm' })).toThrow(/AI_BASE_URL: must be an http\(s\) URL/);
     expect(() => loadConfig({ AI_ALLOW_LOCAL: 'true', APP_URL: 'https://mail.example.com', SMTP_URL: 'smtps://relay.example.com' })).toThrow(/AI_ALLOW_LOCAL: is for development only/);
   });
+
+  it('takes DNS_SERVERS as a list of host:port resolvers, the system resolver when unset, and names an entry it cannot read', () => {
+    expect(loadConfig({}).DNS_SERVERS).toBeUndefined();
+    expect(loadConfig({ DNS_SERVERS: '127.0.0.1:5353, [::1]:53,dns.example.com,10.0.0.2,::1' }).DNS_SERVERS).toEqual(['127.0.0.1:5353', '[::1]:53', 'dns.example.com', '10.0.0.2', '::1']);
+    for (const value of ['127.0.0.1:0', '127.0.0.1:65536', 'dns.example.com:port', '[::1', '[127.0.0.1]:53', 'bad_host:53', '127.0.0.1,', '1.2.3.4.5']) {
+      expect(() => loadConfig({ DNS_SERVERS: value }), value).toThrow(/DNS_SERVERS: must be a comma-separated list of DNS servers as host:port.*not understood: "/);
+    }
+    expect(() => loadConfig({ DNS_SERVERS: '127.0.0.1:53,127.0.0.1:99999' })).toThrow('not understood: "127.0.0.1:99999"');
+  });
 });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseDnsServer } from '../modules/senders/dns-resolver';
 
 // The one reader of process.env in the API: every setting is parsed here, once, at boot.
 
@@ -39,6 +40,19 @@ const trustProxy = z.string().transform((value, context): false | number | strin
   const entries = text.split(',').map((entry) => entry.trim());
   if (entries.every(isProxyAddress)) return entries;
   context.addIssue({ code: 'custom', message: `must be false, a number of proxies or their addresses: ${TRUST_PROXY_HELP}` });
+  return z.NEVER;
+});
+
+// DNS_SERVERS: the resolvers sending-domain checks ask (an operator's own, or a test's server on
+// loopback); each entry is checked here so a typo stops the start instead of every check failing.
+const dnsServers = z.string().transform((value, context): string[] => {
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !parseDnsServer(entry));
+  if (bad.length === 0) return entries;
+  context.addIssue({
+    code: 'custom',
+    message: `must be a comma-separated list of DNS servers as host:port, e.g. 127.0.0.1:53,[::1]:5353,dns.example.com (an IPv4 or [IPv6] address or a host name; port 1-65535, 53 when left out); not understood: ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`,
+  });
   return z.NEVER;
 });
 
@@ -81,6 +95,8 @@ const envSchema = z.object({
     .transform((value) => value.replaceAll('\\n', '\n'))
     .refine((value) => value.includes('PRIVATE KEY-----'), 'must be a PEM private key (-----BEGIN PRIVATE KEY-----…); \\n may stand for line breaks')
     .optional(),
+  // Resolvers for sending-domain checks (DKIM, return path, DMARC); unset: the system's.
+  DNS_SERVERS: dnsServers.optional(),
   // false: this server only answers requests and queues work; `npm run start:worker` processes run it.
   RUN_WORKERS: booleanFlag.default(true),
   CAMPAIGN_SMTP_CONNECTIONS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50).default(5),
