@@ -77,6 +77,7 @@ function serverAddress(address: string, port: number): string {
  * A DnsLookup asking `servers` (DNS_SERVERS entries, see parseDnsServer), or the system's resolvers
  * when none are given. A host name among the servers is looked up (through the system) on first
  * use; while it cannot be, every look-up fails with ECONNREFUSED, as when no server answers.
+ * An entry parseDnsServer cannot read throws here (config/env.ts refuses it at start already).
  */
 export function dnsLookup(servers?: readonly string[], { timeoutMs = TIMEOUT_MS, tries = TRIES }: DnsLookupOptions = {}): DnsLookup {
   const resolver = new Resolver({ timeout: timeoutMs, tries });
