@@ -164,6 +164,22 @@ describe('public API', () => {
       '/v1/subscribers/{id}/recommendations',
       '/v1/insights/refresh',
       '/v1/insights/refresh/{id}',
+      // Sending (public-api-sending.test.ts).
+      '/v1/senders',
+      '/v1/senders/{id}',
+      '/v1/sending-domains',
+      '/v1/sending-domains/{id}',
+      '/v1/sending-domains/{id}/check',
+      '/v1/campaigns',
+      '/v1/campaigns/{id}',
+      '/v1/campaigns/{id}/test',
+      '/v1/campaigns/{id}/schedule',
+      '/v1/campaigns/{id}/unschedule',
+      '/v1/campaigns/{id}/send',
+      '/v1/campaigns/{id}/pause',
+      '/v1/campaigns/{id}/resume',
+      '/v1/campaigns/{id}/cancel',
+      '/v1/campaigns/{id}/report',
     ]);
     expect(document.servers).toEqual([{ url: 'http://localhost:3000/api' }]);
     const page = await accounts.app.inject({ method: 'GET', url: '/api/docs' });

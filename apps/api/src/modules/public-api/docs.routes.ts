@@ -21,11 +21,14 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => ({ '
 function docsPage(document: ReturnType<typeof openApiDocument>): string {
   const rows = Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item)
-      .filter(([method]) => ['get', 'post', 'patch', 'delete'].includes(method))
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
       .map(([method, operation]) => {
-        const { summary, responses } = operation as { summary: string; responses: Record<string, { description: string }> };
+        const { summary, responses, requestBody } = operation as { summary: string; responses: Record<string, { description: string }>; requestBody?: { content: Record<string, { schema: { $ref?: string } }> } };
         const answers = Object.entries(responses).map(([status, response]) => `<li><code>${status}</code> ${escapeHtml(response.description)}</li>`).join('');
-        return `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(summary)}<ul>${answers}</ul></td></tr>`;
+        // A body described by a named schema is named, so the reader can find it in openapi.json.
+        const bodyName = requestBody?.content['application/json']?.schema.$ref?.split('/').pop();
+        const bodyLine = bodyName ? `<li>Body: <code>${escapeHtml(bodyName)}</code></li>` : '';
+        return `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(summary)}<ul>${bodyLine}${answers}</ul></td></tr>`;
       }),
   );
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

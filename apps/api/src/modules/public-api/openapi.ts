@@ -3,19 +3,14 @@ import { ACTIVITY_KINDS, ACTIVITY_LIMIT, AUDIENCE_LIMITS, SETTABLE_SUBSCRIBER_ST
 import { ENGAGEMENT_BANDS, INSIGHT_REFRESH_STATUSES, RFM_GROUPS, SEND_TIME_SOURCES } from '@postlark/shared/insights';
 import { PRODUCT_LIMITS } from '@postlark/shared/products';
 import { RECOMMENDATION_LIMITS, RECOMMENDATION_REASONS } from '@postlark/shared/recommendations';
+import { body, common, idParam, json, problem, ref } from './openapi-parts';
+import { sendingPaths, sendingSchemas } from './openapi-sending';
 
 // The public API's description (OpenAPI 3.1), served at /api/docs/openapi.json and drawn at
 // /api/docs. Enumerations and limits come from the shared schemas, so the document cannot drift.
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const payload = (schema: object) => ({ type: 'object', properties: { payload: schema }, required: ['payload'] });
-const json = (description: string, schema: object) => ({ description, content: { 'application/json': { schema: payload(schema) } } });
-const problem = (description: string) => json(description, ref('Problem'));
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
-const body = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
 const productIdParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: PRODUCT_LIMITS.id }, description: 'Your own product id, URL-encoded' };
 const ESTIMATE = { type: 'object', properties: { value: { type: 'number' }, standard_error: { type: ['number', 'null'] } } };
-const common = { '401': problem('No key, or a key that is not valid or was revoked'), '429': problem('Too many requests with this key') };
 
 export function openApiDocument(appUrl: string) {
   return {
@@ -24,7 +19,7 @@ export function openApiDocument(appUrl: string) {
       title: 'Postlark API',
       version: '1',
       description:
-        'Manage your audience from other apps. Make a key in your profile (Integrations) and send it as `Authorization: Bearer pl_live_…`. Every answer is JSON `{ "payload": … }`; a 400 names each bad field in `payload.errors`.',
+        'Manage your audience, and write, test and send campaigns, from other apps. Make a key in your profile (Integrations) and send it as `Authorization: Bearer pl_live_…`. A key acts for its whole account, with the same rules and quotas as the dashboard. Every answer is JSON `{ "payload": … }`; a 400 names each bad field in `payload.errors`.',
     },
     servers: [{ url: `${appUrl}/api` }],
     security: [{ apiKey: [] }],
@@ -193,6 +188,7 @@ export function openApiDocument(appUrl: string) {
         parameters: [idParam],
         get: { summary: 'Where a refresh stands, and the model it fitted', responses: { '200': json('The refresh', ref('InsightsRefresh')), '404': problem('Not found'), ...common } },
       },
+      ...sendingPaths(),
     },
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A key from your profile: pl_live_…' } },
@@ -399,6 +395,7 @@ export function openApiDocument(appUrl: string) {
           type: 'object',
           properties: { products: { type: 'array', items: ref('ProductStored') }, next_cursor: { type: ['string', 'null'] }, total: { type: 'integer' } },
         },
+        ...sendingSchemas(),
       },
     },
   };
