@@ -24,7 +24,8 @@ import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { abTestRoutes } from './modules/ab-tests/ab-tests.routes';
-import { type ResolveTxt, systemResolveTxt } from './modules/senders/dns-txt';
+import { type DnsLookup, dnsLookup } from './modules/senders/dns-resolver';
+import { sendingPolicyFrom } from './mail/sending-policy';
 import { quotasFrom } from './modules/senders/quotas';
 import { senderRoutes } from './modules/senders/senders.routes';
 import { bounceWebhookRoutes } from './modules/webhooks/bounce-webhook.routes';
@@ -34,6 +35,9 @@ import { signupRoutes } from './modules/forms/signup.routes';
 import { apiKeyRoutes } from './modules/public-api/api-keys.routes';
 import { docsRoutes } from './modules/public-api/docs.routes';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
+import { publicCampaignRoutes } from './modules/public-api/public-campaigns.routes';
+import { publicSenderRoutes } from './modules/public-api/public-senders.routes';
+import { publicSendingDomainRoutes } from './modules/public-api/public-sending-domains.routes';
 import { insightsApiRoutes } from './modules/insights/insights.routes';
 import { recommendationApiRoutes } from './modules/insights/recommendations.routes';
 import { insightsDashboardRoutes } from './modules/insights/insights-dashboard.routes';
@@ -70,12 +74,12 @@ export interface AppDependencies {
   now?: () => Date;
   /** Where the request log goes (stdout by default); tests read it. */
   logStream?: DestinationStream;
-  /** DNS TXT look-ups for sender domain verification (the system resolver by default); tests give a fake. */
-  resolveTxt?: ResolveTxt;
+  /** DNS look-ups of sending domains' records: DNS_SERVERS, or the system's resolver. */
+  dns?: DnsLookup;
 }
 
 /** Builds the whole HTTP app without listening; the server and the tests both start here. */
-export async function buildApp({ config, database, jobs, now = () => new Date(), logStream, resolveTxt = systemResolveTxt() }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jobs, now = () => new Date(), logStream, dns = dnsLookup(config.DNS_SERVERS) }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -105,6 +109,10 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
   const signups = signupRoutes({ ...subscriptionDeps, hashIp, signupsPerMinute: config.FORM_SIGNUP_LIMIT_PER_MINUTE, queueFormSignup: jobs.queueFormSignup });
   const campaignLinks = await loadCampaignLinks(db, config.APP_URL);
   const quotas = quotasFrom(config);
+  const sending = sendingPolicyFrom(config);
+  // One set each for the dashboard's campaign and sender routes and the public API's, so both send by the same rules.
+  const campaignDeps = { db, now, mail: jobs.mail, links: campaignLinks, quotas, sending };
+  const senderDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, quotas, dns, secrets, bounceDomain: sending.bounceDomain, sending };
   const integrationDeps = { db, now, secrets, platforms: platformSettingsFrom(config) };
   const accountDeps: AccountDeps = {
     db,
@@ -130,12 +138,12 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(audienceRoutes(subscriberDeps));
       await api.register(importRoutes({ db, now, startImport: jobs.runImport }));
       await api.register(segmentRoutes({ db, now }));
-      await api.register(campaignRoutes({ db, now, mail: jobs.mail, links: campaignLinks, quotas }));
-      await api.register(senderRoutes({ db, now, mail: jobs.mail, appUrl: config.APP_URL, quotas, resolveTxt }));
+      await api.register(campaignRoutes(campaignDeps));
+      await api.register(senderRoutes(senderDeps));
       await api.register(reportRoutes({ db, now }));
       await api.register(dashboardRoutes({ db, now }));
       await api.register(abTestRoutes({ db, now }));
-      await api.register(flowRoutes({ db, now, allowLocalWebhooks: config.WEBHOOKS_ALLOW_LOCAL, secrets }));
+      await api.register(flowRoutes({ db, now, allowLocalWebhooks: config.WEBHOOKS_ALLOW_LOCAL, secrets, sending }));
       await api.register(bounceWebhookRoutes({ db, now, secret: config.BOUNCE_WEBHOOK_SECRET }));
       await api.register(preferenceRoutes(preferenceDeps));
       await api.register(formRoutes(subscriptionDeps));
@@ -147,6 +155,10 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(platformWebhookRoutes(integrationDeps));
       const customerOf = apiKeyGate({ db, now, requestsPerMinute: config.API_REQUESTS_PER_MINUTE });
       await api.register(publicApiRoutes({ ...subscriberDeps, ...subscriptionDeps, customerOf }));
+      // Sending from other apps, with the dashboard's own deps.
+      await api.register(publicCampaignRoutes({ ...campaignDeps, customerOf }));
+      await api.register(publicSenderRoutes({ ...senderDeps, customerOf }));
+      await api.register(publicSendingDomainRoutes({ ...senderDeps, customerOf }));
       // New events start, end (goals) and wake flows in the ingest transaction (modules/automations).
       await api.register(eventApiRoutes({ db, now, customerOf, onEventsStored: flowEventHook }));
       await api.register(eventDashboardRoutes({ db, now }));

@@ -6,6 +6,7 @@ import type { Database } from '../src/db/client';
 import { type JobTuning, startJobs } from '../src/jobs/start-jobs';
 import type { MailService } from '../src/mail/mail-service';
 import { openTestDatabase } from './test-database';
+import { platformDkimSettings } from './support/dkim-key';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,8 +23,8 @@ export interface TestAppOptions {
   jobs?: JobTuning;
   /** The app's clock (see AppDependencies.now). */
   now?: () => Date;
-  /** The DNS TXT look-ups of sender domain verification (see AppDependencies.resolveTxt). */
-  resolveTxt?: AppDependencies['resolveTxt'];
+  /** The DNS look-ups of sending domains (see AppDependencies.dns); DNS_SERVERS in the settings does it for real. */
+  dns?: AppDependencies['dns'];
   /** Where the request log goes (see AppDependencies.logStream), with LOG_LEVEL set. */
   logStream?: AppDependencies['logStream'];
 }
@@ -38,9 +39,11 @@ const TEST_JOB_TUNING: JobTuning = { pollingIntervalMs: 200, retry: { retryDelay
 export async function buildTestApp(settings: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   // On PostgreSQL the queue connects by URL, as with DATABASE_URL in production.
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...(database.url ? { DATABASE_URL: database.url } : {}), ...settings });
+  // The platform's own DKIM key for lark.example, the operator's domain: the confirmed address
+  // campaign tests send From (news@lark.example) may be a From because the platform signs for it.
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...platformDkimSettings(), ...(database.url ? { DATABASE_URL: database.url } : {}), ...settings });
   const jobs = await startJobs({ config, database, log: pino({ level: config.LOG_LEVEL }), tuning: { ...TEST_JOB_TUNING, ...options.jobs }, now: options.now });
-  const app = await buildApp({ config, database, jobs, now: options.now, resolveTxt: options.resolveTxt, logStream: options.logStream });
+  const app = await buildApp({ config, database, jobs, now: options.now, dns: options.dns, logStream: options.logStream });
   return {
     app,
     database,

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { lowerCaseEmailSchema } from './email';
 
-// Sender identities and account quotas (issue 18, finding 4). A campaign's From address, and
-// every address a test send goes to, must be one the customer proved is theirs: their account's
-// own address, an address they confirmed by a link we mailed to it, or any address at a domain
-// whose DNS holds the TXT record we gave them.
+// Sender identities, sending domains and account quotas (issue 18, finding 4; issue 30). Every
+// address a test send goes to must be one the customer proved is theirs: their account's own
+// address, an address they confirmed by a link we mailed to it, or any address at a domain they
+// authenticated (its DKIM record found). A campaign's From must also be one inboxes can
+// authenticate: at such a domain, at the operator's, or a free-mail address sent in their name.
 
 /** What the per-account quotas count. */
 export const USAGE_KINDS = ['campaign-messages', 'test-sends', 'sender-confirmations'] as const;
@@ -16,10 +17,12 @@ export const SENDER_RULES = {
   /** Domains one account may add. */
   domains: 20,
   domainLength: 253,
-  /** The DNS name the TXT record goes at, under the customer's domain. */
-  recordLabel: '_postlark',
-  /** What the TXT record's value starts with. */
-  recordPrefix: 'postlark-verification=',
+  /** The return-path subdomain: a CNAME to the platform's bounce domain. */
+  returnPathLabel: 'pl-bounces',
+  /** A DMARC record to start with: reports only, nothing refused, while the customer watches. */
+  suggestedDmarc: 'v=DMARC1; p=none; adkim=r; aspf=r',
+  /** How often every domain's records are looked up again. */
+  recheckHours: 24,
 } as const;
 
 export const SENDER_MESSAGES = {
@@ -38,17 +41,25 @@ export const SENDER_MESSAGES = {
   testRecipientNotConfirmed: (email: string) =>
     `${email} is not one of your confirmed addresses. Tests only go to your confirmed senders and to addresses at your verified domains.`,
   domainInvalid: 'Enter a domain name, like example.com.',
-  domainAdded: (domain: string) => `Publish the TXT record at your DNS provider, then verify ${domain}.`,
+  domainAdded: (domain: string) => `Publish the records below at the DNS provider of ${domain}, then check the domain.`,
+  domainFreeMail: (domain: string) =>
+    `${domain} belongs to a mailbox provider: only they can sign its mail. Campaigns from an address at it are sent from our domain in your name, with replies to you.`,
   domainExists: 'This domain is already on your list.',
   domainsTooMany: `An account can add at most ${SENDER_RULES.domains} domains. Remove one you no longer use first.`,
   domainNotFound: 'This domain does not exist.',
-  domainVerified: (domain: string) => `${domain} is verified. Every address at it can now send your campaigns.`,
-  domainDeleted: 'Domain removed. Its addresses can no longer send, unless confirmed one by one.',
-  dnsNoRecord: (name: string) => `No TXT record was found at ${name}. Add it at your DNS provider; a change can take up to an hour to show.`,
-  dnsWrongValue: (name: string) => `${name} has a TXT record, but not with the value shown here. Copy the value again, whole.`,
+  domainAuthenticated: (domain: string) => `${domain} is authenticated. Every address at it can now send your campaigns, signed by ${domain}.`,
+  domainLost: (domain: string, name: string) =>
+    `The DKIM record of ${domain} is no longer found at ${name}: campaigns from it cannot be sent until it is published again.`,
+  fromNotAuthenticated: (email: string) =>
+    `${email} cannot send campaigns: ${domainOf(email)} is not authenticated. Add the domain on the Senders page and publish its DKIM record, so inboxes can tell the mail is yours.`,
+  viaPlatform: (email: string, sentAs: string) =>
+    `${domainOf(email)} is a mailbox provider's domain, which only it can authenticate: readers see your name From ${sentAs}, and their replies go to ${email}.`,
+  domainDeleted: 'Domain removed. Its addresses can no longer send campaigns.',
+  dnsNoRecord: (name: string) => `No DKIM record was found at ${name}. Add it at your DNS provider; a change can take up to an hour to show.`,
+  dnsWrongValue: (name: string) => `${name} has a TXT record, but not with the key shown here. Copy the value again, whole.`,
   dnsUnreachable: (domain: string) => `The DNS servers of ${domain} did not answer. Try again in a few minutes.`,
   heldFromNotConfirmed: (email: string) =>
-    `Not sent at its scheduled time: ${email} is no longer a confirmed sender. Confirm it or choose another, then send or schedule again.`,
+    `Not sent at its scheduled time: ${email} can no longer send (its domain is not authenticated, or it is no longer confirmed). Fix it on the Senders page or choose another, then send or schedule again.`,
   heldQuota: 'Not sent at its scheduled time: it would have gone past your account’s daily sending limit. Send or schedule it again later.',
 } as const;
 

@@ -56,6 +56,41 @@ const dnsServers = z.string().transform((value, context): string[] => {
   return z.NEVER;
 });
 
+// SMTP_HEADERS / MARKETING_SMTP_HEADERS: extra headers on every message of a stream (a relay's
+// stream or tag header, e.g. Postmark's X-PM-Message-Stream), as a JSON object of names and values.
+// A name is an RFC 5322 field name; a value one line; the headers the platform writes itself
+// (From, Message-ID, List-*, DKIM-Signature …) cannot be replaced this way.
+const OWN_HEADERS = new Set(['from', 'sender', 'to', 'cc', 'bcc', 'reply-to', 'subject', 'date', 'message-id', 'mime-version', 'content-type', 'content-transfer-encoding', 'return-path', 'dkim-signature', 'list-unsubscribe', 'list-unsubscribe-post', 'list-id', 'feedback-id', 'x-postlark-delivery']);
+const MAX_STREAM_HEADERS = 10;
+const STREAM_HEADERS_HELP = 'must be a JSON object of up to 10 header names and one-line values, e.g. {"X-PM-Message-Stream":"broadcast"}';
+
+function streamHeaderProblem(name: string, value: unknown): string | undefined {
+  // A field name is printable US-ASCII but the colon (RFC 5322 section 2.2).
+  if (!/^[\x21-\x39\x3b-\x7e]{1,76}$/.test(name)) return `${JSON.stringify(name)} is not a header name (printable ASCII without spaces or a colon, e.g. X-PM-Message-Stream)`;
+  if (OWN_HEADERS.has(name.toLowerCase())) return `${name} is written by the platform itself and cannot be set here`;
+  if (typeof value !== 'string' || !/^[\x20-\x7e\t]{0,500}$/.test(value)) return `the value of ${name} must be one line of printable ASCII (at most 500 characters)`;
+  return undefined;
+}
+
+const streamHeaders = z.string().transform((text, context): Record<string, string> => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.keys(parsed).length > MAX_STREAM_HEADERS) {
+    context.addIssue({ code: 'custom', message: STREAM_HEADERS_HELP });
+    return z.NEVER;
+  }
+  const problems = Object.entries(parsed).map(([name, value]) => streamHeaderProblem(name, value)).filter(Boolean);
+  if (problems.length > 0) {
+    context.addIssue({ code: 'custom', message: `${STREAM_HEADERS_HELP}: ${problems.join('; ')}` });
+    return z.NEVER;
+  }
+  return parsed as Record<string, string>;
+});
+
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 const envSchema = z.object({
@@ -75,6 +110,14 @@ const envSchema = z.object({
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587' })
     .optional(),
+  // Campaigns and automation emails go through this relay when set (a relay's broadcast stream or
+  // another provider), account mail (sign-up, reset, notices) through SMTP_URL; unset: both through SMTP_URL.
+  MARKETING_SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587' })
+    .optional(),
+  // Extra headers on account mail and on marketing mail (see streamHeaders above).
+  SMTP_HEADERS: streamHeaders.optional(),
+  MARKETING_SMTP_HEADERS: streamHeaders.optional(),
   MAIL_FROM: z.string().min(3).default('Postlark <no-reply@postlark.local>'),
   WAITLIST_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
   EMAIL_SEND_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
@@ -82,8 +125,10 @@ const envSchema = z.object({
   API_REQUESTS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(600),
   // A signed-in session left unused this many days ends, within its 30-day life.
   SESSION_IDLE_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(30, 'must be at most 30 (a session lives 30 days)').default(7),
-  // Campaign sending through the relay account (SMTP_URL): messages a second per process, and
-  // the SMTP connections kept open for them.
+  // Messages a second through the marketing relay (MARKETING_SMTP_URL, else SMTP_URL) for the whole
+  // platform: every worker process, campaigns and automations together draw from one budget in the
+  // database (mail/relay-budget.ts), so adding workers does not multiply it. A relay's throttling
+  // answer halves it for a few minutes.
   CAMPAIGN_SEND_RATE: z.coerce.number({ error: 'must be a number of messages a second' }).positive().default(50),
   // The shared secret relays sign bounce webhooks with; without it the webhook is off.
   BOUNCE_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -95,16 +140,24 @@ const envSchema = z.object({
     .transform((value) => value.replaceAll('\\n', '\n'))
     .refine((value) => value.includes('PRIVATE KEY-----'), 'must be a PEM private key (-----BEGIN PRIVATE KEY-----…); \\n may stand for line breaks')
     .optional(),
+  // Where bounces come back (issue 30): the operator gives it an MX (the inbound receiver) and an
+  // SPF record covering the relays. Every customer's return-path subdomain is a CNAME to it, so
+  // the envelope sender aligns with their From domain for SPF. Unset: no return-path record is asked for.
+  BOUNCE_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name such as bounces.example.com').optional(),
   // Resolvers for sending-domain checks (DKIM, return path, DMARC); unset: the system's.
   DNS_SERVERS: dnsServers.optional(),
   // false: this server only answers requests and queues work; `npm run start:worker` processes run it.
   RUN_WORKERS: booleanFlag.default(true),
+  // SMTP connections each process keeps open to the marketing relay for campaigns.
   CAMPAIGN_SMTP_CONNECTIONS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50).default(5),
   // A row claimed longer ago than this by a sender that never settled it (it crashed) is marked
   // unknown; it must exceed the time one batch takes to send.
   CAMPAIGN_LEASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(300),
   // A temporarily refused message waits this long before its second attempt, 4 times longer each time after.
   CAMPAIGN_RETRY_BASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(30),
+  // How long a temporarily refused campaign or automation email keeps being retried (from its first deferral) before it
+  // counts as failed: receivers greylist and queue for hours, and RFC 5321 suggests giving up only after days.
+  SEND_RETRY_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive().default(48),
   // How often a running A/B test is looked at (the decision holds however often; browser tests shorten it).
   AB_LOOK_EVERY_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(300),
   // A flow step (an email, a webhook) a stopped worker left running is marked unknown after this long; other steps run again.
@@ -164,6 +217,9 @@ const envSchema = z.object({
       message:
         'must be set when APP_URL is https (a public site): without a relay, mail with sign-up and password-reset links (their tokens) would sit in the dev outbox at /dev/mailbox',
     });
+  }
+  if (value.MARKETING_SMTP_URL && !value.SMTP_URL) {
+    context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'must be set with MARKETING_SMTP_URL: account mail (sign-up and reset links) goes through SMTP_URL and would otherwise sit in the dev outbox' });
   }
   if (value.WEBHOOKS_ALLOW_LOCAL && value.APP_URL.startsWith('https:')) {
     context.addIssue({ code: 'custom', path: ['WEBHOOKS_ALLOW_LOCAL'], message: 'is for development only: a public site (https APP_URL) must not post webhooks to plain http or to its own machine' });

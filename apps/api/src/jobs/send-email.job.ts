@@ -1,10 +1,13 @@
 import { emailMessageSchema } from '../mail/mail-service';
 import { renderEmail } from '../mail/render-email';
 import type { MailTransport } from '../mail/transport';
+import type { CampaignTransport } from '../modules/campaigns/campaign-transport';
 import type { JobDefinition } from './job-definition';
 
 export interface SendEmailDeps {
   transport: MailTransport;
+  /** A campaign's test send goes as the campaign's messages do: its relay, From, headers and signatures. */
+  campaignTransport: CampaignTransport;
   appUrl: string;
 }
 
@@ -19,6 +22,11 @@ export const sendEmailJob = {
   retry: { retryLimit: 10, retryDelay: 5, retryBackoff: true },
   expireInSeconds: 300,
   async handle(message, deps) {
+    if (message.template === 'campaign-test') {
+      const { template: _template, ...mail } = message;
+      await deps.campaignTransport.send(mail);
+      return;
+    }
     await deps.transport.deliver(await renderEmail(message, deps.appUrl));
   },
 } satisfies JobDefinition<typeof emailMessageSchema, SendEmailDeps>;

@@ -3,6 +3,9 @@ import type { AppConfig } from '../config/env';
 import type { Database } from '../db/client';
 import { type EmailMessage, type MailService, parseEmailMessage } from '../mail/mail-service';
 import { createMailTransport } from '../mail/transport';
+import { sendingIdentitiesFrom } from '../mail/sending-identity';
+import { withSendingIdentity } from '../modules/campaigns/identity-transport';
+import { marketingStream } from '../modules/campaigns/marketing-stream';
 import { buildDataExportJob } from './build-data-export.job';
 import { runImportJob } from './run-import.job';
 import type { JobDefinition, RetryPolicy } from './job-definition';
@@ -13,6 +16,7 @@ import { sendEmailJob } from './send-email.job';
 import { emailLinkJob } from './email-link.job';
 import { formSignupJob } from './form-signup.job';
 import { startInsightsSchedule } from './insights-schedule';
+import { startDomainRechecks } from './domain-rechecks';
 import { refreshInsightsJob } from './refresh-insights.job';
 import type { EmailLinkRequest } from '../modules/auth/email-links.service';
 import type { FormSignupJob } from '../modules/forms/subscriptions.service';
@@ -101,15 +105,18 @@ export async function startJobs(options: {
     enqueue: async (message: EmailMessage) => send(sendEmailJob, parseEmailMessage(message)),
   };
   const transport = createMailTransport({ config, db: database.db, log });
+  // One connection: tests are a few messages an hour per account.
+  const campaignTransport = withSendingIdentity(marketingStream(config, database.db, { connections: 1 }).transport, sendingIdentitiesFrom(config, database.db, now));
 
   const housekeeping = tuning.runWorkers ? startHousekeeping({ db: database.db, now, log }) : undefined;
   const refreshInsights = (refreshId: string) => send(refreshInsightsJob, { refreshId });
   const insightsSchedule = tuning.runWorkers ? startInsightsSchedule({ db: database.db, now, log, queueRefresh: refreshInsights }) : undefined;
+  const domainRechecks = tuning.runWorkers ? startDomainRechecks({ config, db: database.db, now, log, mail }) : undefined;
   if (tuning.runWorkers) {
     const common = { boss, log, pollingIntervalMs: tuning.pollingIntervalMs };
     workers.set(
       sendEmailJob.name,
-      startJobWorker({ ...common, job: sendEmailJob, deps: { transport, appUrl: config.APP_URL }, concurrency: tuning.concurrency }),
+      startJobWorker({ ...common, job: sendEmailJob, deps: { transport, campaignTransport, appUrl: config.APP_URL }, concurrency: tuning.concurrency }),
     );
     workers.set(
       runImportJob.name,
@@ -144,12 +151,13 @@ export async function startJobs(options: {
     refreshInsights,
     stop() {
       stopped ??= (async () => {
-        await Promise.all([...[...workers.values()].map((worker) => worker.stop(tuning.stopTimeoutMs)), housekeeping?.stop(), insightsSchedule?.stop()]);
+        await Promise.all([...[...workers.values()].map((worker) => worker.stop(tuning.stopTimeoutMs)), housekeeping?.stop(), insightsSchedule?.stop(), domainRechecks?.stop()]);
         await boss.stop({ graceful: true, timeout: tuning.stopTimeoutMs });
         // pg-boss's own maintenance may still have a statement running on PGlite: let it end
         // before the caller closes the database under it.
         await queue.drained();
         await transport.close();
+        await campaignTransport.close();
       })();
       return stopped;
     },

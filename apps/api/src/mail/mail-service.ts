@@ -12,8 +12,21 @@ export type EmailMessage =
   | { template: 'data-export-ready'; to: string; firstName: string; link: string; expiresAt: string }
   | { template: 'subscription-confirm'; to: string; link: string; listName: string; sender: string }
   | { template: 'sender-confirm'; to: string; link: string; account: string }
-  // A campaign's test send: rendered by the campaigns module for a sample subscriber.
-  | { template: 'campaign-test'; to: string; subject: string; html: string; text: string };
+  | { template: 'sending-domain-lost'; to: string; firstName: string; domain: string; recordName: string; link: string }
+  // A campaign's test send: built by the campaigns module as the campaign's own message (for a
+  // sample subscriber), and sent through the campaigns' relay as it, From its sending identity.
+  | {
+      template: 'campaign-test';
+      to: string;
+      subject: string;
+      html: string;
+      text: string;
+      customerId: string;
+      from: { name: string; address: string };
+      replyTo: string;
+      messageId: string;
+      headers: Record<string, string>;
+    };
 
 export type EmailTemplate = EmailMessage['template'];
 
@@ -58,11 +71,24 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
   }),
   z.strictObject({ template: z.literal('sender-confirm'), to: recipient, link: absoluteUrl, account: z.string().max(EMAIL_MAX_LENGTH) }),
   z.strictObject({
+    template: z.literal('sending-domain-lost'),
+    to: recipient,
+    firstName: z.string().max(200),
+    domain: z.string().max(253),
+    recordName: z.string().max(320),
+    link: absoluteUrl,
+  }),
+  z.strictObject({
     template: z.literal('campaign-test'),
     to: recipient,
     subject: z.string().max(1_000),
     html: z.string().max(4 * 1024 * 1024),
     text: z.string().max(2 * 1024 * 1024),
+    customerId: z.uuid(),
+    from: z.strictObject({ name: z.string().max(300), address: recipient }),
+    replyTo: z.union([z.literal(''), recipient]),
+    messageId: z.string().max(300),
+    headers: z.record(z.string().max(100), z.string().max(2_000)),
   }),
 ]) satisfies z.ZodType<EmailMessage>;
 

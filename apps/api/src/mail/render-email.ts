@@ -9,6 +9,7 @@ import { EmailChangeConfirmEmail, emailChangeConfirmSubject } from './templates/
 import { EmailChangeNoticeEmail, emailChangeNoticeSubject } from './templates/email-change-notice';
 import { SubscriptionConfirmEmail, subscriptionConfirmSubject } from './templates/subscription-confirm';
 import { SenderConfirmEmail, senderConfirmSubject } from './templates/sender-confirm';
+import { SendingDomainLostEmail, sendingDomainLostSubject } from './templates/sending-domain-lost';
 import { PasswordChangedEmail, passwordChangedSubject } from './templates/password-changed';
 import { PasswordResetEmail, passwordResetSubject } from './templates/password-reset';
 import { SignupAccountExistsEmail, signupAccountExistsSubject } from './templates/signup-account-exists';
@@ -63,6 +64,11 @@ function compose(message: Exclude<EmailMessage, { template: 'campaign-test' }>, 
       };
     case 'sender-confirm':
       return { subject: senderConfirmSubject, body: createElement(SenderConfirmEmail, { link: message.link, account: message.account }) };
+    case 'sending-domain-lost':
+      return {
+        subject: sendingDomainLostSubject(message.domain),
+        body: createElement(SendingDomainLostEmail, { firstName: message.firstName, domain: message.domain, recordName: message.recordName, link: message.link }),
+      };
     case 'data-export-ready':
       return {
         subject: dataExportReadySubject,

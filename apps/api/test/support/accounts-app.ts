@@ -10,7 +10,7 @@ import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 export function useAccountsApp(
   settings: Record<string, string> = {},
   smtpOptions: Parameters<typeof startTestSmtpServer>[0] = {},
-  appOptions: Pick<TestAppOptions, 'resolveTxt' | 'logStream'> & { startAt?: Date } = {},
+  appOptions: Pick<TestAppOptions, 'dns' | 'logStream'> & { startAt?: Date } = {},
 ) {
   let smtp: TestSmtpServer | undefined;
   let testApp: TestApp | undefined;
@@ -28,7 +28,7 @@ export function useAccountsApp(
   beforeAll(async () => {
     smtp = await startTestSmtpServer(smtpOptions);
     // Many sign-ups come from one test client: the per-client email-send limit has its own test.
-    testApp = await buildTestApp({ SMTP_URL: smtp.url, APP_URL, EMAIL_SEND_LIMIT_PER_MINUTE: '1000', ...settings }, { now: () => clock, resolveTxt: appOptions.resolveTxt, logStream: appOptions.logStream });
+    testApp = await buildTestApp({ SMTP_URL: smtp.url, APP_URL, EMAIL_SEND_LIMIT_PER_MINUTE: '1000', ...settings }, { now: () => clock, dns: appOptions.dns, logStream: appOptions.logStream });
   });
   afterAll(async () => {
     await testApp?.close();

@@ -1,6 +1,6 @@
 import { rawQuery } from '../../src/db/client';
 import { type SenderDeps, sendOnce } from '../../src/modules/campaigns/campaign-sender';
-import type { DkimSettings } from '../../src/mail/dkim';
+import { type DkimSettings, dkimSettings } from '../../src/mail/dkim';
 import { smtpCampaignTransport } from '../../src/modules/campaigns/campaign-transport';
 import { loadCampaignLinks } from '../../src/modules/campaigns/campaign-links';
 import { linkTokens } from '../../src/modules/preferences/link-tokens';
@@ -9,6 +9,10 @@ import { APP_URL } from './accounts';
 import type { useAccountsApp } from './accounts-app';
 import { confirmSender } from './senders';
 import { quotasFrom } from '../../src/modules/senders/quotas';
+import { sendingIdentities } from '../../src/mail/sending-identity';
+import { sendingPolicyFrom } from '../../src/mail/sending-policy';
+import { secretBoxFrom } from '../../src/lib/secret-box';
+import { withSendingIdentity } from '../../src/modules/campaigns/identity-transport';
 
 // Campaign tests' common ground: a customer with a small audience, a complete draft, and the
 // sending engine run one pass at a time against the test's SMTP server.
@@ -92,12 +96,21 @@ export function draft(list: string, overrides: Record<string, unknown> = {}) {
 export async function engine(accounts: Accounts, overrides: Partial<SenderDeps['settings']> = {}, dkim?: DkimSettings) {
   const db = accounts.database.db;
   const tokens = linkTokens(await getOrCreateSecret(db, 'subscriber-links'));
-  const transport = smtpCampaignTransport(accounts.smtp.url, { connections: 2, ...(dkim && { dkim }) });
+  // As the engine sends: each message From its sending identity (the platform's key, or `dkim`).
+  const identities = sendingIdentities({
+    db,
+    secrets: secretBoxFrom(accounts.config),
+    policy: sendingPolicyFrom(accounts.config),
+    platformDkim: dkim ?? dkimSettings(accounts.config),
+    now: accounts.now,
+  });
+  const transport = withSendingIdentity(smtpCampaignTransport(accounts.smtp.url, { connections: 2 }), identities);
   const deps: SenderDeps = {
     db,
     now: accounts.now,
     // The quotas of the test app's settings.
     quotas: quotasFrom(accounts.config),
+    sending: sendingPolicyFrom(accounts.config),
     transport,
     links: await loadCampaignLinks(db, APP_URL),
     settings: { batchSize: 100, ratePerSecond: 1000, concurrency: 2, leaseMs: 60_000, maxAttempts: 3, messageIdDomain: 'lark.example', idleMs: 10, ...overrides },

@@ -23,3 +23,21 @@ export function testDkimKey() {
     },
   };
 }
+
+let platformKey: ReturnType<typeof testDkimKey> | undefined;
+
+/**
+ * The test apps' platform key (DKIM_DOMAIN lark.example), made once per test process: the settings
+ * every test app gets unless it gives its own.
+ */
+export function platformDkimSettings(): Record<string, string> {
+  platformKey ??= testDkimKey();
+  const { settings } = platformKey;
+  return { DKIM_DOMAIN: settings.domainName, DKIM_SELECTOR: settings.keySelector, DKIM_PRIVATE_KEY: settings.privateKey };
+}
+
+/** Verifies a message signed with the test apps' platform key (see platformDkimSettings). */
+export function platformDkimVerify(raw: string) {
+  platformKey ??= testDkimKey();
+  return platformKey.verify(raw);
+}

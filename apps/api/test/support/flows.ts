@@ -2,6 +2,9 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { type FlowEngineDeps, runFlowsOnce } from '../../src/modules/automations/flow-engine';
 import { loadCampaignLinks } from '../../src/modules/campaigns/campaign-links';
 import { smtpCampaignTransport } from '../../src/modules/campaigns/campaign-transport';
+import { withSendingIdentity } from '../../src/modules/campaigns/identity-transport';
+import { sendingIdentitiesFrom } from '../../src/mail/sending-identity';
+import { sendingPolicyFrom } from '../../src/mail/sending-policy';
 import { publicOrLoopback } from '../../src/modules/outgoing-webhooks/webhook-target';
 import { quotasFrom } from '../../src/modules/senders/quotas';
 import { APP_URL } from './accounts';
@@ -96,13 +99,14 @@ export function emailStep(id: string, next: string | null = null, overrides: obj
 /** The engine against the test's SMTP server; `drain` runs passes until one finds nothing to do. */
 export async function flowEngine(accounts: Accounts, overrides: Partial<FlowEngineDeps['settings']> = {}) {
   const db = accounts.database.db;
-  const transport = smtpCampaignTransport(accounts.smtp.url, { connections: 1 });
+  const transport = withSendingIdentity(smtpCampaignTransport(accounts.smtp.url, { connections: 1 }), sendingIdentitiesFrom(accounts.config, db, accounts.now));
   const deps: FlowEngineDeps = {
     db,
     now: accounts.now,
     transport,
     links: await loadCampaignLinks(db, APP_URL),
     quotas: quotasFrom(accounts.config),
+    sending: sendingPolicyFrom(accounts.config),
     webhookAddresses: publicOrLoopback,
     secrets: secretBoxFrom(accounts.config),
     settings: { batchSize: 100, concurrency: 1, leaseMs: 60_000, idleMs: 10, retryBaseMs: 30_000, maxAttempts: 3, messageIdDomain: 'lark.example', scanIntervalMs: 60_000, webhookTimeoutMs: 5_000, ...overrides },

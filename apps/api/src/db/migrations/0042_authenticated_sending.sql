@@ -13,4 +13,7 @@ ALTER TABLE "sender_domains" ADD COLUMN "dkim_private_key" text;--> statement-br
 ALTER TABLE "sender_domains" ADD COLUMN "dkim_public_key" text;--> statement-breakpoint
 ALTER TABLE "sender_domains" ADD COLUMN "checks" jsonb;--> statement-breakpoint
 ALTER TABLE "sender_domains" ADD COLUMN "authenticated_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "sender_domains_checked_idx" ON "sender_domains" USING btree ("last_checked_at");
+CREATE INDEX "sender_domains_checked_idx" ON "sender_domains" USING btree ("last_checked_at");--> statement-breakpoint
+-- A TXT record proved ownership and changed nothing a receiver checks: no domain counts as
+-- authenticated until its DKIM record is found, and verified_at now means "first authenticated".
+UPDATE "sender_domains" SET "verified_at" = NULL;

@@ -21,7 +21,9 @@ import { postalAddressParts } from '../campaigns/campaigns.repository';
 import { checkTemplate } from '../campaigns/merge-tags';
 import { blocksProblem } from '../campaigns/block-personalisation';
 import { targetProblem } from '../outgoing-webhooks/webhook-target';
-import { usableAddresses } from '../senders/senders.repository';
+import { ownedAddresses } from '../senders/senders.repository';
+import { fromTreatment } from '../senders/from-treatment';
+import type { SendingPolicy } from '../../mail/sending-policy';
 import { addNote, addStep, endRun } from './engine.repository';
 import { graphProblems, replacementFor, stepById } from './flow-graph';
 import { CHOOSE, TEMPLATES } from './flow-templates';
@@ -53,6 +55,8 @@ export interface FlowDeps {
   allowLocalWebhooks: boolean;
   /** Seals the flow webhooks' signing secret. */
   secrets: SecretBox;
+  /** Which From domains sign: an email step's From is checked as a campaign's is. */
+  sending: SendingPolicy;
 }
 
 const notFound = () => new HttpError(404, AUTOMATION_MESSAGES.notFound);
@@ -117,22 +121,22 @@ async function checkDefinition(deps: FlowDeps, customerId: string, definition: F
     forms: refs.filter((ref) => ref.kind === 'forms' && isUuid(ref.id)).map((ref) => ref.id),
   });
   for (const ref of refs) if (!owned[ref.kind].has(ref.id)) errors[ref.path] ??= REFERENCE_MESSAGES[ref.kind];
-  if (live) for (const [field, message] of Object.entries(await sendingProblems(db, customerId, definition))) errors[field] ??= message;
+  if (live) for (const [field, message] of Object.entries(await sendingProblems(deps, customerId, definition))) errors[field] ??= message;
   const first = Object.values(errors)[0];
   if (first) throw new HttpError(400, first, errors);
 }
 
 /** What the email steps need before the flow may go live (as a campaign needs before sending). */
-async function sendingProblems(db: Db, customerId: string, definition: FlowDefinition): Promise<Record<string, string>> {
+async function sendingProblems(deps: Pick<FlowDeps, 'db' | 'sending'>, customerId: string, definition: FlowDefinition): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   const steps = emailSteps(definition);
-  const usable = await usableAddresses(db, customerId, steps.map((step) => step.from_email).filter(Boolean));
+  const owned = await ownedAddresses(deps.db, customerId, steps.map((step) => step.from_email).filter(Boolean));
   definition.steps.forEach((step, position) => {
     if (step.type !== 'email') return;
     const at = (field: string) => `steps.${position}.${field}`;
     if (!step.subject.trim()) errors[at('subject')] = AUTOMATION_MESSAGES.subjectRequired;
     if (!step.from_name.trim() || !step.from_email) errors[at('from_email')] = AUTOMATION_MESSAGES.fromRequired;
-    else if (!usable.has(step.from_email)) errors[at('from_email')] = SENDER_MESSAGES.fromNotConfirmed(step.from_email);
+    else if (fromTreatment(step.from_email, owned, deps.sending) === 'refused') errors[at('from_email')] = SENDER_MESSAGES.fromNotAuthenticated(step.from_email);
     if (!step.content_html.trim()) errors[at('content_html')] = AUTOMATION_MESSAGES.contentRequired;
     for (const [field, source] of Object.entries({ subject: step.subject, preheader: step.preheader, content_html: step.content_html, content_text: step.content_text ?? '' })) {
       const problems = checkTemplate(source);
@@ -142,10 +146,10 @@ async function sendingProblems(db: Db, customerId: string, definition: FlowDefin
   // Content blocks (issue 21): each readable, each segment or list a condition names the customer's own.
   for (const [position, step] of definition.steps.entries()) {
     if (step.type !== 'email') continue;
-    const problem = await blocksProblem(db, customerId, step.content_html);
+    const problem = await blocksProblem(deps.db, customerId, step.content_html);
     if (problem) errors[`steps.${position}.content_html`] ??= problem;
   }
-  if (steps.length > 0 && !(await postalAddress(db, customerId))) errors.postal_address = CAMPAIGN_MESSAGES.postalAddressRequired;
+  if (steps.length > 0 && !(await postalAddress(deps.db, customerId))) errors.postal_address = CAMPAIGN_MESSAGES.postalAddressRequired;
   return errors;
 }
 

@@ -3,7 +3,9 @@ import { POSTAL_ADDRESS_FIELDS, type PostalAddressField } from '@postlark/shared
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { usableAddresses } from '../senders/senders.repository';
+import { ownedAddresses } from '../senders/senders.repository';
+import { fromTreatment } from '../senders/from-treatment';
+import type { SendingPolicy } from '../../mail/sending-policy';
 import type { CampaignRow } from './campaigns.repository';
 import { postalAddressParts } from './campaigns.repository';
 import { blocksProblem } from './block-personalisation';
@@ -30,9 +32,19 @@ export function postalAddressLine(parts: AddressParts): string | null {
     .join(', ');
 }
 
-/** Whether the campaign's From address is one of its customer's confirmed ones (senders module). */
-export async function isUsableFrom(db: Db, row: Pick<CampaignRow, 'customerId' | 'fromEmail'>): Promise<boolean> {
-  return (await usableAddresses(db, row.customerId, [row.fromEmail])).has(row.fromEmail);
+/** What campaign readiness needs to know beyond the database: which From domains sign. */
+export interface ReadinessDeps {
+  db: Db;
+  sending: SendingPolicy;
+}
+
+/**
+ * Whether mail From the campaign's address can be sent: at a domain of the customer's that is
+ * authenticated, or an address of theirs at the operator's domain or a free-mail one (senders/from-treatment.ts).
+ */
+export async function isUsableFrom(deps: ReadinessDeps, row: Pick<CampaignRow, 'customerId' | 'fromEmail'>): Promise<boolean> {
+  const email = row.fromEmail.toLowerCase();
+  return fromTreatment(email, await ownedAddresses(deps.db, row.customerId, [email]), deps.sending) !== 'refused';
 }
 
 /**
@@ -40,14 +52,15 @@ export async function isUsableFrom(db: Db, row: Pick<CampaignRow, 'customerId' |
  * shows them (its A/B test's under 'ab_test': `test` as it will be, or as stored when left out).
  * Answers the postal address its footer will carry.
  */
-export async function campaignReadiness(db: Db, row: CampaignRow, test?: AbTestSettings | null): Promise<string> {
+export async function campaignReadiness(deps: ReadinessDeps, row: CampaignRow, test?: AbTestSettings | null): Promise<string> {
+  const { db } = deps;
   // Through a platform: its own checks (its verified senders, its footer with the address, its merge tags).
   if (row.deliveryConnectionId) return platformReadiness(db, row, test === undefined ? ((await testOf(db, row.id))?.settings ?? null) : test);
   const errors: Record<string, string> = {};
   if (!row.subject.trim()) errors.subject = CAMPAIGN_MESSAGES.subjectRequired;
   if (!row.fromName.trim() || !row.fromEmail) errors.from_email = CAMPAIGN_MESSAGES.fromRequired;
-  // Our relay signs what it sends (DKIM): only an address the customer proved is theirs goes out.
-  else if (!(await isUsableFrom(db, row))) errors.from_email = SENDER_MESSAGES.fromNotConfirmed(row.fromEmail);
+  // Inboxes ask the From domain to pass DMARC: only a From that a key of ours signs for goes out.
+  else if (!(await isUsableFrom(deps, row))) errors.from_email = SENDER_MESSAGES.fromNotAuthenticated(row.fromEmail);
   if (!row.contentHtml.trim()) errors.content_html = CAMPAIGN_MESSAGES.contentRequired;
   if (row.audience.list_ids.length + row.audience.segment_ids.length === 0) errors.audience = CAMPAIGN_MESSAGES.audienceRequired;
   const templates = { subject: row.subject, preheader: row.preheader, content_html: row.contentHtml, content_text: row.contentText ?? '' };

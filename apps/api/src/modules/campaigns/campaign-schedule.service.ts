@@ -17,7 +17,7 @@ export async function scheduleCampaign(deps: CampaignDeps, customerId: string, i
   const sendAt = zonedTimeToInstant(body.send_at, body.timezone);
   if (!sendAt) throw new HttpError(400, CAMPAIGN_MESSAGES.sendAtInvalid, { send_at: CAMPAIGN_MESSAGES.sendAtInvalid });
   if (sendAt.getTime() <= deps.now().getTime()) throw new HttpError(400, CAMPAIGN_MESSAGES.sendAtPast, { send_at: CAMPAIGN_MESSAGES.sendAtPast });
-  const postalAddress = await campaignReadiness(deps.db, row);
+  const postalAddress = await campaignReadiness(deps, row);
   const scheduled = await updateCampaignIn(deps.db, customerId, id, EDITABLE, {
     status: 'scheduled',
     scheduledAt: sendAt,

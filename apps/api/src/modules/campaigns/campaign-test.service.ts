@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { BLOCK_MESSAGES } from '@postlark/shared/content-blocks';
 import { CAMPAIGN_MESSAGES, type CampaignPreview, type CampaignPreviewRequest, type CampaignTestSend } from '@postlark/shared/campaigns';
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
 import { HttpError } from '../../http/errors';
 import { previewCampaign, renderForRecipient, SAMPLE_RECIPIENT } from './campaign-preview';
-import { postalAddressLine } from './campaign-readiness';
+import { isUsableFrom, postalAddressLine } from './campaign-readiness';
 import { type CampaignRow, postalAddressParts } from './campaigns.repository';
 import { type CampaignDeps, owned } from './campaigns.service';
 import { checkTemplate } from './merge-tags';
@@ -48,6 +49,7 @@ export async function previewFor(deps: CampaignDeps, customerId: string, fields:
     scheduledTimezone: null,
     postalAddress: null,
     heldReason: null,
+    pausedReason: null,
     startedAt: null,
     preparedAt: null,
     finishedAt: null,
@@ -89,6 +91,12 @@ export async function testSend(deps: CampaignDeps, customerId: string, id: strin
   }
   const blockError = await blocksProblem(deps.db, customerId, row.contentHtml);
   if (blockError) throw new HttpError(400, blockError, { content_html: blockError });
+  // A test is the campaign's own message: From an address that could not send it, there is none.
+  if (!row.fromName.trim() || !row.fromEmail) throw new HttpError(400, CAMPAIGN_MESSAGES.fromRequired, { from_email: CAMPAIGN_MESSAGES.fromRequired });
+  if (!(await isUsableFrom(deps, row))) {
+    const message = SENDER_MESSAGES.fromNotAuthenticated(row.fromEmail);
+    throw new HttpError(400, message, { from_email: message });
+  }
   const recipients = [...new Set(body.recipients)];
   const usable = await usableAddresses(deps.db, customerId, recipients);
   const stranger = recipients.find((to) => !usable.has(to));
@@ -103,7 +111,19 @@ export async function testSend(deps: CampaignDeps, customerId: string, id: strin
   await personaliseRecipients(deps.db, customerId, [extractBlocks(row.contentHtml).blocks], readers, deps.now());
   for (const [index, to] of recipients.entries()) {
     const mail = renderForRecipient(row, readers[index]!, deps.links);
-    await deps.mail.enqueue({ template: 'campaign-test', to, subject: `${TEST_PREFIX}${mail.subject}`, html: mail.html, text: mail.text });
+    // Built and sent as the campaign's messages are (From, headers, footer, signatures), only marked a test.
+    await deps.mail.enqueue({
+      template: 'campaign-test',
+      to,
+      subject: `${TEST_PREFIX}${mail.subject}`,
+      html: mail.html,
+      text: mail.text,
+      customerId,
+      from: mail.from,
+      replyTo: mail.replyTo,
+      messageId: `<test.${randomBytes(12).toString('hex')}@${deps.sending.viaDomain}>`,
+      headers: mail.headers,
+    });
   }
   return recipients.length;
 }

@@ -34,6 +34,7 @@ import { type AbTestRow, saveDraftSettings, testOf, testsOf } from '../ab-tests/
 import { stateOf } from '../ab-tests/ab-tests.service';
 import { checkStoCombination } from '../send-time/sto-rules';
 import { checkDeliveryConnection } from '../integrations/platform-delivery';
+import type { SendingPolicy } from '../../mail/sending-policy';
 
 export interface CampaignDeps {
   db: Db;
@@ -44,6 +45,8 @@ export interface CampaignDeps {
   links: CampaignLinks;
   /** The account's quotas: campaign messages a day, test sends an hour. */
   quotas: Quotas;
+  /** Which From domains sign (the operator's, the via-platform domain). */
+  sending: SendingPolicy;
 }
 
 export const notFound = () => new HttpError(404, CAMPAIGN_MESSAGES.notFound);
@@ -73,8 +76,10 @@ export function campaignOf(row: CampaignRow, counts: MessageCounts | undefined, 
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     messages: row.status === 'draft' || row.status === 'scheduled' ? null : (counts ?? null),
-    relay_error: relayError,
+    // A campaign the breaker paused waits for the customer, not the relay: its reason says why.
+    relay_error: row.pausedReason ? null : relayError,
     held_reason: row.heldReason,
+    paused_reason: row.status === 'paused' ? row.pausedReason : null,
     ab_test: test?.settings ?? null,
     ab_test_state: test ? stateOf(test) : null,
     send_time_optimisation: row.sendTimeOptimisation ?? null,
@@ -180,7 +185,7 @@ export async function updateCampaign(deps: CampaignDeps, customerId: string, id:
   const test = body.ab_test === undefined ? (await testOf(deps.db, id))?.settings ?? null : body.ab_test;
   checkStoCombination(body.send_time_optimisation === undefined ? current.sendTimeOptimisation : body.send_time_optimisation, test);
   // A scheduled campaign goes out on its own: an edit may not leave it unable to.
-  const postalAddress = current.status === 'scheduled' ? await campaignReadiness(deps.db, { ...current, ...changes }, test) : current.postalAddress;
+  const postalAddress = current.status === 'scheduled' ? await campaignReadiness(deps, { ...current, ...changes }, test) : current.postalAddress;
   // The test's settings change with the campaign, in one transaction, and only while it is editable.
   const row = await deps.db.transaction(async (tx) => {
     const updated = await updateCampaignIn(tx, customerId, id, EDITABLE, { ...changes, postalAddress });
@@ -225,7 +230,7 @@ export async function duplicateCampaign(deps: CampaignDeps, customerId: string, 
 export async function sendCampaign(deps: CampaignDeps, customerId: string, id: string): Promise<Campaign> {
   const row = await owned(deps, customerId, id);
   if (!EDITABLE.includes(row.status)) throw new HttpError(409, CAMPAIGN_MESSAGES.notSendable);
-  const postalAddress = await campaignReadiness(deps.db, row);
+  const postalAddress = await campaignReadiness(deps, row);
   const now = deps.now();
   if (row.deliveryConnectionId) {
     // The platform sends it, within its own plan's limits: nothing is counted against ours.
@@ -256,7 +261,8 @@ export async function controlCampaign(deps: CampaignDeps, customerId: string, id
   await owned(deps, customerId, id);
   const { from, to } = CONTROLS[control];
   const now = deps.now();
-  const row = await updateCampaignIn(deps.db, customerId, id, from, { status: to, updatedAt: now, ...(to === 'cancelled' && { finishedAt: now }) });
+  // Resumed (or cancelled), a campaign the relay's refusals paused no longer carries their reason.
+  const row = await updateCampaignIn(deps.db, customerId, id, from, { status: to, updatedAt: now, ...(to !== 'paused' && { pausedReason: null }), ...(to === 'cancelled' && { finishedAt: now }) });
   if (!row) throw new HttpError(409, CAMPAIGN_MESSAGES.notControllable(control));
   return withCounts(deps, row);
 }

@@ -15,7 +15,7 @@ import { holdScheduled, startScheduledIn } from './sending.repository';
  * must fit in the account's messages for the day (counted against it as it starts). If not, it
  * goes back to a draft with the reason on it, for the customer to see, rather than out unchecked.
  */
-export async function startScheduled(deps: Pick<SenderDeps, 'db' | 'now' | 'log' | 'quotas'>, campaignId: string): Promise<void> {
+export async function startScheduled(deps: Pick<SenderDeps, 'db' | 'now' | 'log' | 'quotas' | 'sending'>, campaignId: string): Promise<void> {
   const { db } = deps;
   const row = await campaignById(db, campaignId);
   if (!row || row.status !== 'scheduled') return;
@@ -24,9 +24,9 @@ export async function startScheduled(deps: Pick<SenderDeps, 'db' | 'now' | 'log'
     await startScheduledIn(db, campaignId, deps.now());
     return;
   }
-  if (!(await isUsableFrom(db, row))) {
+  if (!(await isUsableFrom(deps, row))) {
     await hold(deps, row, SENDER_MESSAGES.heldFromNotConfirmed(row.fromEmail));
-    deps.log.warn({ campaignId }, 'a scheduled campaign was not started: its sender address is no longer confirmed');
+    deps.log.warn({ campaignId }, 'a scheduled campaign was not started: its sender address can no longer send');
     return;
   }
   const recipients = await countEligible(db, await audienceCondition(db, row, deps.now()));

@@ -22,6 +22,18 @@ export const NOTIFICATION_TEXTS = {
     title: 'Your data export is ready',
     body: `Download the Zip of CSV files within ${DATA_EXPORT_RULES.linkHours} hours; after that the link stops working.`,
   },
+  'sending-domain-lost': {
+    title: 'A sending domain stopped being authenticated',
+    body: 'Its DKIM record is no longer found, so campaigns from it cannot be sent. Open Senders to see what to publish again.',
+  },
+  'campaign-paused-by-relay': {
+    title: 'A campaign was paused: the mail relay refused the sender',
+    body: 'No reader was marked as bounced. Open the campaign to read what the relay said, fix the sending setup, then resume it.',
+  },
+  'automation-sender-refused': {
+    title: 'Automation emails are being refused by the mail relay',
+    body: 'The relay refused the sender, not the readers, for several emails in a row; nobody was marked as bounced. Open the flow to read what it said and fix the sending setup.',
+  },
   'connection-broken': {
     title: 'A connected platform stopped accepting our key',
     body: 'Its sync is paused. Open Profile, Integrations, and connect it again with a new key.',

@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import { domainOf } from '@postlark/shared/senders';
+import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { type DomainRecordChecks, domainOf } from '@postlark/shared/senders';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
 import { senderDomains, senderIdentities } from '../../db/schema/senders';
@@ -90,17 +90,57 @@ export async function insertDomain(db: Db, values: typeof senderDomains.$inferIn
   return row;
 }
 
-/** What a DNS check found: verified (its time kept from the first success), or the problem. */
-export async function recordDomainCheck(db: Db, customerId: string, id: string, check: { now: Date; problem: string | null }): Promise<SenderDomainRow | undefined> {
+/** A domain's DKIM key, made after its row (the private key is sealed bound to the row's id). */
+export async function setDomainKey(db: Db, id: string, key: { selector: string; privateKey: string; publicKey: string }): Promise<SenderDomainRow | undefined> {
+  const [row] = await db
+    .update(senderDomains)
+    .set({ dkimSelector: key.selector, dkimPrivateKey: key.privateKey, dkimPublicKey: key.publicKey })
+    .where(and(eq(senderDomains.id, id), isNull(senderDomains.dkimPrivateKey)))
+    .returning();
+  return row;
+}
+
+/**
+ * What a DNS check found. The DKIM record found: authenticated (since the first time it was found
+ * in a row, and verified_at keeps the very first); not found: no longer authenticated.
+ */
+export async function recordDomainCheck(
+  db: Db,
+  customerId: string,
+  id: string,
+  check: { now: Date; checks: DomainRecordChecks; authenticated: boolean; problem: string | null },
+): Promise<SenderDomainRow | undefined> {
+  const at = sql`${check.now.toISOString()}::timestamptz`;
   const [row] = await db
     .update(senderDomains)
     .set({
       lastCheckedAt: check.now,
       lastProblem: check.problem,
-      ...(check.problem === null && { verifiedAt: sql`coalesce(${senderDomains.verifiedAt}, ${check.now.toISOString()}::timestamptz)` }),
+      checks: check.checks,
+      authenticatedAt: check.authenticated ? sql`coalesce(${senderDomains.authenticatedAt}, ${at})` : null,
+      ...(check.authenticated && { verifiedAt: sql`coalesce(${senderDomains.verifiedAt}, ${at})` }),
     })
     .where(and(eq(senderDomains.customerId, customerId), eq(senderDomains.id, id)))
     .returning();
+  return row;
+}
+
+/** Domains with a key whose last check is older than `before`, longest ago first: the daily re-check's next few. */
+export async function domainsDueCheck(db: Db, before: Date, limit: number): Promise<SenderDomainRow[]> {
+  return db
+    .select()
+    .from(senderDomains)
+    .where(and(isNotNull(senderDomains.dkimPrivateKey), or(isNull(senderDomains.lastCheckedAt), lt(senderDomains.lastCheckedAt, before))))
+    .orderBy(sql`${senderDomains.lastCheckedAt} asc nulls first`, asc(senderDomains.id))
+    .limit(limit);
+}
+
+/** The customer's authenticated domain of this name, with its key: what signs a message From it. */
+export async function authenticatedDomain(db: Db, customerId: string, domain: string): Promise<SenderDomainRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(senderDomains)
+    .where(and(eq(senderDomains.customerId, customerId), eq(senderDomains.domain, domain), isNotNull(senderDomains.authenticatedAt), isNotNull(senderDomains.dkimPrivateKey)));
   return row;
 }
 
@@ -112,32 +152,49 @@ export async function deleteDomain(db: Db, customerId: string, id: string): Prom
   return rows.length > 0;
 }
 
-/**
- * Of these lower-cased addresses, the ones the customer may use: their account's address, their
- * confirmed identities, and any address at one of their verified domains (the exact domain: a
- * subdomain is verified on its own).
- */
-export async function usableAddresses(db: Db, customerId: string, emails: readonly string[]): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
+/** What makes an address the customer's own: the account's address, confirmed ones, and authenticated domains. */
+export interface OwnedAddresses {
+  accountEmail: string | undefined;
+  confirmed: Set<string>;
+  authenticatedDomains: Set<string>;
+}
+
+/** What the customer owns among these lower-cased addresses (see OwnedAddresses). */
+export async function ownedAddresses(db: Db, customerId: string, emails: readonly string[]): Promise<OwnedAddresses> {
   const [account] = await db.select({ email: sql<string>`lower(${customers.email})` }).from(customers).where(eq(customers.id, customerId));
-  const confirmed = await db
-    .select({ email: senderIdentities.email })
-    .from(senderIdentities)
-    .where(
-      and(
-        eq(senderIdentities.customerId, customerId),
-        isNotNull(senderIdentities.confirmedAt),
-        sql`${senderIdentities.email} = any(${sql.param([...emails])}::text[])`,
-      ),
-    );
+  const confirmed =
+    emails.length === 0
+      ? []
+      : await db
+          .select({ email: senderIdentities.email })
+          .from(senderIdentities)
+          .where(
+            and(
+              eq(senderIdentities.customerId, customerId),
+              isNotNull(senderIdentities.confirmedAt),
+              sql`${senderIdentities.email} = any(${sql.param([...emails])}::text[])`,
+            ),
+          );
   const domains = await db
     .select({ domain: senderDomains.domain })
     .from(senderDomains)
-    .where(and(eq(senderDomains.customerId, customerId), isNotNull(senderDomains.verifiedAt)));
-  const verified = new Set(domains.map((row) => row.domain));
-  const usable = new Set(confirmed.map((row) => row.email));
-  for (const email of emails) {
-    if (email === account?.email || verified.has(domainOf(email))) usable.add(email);
-  }
-  return usable;
+    .where(and(eq(senderDomains.customerId, customerId), isNotNull(senderDomains.authenticatedAt)));
+  return { accountEmail: account?.email, confirmed: new Set(confirmed.map((row) => row.email)), authenticatedDomains: new Set(domains.map((row) => row.domain)) };
+}
+
+/**
+ * Of these lower-cased addresses, the ones the customer proved are theirs (test sends may go to
+ * them): their account's address, their confirmed identities, and any address at one of their
+ * authenticated domains (the exact domain: a subdomain is added on its own).
+ */
+export async function usableAddresses(db: Db, customerId: string, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const owned = await ownedAddresses(db, customerId, emails);
+  return new Set(emails.filter((email) => email === owned.accountEmail || owned.confirmed.has(email) || owned.authenticatedDomains.has(domainOf(email))));
+}
+
+/** Whom to write to about the account's sending: its address and first name. */
+export async function accountContact(db: Db, customerId: string): Promise<{ email: string; firstName: string } | undefined> {
+  const [row] = await db.select({ email: customers.email, firstName: customers.firstName }).from(customers).where(eq(customers.id, customerId));
+  return row;
 }

@@ -2,7 +2,7 @@ import { SENDER_MESSAGES, senderConfirmSchema, senderCreateSchema, senderDomainC
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../http/errors';
 import { requireCustomer } from '../auth/session.service';
-import { addDomain, allDomains, removeDomain, verifyDomain } from './sender-domains.service';
+import { addDomain, allDomains, checkDomain, domainById, removeDomain } from './sender-domains.service';
 import { addSender, confirmSender, removeSender, resendConfirmation, type SenderDeps, senderOverview } from './senders.service';
 
 type IdParams = { Params: { id: string } };
@@ -53,10 +53,15 @@ export function senderRoutes(deps: SenderDeps) {
       return reply.code(201).send({ payload: { message: SENDER_MESSAGES.domainAdded(domain.domain), domain } });
     });
 
-    app.post<IdParams>(`${DOMAINS}/:id/verify`, async (request) => {
+    app.get<IdParams>(`${DOMAINS}/:id`, async (request) => {
       const owner = await requireCustomer(deps, request);
-      const domain = await verifyDomain(deps, owner.customerId, request.params.id);
-      return { payload: { message: SENDER_MESSAGES.domainVerified(domain.domain), domain } };
+      return { payload: { domain: await domainById(deps, owner.customerId, request.params.id) } };
+    });
+
+    // "Check now": the records' states are the answer, whatever they are; the message says what they mean.
+    app.post<IdParams>(`${DOMAINS}/:id/check`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: await checkDomain(deps, owner.customerId, request.params.id) };
     });
 
     app.delete<IdParams>(`${DOMAINS}/:id`, async (request) => {

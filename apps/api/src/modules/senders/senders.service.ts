@@ -4,28 +4,28 @@ import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
 import type { MailService } from '../../mail/mail-service';
 import { hashSecretToken, newSecretToken } from '../auth/secret-tokens';
-import type { ResolveTxt } from './dns-txt';
+import type { SendingPolicy } from '../../mail/sending-policy';
+import { fromTreatment, viaAddress } from './from-treatment';
 import { type QuotaDeps, withinQuota } from './quotas';
-import { domainJson } from './sender-domains.service';
+import { allDomains, type DomainDeps } from './sender-domains.service';
 import {
   confirmByToken,
   deleteSender,
   findSender,
   findSenderByEmail,
   insertSender,
-  listDomains,
   listSenders,
+  ownedAddresses,
   replaceSenderToken,
   type SenderRow,
   usableAddresses,
 } from './senders.repository';
 
-export interface SenderDeps extends QuotaDeps {
+export interface SenderDeps extends QuotaDeps, DomainDeps {
   /** Confirmation links go through the mail queue like every other account email. */
   mail: MailService;
   appUrl: string;
-  /** DNS TXT look-ups for domain verification; tests give a fake. */
-  resolveTxt: ResolveTxt;
+  sending: SendingPolicy;
 }
 
 /** Who is asking: the signed-in customer and the address of their account. */
@@ -49,9 +49,19 @@ export function senderJson(row: SenderRow, now: Date): SenderIdentity {
 }
 
 export async function senderOverview(deps: SenderDeps, owner: SenderOwner): Promise<SenderOverview> {
-  const [senders, domains] = await Promise.all([listSenders(deps.db, owner.customerId), listDomains(deps.db, owner.customerId)]);
+  const [senders, domains] = await Promise.all([listSenders(deps.db, owner.customerId), allDomains(deps, owner.customerId)]);
   const now = deps.now();
-  return { account_email: owner.email.toLowerCase(), senders: senders.map((row) => senderJson(row, now)), domains: domains.map(domainJson) };
+  const accountEmail = owner.email.toLowerCase();
+  const candidates = [...new Set([accountEmail, ...senders.filter((row) => row.confirmedAt).map((row) => row.email)])];
+  const owned = await ownedAddresses(deps.db, owner.customerId, candidates);
+  const fromAddresses = candidates.flatMap((email) => {
+    const treatment = fromTreatment(email, owned, deps.sending);
+    if (treatment === 'refused') return [];
+    return [{ email, treatment, sent_as: treatment === 'via-platform' ? viaAddress(email, deps.sending.viaDomain) : email }];
+  });
+  // The editor's default From is the first: an address at an authenticated domain before any other.
+  fromAddresses.sort((a, b) => Number(b.treatment === 'authenticated') - Number(a.treatment === 'authenticated'));
+  return { account_email: accountEmail, senders: senders.map((row) => senderJson(row, now)), domains, from_addresses: fromAddresses };
 }
 
 /** A fresh link for the identity: its token's hash and expiry to store, and the URL to mail. */

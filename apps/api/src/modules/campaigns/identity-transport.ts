@@ -1,0 +1,23 @@
+import type { SendingIdentities } from '../../mail/sending-identity';
+import type { SmtpReplyVerdict } from '../../mail/smtp-reply';
+import { type CampaignTransport, SendFailure } from './campaign-transport';
+
+// The same for every message of the campaign, so the circuit breaker pauses it at once.
+const FROM_NOT_SENDABLE: SmtpReplyVerdict = { kind: 'sender', code: null, enhanced: null, rule: 'from-not-sendable', sendWide: true };
+
+/**
+ * Sends each message as its sending identity says (mail/sending-identity.ts): From, Reply-To,
+ * envelope sender and DKIM keys. A From that can no longer be sent (its domain's record is gone)
+ * is a failure of the send, never of the reader.
+ */
+export function withSendingIdentity(transport: CampaignTransport, identities: SendingIdentities): CampaignTransport {
+  return {
+    async send(mail) {
+      const outcome = await identities.of({ customerId: mail.customerId, fromName: mail.from.name, fromEmail: mail.from.address, replyTo: mail.replyTo });
+      if (!outcome.usable) throw new SendFailure(outcome.reason, FROM_NOT_SENDABLE);
+      const { identity } = outcome;
+      await transport.send({ ...mail, from: identity.from, replyTo: identity.replyTo, returnPath: identity.returnPath, dkim: identity.dkim });
+    },
+    close: () => transport.close(),
+  };
+}

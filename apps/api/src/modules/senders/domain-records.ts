@@ -1,0 +1,96 @@
+import { type DomainRecord, type DomainRecordChecks, type RecordState, SENDER_RULES } from '@postlark/shared/senders';
+import type { DnsLookup } from './dns-resolver';
+
+// The DNS records a sending domain asks for, and what a look-up finds of each (issue 30):
+//  - DKIM: a TXT record with the domain's own public key at <selector>._domainkey.<domain>;
+//    without it nothing is signed for the domain, so it cannot be a From.
+//  - Return path: pl-bounces.<domain>, a CNAME to the platform's bounce domain, so the envelope
+//    sender is under the From domain and SPF aligns too (shown once BOUNCE_DOMAIN is set).
+//  - DMARC: whether _dmarc.<domain> has a policy; a starting one is suggested when not.
+
+export interface DomainKeyFacts {
+  domain: string;
+  selector: string;
+  /** Base64 SubjectPublicKeyInfo, as the p= tag carries it. */
+  publicKey: string;
+}
+
+export const dkimRecordName = (facts: Pick<DomainKeyFacts, 'domain' | 'selector'>) => `${facts.selector}._domainkey.${facts.domain}`;
+export const dkimRecordValue = (publicKey: string) => `v=DKIM1; k=rsa; p=${publicKey}`;
+export const returnPathName = (domain: string) => `${SENDER_RULES.returnPathLabel}.${domain}`;
+const dmarcName = (domain: string) => `_dmarc.${domain}`;
+
+/** The records to publish, each with the state its last check found. */
+export function domainRecords(facts: DomainKeyFacts, checks: DomainRecordChecks | null, bounceDomain: string | null): DomainRecord[] {
+  const records: DomainRecord[] = [
+    { purpose: 'dkim', type: 'TXT', name: dkimRecordName(facts), value: dkimRecordValue(facts.publicKey), state: checks?.dkim ?? 'unchecked', required: true },
+  ];
+  if (bounceDomain) {
+    records.push({ purpose: 'return-path', type: 'CNAME', name: returnPathName(facts.domain), value: bounceDomain, state: checks?.return_path ?? 'unchecked', required: false });
+  }
+  records.push({
+    purpose: 'dmarc',
+    type: 'TXT',
+    name: dmarcName(facts.domain),
+    value: checks?.dmarc_record ?? SENDER_RULES.suggestedDmarc,
+    state: checks?.dmarc ?? 'unchecked',
+    required: false,
+  });
+  return records;
+}
+
+/** An error of a look-up: no such name or no record of the type is "missing"; anything else, no answer. */
+function failedLookup(error: unknown): RecordState {
+  const code = (error as { code?: string }).code;
+  return code === 'ENOTFOUND' || code === 'ENODATA' ? 'missing' : 'unreachable';
+}
+
+/** A DKIM or DMARC record's tags (RFC 6376 3.2: tag=value; …), names lower-cased, spaces dropped from values. */
+function tags(record: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const part of record.split(';')) {
+    const equals = part.indexOf('=');
+    if (equals > 0) found.set(part.slice(0, equals).trim().toLowerCase(), part.slice(equals + 1).replace(/\s+/g, ''));
+  }
+  return found;
+}
+
+async function txtRecords(dns: DnsLookup, name: string): Promise<string[] | RecordState> {
+  try {
+    // A long value arrives as several character-strings: joined, as RFC 6376 and 7489 read them.
+    return (await dns.txt(name)).map((strings) => strings.join(''));
+  } catch (error) {
+    return failedLookup(error);
+  }
+}
+
+async function checkDkim(dns: DnsLookup, facts: DomainKeyFacts): Promise<RecordState> {
+  const records = await txtRecords(dns, dkimRecordName(facts));
+  if (typeof records === 'string') return records;
+  if (records.length === 0) return 'missing';
+  return records.some((record) => tags(record).get('p') === facts.publicKey) ? 'found' : 'wrong';
+}
+
+async function checkReturnPath(dns: DnsLookup, domain: string, bounceDomain: string | null): Promise<RecordState> {
+  if (!bounceDomain) return 'unchecked';
+  try {
+    const targets = await dns.cname(returnPathName(domain));
+    if (targets.length === 0) return 'missing';
+    return targets.some((target) => target.toLowerCase().replace(/\.$/, '') === bounceDomain) ? 'found' : 'wrong';
+  } catch (error) {
+    return failedLookup(error);
+  }
+}
+
+async function checkDmarc(dns: DnsLookup, domain: string): Promise<{ state: RecordState; record: string | null }> {
+  const records = await txtRecords(dns, dmarcName(domain));
+  if (typeof records === 'string') return { state: records, record: null };
+  const policy = records.find((record) => /^v\s*=\s*DMARC1\s*(;|$)/i.test(record.slice(0, 32)));
+  return policy ? { state: 'found', record: policy.slice(0, 1_000) } : { state: records.length ? 'wrong' : 'missing', record: null };
+}
+
+/** Looks every record up at once. */
+export async function checkDomainRecords(dns: DnsLookup, facts: DomainKeyFacts, bounceDomain: string | null): Promise<DomainRecordChecks> {
+  const [dkim, returnPath, dmarc] = await Promise.all([checkDkim(dns, facts), checkReturnPath(dns, facts.domain, bounceDomain), checkDmarc(dns, facts.domain)]);
+  return { dkim, return_path: returnPath, dmarc: dmarc.state, dmarc_record: dmarc.record };
+}
