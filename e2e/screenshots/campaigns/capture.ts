@@ -33,6 +33,7 @@ const WAITING: Campaign = {
   messages: { pending: 7_420, sending: 0, sent: 5_060, failed: 0, unknown: 0, skipped: 12, held: 0 },
   relay_error: 'The relay could not be reached: connect ECONNREFUSED 10.0.4.12:587',
   held_reason: null,
+  paused_reason: null,
   ab_test: null,
   ab_test_state: null,
   send_time_optimisation: null,

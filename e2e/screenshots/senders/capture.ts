@@ -35,6 +35,7 @@ const HELD: Campaign = {
   messages: null,
   relay_error: null,
   held_reason: SENDER_MESSAGES.heldFromNotConfirmed('weekly@larkletters.example'),
+  paused_reason: null,
   ab_test: null,
   ab_test_state: null,
   send_time_optimisation: null,

@@ -225,6 +225,8 @@ export interface Campaign {
   relay_error: string | null;
   /** Why a scheduled campaign went back to a draft at its time instead of sending; null once sent or scheduled again. */
   held_reason: string | null;
+  /** Why sending paused by itself (the relay refused the sender again and again), quoting the relay; null once resumed. */
+  paused_reason: string | null;
   /** The A/B test's settings (issue 20); null: none. */
   ab_test: AbTestSettings | null;
   /** Where the test is (status, decision, why); null without a test. */

@@ -9,13 +9,14 @@ import { testsOf } from '../ab-tests/ab-tests.repository';
 import { preparedVariants } from '../ab-tests/ab-variants';
 import { buildCampaignMail, type CampaignLinks, type PreparedCampaign } from '../campaigns/campaign-message';
 import { isUsableFrom } from '../campaigns/campaign-readiness';
-import { type CampaignTransport, SendFailure } from '../campaigns/campaign-transport';
+import { type CampaignTransport, failureOf, type SendFailure } from '../campaigns/campaign-transport';
 import { type CampaignRow, campaignById } from '../campaigns/campaigns.repository';
 import { type Recipient, stillEligible } from '../campaigns/recipients.repository';
 import { personaliseRecipients } from '../campaigns/block-personalisation';
 import { BlockError, extractBlocks, type TemplateBlocks } from '../campaigns/content-blocks';
 import { MergeTagError } from '../campaigns/merge-tags';
-import { markFailed, markRelayWait, markRetry } from '../campaigns/sending.repository';
+import { markDeferred, markFailed, markRelayWait, markRetry } from '../campaigns/sending.repository';
+import { emailAccepted, senderRefusedEmail } from './flow-email-refusals';
 import { type Quotas, reserveQuotaUpTo } from '../senders/quotas';
 import type { ClaimedStep } from './engine.repository';
 import { type FlowPerson, notMailableReason, peopleByIds } from './flow-people';
@@ -417,7 +418,15 @@ export function eventMergeValues(trigger: Record<string, unknown>): Record<strin
   return values;
 }
 
-export type SendResult = { kind: 'sent' } | { kind: 'failed'; reason: string } | { kind: 'retry'; reason: string; relayDown: boolean };
+/**
+ * `failed`: the relay refused the recipient (a hard bounce). `retry`: not taken; `cause` says why
+ * (mail/smtp-reply.ts): the relay unreachable, asking to slow down, refusing the sender (never a
+ * bounce), or a temporary failure, whose retries started at `deferredSince`.
+ */
+export type SendResult =
+  | { kind: 'sent' }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'retry'; reason: string; cause: 'relay' | 'throttle' | 'sender' | 'temporary'; failure: SendFailure; deferredSince: Date | null };
 
 /** Hands an offered email to the relay; a refusal settles its ledger row (the step is the caller's), acceptance is recorded by the caller. */
 export async function sendEmail(db: Db, transport: CampaignTransport, links: CampaignLinks, email: EmailToSend, now: () => Date): Promise<SendResult> {
@@ -426,17 +435,30 @@ export async function sendEmail(db: Db, transport: CampaignTransport, links: Cam
   try {
     await transport.send(mail);
   } catch (error) {
-    const failure = error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
-    if (failure.permanent) {
-      await markFailed(db, email.ledgerId, failure.message);
-      await recordBounce(db, { subscriberId: person.id, campaignId: email.campaign.id, kind: 'hard', source: 'smtp', detail: failure.message, at: now() });
-      return { kind: 'failed', reason: `The relay refused the email: ${failure.message}` };
-    }
+    const failure = failureOf(error);
+    const retry = (cause: 'relay' | 'throttle' | 'sender' | 'temporary', deferredSince: Date | null = null): SendResult => ({ kind: 'retry', reason: failure.message, cause, failure, deferredSince });
     // Back to pending under the hidden campaign, which no campaign sender claims: the step retries it.
-    if (failure.relayUnreachable) await markRelayWait(db, [email.ledgerId], failure.message, now());
-    else await markRetry(db, email.ledgerId, failure.message, now());
-    return { kind: 'retry', reason: failure.message, relayDown: failure.relayUnreachable };
+    if (failure.relayUnreachable) {
+      await markRelayWait(db, [email.ledgerId], failure.message, now());
+      return retry('relay');
+    }
+    switch (failure.verdict.kind) {
+      case 'recipient':
+        await markFailed(db, email.ledgerId, failure.message);
+        await recordBounce(db, { subscriberId: person.id, campaignId: email.campaign.id, kind: 'hard', source: 'smtp', detail: failure.message, at: now() });
+        return { kind: 'failed', reason: `The relay refused the email: ${failure.message}` };
+      case 'throttle':
+        await markRelayWait(db, [email.ledgerId], failure.message, now());
+        return retry('throttle');
+      case 'sender':
+        await markRetry(db, email.ledgerId, failure.message, now());
+        await senderRefusedEmail(db, { customerId: email.person.customerId, flowId: email.work.claimed.flowId, campaignId: email.campaign.id }, failure, now());
+        return retry('sender');
+      default:
+        return retry('temporary', await markDeferred(db, email.ledgerId, failure.message, now(), now()));
+    }
   }
+  emailAccepted(email.campaign.id);
   return { kind: 'sent' };
 }
 

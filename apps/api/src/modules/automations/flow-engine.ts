@@ -1,4 +1,7 @@
 import { FLOW_RUN_TEXTS, type FlowStep } from '@postlark/shared/automations';
+import { SENDING_REFUSAL_TEXTS } from '@postlark/shared/sending-refusals';
+import type { SmtpReplyVerdict } from '../../mail/smtp-reply';
+import { temporaryRetry } from '../campaigns/send-refusals';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
 import type { CampaignLinks } from '../campaigns/campaign-message';
@@ -23,7 +26,7 @@ import {
   settleStep,
   settleSteps,
 } from './engine.repository';
-import { decideEmails, dropReserved, type EmailToSend, type EmailWork, markEmailFailed, offerQueue, queueEmailSentEvents, releaseReserved, sendEmail } from './flow-email';
+import { decideEmails, dropReserved, type EmailToSend, type EmailWork, markEmailFailed, offerQueue, queueEmailSentEvents, releaseReserved, type SendResult, sendEmail } from './flow-email';
 import { processEntries } from './flow-entries';
 import { stepById } from './flow-graph';
 import { personById } from './flow-people';
@@ -48,8 +51,10 @@ export interface FlowEngineSettings {
   idleMs: number;
   /** The wait before a temporarily refused email or failed webhook is tried again (then 4 times as long each time). */
   retryBaseMs: number;
-  /** Attempts before an email or webhook step counts as failed (the run goes on). */
+  /** Attempts before a webhook step, or an email step the relay refused for the sender's reasons, counts as failed (the run goes on). */
   maxAttempts: number;
+  /** How long an email's temporary failures (4xx) are retried, from the first (SEND_RETRY_HOURS; 48 h by default). */
+  retryWindowMs?: number;
   messageIdDomain: string;
   /** How often segment and date triggers are looked at. */
   scanIntervalMs: number;
@@ -69,6 +74,8 @@ export interface FlowEngineDeps {
   secrets: SecretBox;
   settings: FlowEngineSettings;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+  /** Called at each throttling answer to an email: where the relay budget shared by every process (mail/relay-budget.ts) slows down too. */
+  onThrottle?: (throttle: { verdict: SmtpReplyVerdict; words: string; pauseMs: number; at: Date }) => void | Promise<void>;
 }
 
 const retryAt = (deps: FlowEngineDeps, attempts: number) => new Date(deps.now().getTime() + deps.settings.retryBaseMs * 4 ** Math.max(0, attempts - 1));
@@ -145,8 +152,10 @@ async function runEmailSteps(deps: FlowEngineDeps, works: readonly EmailWork[]) 
         } else if (result.kind === 'failed') {
           await db.transaction((tx) => settleAndAdvance(tx, claimed, { status: 'failed', outcome: 'next', reason: result.reason }, deps.now()));
         } else {
-          if (result.relayDown) relayDown ??= result.reason;
-          await retryOrFail(deps, claimed, `The relay did not take the email: ${result.reason}`, result.relayDown);
+          // Unreachable, or asking to slow down: the rest of the batch is not offered either.
+          if (result.cause === 'relay' || result.cause === 'throttle') relayDown ??= result.reason;
+          if (result.cause === 'throttle') await deps.onThrottle?.({ verdict: result.failure.verdict, words: result.reason, pauseMs: settings.retryBaseMs, at: deps.now() });
+          await retryEmail(deps, claimed, result);
         }
       } catch (error) {
         // Left running: after the lease it is recovered (done when sent, unknown when offered, else run again).
@@ -191,16 +200,32 @@ async function settledOf(tx: Db, steps: readonly SentStep[], now: Date) {
   return steps.filter((step) => settled.has(step.id));
 }
 
-/** A temporary failure: tried again later, and after the last attempt failed (the run goes on). */
-async function retryOrFail(deps: FlowEngineDeps, claimed: ClaimedStep, reason: string, uncounted = false) {
+/**
+ * An email the relay did not take, by why: never a bounce here. Unreachable or throttling: again
+ * soon, uncounted; the sender refused: its attempts, then failed with the relay's words; a
+ * temporary failure: within the retry window (SEND_RETRY_HOURS), however many attempts that takes.
+ */
+async function retryEmail(deps: FlowEngineDeps, claimed: ClaimedStep, result: Extract<SendResult, { kind: 'retry' }>) {
+  const reason = `The relay did not take the email: ${result.reason}`;
+  if (result.cause === 'relay' || result.cause === 'throttle') return retryOrFail(deps, claimed, reason, true);
+  if (result.cause === 'sender') return retryOrFail(deps, claimed, SENDING_REFUSAL_TEXTS.stepRefused(result.reason));
+  return retryOrFail(deps, claimed, reason, false, temporaryRetry(deps.now(), claimed.attempts, result.deferredSince, deps.settings));
+}
+
+/**
+ * A temporary failure: tried again later, and after the last attempt failed (the run goes on).
+ * `plan`: when the next attempt is, or that it is given up on, instead of counting attempts.
+ */
+async function retryOrFail(deps: FlowEngineDeps, claimed: ClaimedStep, reason: string, uncounted = false, plan?: { at: Date; giveUp: string | null }) {
   const { db } = deps;
-  if (!uncounted && claimed.attempts >= deps.settings.maxAttempts) {
+  const giveUp = plan ? plan.giveUp : !uncounted && claimed.attempts >= deps.settings.maxAttempts ? `Gave up after ${claimed.attempts} attempts.` : null;
+  if (giveUp) {
     return db.transaction(async (tx) => {
       if (claimed.stepType === 'email') await markEmailFailed(tx, claimed.id, reason);
-      await settleAndAdvance(tx, claimed, { status: 'failed', outcome: 'next', reason: `Gave up after ${claimed.attempts} attempts. ${reason}` }, deps.now());
+      await settleAndAdvance(tx, claimed, { status: 'failed', outcome: 'next', reason: `${giveUp} ${reason}` }, deps.now());
     });
   }
-  const when = uncounted ? new Date(deps.now().getTime() + deps.settings.retryBaseMs) : retryAt(deps, claimed.attempts);
+  const when = plan?.at ?? (uncounted ? new Date(deps.now().getTime() + deps.settings.retryBaseMs) : retryAt(deps, claimed.attempts));
   await db.transaction(async (tx) => {
     const text = `Deferred: ${reason} Trying again at ${when.toISOString()}.`;
     if (await deferStep(tx, claimed.id, when, text, { countAttempt: !uncounted })) await addNote(tx, claimed.runId, claimed.stepId, 'deferred', text, deps.now());

@@ -10,8 +10,9 @@ import { type FlowEngine, type FlowEngineDeps, startFlowEngine } from './flow-en
 
 // How the engine runs: up to 1,000 inbox entries made runs and 400 steps claimed a pass (a pass
 // takes about half a second at a thousand events a second, and loops at once while it finds
-// work), worked on FLOW_CONCURRENCY at once, a lease of FLOW_LEASE_SECONDS, emails and webhooks
-// tried 4 times (30 s, 2 min, 8 min apart), segment and date triggers looked at every minute.
+// work), worked on FLOW_CONCURRENCY at once, a lease of FLOW_LEASE_SECONDS, webhooks and emails the
+// relay refused for the sender's reasons tried 4 times (30 s, 2 min, 8 min apart), emails refused
+// temporarily for SEND_RETRY_HOURS, segment and date triggers looked at every minute.
 const BATCH_SIZE = 400;
 const ENTRY_BATCH_SIZE = 1_000;
 const MAX_ATTEMPTS = 4;
@@ -39,6 +40,7 @@ export async function startFlowEngineFor(options: { config: AppConfig; db: Db; n
       idleMs: IDLE_MS,
       retryBaseMs: config.CAMPAIGN_RETRY_BASE_SECONDS * 1000,
       maxAttempts: MAX_ATTEMPTS,
+      retryWindowMs: config.SEND_RETRY_HOURS * 3_600_000,
       messageIdDomain: new URL(config.APP_URL).hostname,
       scanIntervalMs: SCAN_INTERVAL_MS,
       webhookTimeoutMs: WEBHOOK_TIMEOUT_MS,

@@ -8,7 +8,9 @@ import { startTestIn, testOf } from '../ab-tests/ab-tests.repository';
 import { preparedVariants } from '../ab-tests/ab-variants';
 import { assignSendTimes } from '../send-time/send-times.repository';
 import { buildCampaignMail, type CampaignLinks, type PreparedCampaign } from './campaign-message';
-import { type CampaignTransport, SendFailure } from './campaign-transport';
+import { type CampaignTransport, failureOf, type SendFailure } from './campaign-transport';
+import type { SmtpReplyVerdict } from '../../mail/smtp-reply';
+import { batchBreaker, deferTemporary, type RefusalStreak, settleUnsent, type ThrottleState } from './send-refusals';
 import { type CampaignRow, campaignById } from './campaigns.repository';
 import { addRecipients, type Recipient, stillEligible } from './recipients.repository';
 import { personaliseRecipients } from './block-personalisation';
@@ -22,8 +24,6 @@ import {
   finishIfDone,
   markAbandoned,
   markFailed,
-  markRelayWait,
-  markRetry,
   markSent,
   markSkipped,
   renewClaims,
@@ -43,8 +43,10 @@ export interface SenderSettings {
   leaseRenewMs?: number;
   /** The wait before the second attempt of a temporarily refused message (default 30 s), and before an unreachable relay is tried again. */
   retryBaseMs?: number;
-  /** Attempts before a temporary failure counts as failed. */
+  /** Attempts a message refused for the sender's reasons (without pausing its campaign) gets before it counts as failed. */
   maxAttempts: number;
+  /** How long temporary failures (4xx) are retried, from the first, before the message counts as failed (SEND_RETRY_HOURS; 48 h by default). */
+  retryWindowMs?: number;
   /** The domain of every Message-ID. */
   messageIdDomain: string;
   /** How long an idle sender waits before looking again. */
@@ -62,18 +64,20 @@ export interface SenderDeps {
   links: CampaignLinks;
   settings: SenderSettings;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+  /**
+   * Called at each throttling answer (421, 454, 4.7.x rate replies) once this process has paused
+   * its own claims: where the relay budget shared by every process (mail/relay-budget.ts) slows down too.
+   */
+  onThrottle?: (throttle: { verdict: SmtpReplyVerdict; words: string; pauseMs: number; at: Date }) => void | Promise<void>;
 }
 
-const DEFAULT_RETRY_BASE_MS = 30_000;
-
-/** Temporary failures wait 30 s, 2 min, 8 min, … (by default) before the next attempt. */
-export function retryDelayMs(attempts: number, baseMs = DEFAULT_RETRY_BASE_MS): number {
-  return baseMs * 4 ** Math.max(0, attempts - 1);
-}
-
-/** What a worker's passes share: while the relay is unreachable, none of them claims more rows. */
+/** What a worker's passes share: while the relay is unreachable or asks to slow down, none of them claims more rows. */
 export interface SenderState {
   relayDownUntil: number;
+  /** While the relay asks to slow down (see throttleAfter). */
+  throttle?: ThrottleState;
+  /** Each campaign's run of identical sender-side refusals: the circuit breaker. */
+  streaks?: Map<string, RefusalStreak>;
 }
 
 /** `variants`: the campaign's message per A/B test variant (one without a test); a row is sent its own. */
@@ -111,7 +115,12 @@ async function sendBatch(deps: SenderDeps, variants: PreparedCampaign[], batch: 
   await markSent(db, sent, deps.now());
 }
 
-/** Sends the rows over `concurrency` workers: answers those the relay took; the others are settled as failed or to retry. */
+/**
+ * Sends the rows over `concurrency` workers: answers those the relay took; the others are settled
+ * by what the relay's answer was about (mail/smtp-reply.ts): only a refusal of the recipient is a
+ * bounce. A relay that cannot be reached, that asks to slow down, or whose refusals of the sender
+ * trip the circuit breaker stops the batch: the rest waits, its attempts uncounted.
+ */
 async function sendQueue(
   deps: SenderDeps,
   variants: PreparedCampaign[],
@@ -120,46 +129,45 @@ async function sendQueue(
   turn: () => Promise<void>,
   state: SenderState,
 ): Promise<number[]> {
-  const { db, settings } = deps;
+  const { db } = deps;
   const campaign = variants[0]!;
   const queue = [...rows];
   const sent: number[] = [];
-  // Once the relay cannot be reached, the rest of the batch is not tried message by message.
-  let relayDown: SendFailure | undefined;
+  const breaker = batchBreaker((state.streaks ??= new Map()), campaign.row.id, rows.length);
+  let stoppedBy: SendFailure | undefined;
   const notOffered: number[] = [];
+  const refusedBySender: { row: ClaimedMessage; failure: SendFailure }[] = [];
   async function worker() {
-    while (!relayDown) {
+    while (!stoppedBy) {
       const row = queue.shift();
       if (!row) return;
       await turn();
       try {
         await deps.transport.send(buildCampaignMail(variants[row.variant] ?? campaign, recipients.get(row.subscriberId)!, row, deps.links));
         sent.push(row.id);
+        breaker.accepted();
+        if (state.throttle) state.throttle.acceptedSince = true;
       } catch (error) {
-        const failure = error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
-        if (failure.relayUnreachable) {
-          relayDown ??= failure;
+        const failure = failureOf(error);
+        const { kind } = failure.verdict;
+        if (failure.relayUnreachable || kind === 'throttle') {
+          stoppedBy ??= failure;
           notOffered.push(row.id);
-        } else if (failure.permanent) {
+        } else if (kind === 'recipient') {
           await markFailed(db, row.id, failure.message);
           await recordBounce(db, { subscriberId: row.subscriberId, campaignId: campaign.row.id, kind: 'hard', source: 'smtp', detail: failure.message, at: deps.now() });
-        } else if (row.attempts >= settings.maxAttempts) {
-          await markFailed(db, row.id, failure.message);
+        } else if (kind === 'sender') {
+          // Settled after the batch, once it is known whether the breaker tripped.
+          refusedBySender.push({ row, failure });
+          if (breaker.refused(failure)) stoppedBy ??= failure;
         } else {
-          await markRetry(db, row.id, failure.message, new Date(deps.now().getTime() + retryDelayMs(row.attempts, settings.retryBaseMs)));
+          await deferTemporary(deps, row, failure);
         }
       }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(settings.concurrency, queue.length) }, worker));
-  if (relayDown) {
-    // An outage is the relay's, not the messages': they wait, uncounted, and the relay is tried again later.
-    const waiting = [...notOffered, ...queue.map((row) => row.id)];
-    const retryAt = new Date(deps.now().getTime() + (settings.retryBaseMs ?? DEFAULT_RETRY_BASE_MS));
-    await markRelayWait(db, waiting, relayDown.message, retryAt);
-    state.relayDownUntil = retryAt.getTime();
-    deps.log.warn({ campaignId: campaign.row.id, waiting: waiting.length, retryAt }, 'the relay could not be reached; the batch waits and is tried again');
-  }
+  await Promise.all(Array.from({ length: Math.min(deps.settings.concurrency, queue.length) }, worker));
+  await settleUnsent(deps, campaign.row.id, state, { breaker, stoppedBy, refusedBySender, waiting: [...notOffered, ...queue.map((row) => row.id)] });
   return sent;
 }
 
@@ -200,7 +208,7 @@ export async function sendOnce(deps: SenderDeps, turn: () => Promise<void>, stat
   for (const id of await dueScheduled(db, deps.now())) await startScheduled(deps, id);
   // A/B tests due a look: a decision releases the held rest of the audience for the loop below.
   await lookAtDueTests(deps, deps.settings.abLookEveryMs);
-  if (deps.now().getTime() < state.relayDownUntil) return 0;
+  if (deps.now().getTime() < Math.max(state.relayDownUntil, state.throttle?.until ?? 0)) return 0;
   let worked = 0;
   for (const campaignId of await sendingCampaignIds(db)) {
     const row = await campaignById(db, campaignId);

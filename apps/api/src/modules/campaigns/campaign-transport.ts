@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { DkimSettings } from '../../mail/dkim';
 import { mimeMessage } from '../../mail/mime-message';
 import { RelayUnreachableError, smtpPool } from '../../mail/smtp-pool';
+import { classifySmtpReply, type SmtpReplyVerdict } from '../../mail/smtp-reply';
 import { headerValue } from '../../mail/transport';
 import { insertOutboxMessage } from '../mailbox/mailbox.repository';
 
@@ -20,14 +21,15 @@ export interface CampaignMail {
 }
 
 /**
- * Why a message was not taken: `permanent` (a 5xx reply) is a bounce, anything else is retried.
- * `relayUnreachable`: the relay could not be reached at all, so the message was never offered.
+ * Why a message was not taken: the relay's words and what they are about (see mail/smtp-reply.ts:
+ * only a `recipient` verdict is a bounce). `relayUnreachable`: the relay could not be reached at
+ * all, so the message was never offered.
  */
 export class SendFailure extends Error {
   override name = 'SendFailure';
   constructor(
     message: string,
-    readonly permanent: boolean,
+    readonly verdict: SmtpReplyVerdict,
     readonly relayUnreachable = false,
   ) {
     super(message);
@@ -43,16 +45,16 @@ export interface CampaignTransport {
 // relay cannot strip or change them without breaking the signature.
 const SIGNED_HEADERS = 'From:Sender:Reply-To:Subject:Date:Message-ID:To:MIME-Version:Content-Type:List-Unsubscribe:List-Unsubscribe-Post';
 
-// Only a refusal of the recipient or of the message is about the address; a 5xx to MAIL FROM or
-// AUTH is the sending account's problem, retried and then failed, never a subscriber's bounce.
-const RECIPIENT_COMMANDS = new Set(['RCPT TO', 'DATA']);
-
-function failureOf(error: unknown): SendFailure {
-  if (error instanceof RelayUnreachableError) return new SendFailure(`The relay could not be reached: ${error.message}`.slice(0, 500), false, true);
+/** What went wrong with one message, classified once (a SendFailure already is). */
+export function failureOf(error: unknown): SendFailure {
+  if (error instanceof SendFailure) return error;
+  if (error instanceof RelayUnreachableError) {
+    const text = `The relay could not be reached: ${error.message}`.slice(0, 500);
+    return new SendFailure(text, classifySmtpReply({ text: '' }), true);
+  }
   const reply = error as { responseCode?: number; response?: string; message?: string; command?: string };
   const text = (reply.response ?? reply.message ?? String(error)).slice(0, 500);
-  const refused = typeof reply.responseCode === 'number' && reply.responseCode >= 500;
-  return new SendFailure(text, refused && RECIPIENT_COMMANDS.has(reply.command ?? ''));
+  return new SendFailure(text, classifySmtpReply({ code: typeof reply.responseCode === 'number' ? reply.responseCode : undefined, text, command: reply.command }));
 }
 
 /** Pooled SMTP to the relay at `url`: `connections` kept open and reused for every message. */

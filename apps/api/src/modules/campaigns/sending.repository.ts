@@ -14,6 +14,8 @@ export interface ClaimedMessage {
   attempts: number;
   /** The A/B test variant the message is built from (0 without a test). */
   variant: number;
+  /** When a temporary failure first put it off (null: never): its retries end SEND_RETRY_HOURS after. */
+  firstDeferredAt: Date | null;
 }
 
 /** Campaigns a sender should work on now (a platform delivers the ones that name a connection). */
@@ -39,8 +41,13 @@ export async function claimBatch(db: Db, campaignId: string, limit: number, now:
       limit ${limit}
       for update skip locked)
     and status = 'pending'
-    returning id, subscriber_id as "subscriberId", email, message_id as "messageId", attempts, variant`);
-  return rowsOf<ClaimedMessage>(result).map((row) => ({ ...row, id: Number(row.id), variant: Number(row.variant) }));
+    returning id, subscriber_id as "subscriberId", email, message_id as "messageId", attempts, variant, first_deferred_at as "firstDeferredAt"`);
+  return rowsOf<ClaimedMessage>(result).map((row) => ({
+    ...row,
+    id: Number(row.id),
+    variant: Number(row.variant),
+    firstDeferredAt: row.firstDeferredAt === null ? null : new Date(row.firstDeferredAt),
+  }));
 }
 
 const ids = (values: readonly number[]) => sql`${sql.param([...values])}::bigint[]`;
@@ -75,6 +82,43 @@ export async function markFailed(db: Db, messageId: number, error: string): Prom
 export async function markRetry(db: Db, messageId: number, error: string, retryAt: Date): Promise<void> {
   await db.execute(sql`update campaign_messages set status = 'pending', last_error = ${error}, next_attempt_at = ${retryAt.toISOString()}::timestamptz
     where id = ${messageId} and status = 'sending'`);
+}
+
+/**
+ * A temporary failure (a 4xx): back to pending until `retryAt`; the first one starts the retry
+ * window (first_deferred_at), which later ones keep. Answers when the window started.
+ */
+export async function markDeferred(db: Db, messageId: number, error: string, retryAt: Date, now: Date): Promise<Date | null> {
+  const rows = rowsOf<{ since: Date | string }>(
+    await db.execute(sql`update campaign_messages set status = 'pending', last_error = ${error}, next_attempt_at = ${retryAt.toISOString()}::timestamptz,
+        first_deferred_at = coalesce(first_deferred_at, ${now.toISOString()}::timestamptz)
+      where id = ${messageId} and status = 'sending' returning first_deferred_at as "since"`),
+  );
+  return rows[0] ? new Date(rows[0].since) : null;
+}
+
+/**
+ * Rows whose earlier attempts met the refusal that has now paused their campaign: the attempts
+ * were the sender's fault, not the messages', so they are given back and the rows are due again
+ * (once the campaign is resumed).
+ */
+export async function refundAttempts(db: Db, messageIds: readonly number[], now: Date): Promise<void> {
+  if (messageIds.length === 0) return;
+  await db.execute(sql`update campaign_messages set attempts = greatest(attempts - 1, 0), next_attempt_at = ${now.toISOString()}::timestamptz
+    where id = any(${ids(messageIds)}) and status = 'pending'`);
+}
+
+/**
+ * The circuit breaker: a sending campaign stops, with the reason shown on it, until the customer
+ * resumes it. Answers the account to tell, or null when it was not sending any more (another lane
+ * or worker paused it first, or the customer did something else meanwhile).
+ */
+export async function pauseForRelay(db: Db, campaignId: string, reason: string, now: Date): Promise<string | null> {
+  const rows = rowsOf<{ customerId: string }>(
+    await db.execute(sql`update campaigns set status = 'paused', paused_reason = ${reason}, updated_at = ${now.toISOString()}::timestamptz
+      where id = ${campaignId}::uuid and status = 'sending' returning customer_id as "customerId"`),
+  );
+  return rows[0]?.customerId ?? null;
 }
 
 /**

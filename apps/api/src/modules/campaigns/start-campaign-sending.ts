@@ -32,6 +32,7 @@ export async function startCampaignSending(options: { config: AppConfig; db: Db;
       concurrency: config.CAMPAIGN_SMTP_CONNECTIONS,
       leaseMs: config.CAMPAIGN_LEASE_SECONDS * 1000,
       retryBaseMs: config.CAMPAIGN_RETRY_BASE_SECONDS * 1000,
+      retryWindowMs: config.SEND_RETRY_HOURS * 3_600_000,
       maxAttempts: MAX_ATTEMPTS,
       messageIdDomain: new URL(config.APP_URL).hostname,
       idleMs: IDLE_MS,

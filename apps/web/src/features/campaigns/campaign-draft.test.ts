@@ -26,6 +26,7 @@ const campaign: Campaign = {
   messages: null,
   relay_error: null,
   held_reason: null,
+  paused_reason: null,
   ab_test: null,
   ab_test_state: null,
   send_time_optimisation: null,

@@ -40,6 +40,12 @@ export function CampaignSendingCard({ campaign, busy, platform = null, onPause, 
             {campaign.started_at && `Started ${formatMoment(campaign.started_at)}`}
             {campaign.finished_at && ` · finished ${formatMoment(campaign.finished_at)}`}
           </p>
+          {/* Paused by itself: the relay refused the sender, in its own words; resuming sends the rest. */}
+          {campaign.status === 'paused' && campaign.paused_reason && (
+            <p className="campaign-card__text campaign-sending__paused" role="status">
+              {campaign.paused_reason}
+            </p>
+          )}
         </div>
         <div className="campaign-sending__actions">
           {campaign.status === 'sending' && !platform && (
