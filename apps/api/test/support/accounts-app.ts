@@ -48,6 +48,10 @@ export function useAccountsApp(
     get smtp() {
       return started(smtp);
     },
+    /** The app's mail queue (what the routes enqueue goes through its workers to the test SMTP server). */
+    get mail() {
+      return started(testApp).mail;
+    },
     now: () => clock,
     /** One call to `/api/{url}`, signed in when given the session's Cookie header. */
     call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) {
