@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config/env';
 
 // Which domains a campaign or automation email may be From, and where mail the platform sends on
-// a customer's behalf comes from (issue 30, docs/decisions/041). Read once from the settings.
+// a customer's behalf comes from (issue 30, docs/decisions/012). Read once from the settings.
 
 export interface SendingPolicy {
   /** DKIM_DOMAIN: the operator's own domain; its confirmed addresses sign with the platform's key. */

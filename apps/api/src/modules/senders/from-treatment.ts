@@ -7,7 +7,7 @@ import type { OwnedAddresses } from './senders.repository';
 // signature (or an SPF-checked envelope) of that same domain. So a campaign may only be From a
 // domain that signs: the customer's own authenticated domain, or the operator's (DKIM_DOMAIN). A
 // free-mail address can never be authenticated by anyone but its provider, so it is sent From
-// the platform's domain in the customer's name (docs/decisions/041).
+// the platform's domain in the customer's name (docs/decisions/012).
 
 /** How a campaign From `email` (lower case) is sent by this customer. */
 export function fromTreatment(email: string, owned: OwnedAddresses, policy: Pick<SendingPolicy, 'operatorDomain'>): FromTreatment {
