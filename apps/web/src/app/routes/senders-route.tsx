@@ -12,17 +12,18 @@ import { SenderDomainsCard } from '../../features/campaigns/components/senders/s
 import { useCampaignDispatch } from '../../features/campaigns/hooks/use-campaign-dispatch';
 import { useSenders } from '../../features/campaigns/hooks/use-senders';
 import type { SenderChange } from '../../features/campaigns/senders-api';
-import { changeSenders } from '../../features/campaigns/senders-thunks';
+import { changeSenders, checkSenderDomain } from '../../features/campaigns/senders-thunks';
+import type { CheckOutcome } from '../../features/campaigns/components/senders/sender-domain-panel';
 import '../../components/ui/notice.css';
 import '../../features/campaigns/components/senders/senders.css';
 import { PageHeader } from '../../components/ui/page-header';
 
 type Removal = { kind: 'sender'; sender: SenderIdentity } | { kind: 'domain'; domain: SenderDomain } | null;
 
-/** /dashboard/senders: the addresses and domains campaigns may be sent from; add, confirm, verify, remove. */
+/** /dashboard/senders: the domains and addresses campaigns may be sent from; add, confirm, check, remove. */
 export default function SendersRoute() {
   const dispatch = useCampaignDispatch();
-  const { overview, error, reload } = useSenders();
+  const { overview, error, reload, replaceDomain } = useSenders();
   const [busy, setBusy] = useState<string | null>(null);
   const [removal, setRemoval] = useState<Removal>(null);
   const [removeError, setRemoveError] = useState('');
@@ -41,6 +42,18 @@ export default function SendersRoute() {
     } finally {
       setBusy(null);
       reload();
+    }
+  }
+
+  /** "Check now": the new states are shown at once; the page is read again for what they changed. */
+  async function check(domain: SenderDomain): Promise<CheckOutcome> {
+    try {
+      const answer = await dispatch(checkSenderDomain(domain.id)).unwrap();
+      replaceDomain(answer.domain);
+      reload();
+      return { ok: true, message: answer.message };
+    } catch (reason) {
+      return { ok: false, message: asCampaignFailure(reason, SENDER_TEXTS.changeFailed).message };
     }
   }
 
@@ -63,19 +76,19 @@ export default function SendersRoute() {
   if (overview) {
     content = (
       <>
+        <SenderDomainsCard
+          domains={overview.domains}
+          busy={busy}
+          onAdd={(domain) => run({ kind: 'add-domain', domain }, 'add-domain', 'domain')}
+          onCheck={check}
+          onRemove={(domain) => setRemoval({ kind: 'domain', domain })}
+        />
         <SenderAddressesCard
           overview={overview}
           busy={busy}
           onAdd={(email) => run({ kind: 'add-sender', email }, 'add', 'email')}
           onResend={(sender) => void run({ kind: 'resend', id: sender.id }, sender.id)}
           onRemove={(sender) => setRemoval({ kind: 'sender', sender })}
-        />
-        <SenderDomainsCard
-          domains={overview.domains}
-          busy={busy}
-          onAdd={(domain) => run({ kind: 'add-domain', domain }, 'add-domain', 'domain')}
-          onVerify={(domain) => void run({ kind: 'verify-domain', id: domain.id }, domain.id)}
-          onRemove={(domain) => setRemoval({ kind: 'domain', domain })}
         />
       </>
     );
@@ -106,7 +119,7 @@ export default function SendersRoute() {
         title={removing ? `Remove ${removing}?` : ''}
         description={
           removal?.kind === 'domain'
-            ? 'Its addresses can no longer send campaigns or receive tests, unless you confirm them one by one. Scheduled campaigns from them will not go out.'
+            ? 'Its addresses can no longer send campaigns, and its key is deleted: adding it again means publishing a new DKIM record. Scheduled campaigns from it will not go out.'
             : 'Campaigns can no longer be sent from this address, and tests no longer go to it. Scheduled campaigns from it will not go out.'
         }
         confirmLabel="Remove"

@@ -3,7 +3,7 @@ import type { SenderDomain, SenderIdentity, SenderOverview } from '@postlark/sha
 import { webEnv } from '../../config/env';
 import { requestJson } from '../../lib/api-client';
 
-// Sender identities and domains (issue 18): the Senders page and the editor's From field.
+// Sender identities and sending domains (issues 18, 30): the Senders page and the editor's From field.
 
 const sendersUrl = (path = '') => `${webEnv.apiBase}campaigns/v1/senders${path}`;
 const domainsUrl = (path = '') => `${webEnv.apiBase}campaigns/v1/sender-domains${path}`;
@@ -19,7 +19,6 @@ export type SenderChange =
   | { kind: 'resend'; id: string }
   | { kind: 'remove-sender'; id: string }
   | { kind: 'add-domain'; domain: string }
-  | { kind: 'verify-domain'; id: string }
   | { kind: 'remove-domain'; id: string };
 
 type ChangeAnswer = { payload: { message: string; sender?: SenderIdentity; domain?: SenderDomain } };
@@ -34,11 +33,19 @@ export function postSenderChange(change: SenderChange) {
       return requestJson<ApiMessage>('DELETE', sendersUrl(one(change.id)));
     case 'add-domain':
       return requestJson<ChangeAnswer>('POST', domainsUrl(), { domain: change.domain });
-    case 'verify-domain':
-      return requestJson<ChangeAnswer>('POST', domainsUrl(one(change.id, 'verify')));
     case 'remove-domain':
       return requestJson<ApiMessage>('DELETE', domainsUrl(one(change.id)));
   }
+}
+
+/** "Check now": the domain's records looked up again; the message says what their states mean. */
+export function postDomainCheck(id: string) {
+  return requestJson<{ payload: DomainCheck }>('POST', domainsUrl(one(id, 'check')));
+}
+
+export interface DomainCheck {
+  domain: SenderDomain;
+  message: string;
 }
 
 /** The confirmation link's page: needs no session, the token is the proof. */

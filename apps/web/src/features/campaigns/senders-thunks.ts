@@ -3,7 +3,7 @@ import type { SenderOverview } from '@postlark/shared/senders';
 import { payloadMessage, settle } from '../../lib/api-client';
 import type { CampaignFailure } from './campaigns-thunks';
 import { SENDER_TEXTS } from './campaigns-content';
-import { getSenders, postSenderChange, type SenderChange } from './senders-api';
+import { type DomainCheck, getSenders, postDomainCheck, postSenderChange, type SenderChange } from './senders-api';
 
 // Like the campaigns' thunks, no slice: the page that asked keeps the answer.
 
@@ -21,4 +21,12 @@ export const changeSenders = createAsyncThunk<string, SenderChange, Rejects>('se
   const result = await settle(() => postSenderChange(change), SENDER_TEXTS.changeFailed);
   if (!result.ok) return rejectWithValue({ message: result.message, errors: result.errors, status: result.status });
   return payloadMessage(result.body) ?? SENDER_TEXTS.changeFailed;
+});
+
+/** "Check now" on a domain: its records' new states and what they mean. */
+export const checkSenderDomain = createAsyncThunk<DomainCheck, string, Rejects>('senders/check-domain', async (id, { rejectWithValue }) => {
+  const result = await settle(() => postDomainCheck(id), SENDER_TEXTS.changeFailed);
+  if (!result.ok) return rejectWithValue({ message: result.message, errors: result.errors, status: result.status });
+  const answer = result.body?.payload;
+  return answer?.domain && typeof answer.message === 'string' ? answer : rejectWithValue({ message: SENDER_TEXTS.changeFailed, errors: {}, status: 0 });
 });

@@ -63,11 +63,14 @@ interface CampaignEditorProps {
 /** The campaign editor: details, audience, content, plain text and a live preview, then test, schedule or send. */
 export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplicated, assistant, abTest, connections = null, connectionsError = null }: CampaignEditorProps) {
   const editable = campaign ? isEditable(campaign.status) : true;
-  const { draft, set, replaceContent, markSaved, dirty, errors, setErrors, contentVersion } = useCampaignDraft(campaign, initial);
+  const { overview: senders, error: sendersError } = useSenders();
+  // A new campaign is From the best address it may be sent from (one at an authenticated domain
+  // first), once the senders are read; the account's address only when they could not be.
+  const fromDefault = senders ? (senders.from_addresses[0]?.email ?? '') : sendersError ? (initial.from_email ?? '') : '';
+  const { draft, set, replaceContent, markSaved, dirty, errors, setErrors, contentVersion } = useCampaignDraft(campaign, { ...initial, from_email: fromDefault });
   const actions = useCampaignActions({ campaign, draft, dirty, setErrors, markSaved, onCreated, replace });
   useUnsavedChangesPrompt(dirty && editable, CAMPAIGN_TEXTS.leaveUnsaved);
   const { choices, error: choicesError } = useAudienceChoices();
-  const { overview: senders } = useSenders();
   const [previewReader, setPreviewReader] = useState<PreviewReader | null>(null);
   // Delivered through a platform (issue 22): its name, said where our own sending would differ.
   const deliveryConnection = draft.delivery_connection_id ? (connections?.find((connection) => connection.id === draft.delivery_connection_id) ?? null) : null;

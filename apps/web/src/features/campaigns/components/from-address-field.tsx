@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
-import { domainOf, type SenderOverview } from '@postlark/shared/senders';
+import { domainOf, SENDER_MESSAGES, type SenderOverview } from '@postlark/shared/senders';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { SENDER_TEXTS, SENDERS_PATH } from '../campaigns-content';
 import { fromChoices } from '../from-address';
+import './from-address-field.css';
 
 interface FromAddressFieldProps {
   value: string;
@@ -19,9 +20,10 @@ interface FromAddressFieldProps {
 const AT = '@';
 
 /**
- * The From address: a choice of the customer's confirmed addresses, or any address at one of
- * their verified domains, typed. A draft keeps an address that is not confirmed (shown as such),
- * so no work is lost; sending it is refused until it is.
+ * The From address: a choice of the addresses the customer may send from (best first), or any
+ * address at one of their authenticated domains, typed. Beside it, how a free-mail address goes
+ * out (from our domain in their name), and a way to their own domain while they have none. A draft
+ * keeps an address that cannot send (shown as such), so no work is lost; sending it is refused.
  */
 export function FromAddressField({ value, senders, error, readOnly, onChange }: FromAddressFieldProps) {
   // The domain picked from the list ('' for a listed address); null until the first pick.
@@ -49,7 +51,14 @@ export function FromAddressField({ value, senders, error, readOnly, onChange }: 
     );
   }
 
-  const { confirmed, domains, otherDomain, unconfirmed } = fromChoices(value, senders, picked);
+  const { confirmed, domains, otherDomain, unconfirmed, sentAs, noDomain } = fromChoices(value, senders, picked);
+  const hint = noDomain ? (
+    <>
+      {SENDER_TEXTS.fromNoDomain} <Link to={SENDERS_PATH}>{SENDER_TEXTS.fromNoDomainLink}</Link>.
+    </>
+  ) : (
+    manage
+  );
   return (
     <div className="from-address">
       <SelectField
@@ -57,7 +66,7 @@ export function FromAddressField({ value, senders, error, readOnly, onChange }: 
         label="From email"
         value={otherDomain ? `${AT}${otherDomain}` : value}
         error={otherDomain ? undefined : error}
-        hint={manage}
+        hint={hint}
         onChange={(event) => {
           const chosen = event.target.value;
           if (chosen.startsWith(AT)) {
@@ -93,6 +102,11 @@ export function FromAddressField({ value, senders, error, readOnly, onChange }: 
           error={error}
           onChange={(event) => onChange(event.target.value.trim().toLowerCase())}
         />
+      )}
+      {sentAs && (
+        <p className="from-address__via" role="note">
+          {SENDER_MESSAGES.viaPlatform(value, sentAs)}
+        </p>
       )}
     </div>
   );

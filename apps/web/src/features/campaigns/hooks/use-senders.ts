@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { SenderOverview } from '@postlark/shared/senders';
+import type { SenderDomain, SenderOverview } from '@postlark/shared/senders';
 import { SENDER_TEXTS } from '../campaigns-content';
 import { asCampaignFailure } from '../campaigns-thunks';
 import { fetchSenders } from '../senders-thunks';
 import { useCampaignDispatch } from './use-campaign-dispatch';
 
-/** The customer's senders and domains, read again by `reload`. */
+/** The customer's senders and domains, read again by `reload`; a checked domain put in by `replaceDomain`. */
 export function useSenders() {
   const dispatch = useCampaignDispatch();
   const [attempt, setAttempt] = useState(0);
@@ -30,5 +30,10 @@ export function useSenders() {
     };
   }, [dispatch, attempt]);
 
-  return { overview, error, reload };
+  /** A domain as a check answered it, shown at once in place of the one read before. */
+  const replaceDomain = useCallback((domain: SenderDomain) => {
+    setOverview((current) => current && { ...current, domains: current.domains.map((known) => (known.id === domain.id ? domain : known)) });
+  }, []);
+
+  return { overview, error, reload, replaceDomain };
 }
