@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
+import { checkMailFromResolves } from './mail/mail-from-check';
+import { dnsLookup } from './modules/senders/dns-resolver';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { databaseTarget } from './db/target';
@@ -12,6 +14,7 @@ import { startConnectionSync } from './modules/integrations/start-connection-syn
 
 async function main() {
   const config = loadConfig();
+  await checkMailFromResolves(config, dnsLookup(config.DNS_SERVERS), (message) => console.warn(message));
   const database = await openDatabase(databaseTarget(config));
   // The queue and its workers run in this process; requests only queue jobs (see jobs/start-jobs.ts).
   const jobs = await startJobs({

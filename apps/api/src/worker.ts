@@ -1,5 +1,7 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config/env';
+import { checkMailFromResolves } from './mail/mail-from-check';
+import { dnsLookup } from './modules/senders/dns-resolver';
 import { openDatabase } from './db/client';
 import { databaseTarget } from './db/target';
 import { startJobs } from './jobs/start-jobs';
@@ -18,6 +20,7 @@ async function main() {
     console.error('npm run start:worker needs DATABASE_URL: the embedded database serves one process only, and `npm start` already runs the workers.');
     process.exit(1);
   }
+  await checkMailFromResolves(config, dnsLookup(config.DNS_SERVERS), (message) => console.warn(message));
   const log = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase(databaseTarget(config));
   const jobs = await startJobs({ config, database, log: log.child({ component: 'jobs' }) });

@@ -14,7 +14,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
   smtp = await startTestSmtpServer();
   plain = await buildTestApp({ WEB_DIST_DIR: webDist });
-  secure = await buildTestApp({ WEB_DIST_DIR: webDist, APP_URL: 'https://mail.example.com', SMTP_URL: smtp.url });
+  secure = await buildTestApp({ WEB_DIST_DIR: webDist, APP_URL: 'https://mail.example.com', SMTP_URL: smtp.url, MAIL_FROM: 'Postlark <no-reply@mail.example.com>' });
 });
 
 afterAll(async () => {

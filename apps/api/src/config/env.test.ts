@@ -17,7 +17,7 @@ describe('loadConfig', () => {
   });
 
   it('keeps only the origin of APP_URL and treats empty values as unset', () => {
-    expect(loadConfig({ APP_URL: 'https://mail.example.com/', SMTP_URL: 'smtp://relay.example.com:587', PORT: '' })).toMatchObject({
+    expect(loadConfig({ APP_URL: 'https://mail.example.com/', SMTP_URL: 'smtp://relay.example.com:587', MAIL_FROM: 'Postlark <no-reply@mail.example.com>', PORT: '' })).toMatchObject({
       APP_URL: 'https://mail.example.com',
       PORT: 3000,
     });
@@ -49,7 +49,7 @@ describe('loadConfig', () => {
     expect(problem).toContain('https');
     expect(problem).toContain('/dev/mailbox');
     expect(problem).toContain('token');
-    expect(loadConfig({ APP_URL: 'https://mail.example.com', SMTP_URL: 'smtps://relay.example.com' }).SMTP_URL).toBe('smtps://relay.example.com');
+    expect(loadConfig({ APP_URL: 'https://mail.example.com', SMTP_URL: 'smtps://relay.example.com', MAIL_FROM: 'no-reply@mail.example.com' }).SMTP_URL).toBe('smtps://relay.example.com');
     expect(loadConfig({ APP_URL: 'http://localhost:3000' }).SMTP_URL).toBeUndefined();
   });
 
@@ -99,5 +99,17 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DNS_SERVERS: value }), value).toThrow(/DNS_SERVERS: must be a comma-separated list of DNS servers as host:port.*not understood: "/);
     }
     expect(() => loadConfig({ DNS_SERVERS: '127.0.0.1:53,127.0.0.1:99999' })).toThrow('not understood: "127.0.0.1:99999"');
+  });
+
+  it('refuses a relay beside a public site on http or a From at a name no one can look up, and lets a site on this machine be', () => {
+    const relay = { SMTP_URL: 'smtps://relay.example.com', MAIL_FROM: 'Postlark <no-reply@mail.example.com>' };
+    expect(() => loadConfig({ ...relay, APP_URL: 'http://mail.example.com' })).toThrow(/APP_URL: must be https when SMTP_URL is set: mail clients only offer one-click unsubscribe/);
+    for (const from of ['Postlark <no-reply@postlark.local>', 'no-reply@box.localhost', 'Postlark <postmaster@localhost>']) {
+      expect(() => loadConfig({ ...relay, APP_URL: 'https://mail.example.com', MAIL_FROM: from }), from).toThrow(/MAIL_FROM: must be an address at a domain receivers can look up/);
+    }
+    expect(loadConfig({ ...relay, APP_URL: 'https://mail.example.com' }).MAIL_FROM).toBe('Postlark <no-reply@mail.example.com>');
+    // Development: a site on this machine may use a relay (a local catcher) with the default From.
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:1025', APP_URL: 'http://localhost:3000' }).APP_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:1025', APP_URL: 'http://127.0.0.1:8080' }).APP_URL).toBe('http://127.0.0.1:8080');
   });
 });

@@ -91,6 +91,20 @@ const streamHeaders = z.string().transform((text, context): Record<string, strin
   return parsed as Record<string, string>;
 });
 
+/** Whether the site's address is this machine's own (localhost, 127.0.0.0/8, ::1): development. */
+export function isLoopbackSite(appUrl: string): boolean {
+  const host = new URL(appUrl).hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || (isIP(host) === 4 && host.startsWith('127.'));
+}
+
+/** The domain of MAIL_FROM's address ("Name <a@b>" or "a@b"), lower case. */
+export function mailFromDomain(mailFrom: string): string {
+  const open = mailFrom.lastIndexOf('<');
+  const address = open === -1 ? mailFrom : mailFrom.slice(open + 1, mailFrom.indexOf('>', open) === -1 ? undefined : mailFrom.indexOf('>', open));
+  const at = address.lastIndexOf('@');
+  return at === -1 ? '' : address.slice(at + 1).trim().toLowerCase();
+}
+
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 const envSchema = z.object({
@@ -208,6 +222,25 @@ const envSchema = z.object({
   // How often each linked audience is polled for changes (webhooks make it sooner where a platform has them).
   CONNECTION_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(5).default(300),
 }).superRefine((value, context) => {
+  // A relay reaches real inboxes, so the site must be one a reader can use (issue 30): one-click
+  // unsubscribe (RFC 8058) must be https, and a From at a name no one can resolve is refused by
+  // receivers. A site on this machine (http://localhost) is development, whatever its relay.
+  const publicSite = !isLoopbackSite(value.APP_URL);
+  if (value.SMTP_URL && publicSite && value.APP_URL.startsWith('http:')) {
+    context.addIssue({
+      code: 'custom',
+      path: ['APP_URL'],
+      message: 'must be https when SMTP_URL is set: mail clients only offer one-click unsubscribe (RFC 8058) on an https link; write the https address readers reach the site at',
+    });
+  }
+  const fromDomain = mailFromDomain(value.MAIL_FROM);
+  if (value.SMTP_URL && publicSite && (fromDomain.endsWith('.local') || fromDomain.endsWith('.localhost') || !fromDomain.includes('.'))) {
+    context.addIssue({
+      code: 'custom',
+      path: ['MAIL_FROM'],
+      message: `must be an address at a domain receivers can look up when SMTP_URL is set (${fromDomain || 'none'} cannot be), e.g. Postlark <no-reply@mail.example.com>`,
+    });
+  }
   // Without a relay every message (sign-up, reset and email-change links with their tokens) waits
   // in the dev outbox; an https address means a public site, where nothing may hold those.
   if (value.APP_URL.startsWith('https:') && !value.SMTP_URL) {
