@@ -1,5 +1,6 @@
 import { WEBHOOK_MESSAGES } from '@postlark/shared/webhooks';
 import { describe, expect, it } from 'vitest';
+import { rawQuery } from '../src/db/client';
 import { signWebhook } from '../src/modules/webhooks/webhook-signature';
 import { useAccountsApp } from './support/accounts-app';
 import { CAMPAIGNS, customerWithAudience, sentCampaign as sentCampaignOf } from './support/campaigns';
@@ -53,7 +54,9 @@ describe('the bounce webhook', () => {
 
   it('suppresses at once on a hard bounce or a complaint, after three soft bounces, and ignores a replay', async () => {
     const { customer, campaign, ids, ada } = await sentCampaign();
-    const messageId = `${campaign.id}.${ids[ada]}@lark.example`;
+    // The ledger row's Message-ID, without its angle brackets (relays' webhooks drop them).
+    const [row] = await rawQuery<{ messageId: string }>(accounts.database.db, 'select message_id as "messageId" from campaign_messages where campaign_id = $1::uuid and subscriber_id = $2::uuid', [campaign.id, ids[ada]]);
+    const messageId = row!.messageId.slice(1, -1);
 
     for (const attempt of [1, 2]) {
       expect((await webhook(event(ada, 'soft', { message_id: messageId }))).json().payload.message).toBe(WEBHOOK_MESSAGES.recorded);

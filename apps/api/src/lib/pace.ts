@@ -1,6 +1,8 @@
 /**
  * Spaces out work to at most `perSecond` starts a second, for everyone who awaits `turn()` in
- * this process: each caller is given the next free slot and waits for it.
+ * this process: each caller is given the next free slot and waits for it. A rate per process: N
+ * processes start N times as much, which is why sending draws from mail/relay-budget.ts instead
+ * (the relay-budget bench compares the two).
  */
 export function pace(perSecond: number, now: () => number = () => performance.now()) {
   const interval = 1000 / perSecond;

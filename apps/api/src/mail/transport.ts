@@ -21,13 +21,18 @@ export function headerValue(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();
 }
 
-/** SMTP when SMTP_URL is set; otherwise the dev outbox. The outbox is never used beside a relay. */
+/**
+ * Account mail (verification, reset, notices): SMTP_URL with SMTP_HEADERS when set; otherwise the
+ * dev outbox. The outbox is never used beside a relay. Campaigns and automation emails are the
+ * other stream (modules/campaigns/marketing-stream.ts). Account mail takes nothing from the relay
+ * budget: there is little of it, and a campaign must never hold back a password reset.
+ */
 export function createMailTransport(deps: { config: AppConfig; db: Db; log: MailLog }): MailTransport {
   const from = headerValue(deps.config.MAIL_FROM);
-  return deps.config.SMTP_URL ? smtpTransport(deps.config.SMTP_URL, from, dkimSettings(deps.config)) : devOutboxTransport(deps.db, from, deps.log);
+  return deps.config.SMTP_URL ? smtpTransport(deps.config.SMTP_URL, from, dkimSettings(deps.config), deps.config.SMTP_HEADERS) : devOutboxTransport(deps.db, from, deps.log);
 }
 
-function smtpTransport(url: string, from: string, dkim: DkimSettings | undefined): MailTransport {
+function smtpTransport(url: string, from: string, dkim: DkimSettings | undefined, headers: Record<string, string> | undefined): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
     pool: true,
@@ -49,6 +54,7 @@ function smtpTransport(url: string, from: string, dkim: DkimSettings | undefined
         subject: headerValue(email.subject),
         html: email.html,
         text: email.text,
+        ...(headers && { headers }),
       });
     },
     async close() {

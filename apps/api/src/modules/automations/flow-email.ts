@@ -289,7 +289,7 @@ async function makeLedgerRows(tx: Db, going: readonly Candidate[], messageIdDoma
           from ab_tests t where t.campaign_id = n.campaign_id), 0)
       from unnest(${sql.param(going.map((item) => item.campaign.id))}::uuid[], ${sql.param(going.map((item) => item.person.id))}::uuid[],
         ${sql.param(going.map((item) => item.person.email))}::text[],
-        ${sql.param(going.map((item) => `<flow.${item.work.claimed.id}.${item.person.id}@${messageIdDomain}>`))}::text[],
+        ${sql.param(going.map(() => `<${crypto.randomUUID().replaceAll('-', '')}@${messageIdDomain}>`))}::text[],
         ${sql.param(going.map((item) => item.work.claimed.id))}::bigint[]) as n(campaign_id, subscriber_id, email, message_id, step_run_id)
       on conflict (campaign_id, subscriber_id, flow_step_run_id) do update set claimed_at = excluded.claimed_at, attempts = campaign_messages.attempts + 1
         where campaign_messages.status = 'pending'

@@ -1,9 +1,11 @@
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import { secretBoxFrom } from '../../lib/secret-box';
-import { dkimSettings } from '../../mail/dkim';
 import { loadCampaignLinks } from '../campaigns/campaign-links';
-import { devOutboxCampaignTransport, smtpCampaignTransport } from '../campaigns/campaign-transport';
+import { marketingStream, pacedTransport } from '../campaigns/marketing-stream';
+import { withSendingIdentity } from '../campaigns/identity-transport';
+import { sendingIdentitiesFrom } from '../../mail/sending-identity';
+import { sendingPolicyFrom } from '../../mail/sending-policy';
 import { publicAddressesOnly, publicOrLoopback } from '../outgoing-webhooks/webhook-target';
 import { quotasFrom } from '../senders/quotas';
 import { type FlowEngine, type FlowEngineDeps, startFlowEngine } from './flow-engine';
@@ -23,13 +25,20 @@ const WEBHOOK_TIMEOUT_MS = 10_000;
 /** The flow engine of this process, with its own relay connections (or the dev outbox). */
 export async function startFlowEngineFor(options: { config: AppConfig; db: Db; now?: () => Date; log: FlowEngineDeps['log'] }): Promise<FlowEngine> {
   const { config, db } = options;
-  const transport = config.SMTP_URL ? smtpCampaignTransport(config.SMTP_URL, { connections: config.FLOW_CONCURRENCY, dkim: dkimSettings(config) }) : devOutboxCampaignTransport(db);
+  // The marketing relay, each email waiting its turn in the budget the campaign senders draw from too.
+  const stream = marketingStream(config, db, {
+    connections: config.FLOW_CONCURRENCY,
+    onBudgetError: (error) => options.log.warn({ err: error }, 'could not take from the relay budget; trying again shortly'),
+  });
+  const relay = pacedTransport(stream.transport, stream.budget);
+  const transport = withSendingIdentity(relay, sendingIdentitiesFrom(config, db, options.now));
   const engine = startFlowEngine({
     db,
     now: options.now ?? (() => new Date()),
     transport,
     links: await loadCampaignLinks(db, config.APP_URL),
     quotas: quotasFrom(config),
+    sending: sendingPolicyFrom(config),
     webhookAddresses: config.WEBHOOKS_ALLOW_LOCAL ? publicOrLoopback : publicAddressesOnly,
     secrets: secretBoxFrom(config),
     settings: {

@@ -4,6 +4,7 @@ import { linkTokens, subscriberLinks } from '../preferences/link-tokens';
 import { getOrCreateSecret } from '../secrets/secrets.repository';
 import { trackingLinks } from '../tracking/tracking-links';
 import type { CampaignLinks } from './campaign-message';
+import { deliveryHeaders } from './delivery-headers';
 
 /** Every link a campaign message carries, signed with this installation's secrets, on APP_URL. */
 export async function loadCampaignLinks(db: Db, appUrl: string): Promise<CampaignLinks> {
@@ -12,5 +13,6 @@ export async function loadCampaignLinks(db: Db, appUrl: string): Promise<Campaig
   // The preference centre's own links go straight there: a click redirect in front of an
   // unsubscribe link would count leaving as engagement and break one-click flows.
   const preferencePrefix = `${appUrl}${preferenceCentrePath('')}`;
-  return { ...subscriber, tracking, untracked: (url) => url.startsWith(preferencePrefix) };
+  const delivery = deliveryHeaders(await getOrCreateSecret(db, 'delivery-headers'), new URL(appUrl).hostname);
+  return { ...subscriber, tracking, untracked: (url) => url.startsWith(preferencePrefix), delivery };
 }

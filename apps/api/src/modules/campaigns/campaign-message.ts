@@ -5,6 +5,7 @@ import { numberLinks, trackedHtml, untrackedHtml } from '../tracking/tracked-htm
 import type { TrackingLinks } from '../tracking/tracking-links';
 import type { CampaignMail } from './campaign-transport';
 import type { CampaignRow } from './campaigns.repository';
+import { DELIVERY_HEADER, type DeliveryHeaders } from './delivery-headers';
 import { extractBlocks, hasBlocks, personalise, type TemplateBlocks } from './content-blocks';
 import { engagementMergeValues, purchaseMergeValues } from './merge-fields';
 import { compileTemplate, type CompiledTemplate, type MergeFieldValues, renderCompiled } from './merge-tags';
@@ -87,6 +88,8 @@ export interface CampaignLinks extends SubscriberLinks {
   tracking: TrackingLinks;
   /** Links that must reach their address untouched (the preference centre's). */
   untracked(url: string): boolean;
+  /** List-Id, Feedback-ID and the signed correlation header (delivery-headers.ts). */
+  delivery: DeliveryHeaders;
 }
 
 /** The ledger row a message is for: its id names it in tracking links, its Message-ID is fixed. */
@@ -134,10 +137,15 @@ export function buildCampaignMail(
     html: layout(subject, preheader, row.tracking ? trackedHtml(content, message.id, links.tracking, links.untracked) : untrackedHtml(content), footer ? footerHtml(row, preferencesUrl) : ''),
     text: (campaign.text ? renderCompiled(campaign.text, fields, { html: false }) : textFromHtml(content)) + (footer ? footerText(row, preferencesUrl) : ''),
     messageId,
+    customerId: row.customerId,
     headers: {
       // The one-click URL first: mail clients use the first one they can (RFC 2369).
       'List-Unsubscribe': `<${oneClickUrl}>, <mailto:${row.fromEmail}?subject=Unsubscribe>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'List-Id': links.delivery.listId(row),
+      'Feedback-ID': links.delivery.feedbackId(row),
+      // A preview has no ledger row, so nothing to correlate.
+      ...(messageId && { [DELIVERY_HEADER]: links.delivery.correlation(messageId) }),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
-import { pace } from '../../lib/pace';
+import type { SendGate } from '../../mail/relay-budget';
 import { audienceCondition } from './campaign-audience';
 import { LOOK_EVERY_MS, lookAtDueTests } from '../ab-tests/ab-test-engine';
 import { startTestIn, testOf } from '../ab-tests/ab-tests.repository';
@@ -17,6 +17,7 @@ import { personaliseRecipients } from './block-personalisation';
 import { recordBounce } from './bounces.repository';
 import { startScheduled } from './start-scheduled';
 import type { Quotas } from '../senders/quotas';
+import type { SendingPolicy } from '../../mail/sending-policy';
 import {
   type ClaimedMessage,
   claimBatch,
@@ -60,6 +61,8 @@ export interface SenderDeps {
   now: () => Date;
   /** The accounts' quotas: a scheduled campaign starting counts against its account's messages a day. */
   quotas: Quotas;
+  /** Which From domains sign: a scheduled campaign's From is checked again as it starts. */
+  sending: SendingPolicy;
   transport: CampaignTransport;
   links: CampaignLinks;
   settings: SenderSettings;
@@ -232,10 +235,12 @@ export interface CampaignSender {
 // most one batch unknown.
 const LANES = 2;
 
-/** The engine's loops, inside the server by default or in `npm run start:worker`. */
-export function startCampaignSender(senderDeps: SenderDeps): CampaignSender {
+/**
+ * The engine's loops, inside the server by default or in `npm run start:worker`. `gate`: the
+ * relay's budget (mail/relay-budget.ts), which every process and the flow engine draw from.
+ */
+export function startCampaignSender(senderDeps: SenderDeps, gate: SendGate): CampaignSender {
   const deps = { ...senderDeps, settings: { ...senderDeps.settings, batchSize: Math.ceil(senderDeps.settings.batchSize / LANES) } };
-  const gate = pace(deps.settings.ratePerSecond);
   const state: SenderState = { relayDownUntil: 0 };
   let running = true;
   const wakers = new Set<() => void>();

@@ -41,9 +41,9 @@ export interface CampaignTransport {
   close(): Promise<void>;
 }
 
-// The headers a DKIM signature covers: nodemailer's usual set plus the unsubscribe headers, so a
+// The headers a DKIM signature covers: nodemailer's usual set plus the unsubscribe, list and delivery headers, so a
 // relay cannot strip or change them without breaking the signature.
-const SIGNED_HEADERS = 'From:Sender:Reply-To:Subject:Date:Message-ID:To:MIME-Version:Content-Type:List-Unsubscribe:List-Unsubscribe-Post';
+const SIGNED_HEADERS = 'From:Sender:Reply-To:Subject:Date:Message-ID:To:MIME-Version:Content-Type:List-Unsubscribe:List-Unsubscribe-Post:List-Id:Feedback-ID:X-Postlark-Delivery';
 
 /** What went wrong with one message, classified once (a SendFailure already is). */
 export function failureOf(error: unknown): SendFailure {

@@ -29,13 +29,14 @@ export function eligibleSql(customerId: string, audience: CampaignAudience, segm
 
 /**
  * Makes one pending row per eligible subscriber (again: rows already made stay as they are).
- * The Message-ID is fixed here from the two ids, so every attempt of a message carries the same.
+ * The Message-ID is fixed here, so every attempt of a message carries the same: 122 random bits
+ * (a v4 UUID's, as 32 hex digits) at the domain, so it names no campaign, subscriber or row.
  */
 export async function addRecipients(db: Db, campaignId: string, eligible: SQL, messageIdDomain: string, now: Date): Promise<number> {
   const result = await db.execute(sql`
     insert into campaign_messages (campaign_id, subscriber_id, email, message_id, next_attempt_at)
     select ${campaignId}::uuid, "subscribers"."id", "subscribers"."email",
-      '<' || ${campaignId} || '.' || "subscribers"."id" || '@' || ${messageIdDomain} || '>', ${now.toISOString()}::timestamptz
+      '<' || replace(gen_random_uuid()::text, '-', '') || '@' || ${messageIdDomain} || '>', ${now.toISOString()}::timestamptz
     from subscribers
     where ${eligible}
     on conflict (campaign_id, subscriber_id, flow_step_run_id) do nothing`);

@@ -1,10 +1,12 @@
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
-import { dkimSettings } from '../../mail/dkim';
 import { quotasFrom } from '../senders/quotas';
 import { loadCampaignLinks } from './campaign-links';
 import { type CampaignSender, type SenderDeps, startCampaignSender } from './campaign-sender';
-import { devOutboxCampaignTransport, smtpCampaignTransport } from './campaign-transport';
+import { marketingStream } from './marketing-stream';
+import { withSendingIdentity } from './identity-transport';
+import { sendingIdentitiesFrom } from '../../mail/sending-identity';
+import { sendingPolicyFrom } from '../../mail/sending-policy';
 
 // How the engine runs: batches of 500 rows, four attempts at a temporarily refused message; the
 // lease after which a row a worker has not settled is its crash's (5 minutes) and the wait before
@@ -17,13 +19,18 @@ const IDLE_MS = 1_000;
 /** The campaign sender of this process, with its transport (the relay, or the dev outbox) and links. */
 export async function startCampaignSending(options: { config: AppConfig; db: Db; now?: () => Date; log: SenderDeps['log'] }): Promise<CampaignSender> {
   const { config, db } = options;
-  const transport = config.SMTP_URL
-    ? smtpCampaignTransport(config.SMTP_URL, { connections: config.CAMPAIGN_SMTP_CONNECTIONS, dkim: dkimSettings(config) })
-    : devOutboxCampaignTransport(db);
+  // The marketing relay (MARKETING_SMTP_URL, else SMTP_URL) and its budget, shared with every other process.
+  const stream = marketingStream(config, db, {
+    connections: config.CAMPAIGN_SMTP_CONNECTIONS,
+    onBudgetError: (error) => options.log.warn({ err: error }, 'could not take from the relay budget; trying again shortly'),
+  });
+  const relay = stream.transport;
+  const transport = withSendingIdentity(relay, sendingIdentitiesFrom(config, db, options.now));
   const sender = startCampaignSender({
     db,
     now: options.now ?? (() => new Date()),
     quotas: quotasFrom(config),
+    sending: sendingPolicyFrom(config),
     transport,
     links: await loadCampaignLinks(db, config.APP_URL),
     settings: {
@@ -39,7 +46,7 @@ export async function startCampaignSending(options: { config: AppConfig; db: Db;
       abLookEveryMs: config.AB_LOOK_EVERY_SECONDS * 1000,
     },
     log: options.log,
-  });
+  }, stream.budget);
   return {
     async stop() {
       await sender.stop();
