@@ -32,7 +32,56 @@ export async function recordBounce(db: Db, bounce: BounceRecord): Promise<void> 
   await db.execute(sql`update subscribers set status = 'bounced', updated_at = ${at}::timestamptz
     where "subscribers"."id" = ${bounce.subscriberId}::uuid and "subscribers"."status" = 'active'
       and (${bounce.kind} = 'hard' or (select count(*) from campaign_bounces b
-        where b.subscriber_id = ${bounce.subscriberId}::uuid and b.kind = 'soft') >= ${SOFT_BOUNCES_TO_SUPPRESS})`);
+        where b.subscriber_id = ${bounce.subscriberId}::uuid and b.kind = 'soft' and b.undone_at is null) >= ${SOFT_BOUNCES_TO_SUPPRESS})`);
+}
+
+export interface UndoneBounces {
+  /** Bounces marked undone. */
+  bounces: number;
+  /** Subscribers they concerned. */
+  subscribers: number;
+  /** Of those, the ones active again (their suppression lifted). */
+  reactivated: number;
+  /** Still bounced: another live hard bounce, or enough live soft ones, keeps them suppressed. */
+  stillBounced: number;
+}
+
+/**
+ * Undoes the bounces an account's SMTP replies recorded in [since, until) (a relay's refusal of the
+ * sender taken for its readers' bounces, before replies were classified): each is marked undone, and
+ * a subscriber they left bounced, with no other live hard bounce and fewer than
+ * SOFT_BOUNCES_TO_SUPPRESS live soft ones, is active again and off the suppression list. Webhook
+ * bounces and complaints are the receivers' word and are left alone.
+ */
+export async function undoSmtpBounces(db: Db, customerId: string, window: { since: Date; until: Date }, now: Date): Promise<UndoneBounces> {
+  const at = now.toISOString();
+  return db.transaction(async (tx) => {
+    const undone = rowsOf<{ subscriberId: string }>(
+      await tx.execute(sql`update campaign_bounces b set undone_at = ${at}::timestamptz
+        from subscribers s
+        where s.id = b.subscriber_id and s.customer_id = ${customerId}::uuid and b.source = 'smtp' and b.kind in ('hard', 'soft') and b.undone_at is null
+          and b.at >= ${window.since.toISOString()}::timestamptz and b.at < ${window.until.toISOString()}::timestamptz
+        returning b.subscriber_id as "subscriberId"`),
+    );
+    const subscriberIds = [...new Set(undone.map((row) => row.subscriberId))];
+    if (subscriberIds.length === 0) return { bounces: 0, subscribers: 0, reactivated: 0, stillBounced: 0 };
+    const ids = sql`${sql.param(subscriberIds)}::uuid[]`;
+    const reactivated = rowsOf<{ id: string }>(
+      await tx.execute(sql`update subscribers set status = 'active', updated_at = ${at}::timestamptz
+        where "subscribers"."id" = any(${ids}) and "subscribers"."status" = 'bounced'
+          and not exists (select 1 from campaign_bounces b where b.subscriber_id = "subscribers"."id" and b.kind = 'hard' and b.undone_at is null)
+          and (select count(*) from campaign_bounces b where b.subscriber_id = "subscribers"."id" and b.kind = 'soft' and b.undone_at is null) < ${SOFT_BOUNCES_TO_SUPPRESS}
+        returning "subscribers"."id"`),
+    );
+    if (reactivated.length > 0) {
+      // The suppression the bounce made (migration 0020's trigger), and only that one: an address also unsubscribed or complained elsewhere stays suppressed.
+      await tx.execute(sql`delete from suppressions x using subscribers s
+        where s.id = any(${sql.param(reactivated.map((row) => row.id))}::uuid[]) and x.customer_id = s.customer_id and x.reason = 'bounced'
+          and x.email_hash = encode(sha256(convert_to(s.email, 'UTF8')), 'hex')`);
+    }
+    const still = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from subscribers where id = any(${ids}) and status = 'bounced'`))[0]?.n ?? 0;
+    return { bounces: undone.length, subscribers: subscriberIds.length, reactivated: reactivated.length, stillBounced: Number(still) };
+  });
 }
 
 /** Whom a webhook event is about: the campaign message it names, or else every subscriber with the address. */

@@ -1,0 +1,81 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/env';
+import { openDatabase } from '../db/client';
+import { DataDirInUseError } from '../db/data-dir-lock';
+import { databaseTarget } from '../db/target';
+import { undoSmtpBounces } from '../modules/campaigns/bounces.repository';
+
+const USAGE = `Usage: npm run unbounce -- --customer <account id> --since <ISO time> [--until <ISO time>]
+
+Undoes the bounces that SMTP replies recorded for the account's subscribers in the window (until
+now by default): each is marked undone, and a subscriber it left bounced, with no other live hard
+bounce and too few live soft ones to stay suppressed, is active again and off the suppression list.
+Bounces reported by a relay's webhook and complaints are left alone. Prints what it did.`;
+
+class UsageError extends Error {}
+
+// An account id is a UUID: anything else is refused before the database is opened.
+const UUID_LENGTH = 36;
+const isUuid = (value: string) =>
+  value.length === UUID_LENGTH && [...value].every((char, at) => ([8, 13, 18, 23].includes(at) ? char === '-' : /[0-9a-f]/i.test(char)));
+
+function parseTime(flag: string, value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new UsageError(`--${flag} must be a time such as 2026-11-30T09:00:00Z`);
+  return date;
+}
+
+function parseOptions(argv: string[], now: Date) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      customer: { type: 'string' },
+      since: { type: 'string' },
+      until: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return { help: true as const };
+  if (values.customer === undefined || !isUuid(values.customer)) throw new UsageError('--customer must be the account id (a UUID)');
+  const since = parseTime('since', values.since);
+  if (!since) throw new UsageError('--since is required: the time the wrongful bounces began');
+  const until = parseTime('until', values.until) ?? now;
+  if (until <= since) throw new UsageError('--until must be later than --since');
+  return { help: false as const, customerId: values.customer.toLowerCase(), since, until };
+}
+
+async function main() {
+  const now = new Date();
+  const options = parseOptions(process.argv.slice(2), now);
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const database = await openDatabase(databaseTarget(loadConfig()));
+  try {
+    const done = await undoSmtpBounces(database.db, options.customerId, options, now);
+    console.log(
+      [
+        `Account ${options.customerId}, SMTP bounces from ${options.since.toISOString()} to ${options.until.toISOString()}:`,
+        `  bounces undone: ${done.bounces}`,
+        `  subscribers concerned: ${done.subscribers}`,
+        `  active again (suppression lifted): ${done.reactivated}`,
+        `  still bounced (other live bounces): ${done.stillBounced}`,
+      ].join('\n'),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+    console.error(`${error.message}\n\n${USAGE}`);
+  } else if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});
