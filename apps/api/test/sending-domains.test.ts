@@ -50,6 +50,8 @@ describe('sending domains', () => {
     expect(dkim.value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/]{392}$/);
     expect(recordOf(domain, 'return-path')).toMatchObject({ type: 'CNAME', name: `${SENDER_RULES.returnPathLabel}.${name}`, value: BOUNCE_DOMAIN, required: false });
     expect(recordOf(domain, 'dmarc')).toMatchObject({ type: 'TXT', name: `_dmarc.${name}`, value: SENDER_RULES.suggestedDmarc, required: false });
+    // The branded link domain points at the app's own host (localhost in these tests).
+    expect(recordOf(domain, 'links')).toMatchObject({ type: 'CNAME', name: `${SENDER_RULES.linksLabel}.${name}`, value: 'localhost', required: false });
     // The private key is sealed at rest: nothing in the row reads as a PEM key.
     const [row] = await rawQuery<{ dkim_private_key: string }>(accounts.database.db, 'select dkim_private_key from sender_domains where id = $1', [domain.id]);
     expect(String(row!.dkim_private_key)).toMatch(/^v1\./);
@@ -57,7 +59,7 @@ describe('sending domains', () => {
 
     const absent = await check(cookie, domain.id);
     expect(absent.message).toBe(SENDER_MESSAGES.dnsNoRecord(dkim.name));
-    expect(absent.domain.records.map((record) => record.state)).toEqual(['missing', 'missing', 'missing']);
+    expect(absent.domain.records.map((record) => record.state)).toEqual(['missing', 'missing', 'missing', 'missing']);
 
     dns.publishTxt(dkim.name, 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA');
     expect((await check(cookie, domain.id)).message).toBe(SENDER_MESSAGES.dnsWrongValue(dkim.name));
@@ -72,6 +74,7 @@ describe('sending domains', () => {
       ['dkim', 'found'],
       ['return-path', 'found'],
       ['dmarc', 'found'],
+      ['links', 'missing'],
     ]);
     // The DMARC record shown is the domain's own once it has one.
     expect(recordOf(found.domain, 'dmarc').value).toBe('v=DMARC1; p=reject; rua=mailto:dmarc@example.net');
@@ -108,6 +111,32 @@ describe('sending domains', () => {
     expect(verdict.dkim[1]?.domain).toBe('lark.example');
     expect(verdict.spf).toEqual({ result: 'pass', domain: `${SENDER_RULES.returnPathLabel}.${name}` });
     expect(verdict.dmarc).toMatchObject({ result: 'pass', domain: name });
+  });
+
+  it('puts tracking and unsubscribe links on the customer’s branded link domain once its CNAME is found', async () => {
+    const { customer, list, ada } = await customerWithAudience(accounts);
+    const name = freshDomain();
+    const domain = (await call('POST', SENDER_DOMAINS, customer.cookie, { domain: name })).json().payload.domain as SenderDomain;
+    publish(domain, ['dkim', 'links']);
+    expect(recordOf((await check(customer.cookie, domain.id)).domain, 'links').state).toBe('found');
+    const campaign = (await call('POST', CAMPAIGNS, customer.cookie, draft(list, { from_email: `hello@${name}`, content_html: '<p>Read <a href="https://shop.example/new">what is new</a>.</p>' }))).json().payload.campaign;
+    expect((await call('POST', `${CAMPAIGNS}/${campaign.id}/send`, customer.cookie)).statusCode).toBe(200);
+    const sender = await engine(accounts);
+    try {
+      await sender.run();
+    } finally {
+      await sender.close();
+    }
+    const message = await accounts.smtp.waitForMessage(ada);
+    const branded = `http://${SENDER_RULES.linksLabel}.${name}/`;
+    expect(message.html).toContain(`href="${branded}`);
+    expect(message.html).not.toContain(accounts.config.APP_URL);
+    expect(message.text).toContain(branded);
+    // The header is folded after its name: its first address is the branded one-click link.
+    expect(message.raw.replace(/\r\n\s+/g, ' ')).toContain(`List-Unsubscribe: <${branded}`);
+    // Still signed by the domain, the rewritten links included.
+    const verdict = await verifyMessage(message.raw, { servers: dns.servers, ip: '127.0.0.1', mailFrom: message.envelope.from });
+    expect(verdict.dkim[0]).toMatchObject({ result: 'pass', domain: name });
   });
 
   it('sends a free-mail address From the platform’s domain in the customer’s name, with replies to them', async () => {

@@ -19,6 +19,8 @@ export const SENDER_RULES = {
   domainLength: 253,
   /** The return-path subdomain: a CNAME to the platform's bounce domain. */
   returnPathLabel: 'pl-bounces',
+  /** The branded link subdomain: a CNAME to the app's host; tracking and unsubscribe links use it once found. */
+  linksLabel: 'links',
   /** A DMARC record to start with: reports only, nothing refused, while the customer watches. */
   suggestedDmarc: 'v=DMARC1; p=none; adkim=r; aspf=r',
   /** How often every domain's records are looked up again. */
@@ -116,11 +118,13 @@ export interface DomainRecordChecks {
   dmarc: RecordState;
   /** The domain's own DMARC record, when it has one. */
   dmarc_record: string | null;
+  /** The branded link domain (links.<domain>), once looked up. */
+  links?: RecordState;
 }
 
 /** One DNS record a sending domain asks for, with what the last check found. */
 export interface DomainRecord {
-  purpose: 'dkim' | 'return-path' | 'dmarc';
+  purpose: 'dkim' | 'return-path' | 'dmarc' | 'links';
   type: 'TXT' | 'CNAME';
   /** The full name, e.g. pl1a2b3c._domainkey.example.com. */
   name: string;

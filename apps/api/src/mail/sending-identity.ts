@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { type SecretBox, secretBoxFrom } from '../lib/secret-box';
 import { dkimKeyContext } from '../modules/senders/dkim-keys';
 import { fromTreatment, viaAddress } from '../modules/senders/from-treatment';
-import { returnPathName } from '../modules/senders/domain-records';
+import { linksName, returnPathName } from '../modules/senders/domain-records';
 import { authenticatedDomain, ownedAddresses } from '../modules/senders/senders.repository';
 import { domainOf, SENDER_MESSAGES } from '@postlark/shared/senders';
 import { type DkimSettings, dkimSettings } from './dkim';
@@ -21,6 +21,11 @@ export interface SendingIdentity {
   returnPath: string;
   /** Signatures in order: the From domain's own first, then the platform's (DKIM_DOMAIN). */
   dkim: DkimSettings[];
+  /**
+   * The branded link domain's origin (https://links.<domain>) once its CNAME to the app is found:
+   * the message's links to the app (tracking, unsubscribe, preferences) go through it instead.
+   */
+  linkOrigin: string | null;
 }
 
 export type IdentityOutcome = { usable: true; identity: SendingIdentity } | { usable: false; reason: string };
@@ -65,14 +70,17 @@ export function sendingIdentities(deps: IdentityDeps) {
       const address = viaAddress(email, deps.policy.viaDomain);
       return {
         usable: true,
-        identity: { from: { name: fields.fromName, address }, replyTo: fields.replyTo || email, returnPath: platformReturnPath(address), dkim: platformSignature },
+        identity: { from: { name: fields.fromName, address }, replyTo: fields.replyTo || email, returnPath: platformReturnPath(address), dkim: platformSignature, linkOrigin: null },
       };
     }
     const domain = domainOf(email);
     const row = owned.authenticatedDomains.has(domain) ? await authenticatedDomain(deps.db, fields.customerId, domain) : undefined;
     if (!row) {
       // The operator's own domain: the platform's key is its key.
-      return { usable: true, identity: { from: { name: fields.fromName, address: email }, replyTo: fields.replyTo, returnPath: platformReturnPath(email), dkim: platformSignature } };
+      return {
+        usable: true,
+        identity: { from: { name: fields.fromName, address: email }, replyTo: fields.replyTo, returnPath: platformReturnPath(email), dkim: platformSignature, linkOrigin: null },
+      };
     }
     const privateKey = await deps.secrets.open(row.dkimPrivateKey!, dkimKeyContext(row.id));
     const ownReturnPath = deps.policy.bounceDomain && row.checks?.return_path === 'found' ? `${BOUNCE_LOCAL_PART}@${returnPathName(domain)}` : platformReturnPath(email);
@@ -83,11 +91,14 @@ export function sendingIdentities(deps: IdentityDeps) {
         replyTo: fields.replyTo,
         returnPath: ownReturnPath,
         dkim: [{ domainName: domain, keySelector: row.dkimSelector!, privateKey }, ...platformSignature],
+        linkOrigin: row.checks?.links === 'found' ? `${new URL(deps.policy.appOrigin).protocol}//${linksName(domain)}` : null,
       },
     };
   }
 
   return {
+    /** The origin of the app's links in mail, which a branded link domain replaces. */
+    appOrigin: deps.policy.appOrigin,
     /** The identity of mail From these fields now, or why it cannot be sent. */
     async of(fields: FromFields): Promise<IdentityOutcome> {
       const key = `${fields.customerId}\n${fields.fromEmail}\n${fields.fromName}\n${fields.replyTo}`;

@@ -13,6 +13,8 @@ export interface SendingPolicy {
   viaDomain: string;
   /** BOUNCE_DOMAIN: where return paths point; each customer's return-path subdomain is a CNAME to it. */
   bounceDomain: string | null;
+  /** APP_URL's origin: the links the platform puts in mail start with it, unless a branded link domain is found. */
+  appOrigin: string;
 }
 
 export function sendingPolicyFrom(config: Pick<AppConfig, 'DKIM_DOMAIN' | 'BOUNCE_DOMAIN' | 'APP_URL'>): SendingPolicy {
@@ -21,5 +23,6 @@ export function sendingPolicyFrom(config: Pick<AppConfig, 'DKIM_DOMAIN' | 'BOUNC
     operatorDomain,
     viaDomain: `send.${operatorDomain ?? new URL(config.APP_URL).hostname}`,
     bounceDomain: config.BOUNCE_DOMAIN?.toLowerCase() ?? null,
+    appOrigin: new URL(config.APP_URL).origin,
   };
 }

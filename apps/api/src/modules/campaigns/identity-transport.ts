@@ -1,9 +1,21 @@
 import type { SendingIdentities } from '../../mail/sending-identity';
 import type { SmtpReplyVerdict } from '../../mail/smtp-reply';
-import { type CampaignTransport, SendFailure } from './campaign-transport';
+import { type CampaignMail, type CampaignTransport, SendFailure } from './campaign-transport';
 
 // The same for every message of the campaign, so the circuit breaker pauses it at once.
 const FROM_NOT_SENDABLE: SmtpReplyVerdict = { kind: 'sender', code: null, enhanced: null, rule: 'from-not-sendable', sendWide: true };
+
+/**
+ * The message with every link to the app (tracking, unsubscribe and preference links, in the
+ * body and the List-Unsubscribe header) on the customer's branded link domain, which points at
+ * the app: a reader, and a spam filter, sees links on the sender's own domain.
+ */
+function withLinkOrigin(mail: CampaignMail, appOrigin: string, linkOrigin: string): CampaignMail {
+  const from = `${appOrigin}/`;
+  const to = `${linkOrigin}/`;
+  const swap = (text: string) => text.replaceAll(from, to);
+  return { ...mail, html: swap(mail.html), text: swap(mail.text), headers: Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name, swap(value)])) };
+}
 
 /**
  * Sends each message as its sending identity says (mail/sending-identity.ts): From, Reply-To,
@@ -16,7 +28,8 @@ export function withSendingIdentity(transport: CampaignTransport, identities: Se
       const outcome = await identities.of({ customerId: mail.customerId, fromName: mail.from.name, fromEmail: mail.from.address, replyTo: mail.replyTo });
       if (!outcome.usable) throw new SendFailure(outcome.reason, FROM_NOT_SENDABLE);
       const { identity } = outcome;
-      await transport.send({ ...mail, from: identity.from, replyTo: identity.replyTo, returnPath: identity.returnPath, dkim: identity.dkim });
+      const branded = identity.linkOrigin ? withLinkOrigin(mail, identities.appOrigin, identity.linkOrigin) : mail;
+      await transport.send({ ...branded, from: identity.from, replyTo: identity.replyTo, returnPath: identity.returnPath, dkim: identity.dkim });
     },
     close: () => transport.close(),
   };

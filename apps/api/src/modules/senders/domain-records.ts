@@ -18,10 +18,18 @@ export interface DomainKeyFacts {
 export const dkimRecordName = (facts: Pick<DomainKeyFacts, 'domain' | 'selector'>) => `${facts.selector}._domainkey.${facts.domain}`;
 export const dkimRecordValue = (publicKey: string) => `v=DKIM1; k=rsa; p=${publicKey}`;
 export const returnPathName = (domain: string) => `${SENDER_RULES.returnPathLabel}.${domain}`;
+export const linksName = (domain: string) => `${SENDER_RULES.linksLabel}.${domain}`;
 const dmarcName = (domain: string) => `_dmarc.${domain}`;
 
 /** The records to publish, each with the state its last check found. */
-export function domainRecords(facts: DomainKeyFacts, checks: DomainRecordChecks | null, bounceDomain: string | null): DomainRecord[] {
+/** Where CNAMEs point: the platform's bounce domain (when set) and the app's own host (branded links). */
+export interface RecordTargets {
+  bounceDomain: string | null;
+  appHost: string;
+}
+
+export function domainRecords(facts: DomainKeyFacts, checks: DomainRecordChecks | null, targets: RecordTargets): DomainRecord[] {
+  const { bounceDomain } = targets;
   const records: DomainRecord[] = [
     { purpose: 'dkim', type: 'TXT', name: dkimRecordName(facts), value: dkimRecordValue(facts.publicKey), state: checks?.dkim ?? 'unchecked', required: true },
   ];
@@ -36,6 +44,7 @@ export function domainRecords(facts: DomainKeyFacts, checks: DomainRecordChecks 
     state: checks?.dmarc ?? 'unchecked',
     required: false,
   });
+  records.push({ purpose: 'links', type: 'CNAME', name: linksName(facts.domain), value: targets.appHost, state: checks?.links ?? 'unchecked', required: false });
   return records;
 }
 
@@ -71,12 +80,12 @@ async function checkDkim(dns: DnsLookup, facts: DomainKeyFacts): Promise<RecordS
   return records.some((record) => tags(record).get('p') === facts.publicKey) ? 'found' : 'wrong';
 }
 
-async function checkReturnPath(dns: DnsLookup, domain: string, bounceDomain: string | null): Promise<RecordState> {
-  if (!bounceDomain) return 'unchecked';
+async function checkCname(dns: DnsLookup, name: string, expected: string | null): Promise<RecordState> {
+  if (!expected) return 'unchecked';
   try {
-    const targets = await dns.cname(returnPathName(domain));
+    const targets = await dns.cname(name);
     if (targets.length === 0) return 'missing';
-    return targets.some((target) => target.toLowerCase().replace(/\.$/, '') === bounceDomain) ? 'found' : 'wrong';
+    return targets.some((target) => target.toLowerCase().replace(/\.$/, '') === expected) ? 'found' : 'wrong';
   } catch (error) {
     return failedLookup(error);
   }
@@ -90,7 +99,12 @@ async function checkDmarc(dns: DnsLookup, domain: string): Promise<{ state: Reco
 }
 
 /** Looks every record up at once. */
-export async function checkDomainRecords(dns: DnsLookup, facts: DomainKeyFacts, bounceDomain: string | null): Promise<DomainRecordChecks> {
-  const [dkim, returnPath, dmarc] = await Promise.all([checkDkim(dns, facts), checkReturnPath(dns, facts.domain, bounceDomain), checkDmarc(dns, facts.domain)]);
-  return { dkim, return_path: returnPath, dmarc: dmarc.state, dmarc_record: dmarc.record };
+export async function checkDomainRecords(dns: DnsLookup, facts: DomainKeyFacts, targets: RecordTargets): Promise<DomainRecordChecks> {
+  const [dkim, returnPath, dmarc, links] = await Promise.all([
+    checkDkim(dns, facts),
+    checkCname(dns, returnPathName(facts.domain), targets.bounceDomain),
+    checkDmarc(dns, facts.domain),
+    checkCname(dns, linksName(facts.domain), targets.appHost),
+  ]);
+  return { dkim, return_path: returnPath, dmarc: dmarc.state, dmarc_record: dmarc.record, links };
 }

@@ -9,7 +9,7 @@ import type { MailService } from '../../mail/mail-service';
 import { notify } from '../notifications/notify';
 import { newDkimKey } from './dkim-keys';
 import type { DnsLookup } from './dns-resolver';
-import { checkDomainRecords, dkimRecordName, domainRecords } from './domain-records';
+import { checkDomainRecords, dkimRecordName, domainRecords, type RecordTargets } from './domain-records';
 import {
   countDomains,
   deleteDomain,
@@ -31,18 +31,22 @@ export interface DomainDeps {
   secrets: SecretBox;
   /** BOUNCE_DOMAIN: the return-path record points at it (none is asked for without it). */
   bounceDomain: string | null;
+  /** APP_URL: the branded link domain's record points at its host. */
+  appUrl: string;
 }
+
+const targetsOf = (deps: Pick<DomainDeps, 'bounceDomain' | 'appUrl'>) => ({ bounceDomain: deps.bounceDomain, appHost: new URL(deps.appUrl).hostname });
 
 const notFound = () => new HttpError(404, SENDER_MESSAGES.domainNotFound);
 
 type KeyedRow = SenderDomainRow & { dkimSelector: string; dkimPublicKey: string; dkimPrivateKey: string };
 
-function domainJson(row: KeyedRow, bounceDomain: string | null): SenderDomain {
+function domainJson(row: KeyedRow, targets: RecordTargets): SenderDomain {
   return {
     id: row.id,
     domain: row.domain,
     status: row.authenticatedAt ? 'authenticated' : row.verifiedAt ? 'lost' : 'pending',
-    records: domainRecords({ domain: row.domain, selector: row.dkimSelector, publicKey: row.dkimPublicKey }, row.checks, bounceDomain),
+    records: domainRecords({ domain: row.domain, selector: row.dkimSelector, publicKey: row.dkimPublicKey }, row.checks, targets),
     authenticated_at: row.authenticatedAt?.toISOString() ?? null,
     last_checked_at: row.lastCheckedAt?.toISOString() ?? null,
     last_problem: row.lastProblem,
@@ -63,7 +67,7 @@ async function keyed(deps: Pick<DomainDeps, 'db' | 'secrets'>, row: SenderDomain
 /** The customer's domains, each with the records to publish and their states. */
 export async function allDomains(deps: Omit<DomainDeps, 'dns'>, customerId: string): Promise<SenderDomain[]> {
   const rows = await listDomains(deps.db, customerId);
-  return Promise.all(rows.map(async (row) => domainJson(await keyed(deps, row), deps.bounceDomain)));
+  return Promise.all(rows.map(async (row) => domainJson(await keyed(deps, row), targetsOf(deps))));
 }
 
 async function ownedRow(deps: Pick<DomainDeps, 'db' | 'secrets'>, customerId: string, id: string): Promise<KeyedRow> {
@@ -73,7 +77,7 @@ async function ownedRow(deps: Pick<DomainDeps, 'db' | 'secrets'>, customerId: st
 }
 
 export async function domainById(deps: Omit<DomainDeps, 'dns'>, customerId: string, id: string): Promise<SenderDomain> {
-  return domainJson(await ownedRow(deps, customerId, id), deps.bounceDomain);
+  return domainJson(await ownedRow(deps, customerId, id), targetsOf(deps));
 }
 
 /** Adds a domain with its own DKIM key; nothing is usable until its DKIM record is found. */
@@ -82,13 +86,13 @@ export async function addDomain(deps: Omit<DomainDeps, 'dns'>, customerId: strin
   if ((await countDomains(deps.db, customerId)) >= SENDER_RULES.domains) throw new HttpError(409, SENDER_MESSAGES.domainsTooMany);
   const row = await insertDomain(deps.db, { customerId, domain: body.domain, verificationCode: '', createdAt: deps.now() });
   if (!row) throw new HttpError(409, SENDER_MESSAGES.domainExists, { domain: SENDER_MESSAGES.domainExists });
-  return domainJson(await keyed(deps, row), deps.bounceDomain);
+  return domainJson(await keyed(deps, row), targetsOf(deps));
 }
 
 /** Looks every record up and keeps what was found; answers the domain and what the check means for it. */
 async function runCheck(deps: DomainDeps, row: KeyedRow): Promise<{ row: SenderDomainRow; problem: string | null }> {
   const facts = { domain: row.domain, selector: row.dkimSelector, publicKey: row.dkimPublicKey };
-  const checks = await checkDomainRecords(deps.dns, facts, deps.bounceDomain);
+  const checks = await checkDomainRecords(deps.dns, facts, targetsOf(deps));
   const name = dkimRecordName(facts);
   const problem = {
     found: null,
@@ -107,7 +111,7 @@ async function runCheck(deps: DomainDeps, row: KeyedRow): Promise<{ row: SenderD
 /** "Check now": every record looked up; the answer says whether the domain can send, or what is missing. */
 export async function checkDomain(deps: DomainDeps, customerId: string, id: string): Promise<{ domain: SenderDomain; message: string }> {
   const { row, problem } = await runCheck(deps, await ownedRow(deps, customerId, id));
-  const domain = domainJson(await keyed(deps, row), deps.bounceDomain);
+  const domain = domainJson(await keyed(deps, row), targetsOf(deps));
   return { domain, message: problem ?? SENDER_MESSAGES.domainAuthenticated(domain.domain) };
 }
 
@@ -123,7 +127,7 @@ const RECHECK_BATCH = 50;
  * to. A domain whose DKIM record is gone stops signing and being a From; its customer is told
  * by a notification and an email. Answers how many domains it looked at.
  */
-export async function recheckDomains(deps: DomainDeps & { mail: MailService; appUrl: string }): Promise<number> {
+export async function recheckDomains(deps: DomainDeps & { mail: MailService }): Promise<number> {
   const due = await domainsDueCheck(deps.db, new Date(deps.now().getTime() - SENDER_RULES.recheckHours * 3_600_000), RECHECK_BATCH);
   for (const row of due) {
     const before = row.authenticatedAt;
