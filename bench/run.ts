@@ -6,6 +6,7 @@ import { measureSendTimeAndScores, oracleShare, printSendTimeAndScores, SEND_TIM
 import { type BundleReport, GZIP_LEVEL, INITIAL_JS_BUDGET_BYTES, measureBundle } from './bundle-size';
 import { SCALE, SCALE_TARGETS, type ScaleReport, measureAudienceScale } from './audience-scale';
 import { CAMPAIGN_SEND, CAMPAIGN_SEND_TARGETS, type CampaignSendReport, measureCampaignSend } from './campaign-send';
+import { measureRelayBudget, printRelayBudget, RELAY_BUDGET } from './relay-budget';
 import { measureCdnow, printCdnow } from './cdnow';
 import { INSIGHTS_REFRESH_TARGETS, measureInsightsRefresh, printInsightsRefresh } from './insights-refresh';
 import { measurePlatformImport, PLATFORM_IMPORT, printPlatformImport } from './platform-import';
@@ -34,7 +35,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'tracking', 'event-loop', 'events', 'flows', 'cdnow', 'insights-refresh', 'platform-import', 'platform-steady', 'groceries', 'ab-simulation', 'send-time-and-scores', 'lighthouse'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'relay-budget', 'tracking', 'event-loop', 'events', 'flows', 'cdnow', 'insights-refresh', 'platform-import', 'platform-steady', 'groceries', 'ab-simulation', 'send-time-and-scores', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -328,6 +329,15 @@ async function main() {
     const { messagesPerSecond, ratioOfRaw } = CAMPAIGN_SEND_TARGETS;
     summary.push(
       `  send          engine ${send.engine.perSecond.toFixed(0)} msg/s (≥ ${bytes(messagesPerSecond)} ${send.engine.perSecond >= messagesPerSecond ? 'PASS' : 'BELOW'}) vs raw nodemailer ${send.raw.perSecond.toFixed(0)} msg/s = ${(send.ratio * 100).toFixed(1)} % (≥ ${ratioOfRaw * 100}% ${send.ratio >= ratioOfRaw ? 'PASS' : 'BELOW'})`,
+    );
+  }
+
+  if (runs('relay-budget')) {
+    console.log('\nmeasuring the relay budget shared by two worker processes, next to the old per-process pace (about 40 s) …');
+    const budget = await measureRelayBudget(repoRoot, (line) => console.log(`  ${line}`));
+    clean = printRelayBudget(budget) && clean;
+    summary.push(
+      `  relay-budget  2 processes at R = ${RELAY_BUDGET.rate}/s: shared budget ${budget.budget.steadyPerSecond.toFixed(0)} msg/s (${((budget.budget.steadyPerSecond / RELAY_BUDGET.rate) * 100).toFixed(0)} % of R) vs per-process pace ${budget.pace.steadyPerSecond.toFixed(0)} msg/s (${((budget.pace.steadyPerSecond / RELAY_BUDGET.rate) * 100).toFixed(0)} % of R); ${budget.budget.statementsPerSecond.toFixed(1)} statements/s`,
     );
   }
 

@@ -67,6 +67,9 @@ export function relayBudget(options: RelayBudgetOptions): RelayBudget {
   let local = 0;
   let localUntil = 0;
   let filling: Promise<void> | undefined;
+  let askAfter = 0;
+  // The chunk's life and the next ask follow the budget's clock when it is given (tests), else this process's.
+  const clock = options.now ? () => options.now!().getTime() : () => performance.now();
 
   async function take(wanted: number) {
     const asked = Math.max(0, Math.min(Math.floor(wanted), Math.floor(capacity)));
@@ -87,6 +90,10 @@ export function relayBudget(options: RelayBudgetOptions): RelayBudget {
   }
 
   async function fill() {
+    // After a short grant, the next ask waits until a whole chunk can have refilled: a process that
+    // spends fast would otherwise ask again at once for the few tokens that came in meanwhile.
+    const early = askAfter - clock();
+    if (early >= 1) await sleep(Math.min(MAX_WAIT_MS, early));
     let answer: { granted: number; dueInMs: number };
     try {
       answer = await take(chunk);
@@ -98,13 +105,16 @@ export function relayBudget(options: RelayBudgetOptions): RelayBudget {
       return;
     }
     const { granted, dueInMs } = answer;
+    // Nor sooner than the grant's worth of time at the rate: one process that spends fast cannot
+    // take every token the moment it refills while the others wait out their chunk.
+    askAfter = clock() + Math.min(MAX_WAIT_MS, Math.max(dueInMs, (granted / ratePerSecond) * 1000));
     if (granted > 0) {
       local = granted;
-      localUntil = performance.now() + CHUNK_LIFE_MS;
+      localUntil = clock() + CHUNK_LIFE_MS;
       return;
     }
-    // Nothing left: wait until a whole chunk has refilled, so competing processes do not ask once a token.
-    await sleep(Math.min(MAX_WAIT_MS, Math.max(1, dueInMs)));
+    // Nothing left: the next ask waits (above) until a whole chunk has refilled, so competing
+    // processes do not ask once a token.
   }
 
   return {
@@ -115,7 +125,7 @@ export function relayBudget(options: RelayBudgetOptions): RelayBudget {
     take,
     async turn() {
       for (;;) {
-        if (local > 0 && performance.now() < localUntil) {
+        if (local > 0 && clock() < localUntil) {
           local -= 1;
           return;
         }
