@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { platformDkimSettings } from './dkim-key';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { APP_URL } from './accounts';
@@ -15,7 +16,7 @@ export function startWorkerProcess(databaseUrl: string, name: string, env: Recor
   url.searchParams.set('application_name', name);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
     cwd: apiDir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url.toString(), ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url.toString(), ...platformDkimSettings(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
