@@ -20,6 +20,7 @@ import { apiKeyGate } from './modules/public-api/api-key-gate';
 import { audienceRoutes } from './modules/audience/audience.routes';
 import { loadCampaignLinks } from './modules/campaigns/campaign-links';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
+import { campaignCheckSettingsFrom } from './modules/campaigns/campaign-checks';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -111,7 +112,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
   const quotas = quotasFrom(config);
   const sending = sendingPolicyFrom(config);
   // One set each for the dashboard's campaign and sender routes and the public API's, so both send by the same rules.
-  const campaignDeps = { db, now, mail: jobs.mail, links: campaignLinks, quotas, sending };
+  const campaignDeps = { db, now, mail: jobs.mail, links: campaignLinks, quotas, sending, checks: campaignCheckSettingsFrom(config) };
   const senderDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, quotas, dns, secrets, bounceDomain: sending.bounceDomain, sending };
   const integrationDeps = { db, now, secrets, platforms: platformSettingsFrom(config) };
   const accountDeps: AccountDeps = {

@@ -160,6 +160,13 @@ const envSchema = z.object({
   BOUNCE_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name such as bounces.example.com').optional(),
   // Resolvers for sending-domain checks (DKIM, return path, DMARC); unset: the system's.
   DNS_SERVERS: dnsServers.optional(),
+  // A spam filter the "Check before sending" list asks for the campaign's score and the rules that
+  // fired: spamd://host:port (SpamAssassin's spamd, port 783 when left out) or an http(s) URL of
+  // rspamd's controller (its /checkv2). Unset: no spam score is shown.
+  SPAMD_URL: z
+    .string()
+    .refine((value) => URL.canParse(value) && ['spamd:', 'http:', 'https:'].includes(new URL(value).protocol) && new URL(value).hostname !== '', 'must be spamd://host:port (SpamAssassin) or an http(s) URL of rspamd, e.g. http://127.0.0.1:11333')
+    .optional(),
   // false: this server only answers requests and queues work; `npm run start:worker` processes run it.
   RUN_WORKERS: booleanFlag.default(true),
   // SMTP connections each process keeps open to the marketing relay for campaigns.

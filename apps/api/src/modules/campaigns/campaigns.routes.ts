@@ -27,6 +27,7 @@ import { scheduleCampaign, unscheduleCampaign } from './campaign-schedule.servic
 import { previewFor, testSend } from './campaign-test.service';
 import { checkBlocks } from './block-personalisation';
 import { campaignCalendar } from './campaign-calendar.service';
+import { type CampaignCheckDeps, campaignChecks } from './campaign-checks';
 
 type IdParams = { Params: { id: string } };
 
@@ -39,7 +40,7 @@ const CONTROL_MESSAGES: Record<CampaignControl, string> = {
 };
 
 /** The signed-in customer's campaigns: write, duplicate, send, pause, resume, cancel. */
-export function campaignRoutes(deps: CampaignDeps) {
+export function campaignRoutes(deps: CampaignDeps & CampaignCheckDeps) {
   return async (app: FastifyInstance) => {
     app.get(BASE, async (request) => {
       const owner = await requireCustomer(deps, request);
@@ -90,6 +91,12 @@ export function campaignRoutes(deps: CampaignDeps) {
     app.post<IdParams>(`${BASE}/:id/send`, async (request) => {
       const owner = await requireCustomer(deps, request);
       return { payload: { message: CAMPAIGN_MESSAGES.sendStarted, campaign: await sendCampaign(deps, owner.customerId, request.params.id) } };
+    });
+
+    // "Check before sending": the saved campaign as readers will get it (campaign-checks.ts).
+    app.post<IdParams>(`${BASE}/:id/checks`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: { checks: await campaignChecks(deps, owner.customerId, request.params.id) } };
     });
 
     app.post(`/campaigns/v1/preview`, { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request) => {

@@ -12,6 +12,7 @@ import { parseWith } from '../../http/errors';
 import { checkBlocks } from '../campaigns/block-personalisation';
 import { scheduleCampaign, unscheduleCampaign } from '../campaigns/campaign-schedule.service';
 import { testSend } from '../campaigns/campaign-test.service';
+import { type CampaignCheckDeps, campaignChecks } from '../campaigns/campaign-checks';
 import {
   allCampaigns,
   type CampaignControl,
@@ -40,7 +41,7 @@ const CONTROL_MESSAGES: Record<CampaignControl, string> = {
  * campaign made, tested and sent here meets every rule and quota the editor's would, and reads the
  * same report. Each call names one of the key's customer's campaigns; any other id is a 404.
  */
-export function publicCampaignRoutes(deps: CampaignDeps & ReportDeps & { customerOf: ApiCustomerOf }) {
+export function publicCampaignRoutes(deps: CampaignDeps & CampaignCheckDeps & ReportDeps & { customerOf: ApiCustomerOf }) {
   const { customerOf } = deps;
 
   return async (app: FastifyInstance) => {
@@ -93,6 +94,8 @@ export function publicCampaignRoutes(deps: CampaignDeps & ReportDeps & { custome
         payload: { message: CONTROL_MESSAGES[control], campaign: await controlCampaign(deps, await customerOf(request), request.params.id, control) },
       }));
     }
+
+    app.post<IdParams>(`${BASE}/:id/checks`, async (request) => ({ payload: { checks: await campaignChecks(deps, await customerOf(request), request.params.id) } }));
 
     app.get<IdParams>(`${BASE}/:id/report`, async (request) => ({ payload: await campaignReport(deps, await customerOf(request), request.params.id) }));
   };
