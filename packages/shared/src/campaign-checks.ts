@@ -39,11 +39,13 @@ export const CAMPAIGN_CHECK_TEXTS = {
   runIntro: 'Checks the saved campaign as readers will get it: the From address, its size, its links, its images and, where the server has a spam checker, its score.',
   run: 'Run checks',
   again: 'Run again',
+  runningShort: 'Checking…',
   running: 'Checking the From domain, the message size and every link…',
   notSaved: 'Save the campaign to check it.',
   unsavedChanges: 'The checks read the saved campaign: save to check your latest changes.',
   summary: (fails: number, warns: number) =>
     fails > 0 ? `${fails} to fix before sending${warns > 0 ? `, ${warns} to look at` : ''}.` : warns > 0 ? `${warns} to look at; you can still send.` : 'Everything checked is fine.',
+  failed: 'The checks could not be run. Please try again.',
   tooOften: `The checks ask every link's site, so they run at most ${CAMPAIGN_CHECK_RULES.runsPerMinute} times a minute. Wait a moment and run them again.`,
   statusLabel: { pass: 'Passed', warn: 'Warning', fail: 'Must be fixed' } as Record<CampaignCheckStatus, string>,
 

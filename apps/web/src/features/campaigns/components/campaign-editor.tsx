@@ -9,10 +9,12 @@ import type { EditorAbTest } from '../editor-ab-test';
 import type { EditorAssistant } from '../editor-assistant';
 import { useAudienceChoices } from '../hooks/use-audience-choices';
 import { useCampaignActions } from '../hooks/use-campaign-actions';
+import { useCampaignChecks } from '../hooks/use-campaign-checks';
 import { useCampaignDraft } from '../hooks/use-campaign-draft';
 import { useCampaignPreview } from '../hooks/use-campaign-preview';
 import { useSenders } from '../hooks/use-senders';
 import { AudiencePicker } from './audience-picker';
+import { CampaignChecksPanel } from './campaign-checks-panel';
 import { CampaignContentEditor } from './campaign-content-editor';
 import { CampaignFields } from './campaign-fields';
 import { CampaignSendingCard } from './campaign-sending-card';
@@ -86,6 +88,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
     ...(platform && { platform_footer: true }),
   });
   const [dialog, setDialog] = useState<Dialog>(null);
+  const checks = useCampaignChecks(campaign?.id ?? null);
   const [started, setStarted] = useState(campaign !== null || initial.content_html !== undefined);
   const problems = preview?.problems ?? {};
   const hasProblems = Object.values(problems).some((list) => list && list.length > 0);
@@ -107,6 +110,8 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
   function open(next: Dialog) {
     actions.clearDialogError();
     setDialog(next);
+    // The last look before sending includes the checks, run afresh on what is stored.
+    if (next === 'send') checks.run();
   }
 
   return (
@@ -248,6 +253,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
             platform={platform}
             readerPicker={<PreviewAs reader={previewReader} onChange={setPreviewReader} />}
           />
+          {editable && <CampaignChecksPanel state={checks.state} saved={campaign !== null} dirty={dirty} onRun={checks.run} />}
         </aside>
       </div>
       <TestSendDialog
@@ -275,6 +281,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
         audience={audienceNames}
         windowHours={draft.send_time_optimisation?.window_hours ?? null}
         error={actions.dialogError?.message ?? ''}
+        checks={<CampaignChecksPanel state={checks.state} saved={campaign !== null} dirty={dirty} onRun={checks.run} compact />}
         onClose={() => setDialog(null)}
         onSend={() => void actions.act('send', true).then((done) => done && setDialog(null))}
       />

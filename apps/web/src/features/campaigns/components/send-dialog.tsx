@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { STO_MESSAGES } from '@postlark/shared/send-time-optimisation';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -12,12 +13,14 @@ interface SendDialogProps {
   error: string;
   /** Sent at each person's best time: the window's hours; null: all at once. */
   windowHours?: number | null;
+  /** "Check before sending", run as the dialog opens: warnings to read, none of which stops the send. */
+  checks?: ReactNode;
   onSend(): void;
   onClose(): void;
 }
 
 /** The last look before sending: what goes out, and to whom. Sending cannot be undone. */
-export function SendDialog({ open, busy, subject, audience, error, windowHours = null, onSend, onClose }: SendDialogProps) {
+export function SendDialog({ open, busy, subject, audience, error, windowHours = null, checks = null, onSend, onClose }: SendDialogProps) {
   return (
     <Modal open={open} title="Send campaign now?" description="It starts going out at once. You can pause or cancel while it sends, but not take back what went out." onClose={busy ? () => undefined : onClose}>
       <dl className="campaign-send-summary">
@@ -41,6 +44,7 @@ export function SendDialog({ open, busy, subject, audience, error, windowHours =
         </div>
       </dl>
       {windowHours !== null && <p className="campaign-card__text">{STO_MESSAGES.overWindow(windowHours)}</p>}
+      {checks}
       <p className="notice notice--error" role="alert">
         {error}
       </p>
