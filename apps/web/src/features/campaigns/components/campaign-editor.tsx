@@ -202,6 +202,8 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
               <FieldError id="campaign-content-error" message={errors.content_html} />
             </section>
           )}
+          {/* Beside the content it reads; the side column sticks, so a card under the preview would sit out of reach. */}
+          {editable && <CampaignChecksPanel state={checks.state} saved={campaign !== null} dirty={dirty} onRun={checks.run} />}
           <section className="dash-card campaign-card">
             <AudiencePicker
               lists={choices?.lists ?? null}
@@ -253,7 +255,6 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
             platform={platform}
             readerPicker={<PreviewAs reader={previewReader} onChange={setPreviewReader} />}
           />
-          {editable && <CampaignChecksPanel state={checks.state} saved={campaign !== null} dirty={dirty} onRun={checks.run} />}
         </aside>
       </div>
       <TestSendDialog
