@@ -36,7 +36,7 @@ export interface RelayBudgetOptions {
   sleep?: (ms: number) => Promise<void>;
   /** How long a throttling answer halves the rate (3 minutes). */
   slowSeconds?: number;
-  /** Told when the database could not be asked (the turn waits and asks again). */
+  /** Told when the database could not be asked (a turn waits and asks again; a slow-down is lost). */
   onError?: (error: unknown) => void;
 }
 
@@ -139,7 +139,8 @@ export function relayBudget(options: RelayBudgetOptions): RelayBudget {
     },
     async slowDown() {
       local = 0;
-      await slowBucket(db, shape(), options.slowSeconds ?? SLOW_SECONDS);
+      // Told, never thrown: a sender reporting a throttle must not fail its batch over it.
+      await slowBucket(db, shape(), options.slowSeconds ?? SLOW_SECONDS).catch((error: unknown) => options.onError?.(error));
     },
   };
 }

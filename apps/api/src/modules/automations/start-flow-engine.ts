@@ -39,6 +39,8 @@ export async function startFlowEngineFor(options: { config: AppConfig; db: Db; n
     links: await loadCampaignLinks(db, config.APP_URL),
     quotas: quotasFrom(config),
     sending: sendingPolicyFrom(config),
+    // A relay's throttling answer slows its budget for every process, not only this one's claims.
+    onThrottle: () => stream.budget.slowDown(),
     webhookAddresses: config.WEBHOOKS_ALLOW_LOCAL ? publicOrLoopback : publicAddressesOnly,
     secrets: secretBoxFrom(config),
     settings: {

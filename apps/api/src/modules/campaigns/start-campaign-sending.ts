@@ -31,6 +31,8 @@ export async function startCampaignSending(options: { config: AppConfig; db: Db;
     now: options.now ?? (() => new Date()),
     quotas: quotasFrom(config),
     sending: sendingPolicyFrom(config),
+    // A relay's throttling answer slows its budget for every process, not only this one's claims.
+    onThrottle: () => stream.budget.slowDown(),
     transport,
     links: await loadCampaignLinks(db, config.APP_URL),
     settings: {
