@@ -222,3 +222,12 @@ describe('check before sending', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('SPAMD_URL', () => {
+  it('takes spamd:// and http(s) URLs, and refuses anything else at start', async () => {
+    const { loadConfig } = await import('../src/config/env');
+    expect(loadConfig({ SPAMD_URL: 'spamd://127.0.0.1:783' }).SPAMD_URL).toBe('spamd://127.0.0.1:783');
+    expect(loadConfig({ SPAMD_URL: 'http://127.0.0.1:11333' }).SPAMD_URL).toBe('http://127.0.0.1:11333');
+    expect(() => loadConfig({ SPAMD_URL: '127.0.0.1:783' })).toThrow(/SPAMD_URL: must be spamd:\/\/host:port/);
+  });
+});
