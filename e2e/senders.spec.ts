@@ -10,7 +10,9 @@ import { confirmationPath } from './support/senders';
 
 // Issue 18, finding 4: a sender address is added on the Senders page, confirmed through the link
 // its email carries (a button on the page, never the page's load), then chosen as a campaign's
-// From and sent a test. An address nobody confirmed gets no test.
+// From and sent a test. An address nobody confirmed gets no test. Issue 30: a free-mail From is
+// said to go out from our domain in the customer's name; a sending domain lists the records to
+// publish, each with its copy buttons and state, and "Check now" says what the DNS answered.
 
 test.describe('senders', () => {
   test('an address added on the Senders page is confirmed through its email, then sends a campaign’s test', async ({ page, request, baseURL, inbox }) => {
@@ -18,7 +20,8 @@ test.describe('senders', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const customer = await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'senders');
     const label = randomUUID().slice(0, 8);
-    const address = `hello-${label}@lark.example`;
+    // A free-mail address: no one but its provider can authenticate it, so it is sent via the platform.
+    const address = `hello-${label}@gmail.com`;
 
     // From the campaigns list to the Senders page: the account's own address is confirmed already.
     await page.goto(ROUTES.campaigns);
@@ -65,6 +68,8 @@ test.describe('senders', () => {
     await editor.subject.fill('Hello {{ first_name | default: "there" }}');
     await expect(editor.fromEmail.getByRole('option', { name: address, exact: true })).toBeAttached();
     await editor.fromEmail.selectOption(address);
+    await expect(page.getByRole('note')).toContainText('gmail.com is a mailbox provider');
+    await expect(page.getByRole('note')).toContainText(`their replies go to ${address}`);
     await editor.content.click();
     await page.keyboard.type('A short letter.');
     await editor.save.click();
@@ -86,23 +91,38 @@ test.describe('senders', () => {
     expect(await inbox.count(stranger)).toBe(0);
   });
 
-  test('a domain gets a TXT record to publish under _postlark, and Verify says what the DNS answered', async ({ page, request, baseURL, inbox }) => {
+  test('a domain lists the records to publish with copy buttons, and Check now says what the DNS answered', async ({ page, request, baseURL, inbox }) => {
     test.setTimeout(60_000);
-    await page.setViewportSize({ width: 375, height: 812 });
+    await page.setViewportSize({ width: 390, height: 844 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'sender-domains');
     const domain = `mail-${randomUUID().slice(0, 8)}.invalid`;
     await page.goto(ROUTES.senders);
+    await expect(page.getByRole('heading', { name: 'Sending domains' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Domain' }).fill('gmail.com');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await expect(page.getByText(SENDER_MESSAGES.domainFreeMail('gmail.com'))).toBeVisible();
     await page.getByRole('textbox', { name: 'Domain' }).fill(domain);
     await page.getByRole('button', { name: 'Add domain' }).click();
     await expect(toast(page, SENDER_MESSAGES.domainAdded(domain))).toBeVisible();
-    const record = page.getByRole('definition').filter({ hasText: `_postlark.${domain}` });
-    await expect(record).toBeVisible();
-    await expect(page.getByRole('definition').filter({ hasText: /^postlark-verification=[0-9a-f]{32}/ })).toBeVisible();
 
-    await page.getByRole('button', { name: `Verify ${domain}` }).click();
+    const card = page.getByRole('article', { name: domain });
+    await expect(card).toContainText('Waiting for DNS');
+    const records = card.getByRole('table', { name: `DNS records for ${domain}` });
+    const dkim = records.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^DKIM/ }) });
+    await expect(dkim).toContainText('Required');
+    await expect(dkim).toContainText(new RegExp(`_domainkey\\.${domain.replaceAll('.', '\\.')}`));
+    await expect(dkim).toContainText('v=DKIM1; k=rsa; p=');
+    await expect(dkim).toContainText('Not checked yet');
+    const dmarc = records.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^DMARC/ }) });
+    await expect(dmarc).toContainText('Recommended');
+    await expect(dmarc).toContainText(`_dmarc.${domain}`);
+    await expect(card.getByRole('button', { name: `Copy the DKIM value for ${domain}` })).toBeVisible();
+    await expect(card.getByRole('button', { name: `Copy the DMARC name for ${domain}` })).toBeVisible();
+
+    await card.getByRole('button', { name: `Check the DNS records of ${domain} now` }).click();
     // Nothing is published for a .invalid name: the answer is the DNS's (no record, or no answer).
-    const problem = page.getByRole('alert').filter({ hasText: new RegExp(`No TXT record was found at _postlark\\.${domain.replaceAll('.', '\\.')}|did not answer`) });
-    await expect(problem.first()).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText('Not verified')).toBeVisible();
+    await expect(card.getByText(/^No DKIM record was found at .*_domainkey\.|did not answer/)).toBeVisible({ timeout: 20_000 });
+    await expect(dkim).toContainText(/Missing|No answer/);
+    await expect(card).toContainText('Waiting for DNS');
   });
 });

@@ -62,6 +62,7 @@ export const SENDER_TEXTS = {
     dkim: { label: 'DKIM', why: 'Proves the mail is yours; required to send.' },
     'return-path': { label: 'Return path', why: 'Lets bounces come back and SPF align.' },
     dmarc: { label: 'DMARC', why: 'Tells inboxes what to do with mail that fails; start with p=none.' },
+    links: { label: 'Link domain', why: 'Puts your own domain in tracking and unsubscribe links, in place of ours.' },
   },
   required: 'Required',
   recommended: 'Recommended',

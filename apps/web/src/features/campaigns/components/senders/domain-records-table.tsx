@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { DomainRecord } from '@postlark/shared/senders';
 import { SENDER_TEXTS } from '../../campaigns-content';
 import { CopyButton } from './copy-button';
@@ -51,14 +51,14 @@ function RecordRow({ domain, record }: { domain: string; record: DomainRecord })
       </td>
       <td data-label="Name">
         <div className="domain-record__copyable">
-          <code className="domain-record__code">{record.name}</code>
+          <code className="domain-record__code">{atDots(record.name)}</code>
           <CopyButton value={record.name} label={SENDER_TEXTS.copyLabel(purpose.label, 'name', domain)} copiedStatus={SENDER_TEXTS.copiedStatus(purpose.label, 'name')} />
         </div>
       </td>
       <td data-label="Value">
         <div className="domain-record__copyable">
           <code id={valueId} className={`domain-record__code domain-record__value${long && !whole ? ' domain-record__value--clipped' : ''}`}>
-            {record.value}
+            <span>{record.value}</span>
           </code>
           <CopyButton value={record.value} label={SENDER_TEXTS.copyLabel(purpose.label, 'value', domain)} copiedStatus={SENDER_TEXTS.copiedStatus(purpose.label, 'value')} />
         </div>
@@ -73,4 +73,18 @@ function RecordRow({ domain, record }: { domain: string; record: DomainRecord })
       </td>
     </tr>
   );
+}
+
+/** A DNS name that may wrap after any of its dots, never inside a label. */
+function atDots(name: string) {
+  return name.split('.').map((label, index, labels) => (
+    <Fragment key={index}>
+      {label}
+      {index < labels.length - 1 && (
+        <>
+          .<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
 }

@@ -19,6 +19,7 @@ const PENDING: SenderDomain = {
     { purpose: 'dkim', type: 'TXT', name: 'pl1a2b3c._domainkey.larkletters.example', value: `v=DKIM1; k=rsa; p=${KEY}`, state: 'wrong', required: true },
     { purpose: 'return-path', type: 'CNAME', name: 'pl-bounces.larkletters.example', value: 'bounces.postlark.example', state: 'found', required: false },
     { purpose: 'dmarc', type: 'TXT', name: '_dmarc.larkletters.example', value: 'v=DMARC1; p=none; adkim=r; aspf=r', state: 'missing', required: false },
+    { purpose: 'links', type: 'CNAME', name: 'links.larkletters.example', value: 'app.postlark.example', state: 'unchecked', required: false },
   ],
   authenticated_at: null,
   last_checked_at: '2026-11-24T09:00:00.000Z',
@@ -84,6 +85,11 @@ describe('the Senders page’s sending domains', () => {
     expect(dmarc.getByText('Tells inboxes what to do with mail that fails; start with p=none.')).toBeTruthy();
     expect(dmarc.getByText('v=DMARC1; p=none; adkim=r; aspf=r')).toBeTruthy();
     expect(dmarc.getByText('Missing')).toBeTruthy();
+
+    const links = within(recordRow('Link domain'));
+    expect(links.getByText('Recommended')).toBeTruthy();
+    expect(links.getByText('app.postlark.example')).toBeTruthy();
+    expect(links.getByText('Not checked yet')).toBeTruthy();
   });
 
   it('copies a record’s name or value whole with a button labelled for it, and says so', async () => {
@@ -96,6 +102,8 @@ describe('the Senders page’s sending domains', () => {
       'Copy the Return path value for larkletters.example',
       'Copy the DMARC name for larkletters.example',
       'Copy the DMARC value for larkletters.example',
+      'Copy the Link domain name for larkletters.example',
+      'Copy the Link domain value for larkletters.example',
     ]);
     await act(async () => {
       fireEvent.click(copyValue);
