@@ -83,7 +83,7 @@ describe('POST /api/authentication/v1/login/', () => {
 
   it('marks the cookie Secure when the site is served over https', async () => {
     const secureUrl = 'https://mail.example.com';
-    const secureApp = await buildTestApp({ SMTP_URL: accounts.smtp.url, APP_URL: secureUrl, EMAIL_SEND_LIMIT_PER_MINUTE: '1000' });
+    const secureApp = await buildTestApp({ SMTP_URL: accounts.smtp.url, APP_URL: secureUrl, MAIL_FROM: 'Postlark <no-reply@mail.example.com>', EMAIL_SEND_LIMIT_PER_MINUTE: '1000' });
     try {
       const email = 'secure@example.com';
       await post(secureApp.app, 'authentication/v1/email-send/', { email_receiver: email, direct_url: `${secureUrl}/signup`, page: 'sign-up' });

@@ -31,7 +31,7 @@ describe('flows', () => {
     const unconfirmed = await call('PUT', `${FLOWS}/${flow.id}`, customer.cookie, { definition: draft([emailStep('a', null, { from_email: 'other@lark.example', content_html: '<p>{{ frist_name }}</p>' })]) });
     expect(unconfirmed.json().payload).toMatchObject({ message: AUTOMATION_MESSAGES.saved, flow: { version: 2 } });
     const again = (await call('POST', `${FLOWS}/${flow.id}/activate`, customer.cookie)).json().payload.errors;
-    expect(again['steps.0.from_email']).toBe(SENDER_MESSAGES.fromNotConfirmed('other@lark.example'));
+    expect(again['steps.0.from_email']).toBe(SENDER_MESSAGES.fromNotAuthenticated('other@lark.example'));
     expect(again['steps.0.content_html']).toContain('Did you mean "first_name"?');
 
     // The same definition again is no new version; a rename alone neither.

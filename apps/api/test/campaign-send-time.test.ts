@@ -286,6 +286,8 @@ describe('the report of a campaign sent at each person’s best time', () => {
     await moveTo(25);
     for (const email of holdout.slice(2, 4)) await open(email);
     await eventually(async () => (await query(`select 1 from campaign_opens where campaign_id = $1::uuid`, [campaign.id])).length === 11 || undefined, { what: 'opens written' });
+    // Clicks are written in the background like opens: the report reads them once they are stored.
+    await eventually(async () => (await query(`select 1 from campaign_clicks where campaign_id = $1::uuid`, [campaign.id])).length === 2 || undefined, { what: 'clicks written' });
     // The holdout is measured, the best-time group not yet: no lift from unequal spans.
     const half = await sto();
     expect(half.holdout).toMatchObject({ sent: 10, measured: 10, human_opens: 2, clicks: 0 });

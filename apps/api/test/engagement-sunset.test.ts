@@ -173,7 +173,7 @@ describe('the sunset starter flow', () => {
 
     expect(await statusOf(first!.id)).toBe('active');
     expect(await statusOf(second!.id)).toBe('active');
-    const reason = `Not sent: ${FROM_EMAIL} is not a confirmed sender any more.`;
+    const reason = `Not sent: ${FROM_EMAIL} can no longer send: its domain is not authenticated, or it is no longer confirmed.`;
     const runs = await customer.runs(flowId);
     expect(runs).toHaveLength(2);
     for (const run of runs) {

@@ -18,7 +18,7 @@ let testApp: TestApp;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  testApp = await buildTestApp({ SMTP_URL: smtp.url, APP_URL });
+  testApp = await buildTestApp({ SMTP_URL: smtp.url, APP_URL, MAIL_FROM: 'Postlark <no-reply@postlark.example>' });
 });
 afterAll(async () => {
   await testApp?.close();
@@ -50,9 +50,9 @@ describe('mail through an SMTP relay', () => {
     const mail = await smtp.waitForMessage(message.to);
     const url = 'link' in message ? message.link : 'signInUrl' in message ? message.signInUrl : '';
 
-    expect(mail.envelope).toEqual({ from: 'no-reply@postlark.local', to: [message.to] });
+    expect(mail.envelope).toEqual({ from: 'no-reply@postlark.example', to: [message.to] });
     expect(mail.to).toBe(message.to);
-    expect(mail.from).toBe('"Postlark" <no-reply@postlark.local>');
+    expect(mail.from).toBe('"Postlark" <no-reply@postlark.example>');
     expect(mail.subject).toBe(subject);
     expect(mail.html).toContain(`href="${inHtml(url)}"`);
     expect(mail.html).toContain('#4f46e5');

@@ -39,7 +39,6 @@ export const SENDER_MESSAGES = {
   notFound: 'This sender does not exist.',
   confirmed: (email: string) => `${email} is confirmed. Campaigns can now be sent from it, and tests to it.`,
   linkInvalid: 'This confirmation link has expired or was used already. Ask for a new one on the Senders page.',
-  fromNotConfirmed: (email: string) => `${email} is not a confirmed sender. Confirm it on the Senders page, or choose a confirmed address.`,
   testRecipientNotConfirmed: (email: string) =>
     `${email} is not one of your confirmed addresses. Tests only go to your confirmed senders and to addresses at your verified domains.`,
   domainInvalid: 'Enter a domain name, like example.com.',

@@ -9,6 +9,7 @@ import { testsOf } from '../ab-tests/ab-tests.repository';
 import { preparedVariants } from '../ab-tests/ab-variants';
 import { buildCampaignMail, type CampaignLinks, type PreparedCampaign } from '../campaigns/campaign-message';
 import { isUsableFrom } from '../campaigns/campaign-readiness';
+import type { SendingPolicy } from '../../mail/sending-policy';
 import { type CampaignTransport, failureOf, type SendFailure } from '../campaigns/campaign-transport';
 import { type CampaignRow, campaignById } from '../campaigns/campaigns.repository';
 import { type Recipient, stillEligible } from '../campaigns/recipients.repository';
@@ -111,7 +112,7 @@ interface Candidate {
  * lock, so two flows cannot both send within the cap. Each batch reads what it needs in a
  * few statements, whatever its size; the verdicts are those one step at a time would reach.
  */
-export async function decideEmails(db: Db, works: readonly EmailWork[], options: { messageIdDomain: string; quotas: Quotas; now: Date }): Promise<EmailDecision[]> {
+export async function decideEmails(db: Db, works: readonly EmailWork[], options: { messageIdDomain: string; quotas: Quotas; now: Date; sending: SendingPolicy }): Promise<EmailDecision[]> {
   const { now } = options;
   const decisions: EmailDecision[] = [];
   const people = await peopleByIds(db, works.map((work) => work.claimed.subscriberId));
@@ -164,9 +165,9 @@ export async function decideEmails(db: Db, works: readonly EmailWork[], options:
       decisions.push({ kind: 'skip', work, reason: 'Not sent: the address is on the suppression list.' });
       continue;
     }
-    if (!usable.has(campaign.id)) usable.set(campaign.id, await isUsableFrom(db, campaign));
+    if (!usable.has(campaign.id)) usable.set(campaign.id, await isUsableFrom({ db, sending: options.sending }, campaign));
     if (!usable.get(campaign.id)) {
-      decisions.push({ kind: 'skip', work, reason: `Not sent: ${campaign.fromEmail || 'the sender address'} is not a confirmed sender any more.`, stops: true });
+      decisions.push({ kind: 'skip', work, reason: `Not sent: ${campaign.fromEmail || 'the sender address'} can no longer send: its domain is not authenticated, or it is no longer confirmed.`, stops: true });
       continue;
     }
     const { rules } = work;

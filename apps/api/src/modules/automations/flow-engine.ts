@@ -1,3 +1,4 @@
+import type { SendingPolicy } from '../../mail/sending-policy';
 import { FLOW_RUN_TEXTS, type FlowStep } from '@postlark/shared/automations';
 import { SENDING_REFUSAL_TEXTS } from '@postlark/shared/sending-refusals';
 import type { SmtpReplyVerdict } from '../../mail/smtp-reply';
@@ -68,6 +69,8 @@ export interface FlowEngineDeps {
   links: CampaignLinks;
   /** The accounts' quotas: each automation email takes one of the day's campaign messages. */
   quotas: Quotas;
+  /** Which From domains sign: an email step's From is checked again before each batch. */
+  sending: SendingPolicy;
   /** Where webhook steps may connect (the public internet; loopback too in development). */
   webhookAddresses: AddressCheck;
   /** Opens the sealed secret webhook steps sign with. */
@@ -110,7 +113,7 @@ async function stopAtEmail(deps: FlowEngineDeps, claimed: ClaimedStep, reason: s
 async function runEmailSteps(deps: FlowEngineDeps, works: readonly EmailWork[]) {
   if (works.length === 0) return;
   const { db, settings } = deps;
-  const decisions = await decideEmails(db, works, { messageIdDomain: settings.messageIdDomain, quotas: deps.quotas, now: deps.now() });
+  const decisions = await decideEmails(db, works, { messageIdDomain: settings.messageIdDomain, quotas: deps.quotas, now: deps.now(), sending: deps.sending });
   const queue: EmailToSend[] = [];
   for (const decision of decisions) {
     if (decision.kind === 'send') queue.push(decision.email);

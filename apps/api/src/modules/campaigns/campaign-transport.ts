@@ -18,6 +18,12 @@ export interface CampaignMail {
   /** Fixed per (campaign, subscriber): a retry carries the same one. */
   messageId: string;
   headers: Record<string, string>;
+  /** Whose mail it is: the account its From address belongs to. */
+  customerId: string;
+  /** The envelope sender (MAIL FROM); the From address when not set (identity-transport.ts sets it). */
+  returnPath?: string;
+  /** The keys that sign it, in order; the transport's own key when not set. */
+  dkim?: readonly DkimSettings[];
 }
 
 /**
@@ -57,15 +63,36 @@ export function failureOf(error: unknown): SendFailure {
   return new SendFailure(text, classifySmtpReply({ code: typeof reply.responseCode === 'number' ? reply.responseCode : undefined, text, command: reply.command }));
 }
 
+/**
+ * A DKIM signer per set of keys, made once: a message From an authenticated domain is signed by
+ * its own key, then the platform's. `fallback`: the key of a message that names none.
+ */
+function dkimSigners(fallback: DkimSettings | undefined) {
+  const made = new Map<string, DKIM>();
+  return (keys: readonly DkimSettings[] | undefined): DKIM | undefined => {
+    const chosen = keys ?? (fallback ? [fallback] : []);
+    if (chosen.length === 0) return undefined;
+    const name = chosen.map((key) => `${key.keySelector}._domainkey.${key.domainName}`).join(' ');
+    let signer = made.get(name);
+    if (!signer) {
+      if (made.size > 1_000) made.clear();
+      signer = new DKIM({ keys: chosen.map((key) => ({ ...key })), headerFieldNames: SIGNED_HEADERS });
+      made.set(name, signer);
+    }
+    return signer;
+  };
+}
+
 /** Pooled SMTP to the relay at `url`: `connections` kept open and reused for every message. */
 export function smtpCampaignTransport(url: string, options: { connections: number; dkim?: DkimSettings }): CampaignTransport {
   const pool = smtpPool(url, { connections: options.connections, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, idleMs: 60_000 });
-  const signer = options.dkim && new DKIM({ ...options.dkim, headerFieldNames: SIGNED_HEADERS });
+  const signers = dkimSigners(options.dkim);
   return {
     async send(mail) {
       const message = mimeMessage({ ...mail, date: new Date() });
+      const signer = signers(mail.dkim);
       try {
-        await pool.send({ from: mail.from.address, to: [mail.to] }, signer ? signer.sign(message) : message);
+        await pool.send({ from: mail.returnPath ?? mail.from.address, to: [mail.to] }, signer ? signer.sign(message) : message);
       } catch (error) {
         throw failureOf(error);
       }
