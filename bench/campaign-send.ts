@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client';
+import { secretBoxWith } from '../apps/api/src/lib/secret-box';
+import { dkimKeyContext } from '../apps/api/src/modules/senders/dkim-keys';
 import { loadCampaignLinks } from '../apps/api/src/modules/campaigns/campaign-links';
 import { buildCampaignMail, prepareCampaign } from '../apps/api/src/modules/campaigns/campaign-message';
 import type { CampaignMail } from '../apps/api/src/modules/campaigns/campaign-transport';
@@ -35,11 +37,25 @@ export const CAMPAIGN_SEND_TARGETS = { messagesPerSecond: 2_000, ratioOfRaw: 0.8
 
 const WORKER_APP_URL = 'https://lark.example';
 
-// The platform's own DKIM key for the bench customer's domain (example.com): campaigns may only be
-// From a domain that signs, so the servers and the worker are given it, and both sides sign with it.
-const DKIM_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-const DKIM = { domainName: 'example.com', keySelector: 'bench', privateKey: DKIM_KEY } as const;
-const DKIM_ENV = { DKIM_DOMAIN: DKIM.domainName, DKIM_SELECTOR: DKIM.keySelector, DKIM_PRIVATE_KEY: DKIM_KEY, MAIL_FROM: 'Postlark <no-reply@example.com>' };
+// Campaigns may only be From a domain that signs. The bench customer's campaign is From their own
+// authenticated domain (SENDING_DOMAIN, its row and sealed key made in SQL as a found DKIM record
+// leaves them), so the engine signs each message d=<that domain> with its key, then with the
+// platform's own (DKIM_DOMAIN). The raw side signs with the same two keys, so both do the same work.
+const pem = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
+const PLATFORM_KEY = pem().privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const PLATFORM_DKIM = { domainName: 'example.com', keySelector: 'bench', privateKey: PLATFORM_KEY } as const;
+const SENDING_DOMAIN = 'larkletters.example';
+const DOMAIN_KEYS = pem();
+const DOMAIN_DKIM = { domainName: SENDING_DOMAIN, keySelector: 'plbench', privateKey: DOMAIN_KEYS.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() } as const;
+// One secrets key for every process of the run, so the worker opens the key the bench sealed.
+const SECRETS_KEY = randomBytes(32);
+const DKIM_ENV = {
+  DKIM_DOMAIN: PLATFORM_DKIM.domainName,
+  DKIM_SELECTOR: PLATFORM_DKIM.keySelector,
+  DKIM_PRIVATE_KEY: PLATFORM_KEY,
+  MAIL_FROM: 'Postlark <no-reply@example.com>',
+  SECRETS_KEY: SECRETS_KEY.toString('base64'),
+};
 // What campaign-transport.ts signs (its SIGNED_HEADERS), for the raw side to sign the same.
 const SIGNED_HEADERS = 'From:Sender:Reply-To:Subject:Date:Message-ID:To:MIME-Version:Content-Type:List-Unsubscribe:List-Unsubscribe-Post:List-Id:Feedback-ID:X-Postlark-Delivery';
 const CAMPAIGNS = '/api/campaigns/v1/campaigns';
@@ -52,8 +68,8 @@ export const CAMPAIGN_CONTENT = {
   subject: '{{ first_name | default: "Friend" }}, this week at Lark Letters',
   preheader: 'Three stories, a recipe and the crossword',
   from_name: 'Lark Letters',
-  // The bench customer's own account address: a confirmed sender without a confirmation round trip.
-  from_email: 'send-bench@example.com',
+  // An address at the customer's authenticated domain: any address there may send.
+  from_email: 'news@larkletters.example',
   reply_to: 'hello@lark.example',
   content_html: `<h1>Hello {{ first_name | default: "there" }}</h1><p>You are on the {{ attributes.plan | default: "free" }} plan.</p>${[1, 2, 3, 4, 5].map(STORY).join('')}<table><tr><th>Day</th><th>Event</th></tr><tr><td>Monday</td><td>Market walk</td></tr><tr><td>Friday</td><td>Crossword night</td></tr></table><p>See you next week,<br>the Lark Letters team</p>`,
 };
@@ -62,6 +78,8 @@ export interface SendRun {
   /** Messages the sink accepted, and the distinct Message-IDs among them. */
   accepted: number;
   distinctMessageIds: number;
+  /** Messages by the signing domains of their DKIM signatures, in order. */
+  signedBy: Record<string, number>;
   /** From the first accepted message to the last. */
   seconds: number;
   perSecond: number;
@@ -129,7 +147,7 @@ type Sink = Awaited<ReturnType<typeof startSink>>;
  * a server without them (RUN_WORKERS=false), so that only the measured worker sends.
  */
 export async function prepareCampaignToSend(repoRoot: string, databaseUrl: string, log: (line: string) => void): Promise<string> {
-  const email = CAMPAIGN_CONTENT.from_email;
+  const email = 'send-bench@example.com';
   let campaignId: string;
   let api: ApiServer | undefined = await startApiServer(repoRoot, 'send-setup-server', { DATABASE_URL: databaseUrl, ...DKIM_ENV });
   try {
@@ -152,6 +170,7 @@ export async function prepareCampaignToSend(repoRoot: string, databaseUrl: strin
          select $1::uuid, id, 'confirmed', now(), now(), now() from subscribers where customer_id = $2::uuid`,
         [list.list.id, session.customerId],
       );
+      await addAuthenticatedDomain(client, session.customerId);
       await client.query('vacuum (analyze) subscribers');
       await client.query('vacuum (analyze) list_memberships');
     } finally {
@@ -170,6 +189,19 @@ export async function prepareCampaignToSend(repoRoot: string, databaseUrl: strin
     await api?.close();
   }
   return campaignId;
+}
+
+/** The customer's sending domain as a found DKIM record leaves it: authenticated, its key sealed as the product seals it. */
+async function addAuthenticatedDomain(client: pg.Client, customerId: string) {
+  const id = randomUUID();
+  const sealed = await secretBoxWith(SECRETS_KEY).seal(DOMAIN_DKIM.privateKey, dkimKeyContext(id));
+  const publicKey = DOMAIN_KEYS.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+  const checks = { dkim: 'found', return_path: 'unchecked', dmarc: 'missing', dmarc_record: null, links: 'missing' };
+  await client.query(
+    `insert into sender_domains (id, customer_id, domain, verification_code, verified_at, authenticated_at, last_checked_at, dkim_selector, dkim_private_key, dkim_public_key, checks, created_at)
+     values ($1, $2, $3, '', now(), now(), now(), $4, $5, $6, $7, now())`,
+    [id, customerId, SENDING_DOMAIN, DOMAIN_DKIM.keySelector, sealed, publicKey, JSON.stringify(checks)],
+  );
 }
 
 async function campaignState(databaseUrl: string, campaignId: string) {
@@ -191,6 +223,7 @@ function runFrom(report: Extract<SinkMessage, { type: 'report' }>, cpu: { sender
   return {
     accepted: report.accepted,
     distinctMessageIds: report.distinctMessageIds,
+    signedBy: report.signedBy,
     seconds,
     // Intervals between the first and the last message: one fewer than the messages.
     perSecond: seconds > 0 ? (report.accepted - 1) / seconds : 0,
@@ -299,7 +332,7 @@ export async function runRaw(sink: Sink, copies: CampaignMail[], inFlight: numbe
     pool: true,
     maxConnections: CAMPAIGN_SEND.connections,
     maxMessages: Infinity,
-    dkim: { ...DKIM, headerFieldNames: SIGNED_HEADERS },
+    dkim: { keys: [DOMAIN_DKIM, PLATFORM_DKIM], headerFieldNames: SIGNED_HEADERS },
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
@@ -356,6 +389,8 @@ export async function measureCampaignSend(repoRoot: string, log: (line: string) 
     const engine = await runEngine(repoRoot, database, sink, campaignId, log);
     if (engine.distinctMessageIds !== CAMPAIGN_SEND.recipients) problems.push(`engine: the sink counted ${engine.distinctMessageIds} distinct Message-IDs, expected ${CAMPAIGN_SEND.recipients}`);
     if (engine.accepted !== engine.distinctMessageIds) problems.push(`engine: ${engine.accepted - engine.distinctMessageIds} messages accepted twice`);
+    const signatures = `${SENDING_DOMAIN}+${PLATFORM_DKIM.domainName}`;
+    if (engine.signedBy[signatures] !== CAMPAIGN_SEND.recipients) problems.push(`engine: signed ${JSON.stringify(engine.signedBy)}, expected every message by ${signatures}`);
     if ((engine.ledger.sent ?? 0) !== CAMPAIGN_SEND.recipients) problems.push(`engine: the ledger reads ${JSON.stringify(engine.ledger)}, expected ${CAMPAIGN_SEND.recipients} sent`);
 
     log(`raw nodemailer: rendering ${CAMPAIGN_SEND.copies} copies with the engine's code, then sending ${CAMPAIGN_SEND.recipients.toLocaleString('en-US')} …`);

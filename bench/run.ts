@@ -220,7 +220,7 @@ function printCampaignSend(report: CampaignSendReport) {
   console.log(`  raw: nodemailer's pooled transport in the bench process, ${raw.inFlight} sendMail calls in flight, rendered copies of the same campaign\n`);
   const cpu = (value: number | undefined) => (value === undefined ? '?' : `${value.toFixed(1)} s`);
   const line = (name: string, run: CampaignSendReport['raw'] | CampaignSendReport['engine']) =>
-    `  ${name.padEnd(16)} ${run.perSecond.toFixed(0).padStart(6)} msg/s   ${bytes(run.accepted)} accepted in ${run.seconds.toFixed(1)} s, ${bytes(run.distinctMessageIds)} distinct Message-IDs, ${bytes(Math.round(run.meanBytes))} B each; sender CPU ${cpu(run.senderCpuSeconds)}`;
+    `  ${name.padEnd(16)} ${run.perSecond.toFixed(0).padStart(6)} msg/s   ${bytes(run.accepted)} accepted in ${run.seconds.toFixed(1)} s, ${bytes(run.distinctMessageIds)} distinct Message-IDs, ${bytes(Math.round(run.meanBytes))} B each; DKIM d= ${Object.entries(run.signedBy).map(([domains, count]) => `${domains} ×${bytes(count)}`).join(', ')}; sender CPU ${cpu(run.senderCpuSeconds)}`;
   console.log(line('engine (worker)', engine));
   console.log(`  ${''.padEnd(16)} worker start to campaign sent ${engine.wallSeconds.toFixed(1)} s (first message after ${engine.firstMessageSeconds.toFixed(1)} s: start-up and making the rows); PostgreSQL CPU ${cpu(engine.databaseCpuSeconds)}; ledger ${JSON.stringify(engine.ledger)}`);
   console.log(line('raw nodemailer', raw));

@@ -9,7 +9,17 @@ import { SMTPServer } from 'smtp-server';
 export type SinkRequest = { type: 'reset' } | { type: 'report' };
 export type SinkMessage =
   | { type: 'ready'; port: number }
-  | { type: 'report'; accepted: number; distinctMessageIds: number; withoutMessageId: number; bytes: number; firstMs: number | null; lastMs: number | null };
+  | {
+      type: 'report';
+      accepted: number;
+      distinctMessageIds: number;
+      withoutMessageId: number;
+      bytes: number;
+      firstMs: number | null;
+      lastMs: number | null;
+      /** Messages by the d= of their DKIM signatures in order ("larkletters.example+example.com"). */
+      signedBy: Record<string, number>;
+    };
 
 let accepted = 0;
 let withoutMessageId = 0;
@@ -17,6 +27,20 @@ let bytes = 0;
 let firstMs: number | null = null;
 let lastMs: number | null = null;
 let messageIds = new Set<string>();
+let signedBy: Record<string, number> = {};
+
+/** The d= tag of every DKIM-Signature in a (unfolded) head, in order, read without a pattern. */
+function signingDomains(head: string): string {
+  const lower = head.toLowerCase();
+  const domains: string[] = [];
+  for (let at = lower.indexOf('dkim-signature:'); at !== -1; at = lower.indexOf('dkim-signature:', at + 1)) {
+    const lineEnd = lower.indexOf('\r\n', at);
+    const line = lower.slice(at, lineEnd === -1 ? undefined : lineEnd);
+    const tag = line.indexOf(' d=');
+    if (tag !== -1) domains.push(line.slice(tag + 3, line.indexOf(';', tag) === -1 ? undefined : line.indexOf(';', tag)).trim());
+  }
+  return domains.join('+') || 'unsigned';
+}
 
 const MESSAGE_ID = /^message-id:[ \t]*(<[^>\r\n]*>)/im;
 
@@ -45,6 +69,8 @@ const server = new SMTPServer({
       const messageId = MESSAGE_ID.exec(head)?.[1];
       if (messageId) messageIds.add(messageId);
       else withoutMessageId += 1;
+      const domains = signingDomains(head);
+      signedBy[domains] = (signedBy[domains] ?? 0) + 1;
       accepted += 1;
       bytes += size;
       const now = performance.now();
@@ -71,9 +97,10 @@ process.on('message', (request: SinkRequest) => {
     firstMs = null;
     lastMs = null;
     messageIds = new Set();
-    process.send?.({ type: 'report', accepted, distinctMessageIds: 0, withoutMessageId, bytes, firstMs, lastMs } satisfies SinkMessage);
+    signedBy = {};
+    process.send?.({ type: 'report', accepted, distinctMessageIds: 0, withoutMessageId, bytes, firstMs, lastMs, signedBy } satisfies SinkMessage);
   } else if (request.type === 'report') {
-    process.send?.({ type: 'report', accepted, distinctMessageIds: messageIds.size, withoutMessageId, bytes, firstMs, lastMs } satisfies SinkMessage);
+    process.send?.({ type: 'report', accepted, distinctMessageIds: messageIds.size, withoutMessageId, bytes, firstMs, lastMs, signedBy } satisfies SinkMessage);
   }
 });
 // The bench going away (even killed) closes the IPC channel: the sink goes with it.

@@ -103,7 +103,8 @@ describe('campaigns', () => {
     expect(ada.headers.get('message-id')).toMatch(/^<[0-9a-f]{32}@lark\.example>$/);
     const token = preferenceToken(tokens, ids[adaEmail]!);
     const headers = ada.raw.slice(0, ada.raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
-    expect(headers).toContain(`List-Unsubscribe: <${APP_URL}/u/${token}/one-click>, <mailto:news@lark.example?subject=Unsubscribe>`);
+    // No mailto: it would reach the customer's own inbox (issue 30); the one-click link is the way out.
+    expect(headers).toContain(`List-Unsubscribe: <${APP_URL}/u/${token}/one-click>\r\n`);
     expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(ada.html).toContain(`href="${APP_URL}/u/${token}"`);
     expect(ada.html).toContain('Lark Letters Ltd, 1 Lark Lane, Leeds, LS1 4AP, United Kingdom');

@@ -172,3 +172,9 @@ export interface SenderOverview {
 export function confirmedAddresses(overview: SenderOverview): string[] {
   return overview.from_addresses.map((entry) => entry.email);
 }
+
+/** The addresses a test send may go to, as quick picks: the account's own and every confirmed sender, whatever their domain. */
+export function testRecipientAddresses(overview: SenderOverview): string[] {
+  const confirmed = overview.senders.filter((sender) => sender.status === 'confirmed').map((sender) => sender.email);
+  return [...new Set([overview.account_email.toLowerCase(), ...confirmed])];
+}

@@ -139,8 +139,10 @@ export function buildCampaignMail(
     messageId,
     customerId: row.customerId,
     headers: {
-      // The one-click URL first: mail clients use the first one they can (RFC 2369).
-      'List-Unsubscribe': `<${oneClickUrl}>, <mailto:${row.fromEmail}?subject=Unsubscribe>`,
+      // The one-click URL only (RFC 8058). A mailto: here went to the customer's own inbox, to be
+      // handled by hand, and is the one Apple Mail uses: it comes back pointed at the platform's
+      // receiver once there is one (the inbound mail issue), never at the customer.
+      'List-Unsubscribe': `<${oneClickUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       'List-Id': links.delivery.listId(row),
       'Feedback-ID': links.delivery.feedbackId(row),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Campaign } from '@postlark/shared/campaigns';
 import { type ConnectionView, DELIVERY_TEXTS, PLATFORM_NAMES } from '@postlark/shared/integrations';
-import { confirmedAddresses } from '@postlark/shared/senders';
+import { testRecipientAddresses } from '@postlark/shared/senders';
 import { type CampaignDraft, isEditable } from '../campaign-draft';
 import { CAMPAIGN_TEXTS, CONTACT_INFO_PATH } from '../campaigns-content';
 import type { EditorAbTest } from '../editor-ab-test';
@@ -259,7 +259,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
       </div>
       <TestSendDialog
         open={dialog === 'test'}
-        confirmed={senders ? confirmedAddresses(senders) : []}
+        confirmed={senders ? testRecipientAddresses(senders) : []}
         busy={actions.busy === 'test'}
         error={actions.dialogError?.message ?? ''}
         onClose={() => setDialog(null)}
