@@ -113,7 +113,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
   const sending = sendingPolicyFrom(config);
   // One set each for the dashboard's campaign and sender routes and the public API's, so both send by the same rules.
   const campaignDeps = { db, now, mail: jobs.mail, links: campaignLinks, quotas, sending, checks: campaignCheckSettingsFrom(config) };
-  const senderDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, quotas, dns, secrets, bounceDomain: sending.bounceDomain, sending };
+  const senderDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, quotas, dns, secrets, bounceDomain: sending.bounceDomain, delegatedKeysDomain: sending.delegatedKeysDomain, sending };
   const integrationDeps = { db, now, secrets, platforms: platformSettingsFrom(config) };
   const accountDeps: AccountDeps = {
     db,

@@ -189,6 +189,7 @@ describe('sending domains', () => {
       dns: dnsLookup(dns.servers),
       secrets: secretBoxFrom(accounts.config),
       bounceDomain: BOUNCE_DOMAIN,
+      delegatedKeysDomain: null,
       mail: accounts.mail,
       appUrl: accounts.config.APP_URL,
     };

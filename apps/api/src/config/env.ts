@@ -154,6 +154,10 @@ const envSchema = z.object({
     .transform((value) => value.replaceAll('\\n', '\n'))
     .refine((value) => value.includes('PRIVATE KEY-----'), 'must be a PEM private key (-----BEGIN PRIVATE KEY-----…); \\n may stand for line breaks')
     .optional(),
+  // DKIM by delegation (issue 30): customers publish a CNAME from their selector to
+  // <selector>._domainkey.<DKIM_DOMAIN>, where the operator serves each key (`npm run dkim-zone`
+  // prints the TXT records for the platform's zone), so a key can be replaced without the customer.
+  DKIM_DELEGATION: booleanFlag.default(false),
   // Where bounces come back (issue 30): the operator gives it an MX (the inbound receiver) and an
   // SPF record covering the relays. Every customer's return-path subdomain is a CNAME to it, so
   // the envelope sender aligns with their From domain for SPF. Unset: no return-path record is asked for.
@@ -272,6 +276,9 @@ const envSchema = z.object({
   }
   if (Boolean(value.MAILCHIMP_CLIENT_ID) !== Boolean(value.MAILCHIMP_CLIENT_SECRET)) {
     context.addIssue({ code: 'custom', path: ['MAILCHIMP_CLIENT_ID'], message: 'MAILCHIMP_CLIENT_ID and MAILCHIMP_CLIENT_SECRET go together: set both or neither' });
+  }
+  if (value.DKIM_DELEGATION && !value.DKIM_DOMAIN) {
+    context.addIssue({ code: 'custom', path: ['DKIM_DELEGATION'], message: 'needs DKIM_DOMAIN: delegated keys are served under the platform’s own domain' });
   }
   const dkim = [value.DKIM_DOMAIN, value.DKIM_SELECTOR, value.DKIM_PRIVATE_KEY].filter(Boolean).length;
   if (dkim > 0 && dkim < 3) {

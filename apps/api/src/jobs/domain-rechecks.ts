@@ -21,6 +21,7 @@ export function startDomainRechecks(options: { config: AppConfig; db: Db; now: (
     dns: dnsLookup(config.DNS_SERVERS),
     secrets: secretBoxFrom(config),
     bounceDomain: sendingPolicyFrom(config).bounceDomain,
+    delegatedKeysDomain: sendingPolicyFrom(config).delegatedKeysDomain,
     mail: options.mail,
     appUrl: config.APP_URL,
   };

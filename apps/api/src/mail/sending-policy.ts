@@ -13,16 +13,19 @@ export interface SendingPolicy {
   viaDomain: string;
   /** BOUNCE_DOMAIN: where return paths point; each customer's return-path subdomain is a CNAME to it. */
   bounceDomain: string | null;
+  /** DKIM_DELEGATION: customers CNAME their DKIM name to a key served under this domain (DKIM_DOMAIN); null without it. */
+  delegatedKeysDomain: string | null;
   /** APP_URL's origin: the links the platform puts in mail start with it, unless a branded link domain is found. */
   appOrigin: string;
 }
 
-export function sendingPolicyFrom(config: Pick<AppConfig, 'DKIM_DOMAIN' | 'BOUNCE_DOMAIN' | 'APP_URL'>): SendingPolicy {
+export function sendingPolicyFrom(config: Pick<AppConfig, 'DKIM_DOMAIN' | 'BOUNCE_DOMAIN' | 'APP_URL' | 'DKIM_DELEGATION'>): SendingPolicy {
   const operatorDomain = config.DKIM_DOMAIN?.toLowerCase() ?? null;
   return {
     operatorDomain,
     viaDomain: `send.${operatorDomain ?? new URL(config.APP_URL).hostname}`,
     bounceDomain: config.BOUNCE_DOMAIN?.toLowerCase() ?? null,
     appOrigin: new URL(config.APP_URL).origin,
+    delegatedKeysDomain: config.DKIM_DELEGATION ? operatorDomain : null,
   };
 }

@@ -16,6 +16,8 @@ export interface DomainKeyFacts {
 }
 
 export const dkimRecordName = (facts: Pick<DomainKeyFacts, 'domain' | 'selector'>) => `${facts.selector}._domainkey.${facts.domain}`;
+/** Where a delegated key is served: under the platform's domain, by the row's own selector (unique to it). */
+export const delegatedKeyName = (selector: string, keysDomain: string) => `${selector}._domainkey.${keysDomain}`;
 export const dkimRecordValue = (publicKey: string) => `v=DKIM1; k=rsa; p=${publicKey}`;
 export const returnPathName = (domain: string) => `${SENDER_RULES.returnPathLabel}.${domain}`;
 export const linksName = (domain: string) => `${SENDER_RULES.linksLabel}.${domain}`;
@@ -26,13 +28,16 @@ const dmarcName = (domain: string) => `_dmarc.${domain}`;
 export interface RecordTargets {
   bounceDomain: string | null;
   appHost: string;
+  /** With DKIM delegation, the domain the keys are served under: the DKIM record is a CNAME there. */
+  delegatedKeysDomain: string | null;
 }
 
 export function domainRecords(facts: DomainKeyFacts, checks: DomainRecordChecks | null, targets: RecordTargets): DomainRecord[] {
   const { bounceDomain } = targets;
-  const records: DomainRecord[] = [
-    { purpose: 'dkim', type: 'TXT', name: dkimRecordName(facts), value: dkimRecordValue(facts.publicKey), state: checks?.dkim ?? 'unchecked', required: true },
-  ];
+  const dkim = targets.delegatedKeysDomain
+    ? { type: 'CNAME' as const, value: delegatedKeyName(facts.selector, targets.delegatedKeysDomain) }
+    : { type: 'TXT' as const, value: dkimRecordValue(facts.publicKey) };
+  const records: DomainRecord[] = [{ purpose: 'dkim', ...dkim, name: dkimRecordName(facts), state: checks?.dkim ?? 'unchecked', required: true }];
   if (bounceDomain) {
     records.push({ purpose: 'return-path', type: 'CNAME', name: returnPathName(facts.domain), value: bounceDomain, state: checks?.return_path ?? 'unchecked', required: false });
   }
@@ -107,4 +112,12 @@ export async function checkDomainRecords(dns: DnsLookup, facts: DomainKeyFacts, 
     checkCname(dns, linksName(facts.domain), targets.appHost),
   ]);
   return { dkim, return_path: returnPath, dmarc: dmarc.state, dmarc_record: dmarc.record, links };
+}
+
+/** A zone-file line for a delegated key: its TXT value in character-strings of at most 255 bytes, as DNS holds it. */
+export function delegatedZoneLine(selector: string, publicKey: string, keysDomain: string): string {
+  const value = dkimRecordValue(publicKey);
+  const strings: string[] = [];
+  for (let at = 0; at < value.length; at += 255) strings.push(`"${value.slice(at, at + 255)}"`);
+  return `${delegatedKeyName(selector, keysDomain)}. 3600 IN TXT ${strings.join(' ')}`;
 }

@@ -33,9 +33,18 @@ export interface DomainDeps {
   bounceDomain: string | null;
   /** APP_URL: the branded link domain's record points at its host. */
   appUrl: string;
+  /**
+   * DKIM_DELEGATION's domain: the DKIM record shown is a CNAME to the key served there. The check
+   * is the same either way: a TXT look-up of the customer's name follows the CNAME to the key.
+   */
+  delegatedKeysDomain: string | null;
 }
 
-const targetsOf = (deps: Pick<DomainDeps, 'bounceDomain' | 'appUrl'>) => ({ bounceDomain: deps.bounceDomain, appHost: new URL(deps.appUrl).hostname });
+const targetsOf = (deps: Pick<DomainDeps, 'bounceDomain' | 'appUrl' | 'delegatedKeysDomain'>) => ({
+  bounceDomain: deps.bounceDomain,
+  appHost: new URL(deps.appUrl).hostname,
+  delegatedKeysDomain: deps.delegatedKeysDomain,
+});
 
 const notFound = () => new HttpError(404, SENDER_MESSAGES.domainNotFound);
 

@@ -198,3 +198,13 @@ export async function accountContact(db: Db, customerId: string): Promise<{ emai
   const [row] = await db.select({ email: customers.email, firstName: customers.firstName }).from(customers).where(eq(customers.id, customerId));
   return row;
 }
+
+/** Every sending domain's public key by selector: what the platform's zone serves under DKIM delegation. */
+export async function publicKeys(db: Db): Promise<{ domain: string; selector: string; publicKey: string }[]> {
+  const rows = await db
+    .select({ domain: senderDomains.domain, selector: senderDomains.dkimSelector, publicKey: senderDomains.dkimPublicKey })
+    .from(senderDomains)
+    .where(and(isNotNull(senderDomains.dkimSelector), isNotNull(senderDomains.dkimPublicKey)))
+    .orderBy(asc(senderDomains.dkimSelector));
+  return rows.map((row) => ({ domain: row.domain, selector: row.selector!, publicKey: row.publicKey! }));
+}
