@@ -57,7 +57,8 @@ describe('email and wait steps', () => {
     expect(first.html).toMatch(/\/t\/o\/[^"]+/);
     expect(first.html).toMatch(/\/t\/c\/[^"]+\?u=https%3A%2F%2Fshop\.example%2Fcart/);
     // Headers unfolded (a long one spans lines).
-    expect(first.raw.replace(/\r\n[ \t]+/g, ' ')).toMatch(/List-Unsubscribe: <http:\/\/localhost:3000\/[^>]+>, <mailto:news@lark.example/);
+    // One-click only: no mailto to the customer's own inbox (issue 30).
+    expect(first.raw.replace(/\r\n[ \t]+/g, ' ')).toMatch(/List-Unsubscribe: <http:\/\/localhost:3000\/[^>]+>\r\n/);
     expect(first.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(first.text).toContain('Unsubscribe or choose what you receive');
 
