@@ -99,5 +99,5 @@ describe('Brevo, connected', () => {
     advance(6 * 60_000);
     await sync();
     await expectBroken(cookie, customerId, 'Key not found');
-  });
+  }, 120_000);
 });
