@@ -28,6 +28,7 @@ import { abTestRoutes } from './modules/ab-tests/ab-tests.routes';
 import { type DnsLookup, dnsLookup } from './modules/senders/dns-resolver';
 import { sendingPolicyFrom } from './mail/sending-policy';
 import { quotasFrom } from './modules/senders/quotas';
+import { seedListRoutes } from './modules/senders/seed-lists.routes';
 import { senderRoutes } from './modules/senders/senders.routes';
 import { bounceWebhookRoutes } from './modules/webhooks/bounce-webhook.routes';
 import { segmentRoutes } from './modules/audience/segments.routes';
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(segmentRoutes({ db, now }));
       await api.register(campaignRoutes(campaignDeps));
       await api.register(senderRoutes(senderDeps));
+      await api.register(seedListRoutes(senderDeps));
       await api.register(reportRoutes({ db, now }));
       await api.register(dashboardRoutes({ db, now }));
       await api.register(abTestRoutes({ db, now }));

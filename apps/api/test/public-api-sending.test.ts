@@ -234,7 +234,7 @@ describe('public API: the OpenAPI document', () => {
     const { schemas } = document.components;
     expect(schemas.CampaignCreate).toMatchObject({ type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, tracking: { type: 'boolean', default: true } } });
     expect(schemas.CampaignUpdate.required).toBeUndefined();
-    expect(schemas.CampaignTestSend).toMatchObject({ required: ['recipients'], properties: { recipients: { type: 'array', minItems: 1, maxItems: 5 } } });
+    expect(schemas.CampaignTestSend).toMatchObject({ properties: { recipients: { type: 'array', maxItems: 5 }, seed_list_id: { type: 'string' } } });
     expect(schemas.CampaignSchedule).toMatchObject({ required: ['send_at', 'timezone'] });
     expect(schemas.SenderCreate).toMatchObject({ required: ['email'], properties: { email: { type: 'string' } } });
     expect(schemas.SendingDomainCreate).toMatchObject({ required: ['domain'], properties: { domain: { type: 'string', maxLength: 253 } } });

@@ -4,6 +4,7 @@ import { CAMPAIGN_LIMITS } from './campaign-limits';
 import { lowerCaseEmailSchema } from './email';
 import { UUID_PATTERN } from './ids';
 import { INTEGRATION_MESSAGES, PLATFORM_IDS } from './integrations';
+import { SEED_LIST_MESSAGES } from './seed-lists';
 import { sendTimeOptimisationSchema, type SendTimeOptimisation } from './send-time-optimisation';
 
 // Campaigns (issue 6): what a customer writes and sends to lists and segments. A draft may be
@@ -103,11 +104,16 @@ const campaignFields = {
 };
 
 /** Up to five addresses get the campaign as it is now, rendered for a sample subscriber. */
-export const campaignTestSendSchema = z.strictObject({
-  recipients: z
-    .array(lowerCaseEmailSchema(CAMPAIGN_MESSAGES.emailInvalid))
-    .check(z.minLength(1, CAMPAIGN_MESSAGES.testRecipientsRequired), z.maxLength(CAMPAIGN_LIMITS.testRecipients, CAMPAIGN_MESSAGES.testRecipientsTooMany)),
-});
+// Typed addresses, a seed list (issue 30, point 5), or both: one of them must name somebody.
+export const campaignTestSendSchema = z
+  .strictObject({
+    recipients: z._default(
+      z.array(lowerCaseEmailSchema(CAMPAIGN_MESSAGES.emailInvalid)).check(z.maxLength(CAMPAIGN_LIMITS.testRecipients, CAMPAIGN_MESSAGES.testRecipientsTooMany)),
+      [],
+    ),
+    seed_list_id: z.optional(z.string({ error: SEED_LIST_MESSAGES.idInvalid }).check(z.regex(UUID_PATTERN, SEED_LIST_MESSAGES.idInvalid))),
+  })
+  .check(z.refine((body) => body.recipients.length > 0 || body.seed_list_id !== undefined, { error: CAMPAIGN_MESSAGES.testRecipientsRequired, path: ['recipients'] }));
 export type CampaignTestSend = z.output<typeof campaignTestSendSchema>;
 
 /** A wall-clock time (as a datetime-local input gives it) in an IANA timezone. */

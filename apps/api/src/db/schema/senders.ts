@@ -105,3 +105,25 @@ export const accountUsage = pgTable(
     check('account_usage_kind_check', sql`${table.kind} in ('campaign-messages', 'test-sends', 'sender-confirmations')`),
   ],
 );
+
+/**
+ * Named seed lists (issue 30, point 5): a few of the customer's own addresses a test send can go
+ * to at once, say one inbox at each mailbox provider. Each address is checked against the
+ * account's own when saved and again when sent, as one may have stopped being confirmed.
+ */
+export const seedLists = pgTable(
+  'seed_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // Lower-cased, as sender addresses are kept.
+    emails: text('emails').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Two lists of one account never share a name, whatever its case.
+  (table) => [uniqueIndex('seed_lists_customer_name_key').on(table.customerId, sql`lower(${table.name})`)],
+);

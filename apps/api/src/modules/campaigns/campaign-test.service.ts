@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BLOCK_MESSAGES } from '@postlark/shared/content-blocks';
 import { CAMPAIGN_MESSAGES, type CampaignPreview, type CampaignPreviewRequest, type CampaignTestSend } from '@postlark/shared/campaigns';
+import { SEED_LIST_LIMITS, SEED_LIST_MESSAGES } from '@postlark/shared/seed-lists';
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
 import { HttpError } from '../../http/errors';
 import { previewCampaign, renderForRecipient, SAMPLE_RECIPIENT } from './campaign-preview';
@@ -12,6 +13,7 @@ import { blocksProblem, personaliseRecipients } from './block-personalisation';
 import { extractBlocks } from './content-blocks';
 import { type Recipient, subscriberForPreview, subscribersByEmail } from './recipients.repository';
 import { withinQuota } from '../senders/quotas';
+import { ownedSeedList } from '../senders/seed-lists.service';
 import { usableAddresses } from '../senders/senders.repository';
 
 /** Marks a test in the inbox, so nobody mistakes it for the campaign itself. */
@@ -75,8 +77,8 @@ export async function previewFor(deps: CampaignDeps, customerId: string, fields:
 }
 
 /**
- * Sends the saved campaign to up to five addresses, each one the customer proved is theirs (a
- * confirmed sender, an address at a verified domain, the account's own): tests carry the
+ * Sends the saved campaign to up to five typed addresses and a seed list's (25 in all), each one
+ * the customer proved is theirs (a confirmed sender, an address at a verified domain, the account's own): tests carry the
  * customer's content with no unsubscribe, so they never reach strangers. An address that is one
  * of the customer's subscribers reads their own fields; any other reads the preview's sample.
  * Not tracked, and not counted in reports.
@@ -97,7 +99,10 @@ export async function testSend(deps: CampaignDeps, customerId: string, id: strin
     const message = SENDER_MESSAGES.fromNotAuthenticated(row.fromEmail);
     throw new HttpError(400, message, { from_email: message });
   }
-  const recipients = [...new Set(body.recipients)];
+  // A seed list's addresses join the typed ones, each checked again below: one may have stopped being confirmed.
+  const seeds = body.seed_list_id ? (await ownedSeedList(deps.db, customerId, body.seed_list_id)).emails : [];
+  const recipients = [...new Set([...body.recipients, ...seeds])];
+  if (recipients.length > SEED_LIST_LIMITS.testRecipients) throw new HttpError(400, SEED_LIST_MESSAGES.testTooMany, { recipients: SEED_LIST_MESSAGES.testTooMany });
   const usable = await usableAddresses(deps.db, customerId, recipients);
   const stranger = recipients.find((to) => !usable.has(to));
   if (stranger) {

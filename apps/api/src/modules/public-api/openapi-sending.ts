@@ -132,7 +132,7 @@ export function sendingSchemas() {
     SendingDomainCreate: requestSchema(senderDomainCreateSchema, 'The domain is trimmed and lower-cased before it is checked.'),
     CampaignCreate: requestSchema(campaignCreateSchema, 'Every field but the name may be left for later; sending checks the campaign is complete.'),
     CampaignUpdate: requestSchema(campaignUpdateSchema, 'Any of the fields; null removes an A/B test, send-time optimisation or delivery platform.'),
-    CampaignTestSend: requestSchema(campaignTestSendSchema, sendAddressNote),
+    CampaignTestSend: requestSchema(campaignTestSendSchema, `${sendAddressNote} recipients, a seed_list_id or both: at most 25 addresses in all with a seed list.`),
     CampaignSchedule: requestSchema(campaignScheduleSchema, 'send_at as a datetime-local input gives it (YYYY-MM-DDTHH:MM), in timezone (an IANA name, like Europe/London).'),
     SenderIdentity: {
       type: 'object',

@@ -9,6 +9,7 @@ import { CAMPAIGNS_PATH, SENDER_TEXTS } from '../../features/campaigns/campaigns
 import { asCampaignFailure } from '../../features/campaigns/campaigns-thunks';
 import { SenderAddressesCard } from '../../features/campaigns/components/senders/sender-addresses-card';
 import { SenderDomainsCard } from '../../features/campaigns/components/senders/sender-domains-card';
+import { SeedListsCard } from '../../features/campaigns/components/senders/seed-lists-card';
 import { useCampaignDispatch } from '../../features/campaigns/hooks/use-campaign-dispatch';
 import { useSenders } from '../../features/campaigns/hooks/use-senders';
 import type { SenderChange } from '../../features/campaigns/senders-api';
@@ -90,6 +91,7 @@ export default function SendersRoute() {
           onResend={(sender) => void run({ kind: 'resend', id: sender.id }, sender.id)}
           onRemove={(sender) => setRemoval({ kind: 'sender', sender })}
         />
+        <SeedListsCard />
       </>
     );
   } else {

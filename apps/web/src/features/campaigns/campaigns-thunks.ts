@@ -1,6 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { AudienceList } from '@postlark/shared/audience';
-import { type Campaign, type CampaignCreate, CAMPAIGN_MESSAGES, type CampaignPreview, type CampaignPreviewRequest, type CampaignSchedule, type CampaignUpdate } from '@postlark/shared/campaigns';
+import { type Campaign, type CampaignCreate, CAMPAIGN_MESSAGES, type CampaignPreview, type CampaignPreviewRequest, type CampaignSchedule, type CampaignTestSend, type CampaignUpdate } from '@postlark/shared/campaigns';
 import type { EmailPlatformId } from '@postlark/shared/integrations';
 import type { Segment } from '@postlark/shared/segments';
 import { type ApiAnswer, type CallFailure, payloadMessage, settle } from '../../lib/api-client';
@@ -106,9 +106,9 @@ export const removeCampaign = createAsyncThunk<string, string, Rejects>('campaig
 });
 
 /** Resolves with the message to show. */
-export const sendTest = createAsyncThunk<string, { id: string; recipients: string[] }, Rejects>('campaigns/test', async ({ id, recipients }, { rejectWithValue }) => {
-  const result = await settle(() => postTestSend(id, { recipients }), CAMPAIGN_TEXTS.actionFailed);
-  return result.ok ? (payloadMessage(result.body) ?? CAMPAIGN_MESSAGES.testSent(recipients.length)) : rejectWithValue(failure(result));
+export const sendTest = createAsyncThunk<string, { id: string; body: CampaignTestSend }, Rejects>('campaigns/test', async ({ id, body }, { rejectWithValue }) => {
+  const result = await settle(() => postTestSend(id, body), CAMPAIGN_TEXTS.actionFailed);
+  return result.ok ? (payloadMessage(result.body) ?? CAMPAIGN_MESSAGES.testSent(body.recipients.length)) : rejectWithValue(failure(result));
 });
 
 export const previewCampaign = createAsyncThunk<CampaignPreview, CampaignPreviewRequest, Rejects>('campaigns/preview', async (body, { rejectWithValue }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
-import { parseRecipients, splitRecipients } from './recipients';
+import { parseRecipients, parseTestSend, splitRecipients } from './recipients';
 
 describe('test-send recipients', () => {
   it('splits on commas, semicolons, spaces and new lines', () => {
@@ -22,5 +22,18 @@ describe('test-send recipients', () => {
 
   it('refuses something that is not an address', () => {
     expect(parseRecipients('ada@example.com, not-an-address')).toEqual({ ok: false, message: CAMPAIGN_MESSAGES.emailInvalid });
+  });
+});
+
+describe('a test send with a seed list', () => {
+  const SEED_LIST = '0193a5b2-7c1d-7e00-8000-0000000000a1';
+
+  it('needs no typed address, and keeps any typed with it', () => {
+    expect(parseTestSend('', SEED_LIST)).toEqual({ ok: true, body: { recipients: [], seed_list_id: SEED_LIST } });
+    expect(parseTestSend('Ada@Example.com', SEED_LIST)).toEqual({ ok: true, body: { recipients: ['ada@example.com'], seed_list_id: SEED_LIST } });
+  });
+
+  it('without one, still asks for an address', () => {
+    expect(parseTestSend(' ', '')).toEqual({ ok: false, message: CAMPAIGN_MESSAGES.testRecipientsRequired });
   });
 });

@@ -1,4 +1,4 @@
-import { campaignTestSendSchema } from '@postlark/shared/campaigns';
+import { type CampaignTestSend, campaignTestSendSchema } from '@postlark/shared/campaigns';
 import { firstErrorMessage } from '@postlark/shared/validation';
 
 /** The addresses typed into the test-send box: commas, semicolons, spaces or new lines between them. */
@@ -15,4 +15,11 @@ export function parseRecipients(input: string): { ok: true; recipients: string[]
   const unique = [...new Set(splitRecipients(input).map((address) => address.toLowerCase()))];
   const result = campaignTestSendSchema.safeParse({ recipients: unique });
   return result.success ? { ok: true, recipients: result.data.recipients } : { ok: false, message: firstErrorMessage(result.error) };
+}
+
+/** The test send's body: the typed addresses and the chosen seed list (none: ''), or the first problem. */
+export function parseTestSend(input: string, seedListId: string): { ok: true; body: CampaignTestSend } | { ok: false; message: string } {
+  const unique = [...new Set(splitRecipients(input).map((address) => address.toLowerCase()))];
+  const result = campaignTestSendSchema.safeParse(seedListId ? { recipients: unique, seed_list_id: seedListId } : { recipients: unique });
+  return result.success ? { ok: true, body: result.data } : { ok: false, message: firstErrorMessage(result.error) };
 }

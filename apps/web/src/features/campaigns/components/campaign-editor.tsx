@@ -12,6 +12,7 @@ import { useCampaignActions } from '../hooks/use-campaign-actions';
 import { useCampaignChecks } from '../hooks/use-campaign-checks';
 import { useCampaignDraft } from '../hooks/use-campaign-draft';
 import { useCampaignPreview } from '../hooks/use-campaign-preview';
+import { useSeedLists } from '../hooks/use-seed-lists';
 import { useSenders } from '../hooks/use-senders';
 import { AudiencePicker } from './audience-picker';
 import { CampaignChecksPanel } from './campaign-checks-panel';
@@ -66,6 +67,7 @@ interface CampaignEditorProps {
 export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplicated, assistant, abTest, connections = null, connectionsError = null }: CampaignEditorProps) {
   const editable = campaign ? isEditable(campaign.status) : true;
   const { overview: senders, error: sendersError } = useSenders();
+  const { lists: seedLists } = useSeedLists();
   // A new campaign is From the best address it may be sent from (one at an authenticated domain
   // first), once the senders are read; the account's address only when they could not be.
   const fromDefault = senders ? (senders.from_addresses[0]?.email ?? '') : sendersError ? (initial.from_email ?? '') : '';
@@ -260,10 +262,11 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
       <TestSendDialog
         open={dialog === 'test'}
         confirmed={senders ? testRecipientAddresses(senders) : []}
+        seedLists={seedLists ?? []}
         busy={actions.busy === 'test'}
         error={actions.dialogError?.message ?? ''}
         onClose={() => setDialog(null)}
-        onSend={(recipients) => void actions.test(recipients).then((done) => done && setDialog(null))}
+        onSend={(body) => void actions.test(body).then((done) => done && setDialog(null))}
       />
       <ScheduleDialog
         open={dialog === 'schedule'}

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
+import { CAMPAIGN_LIMITS, type CampaignTestSend } from '@postlark/shared/campaigns';
+import { SEED_LIST_TEXTS, type SeedList } from '@postlark/shared/seed-lists';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import { parseRecipients, splitRecipients } from '../recipients';
+import { parseTestSend, splitRecipients } from '../recipients';
 import { SENDER_TEXTS, SENDERS_PATH } from '../campaigns-content';
 import './campaigns.css';
 
@@ -15,12 +17,14 @@ interface TestSendDialogProps {
   error: string;
   /** The addresses a test may go to (the account's and the confirmed senders), offered to pick. */
   confirmed: readonly string[];
-  onSend(recipients: string[]): void;
+  /** The account's seed lists, one of which the test may go to as well. */
+  seedLists: readonly SeedList[];
+  onSend(body: CampaignTestSend): void;
   onClose(): void;
 }
 
 /** Up to five addresses get the campaign as saved, filled in for a sample subscriber. */
-export function TestSendDialog({ open, busy, error, confirmed, onSend, onClose }: TestSendDialogProps) {
+export function TestSendDialog({ open, busy, error, confirmed, seedLists, onSend, onClose }: TestSendDialogProps) {
   return (
     <Modal
       open={open}
@@ -28,24 +32,25 @@ export function TestSendDialog({ open, busy, error, confirmed, onSend, onClose }
       description={`The campaign as it is now, with merge tags filled in for a sample subscriber. Up to ${CAMPAIGN_LIMITS.testRecipients} addresses.`}
       onClose={busy ? () => undefined : onClose}
     >
-      {open && <TestSendForm busy={busy} error={error} confirmed={confirmed} onSend={onSend} onClose={onClose} />}
+      {open && <TestSendForm busy={busy} error={error} confirmed={confirmed} seedLists={seedLists} onSend={onSend} onClose={onClose} />}
     </Modal>
   );
 }
 
-function TestSendForm({ busy, error, confirmed, onSend, onClose }: Omit<TestSendDialogProps, 'open'>) {
+function TestSendForm({ busy, error, confirmed, seedLists, onSend, onClose }: Omit<TestSendDialogProps, 'open'>) {
   const [input, setInput] = useState('');
+  const [seedListId, setSeedListId] = useState('');
   const [problem, setProblem] = useState('');
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseRecipients(input);
+    const parsed = parseTestSend(input, seedListId);
     if (!parsed.ok) {
       setProblem(parsed.message);
       return;
     }
     setProblem('');
-    onSend(parsed.recipients);
+    onSend(parsed.body);
   }
 
   function add(address: string) {
@@ -69,6 +74,24 @@ function TestSendForm({ busy, error, confirmed, onSend, onClose }: Omit<TestSend
             </button>
           ))}
         </div>
+      )}
+      {seedLists.length > 0 && (
+        <SelectField
+          label={SEED_LIST_TEXTS.pick}
+          hint={SEED_LIST_TEXTS.pickHint}
+          value={seedListId}
+          onChange={(event) => {
+            setSeedListId(event.target.value);
+            setProblem('');
+          }}
+        >
+          <option value="">{SEED_LIST_TEXTS.none}</option>
+          {seedLists.map((list) => (
+            <option key={list.id} value={list.id}>
+              {`${list.name} (${SEED_LIST_TEXTS.count(list.emails.length)})`}
+            </option>
+          ))}
+        </SelectField>
       )}
       <TextAreaField
         label="Send to"

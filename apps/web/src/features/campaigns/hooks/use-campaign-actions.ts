@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Campaign, CampaignSchedule } from '@postlark/shared/campaigns';
+import type { Campaign, CampaignSchedule, CampaignTestSend } from '@postlark/shared/campaigns';
 import { showToast } from '../../../components/ui/toasts';
 import { type CampaignDraft, draftErrors, draftToRequest, type DraftField, errorsByField } from '../campaign-draft';
 import type { CampaignAction } from '../campaigns-api';
@@ -92,9 +92,9 @@ export function useCampaignActions({ campaign, draft, dirty, setErrors, markSave
       await persist(false);
       setBusy(null);
     },
-    test: (recipients: string[]) =>
+    test: (body: CampaignTestSend) =>
       run('test', true, async (saved) => {
-        void showToast('success', await dispatch(sendTest({ id: saved.id, recipients })).unwrap());
+        void showToast('success', await dispatch(sendTest({ id: saved.id, body })).unwrap());
         return true;
       }),
     schedule: (body: CampaignSchedule) => run('schedule', true, async (saved) => changed(await dispatch(scheduleCampaign({ id: saved.id, body })).unwrap())),
