@@ -7,7 +7,7 @@ import { type ApiServer, createApiKey, createCustomer, signIn, startApiServer } 
 import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres';
 
 /**
- * Purchase insights on CDNOW (../shared/data/cdnow, README there), through the product: the
+ * Purchase insights on CDNOW (datasets/cdnow, README there), through the product: the
  * 2,357-customer sample posted to POST /api/v1/events as order_placed events in calls of 5,000, a
  * refresh as of 1997-10-01 (POST /api/v1/insights/refresh), the fitted parameters next to the
  * published ones, the holdout (1997-10-01 to 1998-06-30, 39 weeks) predicted from the server's fit
@@ -142,7 +142,7 @@ export async function account(api: ApiServer, address: string): Promise<string> 
 const toOrders = (lines: readonly Line[]): Order[] => lines.map((line) => ({ subscriberId: email(line), occurredAt: new Date(`${line.day}T00:00:00Z`), value: line.dollars }));
 
 export async function measureCdnow(repoRoot: string, log: (line: string) => void): Promise<CdnowReport> {
-  const dataDir = path.resolve(repoRoot, '../shared/data/cdnow');
+  const dataDir = path.resolve(repoRoot, 'datasets/cdnow');
   let database: ThrowawayDatabase | undefined;
   let api: ApiServer | undefined;
   const problems: string[] = [];

@@ -6,7 +6,7 @@ import { account, post } from './cdnow';
 import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres';
 
 /**
- * Recommendations on the Groceries market baskets (../shared/data/groceries, README there), through
+ * Recommendations on the Groceries market baskets (datasets/groceries, README there), through
  * the product: the 169 items posted as products (POST /api/v1/products), one person per basket
  * with one item held out of each basket of two or more (a fixed seed), each basket's other items
  * posted as that person's order_placed event (POST /api/v1/events, spread over the month before
@@ -99,7 +99,7 @@ async function importBaskets(api: ApiServer, key: string, split: ReturnType<type
 }
 
 export async function measureGroceries(repoRoot: string, log: (line: string) => void): Promise<GroceriesReport> {
-  const baskets = readBaskets(path.resolve(repoRoot, '../shared/data/groceries/groceries.csv'));
+  const baskets = readBaskets(path.resolve(repoRoot, 'datasets/groceries/groceries.csv'));
   const split = holdOut(baskets, GROCERIES.seed);
   const items = [...new Set(baskets.flat())].sort();
   let database: ThrowawayDatabase | undefined;

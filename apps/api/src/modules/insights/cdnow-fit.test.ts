@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { computePurchaseInsights } from './purchase-insights';
 import type { Order } from './purchase-history';
 
-// The CDNOW sample (../shared/data/cdnow, README there): 2,357 customers, calibration to
+// The CDNOW sample (datasets/cdnow in the repository, README there): 2,357 customers, calibration to
 // 1997-09-30. Published: BG/NBD r 0.243, α 4.414, a 0.793, b 2.426 (Fader, Hardie and Lee 2005a);
 // Gamma-Gamma p 6.25, q 3.74, v 15.44 on the 946 repeat buyers' mean repeat spend (2005b).
-const SAMPLE = new URL('../../../../../../shared/data/cdnow/CDNOW_sample.txt', import.meta.url);
+const SAMPLE = new URL('../../../../../datasets/cdnow/CDNOW_sample.txt', import.meta.url);
 
 function sampleOrders(): Order[] {
   return readFileSync(SAMPLE, 'utf8')
