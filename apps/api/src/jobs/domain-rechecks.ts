@@ -15,13 +15,14 @@ const PASS_EVERY_MS = 10 * 60_000;
 /** The daily re-check of sending domains beside the workers (as the insights schedule). */
 export function startDomainRechecks(options: { config: AppConfig; db: Db; now: () => Date; log: JobLog; mail: MailService; everyMs?: number }): { stop(): Promise<void> } {
   const { config, db, now, log } = options;
+  const policy = sendingPolicyFrom(config);
   const deps = {
     db,
     now,
     dns: dnsLookup(config.DNS_SERVERS),
     secrets: secretBoxFrom(config),
-    bounceDomain: sendingPolicyFrom(config).bounceDomain,
-    delegatedKeysDomain: sendingPolicyFrom(config).delegatedKeysDomain,
+    bounceDomain: policy.bounceDomain,
+    delegatedKeysDomain: policy.delegatedKeysDomain,
     mail: options.mail,
     appUrl: config.APP_URL,
   };
