@@ -1,0 +1,2 @@
+-- placeholder: replaced by its issue-31 change
+SELECT 1;
