@@ -81,7 +81,7 @@ async function serverLoopFigures(api: ApiServer, file: string, after: number): P
   throw new Error('the event-loop probe in the server did not answer SIGUSR2');
 }
 
-function peakRssMb(pid: number | undefined): Promise<number | undefined> {
+export function peakRssMb(pid: number | undefined): Promise<number | undefined> {
   return readFile(`/proc/${pid}/status`, 'utf8').then(
     (status) => {
       const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
@@ -91,7 +91,7 @@ function peakRssMb(pid: number | undefined): Promise<number | undefined> {
   );
 }
 
-interface Setup {
+export interface Setup {
   cookie: string;
   /** A draft saved again and again by the normal traffic. */
   draft: string;
@@ -102,7 +102,7 @@ interface Setup {
   attackSent: string;
 }
 
-async function setUp(api: ApiServer, log: (line: string) => void): Promise<Setup> {
+export async function setUp(api: ApiServer, log: (line: string) => void): Promise<Setup> {
   const email = 'event-loop-bench@example.com';
   await createCustomer(api, email);
   const cookie = await signIn(api, email);
@@ -172,7 +172,7 @@ function tally() {
 }
 
 /** One phase: the normal clients and the 10 ms probe for phaseSeconds, and `attack` alongside when given. */
-async function phase(api: ApiServer, setup: Setup, probeFile: string, sequence: number, attack?: (until: () => boolean, send: ReturnType<typeof tally>['send']) => Promise<void>) {
+export async function phase(api: ApiServer, setup: Setup, probeFile: string, sequence: number, attack?: (until: () => boolean, send: ReturnType<typeof tally>['send']) => Promise<void>) {
   const { requests, slowest, send } = tally();
   const start = await serverLoopFigures(api, probeFile, sequence);
   const endsAt = Date.now() + EVENT_LOOP_LOAD.phaseSeconds * 1000;
