@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type ImportRunDeps, runImport } from '../modules/imports/import-run.service';
+import type { ImportRunDeps } from '../modules/imports/import-file';
+import { runImport } from '../modules/imports/import-run.service';
 import type { JobDefinition } from './job-definition';
 
 const payload = z.strictObject({ importId: z.uuid() });

@@ -3,7 +3,7 @@ import { HttpError } from '../../http/errors';
 import { addTargetToList, type BulkTarget, eraseTarget, removeTargetFromList, unsubscribeTarget } from './bulk.repository';
 import { resolveFilter } from './segments.service';
 import { ownListIds } from './subscribers.repository';
-import type { AudienceDeps } from './subscribers.service';
+import type { AudienceDeps } from './audience-deps';
 
 /** Runs one bulk action on a selection or on a whole filter; answers how many subscribers it changed. */
 export async function applyBulkAction(deps: AudienceDeps, customerId: string, request: BulkActionRequest): Promise<number> {

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
 import { deleteList, insertList, type ListWithCounts, listsWithCounts, type NewList, updateList } from './lists.repository';
-import type { AudienceDeps } from './subscribers.service';
+import type { AudienceDeps } from './audience-deps';
 
 const notFound = () => new HttpError(404, AUDIENCE_MESSAGES.listNotFound);
 const nameTaken = () => new HttpError(409, AUDIENCE_MESSAGES.listNameTaken, { name: AUDIENCE_MESSAGES.listNameTaken });

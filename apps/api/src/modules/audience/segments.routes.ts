@@ -4,7 +4,7 @@ import { FORM_BODY_LIMIT } from '../../http/body-limits';
 import { parseWith } from '../../http/errors';
 import { requireCustomer } from '../auth/session.service';
 import { allSegments, changeSegment, countMatching, createSegment, getSegment, removeSegment } from './segments.service';
-import type { AudienceDeps } from './subscribers.service';
+import type { AudienceDeps } from './audience-deps';
 
 type IdParams = { Params: { id: string } };
 

@@ -6,7 +6,7 @@ import { isUuid } from '../../lib/uuid';
 import { listsNamed, membershipOnlySql, segmentSql } from './segment-sql';
 import { countMemberships, deleteSegment, findSegment, insertSegment, listSegments, type NewSegment, type SegmentRow, updateSegment } from './segments.repository';
 import { countSubscribers, ownListIds, type ResolvedFilter } from './subscribers.repository';
-import type { AudienceDeps } from './subscribers.service';
+import type { AudienceDeps } from './audience-deps';
 
 const notFound = () => new HttpError(404, SEGMENT_MESSAGES.notFound);
 const nameTaken = () => new HttpError(409, SEGMENT_MESSAGES.nameTaken, { name: SEGMENT_MESSAGES.nameTaken });

@@ -1,6 +1,6 @@
 import { csvRow } from '../../lib/csv';
 import { type ExportedSubscriber, type ExportFilter, exportBatch, type ExportPosition } from './subscriber-export.repository';
-import type { AudienceDeps } from './subscribers.service';
+import type { AudienceDeps } from './audience-deps';
 
 /** The subscribers CSV's columns: the table's export and the profile's audiences.csv alike. */
 export const SUBSCRIBER_CSV_COLUMNS = ['email', 'first_name', 'last_name', 'status', 'lists', 'attributes', 'timezone', 'source', 'subscribed_at', 'updated_at'] as const;

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
+import type { AudienceDeps } from './audience-deps';
 import { resolveFilter } from './segments.service';
 import { activityOf } from './subscriber-activity.repository';
 import { decodeCursor, encodeCursor } from './subscriber-cursor';
@@ -34,11 +35,6 @@ import {
   type SubscriberRow,
   updateSubscriber as updateRow,
 } from './subscribers.repository';
-
-export interface AudienceDeps {
-  db: Db;
-  now: () => Date;
-}
 
 /** What a subscriber's own page needs besides: the address of their preference centre. */
 export interface SubscriberDeps extends AudienceDeps {

@@ -1,13 +1,26 @@
 import { campaignPath } from '@postlark/shared/routes';
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
+import type { Db } from '../../db/client';
+import type { SendingPolicy } from '../../mail/sending-policy';
 import { notify } from '../notifications/notify';
-import { reserveQuota } from '../senders/quotas';
+import { type Quotas, reserveQuota } from '../senders/quotas';
 import { audienceCondition } from './campaign-audience';
 import { isUsableFrom } from './campaign-readiness';
-import type { SenderDeps } from './campaign-sender';
 import { campaignById, type CampaignRow } from './campaigns.repository';
 import { countEligible } from './recipients.repository';
 import { holdScheduled, startScheduledIn } from './sending.repository';
+
+/**
+ * What starting a scheduled campaign needs: a part of the campaign sender's deps, named here so the
+ * sender (which calls this) and this file do not import each other.
+ */
+export interface ScheduledStartDeps {
+  db: Db;
+  now: () => Date;
+  quotas: Quotas;
+  sending: SendingPolicy;
+  log: { warn(object: object, message: string): void };
+}
 
 /**
  * A scheduled campaign whose time came. Its checks ran when it was scheduled, but things changed
@@ -15,7 +28,7 @@ import { holdScheduled, startScheduledIn } from './sending.repository';
  * must fit in the account's messages for the day (counted against it as it starts). If not, it
  * goes back to a draft with the reason on it, for the customer to see, rather than out unchecked.
  */
-export async function startScheduled(deps: Pick<SenderDeps, 'db' | 'now' | 'log' | 'quotas' | 'sending'>, campaignId: string): Promise<void> {
+export async function startScheduled(deps: ScheduledStartDeps, campaignId: string): Promise<void> {
   const { db } = deps;
   const row = await campaignById(db, campaignId);
   if (!row || row.status !== 'scheduled') return;
@@ -46,6 +59,6 @@ export async function startScheduled(deps: Pick<SenderDeps, 'db' | 'now' | 'log'
 class NotStarted extends Error {}
 
 /** Back to a draft with the reason on it, and a notification that leads there. */
-async function hold(deps: Pick<SenderDeps, 'db' | 'now'>, row: CampaignRow, reason: string): Promise<void> {
+async function hold(deps: Pick<ScheduledStartDeps, 'db' | 'now'>, row: CampaignRow, reason: string): Promise<void> {
   if (await holdScheduled(deps.db, row.id, reason, deps.now())) await notify(deps.db, row.customerId, 'campaign-held', deps.now(), campaignPath(row.id));
 }

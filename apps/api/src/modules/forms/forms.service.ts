@@ -4,7 +4,7 @@ import { signupFormPath } from '@postlark/shared/routes';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
 import { ownListIds } from '../audience/subscribers.repository';
-import type { AudienceDeps } from '../audience/subscribers.service';
+import type { AudienceDeps } from '../audience/audience-deps';
 import { deleteForm, findForm, type FormWithList, insertForm, listForms, type NewForm, updateForm } from './forms.repository';
 
 export interface FormDeps extends AudienceDeps {

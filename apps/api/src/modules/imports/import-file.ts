@@ -2,6 +2,12 @@ import type { Db } from '../../db/client';
 import { CsvLimitError, CsvReader } from '../../lib/csv-reader';
 import { chunkAt, dropChunks, finishRun } from './imports.repository';
 
+/** What running an import takes (subscribers or products: both runs import it from here). */
+export interface ImportRunDeps {
+  db: Db;
+  now: () => Date;
+}
+
 // What every kind of import does with its stored file: reads it a piece at a time, and records
 // how the run ended. The kinds differ only in what they make of each row.
 
@@ -28,7 +34,7 @@ export async function* storedRows(db: Db, importId: string): AsyncGenerator<{ ro
  * resolves so the job is not tried again. Any other error is ours: failed, and rethrown so the
  * job retries (the run starts over from the top).
  */
-export async function endRun(deps: { db: Db; now: () => Date }, importId: string, error?: { error: unknown }): Promise<void> {
+export async function endRun(deps: ImportRunDeps, importId: string, error?: { error: unknown }): Promise<void> {
   if (!error) {
     await dropChunks(deps.db, importId);
     await finishRun(deps.db, importId, 'done', deps.now());

@@ -1,19 +1,13 @@
 import { ACCOUNT_EMAIL_PATTERN } from '@postlark/shared/account';
 import { AUDIENCE_LIMITS, type Attributes, isTimeZone } from '@postlark/shared/audience';
 import type { ImportColumn, RejectionReason } from '@postlark/shared/imports';
-import type { Db } from '../../db/client';
 import { FingerprintSet } from '../../lib/fingerprint-set';
 import { emailDigest } from '../audience/subscribers.service';
 import { activateProfiles, existingAmong, type ExistingSubscriber, insertNew, joinLists, setLocalAsyncCommit, suppressedAmong, updateDetails } from './import-batch.repository';
-import { endRun, storedRows } from './import-file';
+import { endRun, type ImportRunDeps, storedRows } from './import-file';
 import { addRejections, importById, type ProgressDelta, saveProgress, startRun } from './imports.repository';
 import { runProductImport } from './product-import.service';
 import { queueSubscriberEvents } from '../outgoing-webhooks/outbox';
-
-export interface ImportRunDeps {
-  db: Db;
-  now: () => Date;
-}
 
 // Rows written per transaction: large enough to amortise the round trips, small enough to keep
 // each statement's parameters (and the progress bar's steps) modest.

@@ -5,7 +5,7 @@ import { HttpError } from '../../http/errors';
 import { csvRow } from '../../lib/csv';
 import { isUuid } from '../../lib/uuid';
 import { ownListIds } from '../audience/subscribers.repository';
-import type { ImportRunDeps } from './import-run.service';
+import type { ImportRunDeps } from './import-file';
 import type { Db } from '../../db/client';
 import { addChunk, dropAbandonedImports, dropChunks, dropFailedImportFiles, findImport, type ImportRow, insertImport, markQueued, recentImports, rejectionsAfter } from './imports.repository';
 

@@ -4,8 +4,7 @@ import { checkProduct, PRODUCT_MESSAGES, type ProductInput, productSchema } from
 import { FingerprintSet } from '../../lib/fingerprint-set';
 import { productInputOf, productsAmong, upsertProducts } from '../events/products.repository';
 import { setLocalAsyncCommit } from './import-batch.repository';
-import { endRun, storedRows } from './import-file';
-import type { ImportRunDeps } from './import-run.service';
+import { endRun, type ImportRunDeps, storedRows } from './import-file';
 import { addRejections, type ImportRow, saveProgress, startRun } from './imports.repository';
 
 // A CSV of products into the catalogue, through the same pipeline as subscribers: the stored file
