@@ -11,7 +11,8 @@ import { type Jobs, startJobs } from '../apps/api/src/jobs/start-jobs';
 import { secretBoxFrom } from '../apps/api/src/lib/secret-box';
 import { platformSettingsFrom } from '../apps/api/src/modules/integrations/platform-clients';
 import { PLATFORM_HTTP_DEFAULTS } from '../apps/api/src/modules/integrations/platform-http';
-import { runSyncPass, SYNC_DEFAULTS, type SyncDeps } from '../apps/api/src/modules/integrations/sync-engine';
+import { SYNC_DEFAULTS, type SyncDeps } from '../apps/api/src/modules/integrations/sync-deps';
+import { runSyncPass } from '../apps/api/src/modules/integrations/sync-engine';
 import { customerDetails, login, requestLink, sessionCookie, signup, STRONG_PASSWORD, ticketCookie, verify } from '../apps/api/test/support/accounts';
 import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres';
 

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/results';
 import { claimDueRun, queueRun } from '../src/modules/integrations/connections.repository';
-import { SYNC_DEFAULTS, workOnRun } from '../src/modules/integrations/sync-engine';
+import { SYNC_DEFAULTS } from '../src/modules/integrations/sync-deps';
+import { workOnRun } from '../src/modules/integrations/sync-engine';
 import { INTEGRATIONS, useIntegrationsApp } from './support/integrations';
 
 // The sync's rules where review 1 found them broken (issue 22): opt-outs never lost to a bad field,

@@ -11,7 +11,7 @@ import { connectionById } from './connections.repository';
 import { clientOfConnection } from './connections.service';
 import { type DeliveryRow, partsOf, saveReport } from './deliveries.repository';
 import { reportFiguresOf } from './platform-client';
-import type { SyncDeps } from './sync-engine';
+import type { SyncDeps } from './sync-deps';
 
 // An A/B test through a platform (decision 011): each variant goes as its own campaign to a random,
 // tagged split of the audience there; the test's decision rule (decision 009, weighTallies) reads

@@ -12,7 +12,7 @@ import { campaignsAwaitingDelivery, dueReports, ensurePart, finishDelivery, froz
 import { splitForTest } from './platform-ab-test';
 import { audienceLinkOf, platformTemplates } from './platform-delivery';
 import { type PlatformClient, PlatformError, type RemoteCampaignReport, reportFiguresOf } from './platform-client';
-import type { SyncDeps } from './sync-engine';
+import type { SyncDeps } from './sync-deps';
 
 // Hands campaigns that name a connection to their platform, and reads their reports back while
 // they are young. One worker at a time works on a campaign: it holds the campaign's delivery lock

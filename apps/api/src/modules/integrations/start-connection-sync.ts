@@ -2,7 +2,8 @@ import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import { secretBoxFrom } from '../../lib/secret-box';
 import { platformSettingsFrom } from './platform-clients';
-import { startSyncWorker, SYNC_DEFAULTS, type SyncDeps, type SyncWorker } from './sync-engine';
+import { SYNC_DEFAULTS, type SyncDeps } from './sync-deps';
+import { startSyncWorker, type SyncWorker } from './sync-engine';
 
 /** The connected platforms' sync worker of this process, as the settings say. */
 export function startConnectionSync(options: { config: AppConfig; db: Db; now?: () => Date; log: SyncDeps['log'] }): SyncWorker {

@@ -2,45 +2,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { INTEGRATION_LIMITS } from '@postlark/shared/integrations';
 import type { SyncRunError } from '../../db/schema/connections';
 import { claimDueRun, connectionById, type ConnectionRow, findLink, type LinkRow, PUSH_RECONCILE_EVERY_MS, queueDuePolls, queueDuePushes, queueRun, type RunProgress, type RunRow, saveRunProgress, settleRun, updateLink } from './connections.repository';
-import { breakConnection, clientOfConnection, type IntegrationDeps } from './connections.service';
+import { breakConnection, clientOfConnection } from './connections.service';
 import { lookAtPlatformTests } from './platform-ab-test';
 import { deliverDueCampaigns, refreshDueReports } from './platform-delivery-worker';
 import { registerWebhook } from './platform-webhooks.service';
 import { importHistoryPage } from './sync-history';
 import { type PersonWrite, type PlatformClient, PlatformError } from './platform-client';
 import { applyRemotePeople } from './sync-apply';
+import type { SyncDeps } from './sync-deps';
 import { latestChangeSeq, PUSH_OVERLAP, pushPage } from './sync-push';
 
 // The sync's worker (decision 011): runs are its queue. Each pass queues the polls that are due and
 // a push for every link with changes here, then takes one run and works on it for a slice of time,
 // saving its cursor after every page: a run a stopped worker held is taken over where it stopped.
 // Any number of workers may run at once (claims are SKIP LOCKED with a lease).
-
-export interface SyncSettings {
-  pollEveryMs: number;
-  /** How long one pass works on a run before handing it back (others get their turn). */
-  sliceMs: number;
-  /**
-   * A run claimed longer ago than this by a worker that never handed it back is taken again. Renewed
-   * at every page, so it must outlast the slowest page: a request's 30 s timeout × 4 attempts with
-   * backoff, plus a platform's longest wait (65 s), and the database writes around it.
-   */
-  leaseMs: number;
-  idleMs: number;
-  /** A run that keeps failing for passing reasons (5xx, timeouts) is given up after this many tries. */
-  maxFailures: number;
-  /** How often an A/B test through a platform is looked at (AB_LOOK_EVERY_SECONDS). */
-  abLookEveryMs: number;
-}
-
-export const SYNC_DEFAULTS: SyncSettings = { pollEveryMs: 300_000, sliceMs: 20_000, leaseMs: 600_000, idleMs: 1_000, maxFailures: 5, abLookEveryMs: 300_000 };
-
-export interface SyncDeps extends IntegrationDeps {
-  settings: SyncSettings;
-  /** The public https address platforms post webhooks to (APP_URL); null: polling only (a local or http server). */
-  webhookBaseUrl: string | null;
-  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
-}
 
 /** What a run keeps between slices, beside its counts. */
 interface RunCursor {
