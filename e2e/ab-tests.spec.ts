@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
-import { AUTOMATION_MESSAGES } from '@postlark/shared/automations';
+import { AUTOMATION_MESSAGES } from '@postlark/shared/automations-messages';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
 import { DELIVERY_TEXTS } from '@postlark/shared/integrations';
 import { reportPath, ROUTES } from '@postlark/shared/routes';

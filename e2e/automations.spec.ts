@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { AUTOMATION_MESSAGES } from '@postlark/shared/automations';
+import { AUTOMATION_MESSAGES } from '@postlark/shared/automations-messages';
 import { ROUTES } from '@postlark/shared/routes';
 import { addSubscribersByApi } from './support/audience-pages';
 import { dashboardShell, signedInCustomer } from './support/customer-area';

@@ -1,4 +1,4 @@
-import { AUTOMATION_MESSAGES } from '@postlark/shared/automations';
+import { AUTOMATION_MESSAGES } from '@postlark/shared/automations-messages';
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
 import { describe, expect, it } from 'vitest';
 import { useAccountsApp } from './support/accounts-app';

@@ -1,4 +1,4 @@
-import { FLOW_RUN_TEXTS, SUNSET_NO_ANSWER_REASON, SUNSET_SEGMENT_NAME } from '@postlark/shared/automations';
+import { FLOW_RUN_TEXTS, SUNSET_NO_ANSWER_REASON, SUNSET_SEGMENT_NAME } from '@postlark/shared/automations-messages';
 import { PREFERENCE_CENTRE_MESSAGES } from '@postlark/shared/preferences';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { FlowRunView, FlowStats, FlowTestResult, StepStats } from '@postlark/shared/automations';
+import type { FlowRunView, FlowStats, FlowTestResult, StepStats } from '@postlark/shared/automations-views';
 import { flowPath, ROUTES } from '@postlark/shared/routes';
 import { signedInCustomer } from '../../support/customer-area';
 import { test } from '../../support/fixtures';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { abStepTestSchema, type AbTestReport, type AbTestState } from './ab-tests';
+import { abStepTestSchema } from './ab-tests';
 import { attributesSchema, isTimeZone } from './audience';
 import { CAMPAIGN_LIMITS } from './campaigns';
 import { lowerCaseEmailSchema } from './email';
@@ -7,6 +7,7 @@ import { EVENT_NAME_PATTERN } from './events';
 import { UUID_PATTERN } from './ids';
 import { webhookUrlSchema } from './outgoing-webhooks';
 import { segmentConditionSchema } from './segments';
+import { AUTOMATION_MESSAGES, FLOW_LIMITS } from './automations-messages';
 
 // Automations (issue 19): flows a trigger starts for one person at a time, made of steps joined by
 // ids. One definition for the flow builder and the API (docs/decisions/007-automations.md).
@@ -19,85 +20,10 @@ import { segmentConditionSchema } from './segments';
 export const FLOW_STATUSES = ['draft', 'active', 'paused'] as const;
 export type FlowStatus = (typeof FLOW_STATUSES)[number];
 
-export const FLOW_LIMITS = {
-  name: 200,
-  steps: 100,
-  stepId: 40,
-  filters: 10,
-  rules: 20,
-  propertyPath: 100,
-  filterValue: 500,
-  /** The longest wait, timeout or re-entry delay, in days. */
-  maxDays: 365,
-  url: 2000,
-  webhookPayloadBytes: 8_192,
-  listsPerUpdate: 20,
-  unsubscribeReason: 200,
-} as const;
-
-export const AUTOMATION_MESSAGES = {
-  nameRequired: 'Give the flow a name.',
-  tooLong: (limit: number) => `At most ${limit.toLocaleString('en')} characters.`,
-  notFound: 'This flow does not exist.',
-  versionNotFound: 'This version of the flow does not exist.',
-  created: 'Flow saved as a draft.',
-  saved: 'Flow saved.',
-  savedLive: 'Flow saved. People already in it carry on with the new version.',
-  deleted: 'Flow deleted.',
-  notDeletable: 'An active flow cannot be deleted. Pause it first.',
-  activated: 'Flow activated. People who meet its trigger from now on enter it.',
-  webhookSecretMade: 'New signing secret made. Copy it now: it is not shown again, and the old one stops working.',
-  paused: 'Flow paused. Nobody enters or moves on until you activate it again.',
-  alreadyActive: 'This flow is already active.',
-  notActive: 'Only an active flow can be paused.',
-  templateUnknown: 'Choose one of the starter templates.',
-  triggerInvalid: 'Choose what starts the flow.',
-  eventInvalid: 'An event name is 1 to 100 characters of a-z, 0-9, _ . : and -.',
-  stepIdInvalid: 'A step id is 1 to 40 characters of letters, digits, _ and -.',
-  stepIdTwice: (id: string) => `Two steps have the id "${id}".`,
-  stepMissing: (id: string) => `No step has the id "${id}".`,
-  stepUnreachable: (id: string) => `The step "${id}" cannot be reached from the start.`,
-  stepLoop: (id: string) => `The step "${id}" leads back to itself: a flow runs each step at most once per person.`,
-  tooManySteps: `A flow has at most ${FLOW_LIMITS.steps} steps.`,
-  stepInvalid: 'Complete or remove this step.',
-  waitInvalid: 'Wait for a duration, or until a weekday and hour: one of the two.',
-  weekdaysRequired: 'Choose at least one weekday.',
-  durationInvalid: `A duration is a whole number of minutes, hours, days or weeks, up to ${FLOW_LIMITS.maxDays} days.`,
-  conditionInvalid: 'Complete or remove this condition.',
-  listInvalid: 'One of the chosen lists is not one of yours.',
-  segmentInvalid: 'The chosen segment is not one of yours.',
-  formInvalid: 'The chosen form is not one of yours.',
-  payloadTooLarge: 'The webhook payload is larger than 8 KB.',
-  timezoneInvalid: 'Choose a timezone from the list.',
-  hourInvalid: 'An hour is a whole number from 0 to 23.',
-  reentryDaysRequired: 'Say after how many days a person may enter again.',
-  emailInvalid: 'Enter a valid email address.',
-  subjectRequired: 'Add a subject line to every email step before activating.',
-  fromRequired: 'Add the sender name and address to every email step before activating.',
-  contentRequired: 'Write the content of every email step before activating.',
-  subscriberNotFound: 'This subscriber does not exist.',
-  eventNotFound: 'This event does not exist for this subscriber.',
-  testAtInvalid: 'at must be an ISO 8601 date and time.',
-  unsubscribeReasonRequired: `Say why, in 1 to ${FLOW_LIMITS.unsubscribeReason} characters (it is recorded with the unsubscribe).`,
-} as const;
-
-/** The sunset template's recorded reason for those who did not answer (issue 21). */
-export const SUNSET_NO_ANSWER_REASON = 'Sunset: no answer';
-/**
- * An email step that cannot send for a reason of the step's own (its sender, its content), not the
- * person's: the run stops there instead of going on as if the email had gone (issue 21: a sunset
- * flow must not unsubscribe people it never asked).
- */
-export const FLOW_RUN_TEXTS = {
-  contentBroken: (problem: string) => `Not sent: the step's content cannot be built (${problem}).`,
-  stoppedAtEmail: (stepId: string, reason: string) => `Stopped at the email step "${stepId}" without sending it, so the later steps did not run. ${reason}`,
-} as const;
-/** The segment the sunset template starts from, made for the account when it has none of this name. */
-export const SUNSET_SEGMENT_NAME = 'Dormant (engagement score)';
-
 const capped = (limit: number) => z.string().check(z.maxLength(limit, AUTOMATION_MESSAGES.tooLong(limit)));
-const uuidOf = (message: string) => z.string().check(z.regex(UUID_PATTERN, message));
-const eventName = z.string({ error: AUTOMATION_MESSAGES.eventInvalid }).check(z.regex(EVENT_NAME_PATTERN, AUTOMATION_MESSAGES.eventInvalid));
+export const uuidOf = (message: string) => z.string().check(z.regex(UUID_PATTERN, message));
+/** An event's name, as triggers, goals and waits name one. */
+export const eventName = z.string({ error: AUTOMATION_MESSAGES.eventInvalid }).check(z.regex(EVENT_NAME_PATTERN, AUTOMATION_MESSAGES.eventInvalid));
 const STEP_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const stepId = z.string({ error: AUTOMATION_MESSAGES.stepIdInvalid }).check(z.regex(STEP_ID, AUTOMATION_MESSAGES.stepIdInvalid));
 const nextStep = z._default(z.nullable(stepId), null);
@@ -314,142 +240,3 @@ export const flowDefinitionSchema = z.strictObject({
   goal: z._default(z.nullable(z.strictObject({ event: eventName, filters })), null),
 });
 export type FlowDefinition = z.output<typeof flowDefinitionSchema>;
-
-export const flowNameSchema = z
-  .string({ error: AUTOMATION_MESSAGES.nameRequired })
-  .check(z.trim(), z.minLength(1, AUTOMATION_MESSAGES.nameRequired), z.maxLength(FLOW_LIMITS.name, AUTOMATION_MESSAGES.tooLong(FLOW_LIMITS.name)));
-
-export const FLOW_TEMPLATES = ['welcome_series', 'abandoned_cart', 'post_purchase', 'win_back', 'birthday', 'sunset'] as const;
-export type FlowTemplateId = (typeof FLOW_TEMPLATES)[number];
-
-/** POST .../flows: a definition, or a starter template's (then the list or segment it needs may follow). */
-export const flowCreateSchema = z
-  .strictObject({
-    name: flowNameSchema,
-    definition: z.optional(flowDefinitionSchema),
-    template: z.optional(z.enum(FLOW_TEMPLATES, AUTOMATION_MESSAGES.templateUnknown)),
-  })
-  .check(z.refine((body) => !(body.definition && body.template), { error: AUTOMATION_MESSAGES.templateUnknown, path: ['template'] }));
-export type FlowCreate = z.output<typeof flowCreateSchema>;
-
-/** PUT .../flows/{id}: a new version when the definition changes. */
-export const flowUpdateSchema = z.strictObject({ name: z.optional(flowNameSchema), definition: z.optional(flowDefinitionSchema) });
-export type FlowUpdate = z.output<typeof flowUpdateSchema>;
-
-/** POST .../flows/{id}/test: the path this person would take, from one of their past events (or now). */
-export const flowTestSchema = z.strictObject({
-  subscriber_id: uuidOf(AUTOMATION_MESSAGES.subscriberNotFound),
-  /**
-   * One of the person's past events, as their timeline lists it (GET .../subscribers/{id}/events):
-   * its name and occurred_at. The trigger to try; omitted, the flow is tried as if triggered at `at`.
-   */
-  event: z.optional(
-    z.strictObject({
-      name: eventName,
-      occurred_at: z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), AUTOMATION_MESSAGES.testAtInvalid)),
-    }),
-  ),
-  /** When to pretend it is (default now). */
-  at: z.optional(z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), AUTOMATION_MESSAGES.testAtInvalid))),
-});
-export type FlowTest = z.output<typeof flowTestSchema>;
-
-// What the routes answer.
-
-export interface FlowSummary {
-  id: string;
-  name: string;
-  status: FlowStatus;
-  version: number;
-  trigger: FlowTrigger;
-  created_at: string;
-  updated_at: string;
-  activated_at: string | null;
-  /** People in the flow now, and all who ever entered. */
-  active_runs: number;
-  total_runs: number;
-}
-
-export interface Flow extends FlowSummary {
-  definition: FlowDefinition;
-}
-
-export interface FlowVersionSummary {
-  version: number;
-  created_at: string;
-}
-
-export interface StepStats {
-  step_id: string;
-  type: StepType;
-  /** People who reached the step. */
-  entered: number;
-  /** Waiting at it now (or deferred, or being worked on). */
-  waiting: number;
-  /** Done with it (including skipped, failed or unknown). */
-  completed: number;
-  skipped: number;
-  failed: number;
-  /** Left unknown by a worker that stopped while sending its email or webhook. */
-  unknown: number;
-  emails_sent: number;
-  /** Human opens and clicks (people, not machine opens). */
-  opens: number;
-  clicks: number;
-  /** Runs through this step that reached the goal. */
-  goal_conversions: number;
-  /** order_placed value within the attribution window of this step's emails, by currency. */
-  revenue: Record<string, number>;
-  /** An email step's A/B test: where it is (issue 20); absent without one. */
-  ab_test_state?: AbTestState;
-  /** The same test's figures per variant, over the people sent it so far; absent without one. */
-  ab_test?: AbTestReport;
-}
-
-export interface FlowStats {
-  flow_id: string;
-  runs: { active: number; completed: number; exited: number; goal: number; unsubscribed: number };
-  entries: { pending: number; refused: number };
-  /** Days after an automation email an order counts for it (the last automation email before the order). */
-  attribution_days: number;
-  revenue: Record<string, number>;
-  steps: StepStats[];
-}
-
-export interface FlowRunNote {
-  step_id: string | null;
-  kind: 'skipped' | 'deferred' | 'refused' | 'failed' | 'unknown' | 'moved' | 'ended';
-  reason: string;
-  at: string;
-}
-
-export interface FlowRunView {
-  id: string;
-  subscriber_id: string;
-  email: string;
-  version: number;
-  status: 'active' | 'completed' | 'exited' | 'goal' | 'unsubscribed';
-  started_at: string;
-  ended_at: string | null;
-  end_reason: string | null;
-  steps: { step_id: string; type: StepType; status: string; outcome: string | null; reason: string | null; due_at: string; finished_at: string | null }[];
-  notes: FlowRunNote[];
-}
-
-export interface FlowTestStep {
-  step_id: string;
-  type: StepType;
-  /** What would happen: sent, would_skip, deferred, waited, branch, updated, called, exited, ... */
-  outcome: string;
-  /** Why, in words. */
-  reason: string;
-  /** When the person would reach the step. */
-  at: string;
-}
-
-export interface FlowTestResult {
-  /** Whether the person would enter, and why (or why not). */
-  enters: boolean;
-  reason: string;
-  path: FlowTestStep[];
-}

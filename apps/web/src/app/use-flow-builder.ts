@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Flow, FlowDefinition } from '@postlark/shared/automations';
+import type { FlowDefinition } from '@postlark/shared/automations';
+import type { Flow } from '@postlark/shared/automations-views';
 import { showToast } from '../components/ui/toasts';
 import { AUTOMATION_TEXTS } from '../features/automations/automations-content';
 import { activateFlow, asFlowFailure, fetchFlow, type FlowChange, pauseFlow, saveFlow } from '../features/automations/automations-thunks';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FlowRunView, FlowStats, StepStats } from '@postlark/shared/automations';
+import type { FlowRunView, FlowStats, StepStats } from '@postlark/shared/automations-views';
 import { AUTOMATION_TEXTS } from '../features/automations/automations-content';
 import { fetchFlowRuns, fetchFlowStats } from '../features/automations/automations-thunks';
 import { useAppDispatch } from './store-hooks';

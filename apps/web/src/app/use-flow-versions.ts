@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { FlowDefinition, FlowVersionSummary } from '@postlark/shared/automations';
+import type { FlowDefinition } from '@postlark/shared/automations';
+import type { FlowVersionSummary } from '@postlark/shared/automations-views';
 import { AUTOMATION_TEXTS } from '../features/automations/automations-content';
 import { asFlowFailure, fetchFlowVersion, fetchFlowVersions } from '../features/automations/automations-thunks';
 import { useAppDispatch } from './store-hooks';

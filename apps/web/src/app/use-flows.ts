@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Flow, FlowStats } from '@postlark/shared/automations';
+import type { Flow, FlowStats } from '@postlark/shared/automations-views';
 import type { FlowTemplate } from '../features/automations/automations-api';
 import { AUTOMATION_TEXTS } from '../features/automations/automations-content';
 import { asFlowFailure, fetchFlowChoices, fetchFlows, fetchFlowStats, fetchTemplates, type FlowChoices } from '../features/automations/automations-thunks';

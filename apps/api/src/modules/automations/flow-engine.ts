@@ -1,5 +1,6 @@
 import type { SendingPolicy } from '../../mail/sending-policy';
-import { FLOW_RUN_TEXTS, type FlowStep } from '@postlark/shared/automations';
+import type { FlowStep } from '@postlark/shared/automations';
+import { FLOW_RUN_TEXTS } from '@postlark/shared/automations-messages';
 import { SENDING_REFUSAL_TEXTS } from '@postlark/shared/sending-refusals';
 import type { SmtpReplyVerdict } from '../../mail/smtp-reply';
 import { temporaryRetry } from '../campaigns/send-refusals';
@@ -27,7 +28,10 @@ import {
   settleStep,
   settleSteps,
 } from './engine.repository';
-import { decideEmails, dropReserved, type EmailToSend, type EmailWork, markEmailFailed, offerQueue, queueEmailSentEvents, releaseReserved, type SendResult, sendEmail } from './flow-email';
+import { decideEmails } from './flow-email-decide';
+import { dropReserved, markEmailFailed, offerQueue, queueEmailSentEvents, releaseReserved } from './flow-email-ledger';
+import { type SendResult, sendEmail } from './flow-email-send';
+import type { EmailToSend, EmailWork } from './flow-email-work';
 import { processEntries } from './flow-entries';
 import { stepById } from './flow-graph';
 import { personById } from './flow-people';

@@ -1,4 +1,5 @@
-import { AUTOMATION_MESSAGES, type FlowDefinition, type FlowStep } from '@postlark/shared/automations';
+import type { FlowDefinition, FlowStep } from '@postlark/shared/automations';
+import { AUTOMATION_MESSAGES } from '@postlark/shared/automations-messages';
 
 // A flow's steps as a graph: what follows each step on each branch, the checks that a saved
 // definition can run (every id known, reachable, no loop), and where people at a removed step go.

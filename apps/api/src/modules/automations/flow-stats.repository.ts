@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AbTestReport } from '@postlark/shared/ab-tests';
-import type { FlowRunView, FlowStats, StepStats, StepType } from '@postlark/shared/automations';
+import type { StepType } from '@postlark/shared/automations';
+import type { FlowRunView, FlowStats, StepStats } from '@postlark/shared/automations-views';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import type { FlowRow } from './flows.repository';

@@ -1,4 +1,6 @@
-import { type FlowDefinition, type FlowTemplateId, SUNSET_NO_ANSWER_REASON } from '@postlark/shared/automations';
+import type { FlowDefinition } from '@postlark/shared/automations';
+import { SUNSET_NO_ANSWER_REASON } from '@postlark/shared/automations-messages';
+import type { FlowTemplateId } from '@postlark/shared/automations-requests';
 import { KEEP_SUBSCRIPTION_EVENT, KEEP_SUBSCRIPTION_PARAM, PREFERENCE_CENTRE_MESSAGES } from '@postlark/shared/preferences';
 
 // Starter flows. A template names no list, segment or sender of the customer's: where it needs

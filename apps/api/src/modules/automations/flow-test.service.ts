@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { AUTOMATION_MESSAGES, durationMs, type FlowDefinition, type FlowTest, type FlowTestResult, type FlowTestStep } from '@postlark/shared/automations';
+import { durationMs, type FlowDefinition } from '@postlark/shared/automations';
+import { AUTOMATION_MESSAGES } from '@postlark/shared/automations-messages';
+import type { FlowTest } from '@postlark/shared/automations-requests';
+import type { FlowTestResult, FlowTestStep } from '@postlark/shared/automations-views';
 import { rowsOf } from '../../db/results';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';

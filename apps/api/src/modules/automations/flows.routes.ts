@@ -1,4 +1,5 @@
-import { AUTOMATION_MESSAGES, flowCreateSchema, flowTestSchema, flowUpdateSchema } from '@postlark/shared/automations';
+import { AUTOMATION_MESSAGES } from '@postlark/shared/automations-messages';
+import { flowCreateSchema, flowTestSchema, flowUpdateSchema } from '@postlark/shared/automations-requests';
 import type { FastifyInstance } from 'fastify';
 import { CAMPAIGN_BODY_LIMIT } from '../../http/body-limits';
 import { HttpError, parseWith } from '../../http/errors';

@@ -1,13 +1,7 @@
-import {
-  AUTOMATION_MESSAGES,
-  type EmailStep,
-  type Flow,
-  type FlowCreate,
-  type FlowDefinition,
-  type FlowUpdate,
-  type FlowVersionSummary,
-  SUNSET_SEGMENT_NAME,
-} from '@postlark/shared/automations';
+import type { EmailStep, FlowDefinition } from '@postlark/shared/automations';
+import { AUTOMATION_MESSAGES, SUNSET_SEGMENT_NAME } from '@postlark/shared/automations-messages';
+import type { FlowCreate, FlowUpdate } from '@postlark/shared/automations-requests';
+import type { Flow, FlowVersionSummary } from '@postlark/shared/automations-views';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
 import type { SegmentDefinition } from '@postlark/shared/segments';
 import { SENDER_MESSAGES } from '@postlark/shared/senders';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DEFAULT_FLOW_RULES, type Flow } from '@postlark/shared/automations';
+import { DEFAULT_FLOW_RULES } from '@postlark/shared/automations';
+import type { Flow } from '@postlark/shared/automations-views';
 import { buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AbTestState } from '@postlark/shared/ab-tests';
-import type { EmailStep, FlowStats, FlowStep, StepType } from '@postlark/shared/automations';
+import type { EmailStep, FlowStep, StepType } from '@postlark/shared/automations';
+import type { FlowStats } from '@postlark/shared/automations-views';
 import { confirmedAddresses } from '@postlark/shared/senders';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

@@ -1,5 +1,7 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
-import type { Flow, FlowCreate, FlowDefinition, FlowRunView, FlowTemplateId, FlowStats, FlowTest, FlowTestResult, FlowUpdate, FlowVersionSummary } from '@postlark/shared/automations';
+import type { FlowDefinition } from '@postlark/shared/automations';
+import type { FlowCreate, FlowTemplateId, FlowTest, FlowUpdate } from '@postlark/shared/automations-requests';
+import type { Flow, FlowRunView, FlowStats, FlowTestResult, FlowVersionSummary } from '@postlark/shared/automations-views';
 import type { SubscribersPage } from '@postlark/shared/audience';
 import type { PersonEventsPage } from '@postlark/shared/events';
 import { webEnv } from '../../config/env';

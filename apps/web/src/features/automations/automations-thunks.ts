@@ -1,6 +1,8 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { AudienceList, SubscriberSummary } from '@postlark/shared/audience';
-import type { Flow, FlowCreate, FlowDefinition, FlowRunView, FlowStats, FlowTest, FlowTestResult, FlowUpdate, FlowVersionSummary } from '@postlark/shared/automations';
+import type { FlowDefinition } from '@postlark/shared/automations';
+import type { FlowCreate, FlowTest, FlowUpdate } from '@postlark/shared/automations-requests';
+import type { Flow, FlowRunView, FlowStats, FlowTestResult, FlowVersionSummary } from '@postlark/shared/automations-views';
 import type { PersonEvent } from '@postlark/shared/events';
 import type { SignupForm } from '@postlark/shared/forms';
 import type { Segment } from '@postlark/shared/segments';

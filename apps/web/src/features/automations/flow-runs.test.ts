@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowRunView } from '@postlark/shared/automations';
+import type { FlowRunView } from '@postlark/shared/automations-views';
 import { runReason, runWhere } from './flow-runs';
 
 const run = (change: Partial<FlowRunView>): FlowRunView => ({

@@ -1,4 +1,4 @@
-import type { FlowRunView } from '@postlark/shared/automations';
+import type { FlowRunView } from '@postlark/shared/automations-views';
 
 // What a person's run says in the list of people: where they are (or how they left), and the
 // latest recorded reason (a deferral, a skip, a removed step that moved them), in words.

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { FlowDefinition, FlowStep, StepStats, StepType } from '@postlark/shared/automations';
+import type { FlowDefinition, FlowStep, StepType } from '@postlark/shared/automations';
+import type { StepStats } from '@postlark/shared/automations-views';
 import { stepTitle } from '../automations-content';
 import { flowLayout, type Lane, type Slot, START_SLOT } from '../flow-layout';
 import { AddStepButton } from './add-step-button';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { FLOW_LIMITS, type Flow } from '@postlark/shared/automations';
+import { FLOW_LIMITS } from '@postlark/shared/automations-messages';
+import type { Flow } from '@postlark/shared/automations-views';
 import { Button } from '../../../components/ui/button';
 import { AUTOMATION_TEXTS, AUTOMATIONS_PATH } from '../automations-content';
 import { FlowStatusBadge } from './flow-status-badge';

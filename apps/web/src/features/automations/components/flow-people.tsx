@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { FlowRunView } from '@postlark/shared/automations';
+import type { FlowRunView } from '@postlark/shared/automations-views';
 import { subscriberPath } from '@postlark/shared/routes';
 import { formatMoment } from '../automations-content';
 import { RUN_STATUS_LABELS, runReason, runWhere } from '../flow-runs';

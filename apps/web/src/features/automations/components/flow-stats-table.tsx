@@ -1,4 +1,5 @@
-import type { FlowDefinition, StepStats } from '@postlark/shared/automations';
+import type { FlowDefinition } from '@postlark/shared/automations';
+import type { StepStats } from '@postlark/shared/automations-views';
 import { revenueText, STEP_LABELS, stepTitle } from '../automations-content';
 import { stepsInOrder } from '../flow-layout';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Flow, FlowStats } from '@postlark/shared/automations';
+import type { Flow, FlowStats } from '@postlark/shared/automations-views';
 import { Button } from '../../../components/ui/button';
 import { flowPath, formatMoment, revenueText, triggerText } from '../automations-content';
 import { FlowStatusBadge } from './flow-status-badge';

@@ -1,4 +1,5 @@
-import { FLOW_LIMITS, PROPERTY_FILTER_OPS, type PropertyFilter } from '@postlark/shared/automations';
+import { PROPERTY_FILTER_OPS, type PropertyFilter } from '@postlark/shared/automations';
+import { FLOW_LIMITS } from '@postlark/shared/automations-messages';
 import { Button } from '../../../components/ui/button';
 
 const OP_LABELS: Record<PropertyFilter['op'], string> = {

@@ -1,4 +1,5 @@
-import { FLOW_LIMITS, type FlowDefinition, type FlowRules } from '@postlark/shared/automations';
+import type { FlowDefinition, FlowRules } from '@postlark/shared/automations';
+import { FLOW_LIMITS } from '@postlark/shared/automations-messages';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { HourField } from './hour-field';

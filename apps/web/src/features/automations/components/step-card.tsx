@@ -1,4 +1,5 @@
-import type { FlowStep, StepStats } from '@postlark/shared/automations';
+import type { FlowStep } from '@postlark/shared/automations';
+import type { StepStats } from '@postlark/shared/automations-views';
 import { revenueText, STEP_LABELS, stepSummary, stepTitle } from '../automations-content';
 import { StepIcon } from './step-icon';
 import '../../../components/ui/quiet-tag.css';

@@ -1,4 +1,5 @@
-import { FLOW_LIMITS, type FlowRule, type FlowStep } from '@postlark/shared/automations';
+import type { FlowRule, FlowStep } from '@postlark/shared/automations';
+import { FLOW_LIMITS } from '@postlark/shared/automations-messages';
 import { ENGAGEMENT_BAND_LABELS, ENGAGEMENT_BANDS } from '@postlark/shared/insights';
 import { ENGAGEMENT_CONDITION_TEXTS } from '@postlark/shared/segments';
 import { Button } from '../../../components/ui/button';

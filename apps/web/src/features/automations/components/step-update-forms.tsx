@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { FLOW_LIMITS, type FlowStep } from '@postlark/shared/automations';
+import type { FlowStep } from '@postlark/shared/automations';
+import { FLOW_LIMITS } from '@postlark/shared/automations-messages';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-error';
 import { TextField } from '../../../components/ui/text-field';

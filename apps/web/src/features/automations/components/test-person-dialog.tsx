@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SubscriberSummary } from '@postlark/shared/audience';
-import type { FlowTestResult } from '@postlark/shared/automations';
+import type { FlowTestResult } from '@postlark/shared/automations-views';
 import type { PersonEvent } from '@postlark/shared/events';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';

@@ -1,4 +1,5 @@
-import { FLOW_LIMITS, type FlowTrigger, TRIGGER_TYPES } from '@postlark/shared/automations';
+import { type FlowTrigger, TRIGGER_TYPES } from '@postlark/shared/automations';
+import { FLOW_LIMITS } from '@postlark/shared/automations-messages';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { CHOOSE_ID, TRIGGER_LABELS } from '../automations-content';

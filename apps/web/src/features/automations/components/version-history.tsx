@@ -1,4 +1,4 @@
-import type { FlowVersionSummary } from '@postlark/shared/automations';
+import type { FlowVersionSummary } from '@postlark/shared/automations-views';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { formatMoment } from '../automations-content';
