@@ -12,6 +12,7 @@ import { startHousekeeping } from '../src/jobs/housekeeping';
 import { rowsOf } from '../src/db/results';
 import type { JobClients } from '../src/jobs/start-jobs';
 import { secretBoxWith } from '../src/lib/secret-box';
+import { endpointSecretContext } from '../src/modules/outgoing-webhooks/endpoint-secrets';
 import { queueWebhookEvent } from '../src/modules/outgoing-webhooks/outbox';
 import { verifyWebhook } from '../src/modules/outgoing-webhooks/signature';
 import { deliverDueWebhooks, WEBHOOK_SENDER_DEFAULTS, type WebhookSenderDeps } from '../src/modules/outgoing-webhooks/webhook-sender';
@@ -140,7 +141,7 @@ describe('webhook endpoints', () => {
     const [stored] = rowsOf<{ secret: string }>(await accounts.database.db.execute(sql`select secret from webhook_endpoints where id = ${endpoint.id}::uuid`));
     expect(stored?.secret.startsWith('v1.')).toBe(true);
     expect(stored?.secret).not.toContain(newSecret.slice(6));
-    expect(await secretBoxWith(SECRETS_KEY).open(stored!.secret, endpoint.id)).toBe(newSecret);
+    expect(await secretBoxWith(SECRETS_KEY).open(stored!.secret, endpointSecretContext(endpoint.id))).toBe(newSecret);
 
     expect((await call('DELETE', `${HOOKS}/${endpoint.id}`, customer.cookie)).json().payload.message).toBe(WEBHOOK_MESSAGES.deleted);
     expect((await call('GET', HOOKS, customer.cookie)).json().payload.endpoints).toEqual([]);

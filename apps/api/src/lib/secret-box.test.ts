@@ -26,6 +26,18 @@ describe('secret box', () => {
     await expect(secretBoxWith(randomBytes(32)).open(sealed, 'endpoint-1')).rejects.toThrow();
   });
 
+  it('refuses a value whose authentication tag was cut short', async () => {
+    // An empty secret seals to its IV and tag only, so cutting the text cuts the tag: with 4 of
+    // its 16 bytes left, GCM would check just those (one chance in 2^32 to forge, not 2^128).
+    const sealed = await box.seal('', 'endpoint-1');
+    const bytes = Buffer.from(sealed.slice(3), 'base64url');
+    expect(bytes).toHaveLength(12 + 16);
+    for (const kept of [4, 8, 12, 15]) {
+      await expect(box.open(`v1.${bytes.subarray(0, 12 + kept).toString('base64url')}`, 'endpoint-1'), `${kept} bytes of tag`).rejects.toThrow();
+    }
+    expect(await box.open(sealed, 'endpoint-1')).toBe('');
+  });
+
   it('makes the key file once, readable by its owner only, and reads the same key after', async () => {
     const dir = path.join(await mkdtemp(path.join(tmpdir(), 'secret-box-')), 'data');
     const first = await dataDirSecretsKey(dir);

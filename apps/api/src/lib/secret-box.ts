@@ -12,7 +12,10 @@ const TAG_BYTES = 16;
 export const SECRETS_KEY_BYTES = 32;
 
 export interface SecretBox {
-  /** Seals `plain`, bound to `context` (say, the row's id): a sealed value copied to another row does not open. */
+  /**
+   * Seals `plain`, bound to `context`: its purpose and the row's id (`connections:<id>`), so a
+   * sealed value copied to another row, or to another kind of secret with the same id, does not open.
+   */
   seal(plain: string, context: string): Promise<string>;
   open(sealed: string, context: string): Promise<string>;
 }
@@ -31,7 +34,10 @@ export function secretBoxWith(key: Buffer): SecretBox {
       const [version, packed = ''] = sealed.split('.');
       if (version !== VERSION) throw new Error('sealed secret: unknown format');
       const bytes = Buffer.from(packed, 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+      // GCM takes a tag as short as 4 bytes unless told its length: a sealed value cut down to
+      // its IV and the tag's first bytes would then open with far fewer guesses. Only whole tags.
+      if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error('sealed secret: too short');
+      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
       decipher.setAAD(Buffer.from(context));
       decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './accounts';
 
 // Outgoing webhooks (modules/outgoing-webhooks): the customer's endpoints, the events recorded for
@@ -20,6 +20,10 @@ export const webhookEndpoints = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     // The signing secret sealed with AES-256-GCM (lib/secret-box.ts); never stored in the clear.
     secret: text('secret').notNull(),
+    // How it is sealed (endpoint-secrets.ts): 2, bound to `webhook_endpoints:<id>`; 1, an older seal
+    // bound to the bare id, re-sealed as 2 when read. 1 by default, so a row written by code that
+    // does not know the column is never taken for a new seal.
+    secretVersion: smallint('secret_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

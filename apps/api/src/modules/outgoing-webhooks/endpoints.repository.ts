@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/results';
+import { changedRows, rowsOf } from '../../db/results';
 import { webhookEndpoints } from '../../db/schema/outgoing-webhooks';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -72,3 +72,21 @@ export async function latestAttempts(db: Db, endpointId: string, limit: number):
   return rowsOf<AttemptLogRow>(result);
 }
 
+
+/** Endpoints whose secret is still sealed the old way (version 1), by id after `afterId`. */
+export async function legacySealedEndpoints(db: Db, afterId: string | null, limit: number): Promise<{ id: string; secret: string }[]> {
+  const after = afterId === null ? sql`true` : sql`id > ${afterId}::uuid`;
+  const result = await db.execute(sql`select id, secret from webhook_endpoints where secret_version = 1 and ${after} order by id limit ${limit}`);
+  return rowsOf<{ id: string; secret: string }>(result);
+}
+
+/**
+ * Puts a re-sealed secret in place of the old seal it was read from, only if that seal is still
+ * there: a roll or another process's re-seal in between wins, and this changes nothing.
+ */
+export async function replaceLegacySeal(db: Db, id: string, oldSealed: string, newSealed: string, version: number): Promise<boolean> {
+  const result = await db.execute(
+    sql`update webhook_endpoints set secret = ${newSealed}, secret_version = ${version} where id = ${id}::uuid and secret = ${oldSealed} and secret_version = 1`,
+  );
+  return changedRows(result) > 0;
+}

@@ -25,6 +25,7 @@ import {
   queueTestEvent,
   updateEndpoint,
 } from './endpoints.repository';
+import { sealEndpointSecret } from './endpoint-secrets';
 import { newSigningSecret } from './signature';
 import { targetProblem } from './webhook-target';
 
@@ -95,7 +96,7 @@ export async function createEndpoint(deps: WebhookDeps, customerId: string, body
     description: body.description,
     eventTypes: [...new Set(body.event_types)],
     enabled: body.enabled,
-    secret: await deps.secrets.seal(secret, id),
+    ...(await sealEndpointSecret(deps.secrets, id, secret)),
     createdAt: now,
     updatedAt: now,
   });
@@ -125,7 +126,7 @@ export async function removeEndpoint(deps: WebhookDeps, customerId: string, id: 
 export async function rollSecret(deps: WebhookDeps, customerId: string, id: string): Promise<string> {
   await ownEndpoint(deps, customerId, id);
   const secret = newSigningSecret();
-  const row = await updateEndpoint(deps.db, customerId, id, { secret: await deps.secrets.seal(secret, id), updatedAt: deps.now() });
+  const row = await updateEndpoint(deps.db, customerId, id, { ...(await sealEndpointSecret(deps.secrets, id, secret)), updatedAt: deps.now() });
   if (!row) throw new HttpError(404, WEBHOOK_MESSAGES.notFound);
   return secret;
 }

@@ -18,6 +18,7 @@ export interface ClaimedSend {
   endpointId: string;
   url: string;
   sealedSecret: string;
+  secretVersion: number;
 }
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -37,7 +38,7 @@ export async function claimDueSends(db: Db, now: Date, limit: number, leaseMs: n
       returning s.id, s.attempts, s.created_at, s.event_id, s.endpoint_id
     )
     select c.id::text as id, c.attempts, c.created_at as "createdAt", c.event_id as "eventId", o.type, o.data,
-      o.created_at as "eventCreatedAt", c.endpoint_id as "endpointId", e.url, e.secret as "sealedSecret"
+      o.created_at as "eventCreatedAt", c.endpoint_id as "endpointId", e.url, e.secret as "sealedSecret", e.secret_version as "secretVersion"
     from claimed c join webhook_outbox o on o.id = c.event_id join webhook_endpoints e on e.id = c.endpoint_id`);
   return rowsOf<Omit<ClaimedSend, 'claimedUntil'>>(result).map((row) => ({
     ...row,

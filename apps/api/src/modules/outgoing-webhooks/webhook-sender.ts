@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
+import { openEndpointSecret, resealLegacySecret, resealLegacySecrets } from './endpoint-secrets';
 import { postWebhook, type PostOutcome } from './post-webhook';
 import { type ClaimedSend, claimDueSends, failExpiredSends, settleSend } from './sends.repository';
 import { signWebhook } from './signature';
@@ -55,7 +56,8 @@ export function webhookBody(send: Pick<ClaimedSend, 'eventId' | 'type' | 'eventC
 async function attempt(deps: WebhookSenderDeps, send: ClaimedSend, at: Date): Promise<PostOutcome> {
   let secret: string;
   try {
-    secret = await deps.secrets.open(send.sealedSecret, send.endpointId);
+    const stored = { id: send.endpointId, secret: send.sealedSecret, secretVersion: send.secretVersion };
+    secret = stored.secretVersion === 1 ? (await resealLegacySecret(deps.db, deps.secrets, stored)).plain : await openEndpointSecret(deps.secrets, stored);
   } catch {
     // Never the sealed value or the key in the log: only which endpoint.
     deps.log.error({ endpointId: send.endpointId }, 'webhook signing secret cannot be opened (was SECRETS_KEY or DATA_DIR/secrets.key changed?)');
@@ -98,6 +100,10 @@ export interface WebhookSender {
 export function startWebhookSender(deps: WebhookSenderDeps): WebhookSender {
   const stopping = new AbortController();
   const loop = (async () => {
+    // Old seals are re-sealed once per process start (endpoint-secrets.ts); a failure only logs.
+    await resealLegacySecrets(deps.db, deps.secrets, deps.log).catch((error: unknown) =>
+      deps.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'webhook secrets re-seal failed; deliveries re-seal what they read'),
+    );
     while (!stopping.signal.aborted) {
       let worked = 0;
       try {
