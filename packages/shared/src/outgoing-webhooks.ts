@@ -46,6 +46,13 @@ export const WEBHOOK_MESSAGES = {
   logFailed: 'We could not load the delivery log. Try again.',
 } as const;
 
+/**
+ * What a delivery log (an endpoint's, a flow webhook step's) records for an address the guard
+ * refused, whatever it resolved to: what the server's resolver answered for an internal name
+ * stays on the server.
+ */
+export const WEBHOOK_ADDRESS_REFUSED = 'address not allowed';
+
 // A user name or password before the host (scheme://user:pass@host): never sent, verify the signature instead.
 export const CREDENTIALS_IN_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i;
 

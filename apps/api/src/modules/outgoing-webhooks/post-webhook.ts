@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { WEBHOOK_ADDRESS_REFUSED } from '@postlark/shared/outgoing-webhooks';
 import { type AddressCheck, hostOf } from './webhook-target';
 
 export interface PostOutcome {
@@ -16,9 +17,14 @@ export interface PostOutcome {
 // What we read of an answer, at most: receivers should answer quickly and briefly; the rest is dropped.
 const MAX_ANSWER_BYTES = 64 * 1024;
 
+/**
+ * A connection the address check refused. Its message is the one shared text, never the address:
+ * for a name, that is what this server's resolver answered (say, an internal host's IP), and
+ * delivery logs show the message to the customer.
+ */
 export class RefusedAddress extends Error {
-  constructor(address: string) {
-    super(`refused: ${address} is not a public address`);
+  constructor(_address: string) {
+    super(WEBHOOK_ADDRESS_REFUSED);
   }
 }
 
