@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -17,6 +18,16 @@ export default tseslint.config(
         { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
         { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
       ],
+    },
+  },
+  {
+    // No pattern that backtracks super-linearly on long input (a provider's answer, a request body):
+    // one such match blocks the process that runs every tenant's work.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
   {

@@ -56,7 +56,7 @@ function urlToFile(distDir: string, url: string): string | undefined {
 // Static `import … from "./x.js"`, bare `import "./x.js"` and `export … from "./x.js"`, but not
 // `import("./x.js")` (lazy) or `import.meta`. Rolldown emits them as top-level statements, so
 // requiring a statement boundary before the keyword keeps strings that merely mention "import" out.
-const STATIC_IMPORT = /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w$*{},\s]+?\s*from\s*)?["'`]([^"'`\n]+)["'`]/g;
+const STATIC_IMPORT = /(?:^|[;\n}])[^\S\n]*(?:import|export)(?:[\w$*{},\s]*?\bfrom)?\s*["'`]([^"'`\n]+)["'`]/g;
 
 function staticImports(source: string): string[] {
   return [...source.matchAll(STATIC_IMPORT)].map((match) => match[1]!).filter((specifier) => /^\.{0,2}\//.test(specifier));

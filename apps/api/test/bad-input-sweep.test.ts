@@ -96,7 +96,7 @@ describe('bad input on every route', () => {
             headers: { ...(route.path.startsWith('/api/v1/') ? bearer : session), ...(attempt.body && { 'content-type': attempt.body.contentType }) },
             ...(attempt.body && { payload: attempt.body.payload }),
           });
-          const leaked = /\n\s+at [^\n]+:\d+:\d+/.test(response.body);
+          const leaked = /\n[^\S\n]+at [^\n]+:\d+:\d+/.test(response.body);
           if (response.statusCode >= 500 || leaked) {
             failures.push(`${route.method} ${attempt.url} ${attempt.body?.payload.slice(0, 40) ?? ''} → ${response.statusCode} ${response.body.slice(0, 120)}`);
           }

@@ -16,7 +16,7 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 function ipv6Groups(address: string): number[] {
   let text = address.split('%')[0] ?? '';
   // A trailing dotted IPv4 (::ffff:192.0.2.1) is the last two groups.
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  const dotted = /(?<!\d)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (dotted) {
     const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
     text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;

@@ -10,7 +10,7 @@ const apiBase = withTrailingSlash(import.meta.env.VITE_API_BASE || '/api/');
 export const webEnv = {
   apiBase,
   // SPEC section 7's {host}: joined as `${waitlistHost}/landing/v1/waitlist/`.
-  waitlistHost: (import.meta.env.VITE_WAITLIST_HOST || '/api').replace(/\/+$/, ''),
+  waitlistHost: (import.meta.env.VITE_WAITLIST_HOST || '/api').replace(/(?<!\/)\/+$/, ''),
   // SPEC section 7's countries service: a list of `{name: {common}, cca2}`; our API serves one.
   // The public API's documentation page, served by the API itself (profile keys, Help, insights).
   apiDocsUrl: `${apiBase}docs`,

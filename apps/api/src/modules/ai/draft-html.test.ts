@@ -34,5 +34,13 @@ describe('unfence', () => {
   it('takes the HTML out of a Markdown code fence', () => {
     expect(unfence('```html\n<p>Hi</p>\n```')).toBe('<p>Hi</p>');
     expect(unfence('<p>Hi</p>')).toBe('<p>Hi</p>');
+    expect(unfence('```\n```')).toBe('');
+    expect(unfence('``` html\n<p>Hi</p>\n```')).toBe('``` html\n<p>Hi</p>\n```');
+  });
+
+  it('reads a fence opened over 1 MB of newlines and never closed in one pass (a pattern backtracked on it)', () => {
+    const open = `\`\`\`${'\n'.repeat(1024 * 1024)}<p>Hi</p>`;
+    expect(unfence(open)).toBe(open);
+    expect(unfence(`\`\`\`html${'\n'.repeat(1024 * 1024)}<p>Hi</p>\n\`\`\``)).toBe('<p>Hi</p>');
   });
 });

@@ -33,10 +33,17 @@ function blockDiv(attributes: Record<string, string>): string | null {
 
 const safeUrl = (value: string | undefined, schemes: RegExp) => (value && schemes.test(value.trim()) ? value.trim() : null);
 
-/** The HTML of an answer, without a Markdown code fence around it. */
+/**
+ * The text of an answer without a Markdown code fence around it (```html … ```), by slicing: a
+ * pattern for it backtracks on a long run of newlines.
+ */
 export function unfence(answer: string): string {
-  const fenced = /^\s*```[a-z]*\s*\n([\s\S]*?)\n?```\s*$/i.exec(answer);
-  return (fenced?.[1] ?? answer).trim();
+  const text = answer.trim();
+  const firstLine = text.indexOf('\n');
+  if (!text.startsWith('```') || !text.endsWith('```') || firstLine === -1) return text;
+  // The opening line names the language at most ("```html").
+  if (!/^[a-z]*$/i.test(text.slice(3, firstLine).trimEnd())) return text;
+  return text.slice(firstLine + 1, -3).trim();
 }
 
 /** The markup the editor accepts, from whatever HTML came. Text outside any block is kept as it is (the editor wraps it). */

@@ -90,7 +90,7 @@ export function retryAfterMsOf(headers: IncomingMessage['headers'], now = Date.n
   }
   const reset = header('x-ratelimit-reset-requests');
   if (reset) {
-    const parts = [...reset.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
+    const parts = [...reset.matchAll(/(?<!\d)(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
     if (parts.length > 0) {
       const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
       return parts.reduce((total, [, value, name]) => total + Number(value) * unit[name as keyof typeof unit], 0);

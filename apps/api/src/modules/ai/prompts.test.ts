@@ -1,6 +1,6 @@
 import { AI_MESSAGES } from '@postlark/shared/ai';
 import { describe, expect, it } from 'vitest';
-import { missingInput, parseRewrite, parseSuggestions, promptFor, type PromptInput } from './prompts';
+import { cleanLine, missingInput, parseDraft, parseRewrite, parseSuggestions, promptFor, type PromptInput, REWRITE_ANSWER_CHARS, SUGGESTIONS_ANSWER_CHARS, unwrapRewrite } from './prompts';
 
 const input = (overrides: Partial<PromptInput>): PromptInput => ({ task: 'subjects', subject: '', preheader: '', content: '', audience: [], selection: '', style: undefined, brief: '', ...overrides });
 
@@ -20,6 +20,32 @@ describe('parseRewrite', () => {
     expect(parseRewrite('“Hello there.”')).toBe('Hello there.');
     expect(parseRewrite('<<<\nHello there.\n>>>')).toBe('Hello there.');
     expect(() => parseRewrite('  ')).toThrow(AI_MESSAGES.garbage);
+  });
+});
+
+// A provider's answer may be 1 MB. Before issue 31 these took minutes (the `<<< … >>>` strip and the
+// quotes pattern backtracked quadratically: 0.55 s on 40 KB); each is one pass now.
+describe('answers of a megabyte', () => {
+  const MB = 1024 * 1024;
+
+  it('strips markers and quotes from 1 MB of spaces or quotes between two letters in one pass', () => {
+    const spaced = `a${' '.repeat(MB)}b`;
+    expect(unwrapRewrite(spaced)).toBe(spaced);
+    expect(unwrapRewrite(`<<<${' '.repeat(MB)}${spaced}${' '.repeat(MB)}>>>`)).toBe(spaced);
+    const quoted = `a${'"'.repeat(MB)}b`;
+    expect(cleanLine(quoted)).toBe(quoted);
+    expect(cleanLine(`1. ${'“'.repeat(MB)}Spring sale${'”'.repeat(MB)}`)).toBe('Spring sale');
+  });
+
+  it('reads no more of an answer than its task can use: a longer one is garbage, refused before any pattern', () => {
+    expect(() => parseRewrite(`a${' '.repeat(MB)}b`)).toThrow(AI_MESSAGES.garbage);
+    expect(() => parseSuggestions(`a${'"'.repeat(MB)}b`, 300)).toThrow(AI_MESSAGES.garbage);
+    expect(() => parseDraft(`<p>a${'<'.repeat(MB)}b</p>`)).toThrow(AI_MESSAGES.garbage);
+    // At the cap, it is read.
+    const longest = `a${' '.repeat(REWRITE_ANSWER_CHARS - 2)}b`;
+    expect(parseRewrite(longest)).toBe(longest);
+    const list = ['One', 'Two', 'Three', 'Four', 'Five'].map((line, index) => `${index + 1}. ${line}`).join('\n');
+    expect(parseSuggestions(list.padEnd(SUGGESTIONS_ANSWER_CHARS, ' '), 300)).toEqual(['One', 'Two', 'Three', 'Four', 'Five']);
   });
 });
 

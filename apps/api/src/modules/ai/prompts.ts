@@ -76,18 +76,42 @@ export function missingInput(input: PromptInput): string | null {
   return null;
 }
 
+// What each task reads of an answer at most, checked before any pattern runs: a provider may send
+// up to the client's 1 MB, and an answer longer than a task can use is garbage, not work to parse.
+/** Five subject lines or preheaders (300 characters each at most) and a line of introduction fit with room to spare. */
+export const SUGGESTIONS_ANSWER_CHARS = 8 * 1024;
+/** A rewrite of the longest selection, even a wordier one. */
+export const REWRITE_ANSWER_CHARS = 2 * AI_LIMITS.selection;
+/** A drafted body: what the editor keeps of it must fit a campaign anyway. */
+export const DRAFT_ANSWER_CHARS = CAMPAIGN_LIMITS.html;
+
+function capped(answer: string, most: number): string {
+  if (answer.length > most) throw new AiError('garbage', AI_MESSAGES.garbage);
+  return answer;
+}
+
 // A list item's decoration: "1.", "2)", "3 -", "-", "*", "•", "Subject 1:", "Option 5:"; not the
 // number a line starts with ("5-day sale", "3 ideas").
 const BULLET = /^\s*(?:(?:(?:subject(?: line)?|preheader|option)\s*)?#?\d{1,2}\s*(?:[.):]|-(?=\s))|[-*•–](?=\s))\s*/i;
-const QUOTES = /^["'“”‘’«»`]+|["'“”‘’«»`]+$/g;
+const QUOTES = new Set(['"', "'", '“', '”', '‘', '’', '«', '»', '`']);
 
-function cleanLine(line: string): string {
-  return line.replace(/\*\*|__/g, '').replace(BULLET, '').trim().replace(QUOTES, '').trim();
+/** The text without the quotes around it, in one pass from each end (a pattern for it backtracks on a long run of quotes). */
+function withoutQuotes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && QUOTES.has(text[start]!)) start += 1;
+  while (end > start && QUOTES.has(text[end - 1]!)) end -= 1;
+  return text.slice(start, end);
+}
+
+/** One suggestion as written: without its bullet, bold marks and quotes. */
+export function cleanLine(line: string): string {
+  return withoutQuotes(line.replace(/\*\*|__/g, '').replace(BULLET, '').trim()).trim();
 }
 
 /** Exactly five suggestions from an answer (a numbered list, bullets, a JSON array, with or without an introduction), or garbage. */
 export function parseSuggestions(answer: string, maxLength: number): string[] {
-  const text = unfence(answer);
+  const text = unfence(capped(answer, SUGGESTIONS_ANSWER_CHARS));
   let lines: string[];
   try {
     const parsed: unknown = JSON.parse(text);
@@ -99,7 +123,7 @@ export function parseSuggestions(answer: string, maxLength: number): string[] {
   const suggestions: string[] = [];
   for (const line of lines) {
     // "Here are five subject lines:" introduces; it is not one.
-    if (/:\s*$/.test(line.trim())) continue;
+    if (line.trim().endsWith(':')) continue;
     const cleaned = cleanLine(line);
     if (!cleaned || cleaned.length > maxLength || seen.has(cleaned.toLowerCase())) continue;
     seen.add(cleaned.toLowerCase());
@@ -109,18 +133,27 @@ export function parseSuggestions(answer: string, maxLength: number): string[] {
   return suggestions.slice(0, AI_LIMITS.suggestions);
 }
 
+/** A rewrite's text without the prompt's <<< >>> markers and one pair of double quotes around it, by slicing (no pattern). */
+export function unwrapRewrite(text: string): string {
+  let inner = text.trim();
+  if (inner.startsWith('<<<')) inner = inner.slice(3);
+  if (inner.endsWith('>>>')) inner = inner.slice(0, -3);
+  inner = inner.trim();
+  if (inner.length >= 2 && '"“'.includes(inner[0]!) && '"”'.includes(inner[inner.length - 1]!)) inner = inner.slice(1, -1);
+  return inner.trim();
+}
+
 /** A rewritten selection: the text alone, without markers, fences or quotes around it. */
 export function parseRewrite(answer: string): string {
-  const text = unfence(answer).replace(/^<<<\s*|\s*>>>$/g, '').trim();
-  const unquoted = /^(["“])([\s\S]*)(["”])$/.exec(text)?.[2] ?? text;
-  if (!unquoted.trim()) throw new AiError('garbage', AI_MESSAGES.garbage);
-  return unquoted.trim();
+  const text = unwrapRewrite(unfence(capped(answer, REWRITE_ANSWER_CHARS)));
+  if (!text) throw new AiError('garbage', AI_MESSAGES.garbage);
+  return text;
 }
 
 /** A drafted body as the editor's HTML, or garbage when nothing of it is left. */
 export function parseDraft(answer: string): string {
-  const html = sanitiseDraftHtml(unfence(answer));
-  if (!html.replace(/<[^>]*>/g, '').trim()) throw new AiError('garbage', AI_MESSAGES.garbage);
+  const html = sanitiseDraftHtml(unfence(capped(answer, DRAFT_ANSWER_CHARS)));
+  if (!html.replace(/<[^<>]*>/g, '').trim()) throw new AiError('garbage', AI_MESSAGES.garbage);
   if (html.length > CAMPAIGN_LIMITS.html) throw new AiError('garbage', AI_MESSAGES.garbage);
   return html;
 }

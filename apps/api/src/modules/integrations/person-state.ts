@@ -78,7 +78,7 @@ export function attributeNameFor(remoteName: string): string | null {
     .slice(0, 100)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+    .replace(/^_+|(?<!_)_+$/g, '');
   if (NAME_FIELDS.has(name) || !ATTRIBUTE_NAME.test(name)) return null;
   return name;
 }

@@ -29,6 +29,6 @@ const LOCAL_PART_MAX = 64;
 export function viaAddress(email: string, viaDomain: string): string {
   const at = email.lastIndexOf('@');
   const readable = `${email.slice(0, at)}.${email.slice(at + 1)}`.toLowerCase().replace(/[^a-z0-9._-]/g, '-').replace(/\.{2,}/g, '.');
-  const trimmed = readable.replace(/^[.-]+|[.-]+$/g, '') || 'sender';
-  return `${trimmed.slice(0, LOCAL_PART_MAX).replace(/[.-]+$/, '')}@${viaDomain}`;
+  const trimmed = readable.replace(/^[.-]+|(?<![.-])[.-]+$/g, '') || 'sender';
+  return `${trimmed.slice(0, LOCAL_PART_MAX).replace(/(?<![.-])[.-]+$/, '')}@${viaDomain}`;
 }

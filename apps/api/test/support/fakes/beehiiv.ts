@@ -549,7 +549,7 @@ export async function startFakeBeehiiv(options: FakeBeehiivOptions = {}): Promis
 
   const createSubscription = (publication: FakePublication, body: Record<string, unknown>) => {
     const email = typeof body.email === 'string' ? body.email.trim() : '';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new HttpError(400, 'Email is invalid', 'invalid_email');
+    if (!/^[^\s@]+@[^\s@.]+\.[^\s@]+$/.test(email)) throw new HttpError(400, 'Email is invalid', 'invalid_email');
     const tier = body.tier ?? 'free';
     if (tier !== 'free' && tier !== 'premium') throw new HttpError(400, `Invalid tier: ${String(tier)}`, 'invalid_parameter');
     const existing = findSubscription(publication, email);

@@ -204,7 +204,7 @@ const LAST_NAMES = ['Martin', 'Bernard', 'Dubois', 'Schmidt', 'Rossi', 'García'
 /** Brevo's webhook local-time format "2020-10-09 00:00:00" (the fake's local zone is UTC). */
 const brevoDate = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const isEmail = (value: unknown): value is string => typeof value === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+const isEmail = (value: unknown): value is string => typeof value === 'string' && /^[^\s@]+@[^\s@.]+\.[^\s@]+$/.test(value);
 
 export async function startFakeBrevo(options: FakeBrevoOptions = {}): Promise<FakeBrevo> {
   const apiKey = options.apiKey ?? 'xkeysib-test';

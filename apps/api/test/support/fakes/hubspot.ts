@@ -674,7 +674,7 @@ export async function startFakeHubSpot(options: FakeHubSpotOptions = {}): Promis
       // channel is required; EMAIL is the only channel the docs list.
       if (url.searchParams.get('channel') !== 'EMAIL') return fail(400, 'channel is required and must be EMAIL', 'VALIDATION_ERROR');
       // Docs silent on an address with no contact: refused as not found, like the CRM's own 404 (a malformed one is a validation error).
-      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return fail(400, `${email} is not a valid email address`, 'VALIDATION_ERROR');
+      if (!/^[^@\s]+@[^@\s.]+\.[^@\s]+$/.test(email)) return fail(400, `${email} is not a valid email address`, 'VALIDATION_ERROR');
       const contact = byEmail(email);
       if (!contact) return fail(404, `No contact with email ${email}`, 'OBJECT_NOT_FOUND', { context: { subscriberIdString: [email] } });
       const startedAt = now().toISOString();

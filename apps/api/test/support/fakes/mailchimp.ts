@@ -298,7 +298,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 /** Webhooks' fired_at: "YYYY-MM-DD HH:MM:SS" in UTC. */
 const firedAt = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+\.[^\s@]+$/;
 
 
 /** `fields` / `exclude_fields`: dotted paths into the answer (arrays are mapped through). */
@@ -1105,12 +1105,12 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
       }
     }
     if (sub === 'content') {
-      if (method === 'GET') return [200, { html: campaign.html, plain_text: campaign.html.replace(/<[^>]+>/g, ''), _links: [] }];
+      if (method === 'GET') return [200, { html: campaign.html, plain_text: campaign.html.replace(/<[^<>]+>/g, ''), _links: [] }];
       if (method === 'PUT') {
         if (campaign.status !== 'save' && campaign.status !== 'paused') throw new Problem(400, 'Bad Request', 'This campaign cannot be updated because it has already been sent or scheduled.');
         if (typeof body.html !== 'string') throw invalid('html', 'This value should be of type string.');
         campaign.html = body.html;
-        return [200, { html: campaign.html, plain_text: campaign.html.replace(/<[^>]+>/g, ''), _links: [] }];
+        return [200, { html: campaign.html, plain_text: campaign.html.replace(/<[^<>]+>/g, ''), _links: [] }];
       }
     }
     if (sub === 'actions' && method === 'POST') {
@@ -1184,7 +1184,7 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
       return reply(200, { access_token: token, expires_in: 0, scope: null });
     }
     if (path === '/oauth2/metadata' && method === 'GET') {
-      const token = /^(?:OAuth|Bearer)\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
+      const token = /^(?:OAuth|Bearer)\s+(\S.*)$/i.exec(headers.authorization ?? '')?.[1];
       response.writeHead(200, { 'content-type': 'application/json' });
       if (!token || !state.tokens.has(token) || revoked) {
         // The quirk the issue names: a bad token is a 200 with an error field.
@@ -1210,8 +1210,8 @@ export async function startFakeMailchimp(options: FakeMailchimpOptions = {}): Pr
   /** Answers the credential (the key the concurrency limit counts) or throws the real 401. */
   const authenticate = (headers: IncomingMessage['headers']) => {
     const header = headers.authorization ?? '';
-    const basic = /^Basic\s+(.+)$/i.exec(header)?.[1];
-    const bearer = /^(?:Bearer|OAuth)\s+(.+)$/i.exec(header)?.[1];
+    const basic = /^Basic\s+(\S.*)$/i.exec(header)?.[1];
+    const bearer = /^(?:Bearer|OAuth)\s+(\S.*)$/i.exec(header)?.[1];
     const invalidKey = () => new Problem(401, 'API Key Invalid', "Your API key may be invalid, or you've attempted to access the wrong datacenter.");
     if (basic) {
       const decoded = Buffer.from(basic, 'base64').toString('utf8');

@@ -50,7 +50,7 @@ function platformItem(parent: string, search: string): string {
 }
 
 function navItemFor(pathname: string, search = ''): string | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = pathname.length > 1 ? pathname.replace(/(?<!\/)\/+$/, '') : pathname;
   if (path === ROUTES.dashboard) return 'home';
   if (path === ROUTES.lists) return AUDIENCE_NAV.lists;
   if (path === ROUTES.segments) return AUDIENCE_NAV.segments;

@@ -17,7 +17,7 @@ export function attributeName(header: string): string {
     .trim()
     .replace(/[^A-Za-z0-9_]+/g, '_')
     .replace(/^[^A-Za-z]+/, '')
-    .replace(/_+$/, '')
+    .replace(/(?<!_)_+$/, '')
     .slice(0, 64);
   return cleaned;
 }

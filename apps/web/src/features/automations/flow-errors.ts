@@ -17,7 +17,7 @@ export interface FlowProblems {
 export function flowProblems(errors: Readonly<Record<string, string>>, definition: FlowDefinition): FlowProblems {
   const found: FlowProblems = { steps: {}, settings: {}, cards: {}, other: [] };
   for (const [path, message] of Object.entries(errors)) {
-    const step = /^(?:definition\.)?steps\.(\d+)\.?(.*)$/.exec(path);
+    const step = /^(?:definition\.)?steps\.(\d+)(?!\d)\.?(.*)$/.exec(path);
     const id = step ? definition.steps[Number(step[1])]?.id : undefined;
     if (id) {
       (found.steps[id] ??= {})[step![2] || 'step'] = message;

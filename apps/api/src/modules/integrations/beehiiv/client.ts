@@ -70,7 +70,7 @@ export function beehiivClient(options: { apiUrl: string; apiKey: string; publica
   const now = settings.now ?? Date.now;
   const sleep = settings.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const rules = beehiivRules(new RateBudget(settings));
-  const base = options.apiUrl.replace(/\/+$/, '');
+  const base = options.apiUrl.replace(/(?<!\/)\/+$/, '');
 
   const call = async <T>(method: PlatformRequest['method'], path: string, body?: unknown): Promise<{ answer: PlatformAnswer; json: T }> => {
     const answer = await platformRequest({ method, url: `${base}${path}`, headers: { authorization: `Bearer ${options.apiKey}` }, body }, rules, settings);

@@ -54,7 +54,7 @@ function windowsFrom(since: Date, now: number): Array<[string, string]> {
 export function brevoClient(options: { apiUrl: string; apiKey: string; http?: PlatformHttpSettings }): PlatformClient {
   const http = options.http ?? PLATFORM_HTTP_DEFAULTS;
   const now = () => (http.now ?? Date.now)();
-  const base = options.apiUrl.replace(/\/+$/, '');
+  const base = options.apiUrl.replace(/(?<!\/)\/+$/, '');
   // Brevo's messages do not echo the key, but nothing we store or show may carry it.
   const scrub = (message: string) => (options.apiKey ? message.split(options.apiKey).join('[key]') : message);
 

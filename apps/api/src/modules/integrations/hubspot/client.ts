@@ -56,7 +56,7 @@ type SearchBody = Omit<Wire<PublicObjectSearchRequest>, 'sorts'> & { sorts: Arra
 
 export function hubspotClient(options: { apiUrl: string; token: string; http?: PlatformHttpSettings }): PlatformClient {
   const settings = options.http ?? PLATFORM_HTTP_DEFAULTS;
-  const base = options.apiUrl.replace(/\/+$/, '');
+  const base = options.apiUrl.replace(/(?<!\/)\/+$/, '');
   const clock = () => (settings.now ?? Date.now)();
   const sleep = settings.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const budget = new RateBudget(settings);

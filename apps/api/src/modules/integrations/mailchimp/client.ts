@@ -46,7 +46,7 @@ interface HistoryCursor {
 }
 
 export function mailchimpClient(options: { apiUrl: string; auth: { kind: 'oauth' | 'api_key'; secret: string }; http?: PlatformHttpSettings }): PlatformClient {
-  const base = `${options.apiUrl.replace(/\/+$/, '')}/3.0`;
+  const base = `${options.apiUrl.replace(/(?<!\/)\/+$/, '')}/3.0`;
   const http = options.http ?? PLATFORM_HTTP_DEFAULTS;
   const authorization =
     options.auth.kind === 'api_key' ? `Basic ${Buffer.from(`postlark:${options.auth.secret}`).toString('base64')}` : `Bearer ${options.auth.secret}`;

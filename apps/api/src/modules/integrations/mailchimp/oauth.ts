@@ -24,7 +24,7 @@ export function mailchimpApiUrl(template: string, dc: string): string {
   return template.replaceAll('{dc}', dc);
 }
 
-const trim = (url: string) => url.replace(/\/+$/, '');
+const trim = (url: string) => url.replace(/(?<!\/)\/+$/, '');
 
 export function authorizeUrl(loginUrl: string, clientId: string, redirectUri: string, state: string): string {
   const url = new URL(`${trim(loginUrl)}/oauth2/authorize`);
