@@ -1,4 +1,6 @@
-import { type CampaignOutcome, engagementOf, fitEngagementModel } from '../apps/api/src/modules/insights/engagement-score';
+import type { CampaignOutcome } from '../apps/api/src/modules/insights/engagement-features';
+import { fitEngagementModel } from '../apps/api/src/modules/insights/engagement-fit';
+import { engagementOf } from '../apps/api/src/modules/insights/engagement-score';
 import { bestSendTime, fitAudienceSendTime, QUARTERS_PER_DAY, type SendTimeHistory } from '../apps/api/src/modules/insights/send-time';
 import { seededRandom } from '@postlark/shared/testing/seeded-random';
 

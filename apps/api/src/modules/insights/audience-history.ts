@@ -5,7 +5,9 @@
 // Each page feeds the models' fits as it arrives; each person's history is made into the models'
 // shapes (SendTimeHistory, CampaignOutcome[]) only while it is read.
 import type { EngagementInsights, SendTimeInsights } from '@postlark/shared/insights';
-import { type CampaignOutcome, EngagementFit, engagementOf, type EngagementModel, sampleKeyOf } from './engagement-score';
+import type { CampaignOutcome, EngagementModel } from './engagement-features';
+import { EngagementFit, sampleKeyOf } from './engagement-fit';
+import { engagementOf } from './engagement-score';
 import { type AudienceSendTime, AudienceSendTimeFit, bestSendTime, type SendTimeHistory } from './send-time';
 
 const OPENED = 1;

@@ -25,7 +25,8 @@ import {
   SEND_TIME_KIND,
   storeAudienceInsights,
 } from './audience-insights.repository';
-import { engagementOf, type EngagementModel } from './engagement-score';
+import type { EngagementModel } from './engagement-features';
+import { engagementOf } from './engagement-score';
 import { computePurchaseInsights } from './purchase-insights';
 import { type AudienceSendTime, bestSendTime } from './send-time';
 import {
