@@ -107,7 +107,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
   const secrets = secretBoxFrom(config);
   const preferenceDeps = { db, now, tokens: linkTokens(await getOrCreateSecret(db, 'subscriber-links')) };
   const subscriberDeps = { db, now, preferenceUrl: subscriberLinks(config.APP_URL, preferenceDeps.tokens).preferences };
-  const subscriptionDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, tokens: preferenceDeps.tokens };
+  const subscriptionDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, tokens: preferenceDeps.tokens, quotas: quotasFrom(config) };
   const signups = signupRoutes({ ...subscriptionDeps, hashIp, signupsPerMinute: config.FORM_SIGNUP_LIMIT_PER_MINUTE, queueFormSignup: jobs.queueFormSignup });
   const campaignLinks = await loadCampaignLinks(db, config.APP_URL);
   const quotas = quotasFrom(config);

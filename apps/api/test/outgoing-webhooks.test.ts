@@ -19,6 +19,7 @@ import { deliverDueWebhooks, WEBHOOK_SENDER_DEFAULTS, type WebhookSenderDeps } f
 import { type AddressCheck, publicAddressesOnly, publicOrLoopback } from '../src/modules/outgoing-webhooks/webhook-target';
 import { linkTokens, preferenceToken } from '../src/modules/preferences/link-tokens';
 import { getOrCreateSecret } from '../src/modules/secrets/secrets.repository';
+import { quotasFrom } from '../src/modules/senders/quotas';
 import { useAccountsApp } from './support/accounts-app';
 import { eventually } from './support/eventually';
 import { customerWithAudience, draft, engine } from './support/campaigns';
@@ -309,6 +310,7 @@ describe('events and their delivery', () => {
       appUrl: 'http://localhost:3000',
       tokens,
       mail: { enqueue: async (message: { link?: string }) => void confirmations.push(message.link ?? '') },
+      quotas: quotasFrom(accounts.config),
     };
     const listOf = async (doubleOptIn: boolean) => {
       const id = (await call('POST', 'audience/v1/lists', customer.cookie, { name: doubleOptIn ? 'Double' : 'Single', double_opt_in: doubleOptIn })).json().payload.list.id as string;

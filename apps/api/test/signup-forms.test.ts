@@ -166,11 +166,16 @@ describe('sign-up forms', () => {
     expect(answers).toEqual([...Array(SIGNUPS_PER_MINUTE).fill(200), 429]);
   });
 
-  it('resends confirmation emails on request, and only for what awaits confirmation', async () => {
+  it('resends confirmation emails on request, once a day, and only for what awaits confirmation', async () => {
     const { customer, form } = await formFor(true);
     await signUp(form.id, { email: 'slow@example.com' });
     await accounts.smtp.waitForMessage('slow@example.com');
     const subscriber = await subscriberOnceDone(customer, 'slow@example.com');
+    // One confirmation per list and address a day, whoever asks (issue 31, finding 11).
+    const tooSoon = await call('POST', `audience/v1/subscribers/${subscriber.id}/resend-confirmation`, customer.cookie);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().payload.message).toBe(FORM_MESSAGES.confirmationRecent);
+    await accounts.advanceInUse(24 * 3_600_000 + 1000, customer.cookie);
     const resent = await call('POST', `audience/v1/subscribers/${subscriber.id}/resend-confirmation`, customer.cookie);
     expect(resent.json().payload).toEqual({ message: FORM_MESSAGES.resent, sent: 1 });
     const token = confirmationToken((await accounts.smtp.waitForMessage('slow@example.com', { after: 1 })).text);

@@ -23,6 +23,7 @@ export const FORM_MESSAGES = {
   confirmInvalid: 'This confirmation link is not valid. Sign up again to get a new one.',
   resent: 'We sent the confirmation email again.',
   nothingToConfirm: 'This subscriber has no subscription waiting for confirmation.',
+  confirmationRecent: 'We sent this subscriber a confirmation email less than a day ago. You can send it again a day after that one.',
   tooLong: (max: number) => `At most ${max} characters.`,
 } as const;
 

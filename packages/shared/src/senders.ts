@@ -69,6 +69,9 @@ export const QUOTA_MESSAGES = {
     `Your account can send ${limit.toLocaleString('en')} campaign messages a day; this campaign would go past that (${left.toLocaleString('en')} left now). Try again later or choose a smaller audience.`,
   testSends: (limit: number) => `Your account can send ${limit.toLocaleString('en')} test messages an hour. Try again later.`,
   senderConfirmations: (limit: number) => `Your account can send ${limit.toLocaleString('en')} confirmation emails an hour. Try again later.`,
+  // Double opt-in confirmations count against the campaign messages of the day, as flow emails do.
+  subscriptionConfirmations: (limit: number) =>
+    `Your account can send ${limit.toLocaleString('en')} messages a day, confirmation emails included, and has none left now. Try again later.`,
 } as const;
 
 // Dot-separated labels of letters, digits and inner hyphens, ending in a top-level part of letters.

@@ -6,6 +6,7 @@ import { dropDeliveriesBefore } from '../modules/campaigns/bounces.repository';
 import { purgeExpiredArchives } from '../modules/data-export/data-export.service';
 import { purgeAbandonedImports, purgeFailedImportFiles } from '../modules/imports/imports.service';
 import { purgeSpentUsage } from '../modules/senders/quotas';
+import { purgeSpentConfirmations } from '../modules/forms/confirmation-mail';
 import { dropEventsBefore } from '../modules/outgoing-webhooks/sends.repository';
 import { REPLAY_WINDOW_MS } from '../modules/webhooks/webhook-signature';
 import { describe, type JobLog } from './job-worker';
@@ -30,6 +31,7 @@ const PURGES: [(deps: Deps) => Promise<number>, string][] = [
   [purgeDeadTokens, 'spent, superseded and expired link tokens dropped'],
   [purgeForgottenFailures, 'forgotten sign-in failures dropped'],
   [purgeSpentUsage, 'quota usage past its window dropped'],
+  [purgeSpentConfirmations, 'opt-in confirmation marks past their day dropped'],
   [({ db, now }) => dropDeliveriesBefore(db, new Date(now().getTime() - REPLAY_WINDOW_MS)), 'webhook delivery ids past the replay window dropped'],
   [({ db, now }) => dropEventsBefore(db, new Date(now().getTime() - OUTGOING_WEBHOOK_KEEP_MS)), 'outgoing webhook events (with their attempts) past 30 days dropped'],
 ];

@@ -21,6 +21,7 @@ import { refreshInsightsJob } from './refresh-insights.job';
 import type { EmailLinkRequest } from '../modules/auth/email-links.service';
 import type { FormSignupJob } from '../modules/forms/subscriptions.service';
 import { linkTokens } from '../modules/preferences/link-tokens';
+import { quotasFrom } from '../modules/senders/quotas';
 import { getOrCreateSecret } from '../modules/secrets/secrets.repository';
 
 export interface JobTuning {
@@ -135,7 +136,8 @@ export async function startJobs(options: {
     workers.set(emailLinkJob.name, startJobWorker({ ...common, job: emailLinkJob, deps: accountMail, concurrency: tuning.concurrency }));
     // Confirmation links are signed with the subscriber-links secret, as the app's own are.
     const tokens = linkTokens(await getOrCreateSecret(database.db, 'subscriber-links'));
-    workers.set(formSignupJob.name, startJobWorker({ ...common, job: formSignupJob, deps: { ...accountMail, tokens }, concurrency: tuning.concurrency }));
+    // A confirmation counts against its account's messages of the day (forms/confirmation-mail.ts).
+    workers.set(formSignupJob.name, startJobWorker({ ...common, job: formSignupJob, deps: { ...accountMail, tokens, quotas: quotasFrom(config) }, concurrency: tuning.concurrency }));
     // A refresh holds an account's orders in memory and fits its models: one at a time per process.
     workers.set(refreshInsightsJob.name, startJobWorker({ ...common, job: refreshInsightsJob, deps: { db: database.db, now }, concurrency: INSIGHTS_CONCURRENCY }));
   }

@@ -133,6 +133,22 @@ export const suppressions = pgTable(
   (table) => [primaryKey({ columns: [table.customerId, table.emailHash] })],
 );
 
+/**
+ * When a list's double opt-in confirmation last went to an address (its suppression hash, as
+ * above): one a day per list and address, whoever asks (migration 0049).
+ */
+export const optInConfirmations = pgTable(
+  'opt_in_confirmations',
+  {
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    emailHash: text('email_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.listId, table.emailHash] }), index('opt_in_confirmations_sent_at_idx').on(table.sentAt)],
+);
+
 /** A customer's segments: saved filters (SegmentDefinition), evaluated in SQL each time they are used. */
 export const segments = pgTable(
   'segments',

@@ -1,32 +1,30 @@
 import { AUDIENCE_MESSAGES } from '@postlark/shared/audience';
 import { FORM_MESSAGES, type FormSignup } from '@postlark/shared/forms';
-import { ROUTES } from '@postlark/shared/routes';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
-import type { MailService } from '../../mail/mail-service';
 import { senderName } from '../audience/sender';
-import { findSubscriber, insertSubscriber, isSuppressed, subscriberByEmail } from '../audience/subscribers.repository';
+import { findSubscriber, insertSubscriber, isSuppressed, type SubscriberRow, subscriberByEmail } from '../audience/subscribers.repository';
 import type { AudienceDeps } from '../audience/audience-deps';
 import { suppressionHash } from '../audience/subscribers.service';
-import type { LinkTokens } from '../preferences/link-tokens';
+import { type ConfirmationDeps, type ConfirmationOutcome, mailConfirmation, requireMessageLeft } from './confirmation-mail';
 import { publicForm } from './forms.repository';
 import { confirmationTarget, markConfirmed, membershipStatus, putMembership, recordFirstConsent, unconfirmedLists } from './subscriptions.repository';
 import { queueSubscriberEvents } from '../outgoing-webhooks/outbox';
 
-export interface SubscriptionDeps extends AudienceDeps {
-  mail: MailService;
-  appUrl: string;
-  tokens: LinkTokens;
-}
+export interface SubscriptionDeps extends AudienceDeps, ConfirmationDeps {}
 
 const formNotFound = () => new HttpError(404, FORM_MESSAGES.notFound);
 
-async function sendConfirmation(deps: SubscriptionDeps, to: { email: string; subscriberId: string; listId: string; listName: string; sender: string }) {
-  const token = deps.tokens.tokenFor('confirm', [to.subscriberId, to.listId]);
-  const link = `${deps.appUrl}${ROUTES.confirmSubscription}?token=${encodeURIComponent(token)}`;
-  await deps.mail.enqueue({ template: 'subscription-confirm', to: to.email, link, listName: to.listName, sender: to.sender });
+/**
+ * Whether an app may not ask this address to join: it unsubscribed, bounced, complained or was
+ * erased (the suppression list keeps erased addresses as a hash only). Only the person's own
+ * sign-up (a form) or consent brings such an address back.
+ */
+async function suppressedForApps(db: Db, customerId: string, email: string, existing: SubscriberRow | undefined): Promise<boolean> {
+  if (existing && (existing.status === 'unsubscribed' || existing.status === 'bounced' || existing.status === 'complained')) return true;
+  return isSuppressed(db, customerId, suppressionHash(email));
 }
 
 /** Where a sign-up goes, and how it was given: the consent we record. */
@@ -46,15 +44,28 @@ export interface SignupConsent {
 /**
  * Someone asks to join a list (a form, or another app through the API). Double opt-in lists, and
  * anyone who unsubscribed or was erased before, must confirm by email first; bounced and
- * complained addresses are left alone. Answers whether a confirmation email went out.
+ * complained addresses are left alone, and an app (the API) gets no email at all to a suppressed
+ * address. A confirmation goes at most once a day per list and address (mailConfirmation).
+ *
+ * Answers whether the person is asked to confirm (an email went, now or earlier in the day). For
+ * a suppressed address from the API that is the answer a new address would get, so an app that
+ * shows it to whoever typed the address tells them nothing about the person's choices.
  */
 export async function subscribeToList(deps: SubscriptionDeps, target: SignupTarget, person: Pick<FormSignup, 'email' | 'first_name' | 'last_name'>, consent: SignupConsent): Promise<boolean> {
   const { customerId, listId } = target;
+  const fromApp = consent.source === 'api';
+  // Before anything about the address is read: a spent quota is refused alike for every address.
+  if (fromApp && target.doubleOptIn) await requireMessageLeft(deps, customerId);
   const now = deps.now();
   let confirmFor: string | null = null;
+  let askedAnyway = false;
   try {
     await deps.db.transaction(async (tx) => {
       const existing = await subscriberByEmail(tx, customerId, person.email);
+      if (fromApp && (await suppressedForApps(tx, customerId, person.email, existing))) {
+        askedAnyway = target.doubleOptIn;
+        return;
+      }
       if (existing && (existing.status === 'bounced' || existing.status === 'complained')) return;
       let mustConfirm = target.doubleOptIn;
       let subscriberId: string;
@@ -91,9 +102,9 @@ export async function subscribeToList(deps: SubscriptionDeps, target: SignupTarg
     if (isUniqueViolation(error)) return false;
     throw error;
   }
-  if (!confirmFor) return false;
-  await sendConfirmation(deps, { email: person.email, subscriberId: confirmFor, listId, listName: target.listName, sender: target.sender });
-  return true;
+  if (!confirmFor) return askedAnyway;
+  const outcome = await mailConfirmation(deps, { customerId, email: person.email, subscriberId: confirmFor, listId, listName: target.listName, sender: target.sender });
+  return outcome !== 'quota';
 }
 
 /** A form sign-up as it is queued: the form, the person, and the consent we record. */
@@ -150,15 +161,26 @@ export async function confirmSubscription(deps: SubscriptionDeps, token: string)
   return { listName: target.listName, sender: senderName(target) };
 }
 
-/** The customer asks for the confirmation emails of a subscriber's unconfirmed lists to go again. */
+/**
+ * The customer asks for the confirmation emails of a subscriber's unconfirmed lists to go again:
+ * by the same rule as every confirmation, once a day per list, counted in the day's messages.
+ * Answers how many went; none at all is a 429 saying why.
+ */
 export async function resendConfirmations(deps: SubscriptionDeps, customerId: string, subscriberId: string): Promise<number> {
   const subscriber = isUuid(subscriberId) ? await findSubscriber(deps.db, customerId, subscriberId) : undefined;
   if (!subscriber) throw new HttpError(404, AUDIENCE_MESSAGES.subscriberNotFound);
   const pending = await unconfirmedLists(deps.db, subscriber.id);
   if (pending.length === 0 || subscriber.status === 'bounced' || subscriber.status === 'complained') throw new HttpError(409, FORM_MESSAGES.nothingToConfirm);
+  await requireMessageLeft(deps, customerId);
+  const outcomes: ConfirmationOutcome[] = [];
   for (const list of pending) {
     const target = await confirmationTarget(deps.db, subscriber.id, list.listId);
-    if (target) await sendConfirmation(deps, { email: subscriber.email, subscriberId: subscriber.id, listId: list.listId, listName: list.listName, sender: senderName(target) });
+    if (!target) continue;
+    outcomes.push(await mailConfirmation(deps, { customerId, email: subscriber.email, subscriberId: subscriber.id, listId: list.listId, listName: list.listName, sender: senderName(target) }));
   }
-  return pending.length;
+  const sent = outcomes.filter((outcome) => outcome === 'sent').length;
+  if (sent > 0) return sent;
+  // The day's messages ran out between the check and the sends: the quota's own 429.
+  if (outcomes.includes('quota')) await requireMessageLeft(deps, customerId);
+  throw new HttpError(429, FORM_MESSAGES.confirmationRecent);
 }
