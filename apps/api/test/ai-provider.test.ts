@@ -101,6 +101,29 @@ describe('the AI provider of an account', () => {
     expect((await call('GET', AI.provider, cookie)).json().payload.provider).toBeNull();
   });
 
+  it('sends a key over plain http only to this machine: any other http address is refused, saved or already stored', async () => {
+    const { cookie, customerId } = await accounts.signedInCustomer();
+    const before = fake().requests.length;
+    for (const base_url of ['http://api.example.com/v1', 'http://93.184.216.34:11434/v1']) {
+      const saved = await call('PUT', AI.provider, cookie, providerBody({ base_url }));
+      expect(saved.statusCode, base_url).toBe(400);
+      expect(saved.json().payload.errors).toEqual({ base_url: AI_MESSAGES.baseUrlHttps });
+      const tested = await call('POST', AI.test, cookie, providerBody({ base_url }));
+      expect(tested.statusCode).toBe(400);
+      expect(tested.json().payload.message).toBe(AI_MESSAGES.baseUrlHttps);
+    }
+    expect((await call('GET', AI.provider, cookie)).json().payload.provider).toBeNull();
+    // The fake on 127.0.0.1 over http is this machine (AI_ALLOW_LOCAL is on here).
+    expect((await call('PUT', AI.provider, cookie, providerBody())).statusCode).toBe(200);
+    // A row stored before the rule: it is not used until the address is changed.
+    await accounts.database.db.execute(sql`update ai_providers set base_url = 'http://api.example.com/v1' where customer_id = ${customerId}::uuid`);
+    const generate = await call('POST', AI.generate, cookie, { task: 'subjects', subject: 'Spring sale' });
+    expect(generate.statusCode).toBe(409);
+    expect(generate.json().payload.message).toBe(AI_MESSAGES.baseUrlHttps);
+    expect((await call('POST', AI.test, cookie)).json().payload.message).toBe(AI_MESSAGES.baseUrlHttps);
+    expect(fake().requests.length).toBe(before);
+  });
+
   it('tests the connection as the form is: ok, a refused key, an address that does not answer', async () => {
     const { cookie } = await accounts.signedInCustomer();
     const ok = await call('POST', AI.test, cookie, providerBody());

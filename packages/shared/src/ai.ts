@@ -46,6 +46,7 @@ export const AI_MESSAGES = {
   baseUrlInvalid: 'Enter a full web address that starts with https:// or http://.',
   baseUrlCredentials: 'Leave the user name and password out of the address; put the key in API key.',
   baseUrlPrivate: 'This address points inside a private network or to this server. Use a public address.',
+  baseUrlHttps: 'Use an address that starts with https://: the API key goes with every request. Plain http:// is only for a model on this server during development.',
   apiKeyRequired: 'Enter the API key your provider gave you.',
   modelRequired: 'Enter the model’s name, like gpt-4o-mini or llama3.1.',
   tooLong: (limit: number) => `At most ${limit.toLocaleString('en')} characters.`,

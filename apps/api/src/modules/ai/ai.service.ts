@@ -77,6 +77,9 @@ export async function removeProvider(deps: AiDeps, customerId: string): Promise<
 async function providerFor(deps: AiDeps, customerId: string): Promise<{ target: ProviderTarget; counted: boolean } | null> {
   const row = await findProvider(deps.db, customerId);
   if (row) {
+    // A row saved under older rules (a plain http address) is not used until it is changed.
+    const problem = baseUrlProblem(row.baseUrl, deps.allowLocal);
+    if (problem) throw new HttpError(409, problem, { base_url: problem });
     const apiKey = await openKey(deps, customerId, row.apiKey);
     return { target: { baseUrl: row.baseUrl, apiKey, model: row.model, allowed: customerAddresses(deps.allowLocal) }, counted: false };
   }

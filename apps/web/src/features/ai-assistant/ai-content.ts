@@ -46,7 +46,7 @@ export const AI_TEXTS = {
   providerNoDefault: 'No provider is set up yet: connect one to use the writing assistant.',
   providerConnected: (model: string) => `Connected: the assistant uses ${model} on your own provider, with no attempt limit.`,
   baseUrlLabel: 'Base URL',
-  baseUrlHint: 'Like https://api.openai.com/v1, or http://your-server:11434/v1 for Ollama.',
+  baseUrlHint: 'Like https://api.openai.com/v1, or https://your-server/v1 for your own Ollama.',
   apiKeyLabel: 'API key',
   apiKeySaved: 'A key is saved. Leave empty to keep it, or enter a new one.',
   apiKeyHint: 'Stored encrypted and never shown again. A local server without keys accepts any text.',
