@@ -93,7 +93,7 @@ export const AB_METRIC_LABELS: Record<AbMetric, string> = {
 
 const capped = (limit: number) => z.string().check(z.maxLength(limit, `At most ${limit.toLocaleString('en')} characters.`));
 const wholeNumber = (min: number, max: number, message: string) =>
-  z.number({ error: message }).check(z.refine(Number.isInteger, message), z.minimum(min, message), z.maximum(max, message));
+  z.number({ error: message }).check(z.int({ error: message }), z.minimum(min, message), z.maximum(max, message));
 
 /**
  * One variant: only the tested field. Variant 0 (A) is ALWAYS the campaign's own fields, stored as

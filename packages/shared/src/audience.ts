@@ -101,7 +101,15 @@ function validAttributes(value: Record<string, unknown>): boolean {
 
 export const attributesSchema = z
   .record(z.string(), z.unknown(), { error: AUDIENCE_MESSAGES.attributesInvalid })
-  .check(z.refine(validAttributes, AUDIENCE_MESSAGES.attributesInvalid)) as unknown as z.ZodMiniType<Attributes, Attributes>;
+  .check(
+    z.refine(validAttributes, AUDIENCE_MESSAGES.attributesInvalid),
+    // What validAttributes checks, as the API's JSON Schema says it (a refine is invisible to z.toJSONSchema).
+    z.meta({
+      maxProperties: AUDIENCE_LIMITS.attributeKeys,
+      propertyNames: { type: 'string', maxLength: AUDIENCE_LIMITS.attributeKey, pattern: ATTRIBUTE_KEY.source },
+      additionalProperties: { anyOf: [{ type: 'string', maxLength: AUDIENCE_LIMITS.attributeValue }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] },
+    }),
+  ) as unknown as z.ZodMiniType<Attributes, Attributes>;
 
 /** An IANA time zone name the runtime knows (browsers and Node share the list). */
 export function isTimeZone(value: string): boolean {
@@ -161,7 +169,7 @@ export const subscriberQuerySchema = z.strictObject({
   /** The cursor of the page to continue after (next_cursor of the previous page). */
   after: z.optional(z.string().check(z.maxLength(1000, AUDIENCE_MESSAGES.cursorInvalid))),
   limit: z._default(
-    z.coerce.number().check(z.refine(Number.isInteger), z.minimum(1), z.maximum(AUDIENCE_LIMITS.maxPageSize)),
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AUDIENCE_LIMITS.maxPageSize)),
     AUDIENCE_LIMITS.pageSize,
   ),
 });

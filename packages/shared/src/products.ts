@@ -167,7 +167,7 @@ export const productQuerySchema = z.object({
     z.coerce
       .number({ error: PRODUCT_MESSAGES.limitInvalid })
       .check(
-        z.refine(Number.isInteger, PRODUCT_MESSAGES.limitInvalid),
+        z.int({ error: PRODUCT_MESSAGES.limitInvalid }),
         z.minimum(1, PRODUCT_MESSAGES.limitInvalid),
         z.maximum(PRODUCT_LIMITS.maxPageSize, PRODUCT_MESSAGES.limitInvalid),
       ),

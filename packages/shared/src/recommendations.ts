@@ -26,7 +26,7 @@ export const recommendationQuerySchema = z.object({
     z.coerce
       .number({ error: RECOMMENDATION_MESSAGES.limitInvalid })
       .check(
-        z.refine(Number.isInteger, RECOMMENDATION_MESSAGES.limitInvalid),
+        z.int({ error: RECOMMENDATION_MESSAGES.limitInvalid }),
         z.minimum(RECOMMENDATION_LIMITS.min, RECOMMENDATION_MESSAGES.limitInvalid),
         z.maximum(RECOMMENDATION_LIMITS.max, RECOMMENDATION_MESSAGES.limitInvalid),
       ),
