@@ -26,6 +26,8 @@ const fake = useFakeProvider(settings, { serverDefault: false });
 const accounts = useAccountsApp(settings, {}, { logStream });
 const { call } = accounts;
 
+/** What a key is sealed with: the account, and the origin of the address it was typed for. */
+const sealedFor = (customerId: string) => `ai_providers:${customerId}:${new URL(fake().url).origin}`;
 const providerBody = (overrides: Record<string, unknown> = {}) => ({ base_url: fake().url, api_key: fake().apiKey, model: fake().model, ...overrides });
 
 /** A loopback port nothing listens on. */
@@ -62,7 +64,7 @@ describe('the AI provider of an account', () => {
 
     const [row] = rowsOf<{ api_key: string }>(await accounts.database.db.execute(sql`select * from ai_providers where customer_id = ${customerId}::uuid`));
     expect(JSON.stringify(row)).not.toContain(fake().apiKey);
-    expect(await secretBoxWith(SECRETS_KEY).open(row!.api_key, `ai_providers:${customerId}`)).toBe(fake().apiKey);
+    expect(await secretBoxWith(SECRETS_KEY).open(row!.api_key, sealedFor(customerId))).toBe(fake().apiKey);
   });
 
   it('keeps the stored key when a change leaves it out, but needs one the first time', async () => {
@@ -169,7 +171,7 @@ describe('the AI provider of an account', () => {
     const { cookie, customerId } = await accounts.signedInCustomer();
     await call('PUT', AI.provider, cookie, providerBody());
     // The key changed at the provider's end since it was saved.
-    await accounts.database.db.execute(sql`update ai_providers set api_key = ${await secretBoxWith(SECRETS_KEY).seal('sk-revoked', `ai_providers:${customerId}`)} where customer_id = ${customerId}::uuid`);
+    await accounts.database.db.execute(sql`update ai_providers set api_key = ${await secretBoxWith(SECRETS_KEY).seal('sk-revoked', sealedFor(customerId))} where customer_id = ${customerId}::uuid`);
     const response = await call('POST', AI.generate, cookie, { task: 'rewrite', selection: 'Hello there', style: 'friendlier' });
     expect(response.headers['content-type']).toContain('text/event-stream');
     expect(outcome(response.body)).toEqual({ error: AI_MESSAGES.badKey });
@@ -179,7 +181,7 @@ describe('the AI provider of an account', () => {
     const { cookie, customerId } = await accounts.signedInCustomer();
     await call('PUT', AI.provider, cookie, providerBody());
     // As after the server's SECRETS_KEY was replaced: the stored key no longer opens.
-    await accounts.database.db.execute(sql`update ai_providers set api_key = ${await secretBoxWith(randomBytes(32)).seal(fake().apiKey, `ai_providers:${customerId}`)} where customer_id = ${customerId}::uuid`);
+    await accounts.database.db.execute(sql`update ai_providers set api_key = ${await secretBoxWith(randomBytes(32)).seal(fake().apiKey, sealedFor(customerId))} where customer_id = ${customerId}::uuid`);
     const before = fake().requests.length;
     const generate = await call('POST', AI.generate, cookie, { task: 'subjects', subject: 'Spring sale' });
     expect(generate.statusCode).toBe(409);

@@ -48,6 +48,7 @@ export const AI_MESSAGES = {
   baseUrlPrivate: 'This address points inside a private network or to this server. Use a public address.',
   baseUrlHttps: 'Use an address that starts with https://: the API key goes with every request. Plain http:// is only for a model on this server during development.',
   apiKeyRequired: 'Enter the API key your provider gave you.',
+  apiKeyForNewAddress: 'Enter the API key again for this address: a saved key is only sent to the address it was saved for.',
   modelRequired: 'Enter the model’s name, like gpt-4o-mini or llama3.1.',
   tooLong: (limit: number) => `At most ${limit.toLocaleString('en')} characters.`,
   taskInvalid: `Choose what to ask: ${AI_TASKS.join(', ')}.`,

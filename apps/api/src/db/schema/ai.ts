@@ -10,8 +10,11 @@ export const aiProviders = pgTable('ai_providers', {
     .references(() => customers.id, { onDelete: 'cascade' }),
   baseUrl: text('base_url').notNull(),
   model: text('model').notNull(),
-  // The API key sealed with AES-256-GCM (lib/secret-box.ts), bound to the customer's id; never stored in the clear.
+  // The API key sealed with AES-256-GCM (lib/secret-box.ts), bound to the customer's id and the
+  // origin of the address it was typed for (ai.service.ts sealContext); never stored in the clear.
   apiKey: text('api_key').notNull(),
+  // That origin (https://api.openai.com); null for a key sealed before issue 31 (bound to the id only), re-sealed on its next read.
+  keyOrigin: text('key_origin'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 

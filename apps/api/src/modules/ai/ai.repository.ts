@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import { aiFreeAttempts, aiProviders } from '../../db/schema/ai';
@@ -11,19 +11,36 @@ export async function findProvider(db: Db, customerId: string): Promise<AiProvid
   return row;
 }
 
-/** Saves the account's provider (one per account); `apiKey` undefined keeps the stored one. */
-export async function upsertProvider(db: Db, row: { customerId: string; baseUrl: string; model: string; apiKey?: string; updatedAt: Date }): Promise<AiProviderRow | undefined> {
-  if (row.apiKey === undefined) {
-    const [updated] = await db.update(aiProviders).set({ baseUrl: row.baseUrl, model: row.model, updatedAt: row.updatedAt }).where(eq(aiProviders.customerId, row.customerId)).returning();
-    return updated;
-  }
-  const values = { ...row, apiKey: row.apiKey };
+/** Saves the account's provider (one per account) with a newly typed key, sealed for `keyOrigin`. */
+export async function upsertProvider(db: Db, row: { customerId: string; baseUrl: string; model: string; apiKey: string; keyOrigin: string; updatedAt: Date }): Promise<AiProviderRow> {
   const [saved] = await db
     .insert(aiProviders)
-    .values(values)
-    .onConflictDoUpdate({ target: aiProviders.customerId, set: { baseUrl: values.baseUrl, model: values.model, apiKey: values.apiKey, updatedAt: values.updatedAt } })
+    .values(row)
+    .onConflictDoUpdate({ target: aiProviders.customerId, set: { baseUrl: row.baseUrl, model: row.model, apiKey: row.apiKey, keyOrigin: row.keyOrigin, updatedAt: row.updatedAt } })
     .returning();
-  return saved;
+  return saved!;
+}
+
+/**
+ * Changes the address (within its origin) or the model and keeps the stored key, only while the
+ * row still has the address it was read with: a save to another origin in between wins, and the
+ * key is never carried over to it. Undefined when the row changed or is gone.
+ */
+export async function updateProviderKeepingKey(db: Db, row: { customerId: string; baseUrl: string; model: string; updatedAt: Date }, readBaseUrl: string): Promise<AiProviderRow | undefined> {
+  const [updated] = await db
+    .update(aiProviders)
+    .set({ baseUrl: row.baseUrl, model: row.model, updatedAt: row.updatedAt })
+    .where(and(eq(aiProviders.customerId, row.customerId), eq(aiProviders.baseUrl, readBaseUrl)))
+    .returning();
+  return updated;
+}
+
+/** Stores a key sealed before issue 31 again, sealed for its origin, unless a save replaced it meanwhile. */
+export async function resealKey(db: Db, customerId: string, oldSealed: string, sealed: string, keyOrigin: string): Promise<void> {
+  await db
+    .update(aiProviders)
+    .set({ apiKey: sealed, keyOrigin })
+    .where(and(eq(aiProviders.customerId, customerId), eq(aiProviders.apiKey, oldSealed), isNull(aiProviders.keyOrigin)));
 }
 
 export async function deleteProvider(db: Db, customerId: string): Promise<boolean> {

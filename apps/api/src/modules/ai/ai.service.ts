@@ -8,7 +8,7 @@ import { textFromHtml } from '../campaigns/campaign-message';
 import { findCampaign } from '../campaigns/campaigns.repository';
 import type { AddressCheck } from '../outgoing-webhooks/webhook-target';
 import { baseUrlProblem, customerAddresses } from './ai-target';
-import { audienceNames, deleteProvider, findProvider, freeAttemptsUsed, reserveFreeAttempt, returnFreeAttempt, upsertProvider } from './ai.repository';
+import { type AiProviderRow, audienceNames, deleteProvider, findProvider, freeAttemptsUsed, resealKey, reserveFreeAttempt, returnFreeAttempt, updateProviderKeepingKey, upsertProvider } from './ai.repository';
 import { AiError, chatCompletion, type ClientSettings, type ProviderTarget } from './openai-client';
 import { missingInput, type PromptInput, promptFor, readAnswer } from './prompts';
 
@@ -25,16 +25,35 @@ export interface AiDeps {
   limiter: RateLimiter;
 }
 
-/** The sealed key is bound to the account and this table: copied to another row, it does not open. */
-const sealContext = (customerId: string) => `ai_providers:${customerId}`;
+/** Where a key may be sent: the scheme, host and port of the address it was typed for. */
+const originOf = (baseUrl: string) => new URL(baseUrl).origin;
 
-/** The account's stored key; one sealed under another secrets key (SECRETS_KEY changed) asks to be entered again. */
-async function openKey(deps: AiDeps, customerId: string, sealed: string): Promise<string> {
+/**
+ * The sealed key is bound to the account, this table and the origin it was typed for: copied to
+ * another row, or its row pointed at another address, it does not open.
+ */
+const sealContext = (customerId: string, origin: string) => `ai_providers:${customerId}:${origin}`;
+/** How keys were sealed before issue 31 (key_origin null): bound to the account only. */
+const legacySealContext = (customerId: string) => `ai_providers:${customerId}`;
+
+const keyForNewAddress = () => new HttpError(400, AI_MESSAGES.apiKeyForNewAddress, { api_key: AI_MESSAGES.apiKeyForNewAddress });
+
+/**
+ * The account's stored key, for its row's address only. One sealed under another secrets key
+ * (SECRETS_KEY changed), or for another origin than the row's, asks to be entered again. One sealed
+ * before issue 31 opens with the old context and is sealed again for the row's origin at once.
+ */
+async function openKey(deps: AiDeps, row: AiProviderRow): Promise<string> {
+  const origin = originOf(row.baseUrl);
+  if (row.keyOrigin !== null && row.keyOrigin !== origin) throw new HttpError(409, AI_MESSAGES.apiKeyForNewAddress, { api_key: AI_MESSAGES.apiKeyForNewAddress });
+  let key: string;
   try {
-    return await deps.secrets.open(sealed, sealContext(customerId));
+    key = await deps.secrets.open(row.apiKey, row.keyOrigin === null ? legacySealContext(row.customerId) : sealContext(row.customerId, origin));
   } catch {
     throw new HttpError(409, AI_MESSAGES.keyUnreadable, { api_key: AI_MESSAGES.keyUnreadable });
   }
+  if (row.keyOrigin === null) await resealKey(deps.db, row.customerId, row.apiKey, await deps.secrets.seal(key, sealContext(row.customerId, origin)), origin);
+  return key;
 }
 
 /** The server's own provider is the operator's choice: any address. */
@@ -61,10 +80,16 @@ export async function providerView(deps: AiDeps, customerId: string): Promise<Ai
 
 export async function saveProvider(deps: AiDeps, customerId: string, input: AiProviderInput): Promise<AiProviderView> {
   checkBaseUrl(deps, input.base_url);
-  const apiKey = input.api_key ? await deps.secrets.seal(input.api_key, sealContext(customerId)) : undefined;
-  const saved = await upsertProvider(deps.db, { customerId, baseUrl: input.base_url, model: input.model, apiKey, updatedAt: deps.now() });
-  // No key given and none stored: the first save needs one.
-  if (!saved) throw new HttpError(400, AI_MESSAGES.apiKeyRequired, { api_key: AI_MESSAGES.apiKeyRequired });
+  const row = { customerId, baseUrl: input.base_url, model: input.model, updatedAt: deps.now() };
+  const origin = originOf(input.base_url);
+  if (input.api_key) {
+    await upsertProvider(deps.db, { ...row, apiKey: await deps.secrets.seal(input.api_key, sealContext(customerId, origin)), keyOrigin: origin });
+    return providerView(deps, customerId);
+  }
+  // No key typed: the stored one stays, for the origin it was typed for only. The first save needs one.
+  const stored = await findProvider(deps.db, customerId);
+  if (!stored) throw new HttpError(400, AI_MESSAGES.apiKeyRequired, { api_key: AI_MESSAGES.apiKeyRequired });
+  if (originOf(stored.baseUrl) !== origin || !(await updateProviderKeepingKey(deps.db, row, stored.baseUrl))) throw keyForNewAddress();
   return providerView(deps, customerId);
 }
 
@@ -80,7 +105,7 @@ async function providerFor(deps: AiDeps, customerId: string): Promise<{ target: 
     // A row saved under older rules (a plain http address) is not used until it is changed.
     const problem = baseUrlProblem(row.baseUrl, deps.allowLocal);
     if (problem) throw new HttpError(409, problem, { base_url: problem });
-    const apiKey = await openKey(deps, customerId, row.apiKey);
+    const apiKey = await openKey(deps, row);
     return { target: { baseUrl: row.baseUrl, apiKey, model: row.model, allowed: customerAddresses(deps.allowLocal) }, counted: false };
   }
   if (deps.serverDefault) return { target: { ...deps.serverDefault, allowed: anyAddress }, counted: true };
@@ -98,9 +123,14 @@ export async function testProvider(deps: AiDeps, customerId: string, input: AiPr
   let target: ProviderTarget;
   if (input) {
     checkBaseUrl(deps, input.base_url);
-    const stored = await findProvider(deps.db, customerId);
-    const apiKey = input.api_key || (stored ? await openKey(deps, customerId, stored.apiKey) : '');
-    if (!apiKey) throw new HttpError(400, AI_MESSAGES.apiKeyRequired, { api_key: AI_MESSAGES.apiKeyRequired });
+    let apiKey = input.api_key;
+    if (!apiKey) {
+      // The stored key, only to the origin it was typed for.
+      const stored = await findProvider(deps.db, customerId);
+      if (!stored) throw new HttpError(400, AI_MESSAGES.apiKeyRequired, { api_key: AI_MESSAGES.apiKeyRequired });
+      if (originOf(stored.baseUrl) !== originOf(input.base_url)) throw keyForNewAddress();
+      apiKey = await openKey(deps, stored);
+    }
     target = { baseUrl: input.base_url, apiKey, model: input.model, allowed: customerAddresses(deps.allowLocal) };
   } else {
     const found = await providerFor(deps, customerId);

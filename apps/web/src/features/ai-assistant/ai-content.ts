@@ -48,7 +48,7 @@ export const AI_TEXTS = {
   baseUrlLabel: 'Base URL',
   baseUrlHint: 'Like https://api.openai.com/v1, or https://your-server/v1 for your own Ollama.',
   apiKeyLabel: 'API key',
-  apiKeySaved: 'A key is saved. Leave empty to keep it, or enter a new one.',
+  apiKeySaved: 'A key is saved. Leave empty to keep it for this address, or enter a new one.',
   apiKeyHint: 'Stored encrypted and never shown again. A local server without keys accepts any text.',
   apiKeySavedMark: 'Key saved',
   modelLabel: 'Model',
