@@ -173,6 +173,7 @@ describe('public API', () => {
       '/v1/campaigns',
       '/v1/campaigns/{id}',
       '/v1/campaigns/{id}/test',
+      '/v1/campaigns/{id}/checks',
       '/v1/campaigns/{id}/schedule',
       '/v1/campaigns/{id}/unschedule',
       '/v1/campaigns/{id}/send',
