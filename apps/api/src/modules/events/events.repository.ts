@@ -133,15 +133,28 @@ export interface PersonEventRow {
   campaignRef: string | null;
   machine: boolean | null;
   properties: Record<string, unknown> | null;
+  /** The row's place in the stream (its paging key): occurred_at to the microsecond, in UTC. */
+  at: string;
+  origin: number;
+  /** The row's id where it comes from, as text (a bigint). */
+  rowId: string;
 }
 
-/** Where a page of a person's stream ends: the time of its last event and how many share it. */
+/**
+ * Where a page of a person's stream ends: the last row's key (occurred_at to the microsecond,
+ * origin and id in the view person_events). The next page is every row before it in that order.
+ */
 export interface StreamPosition {
-  before: string;
-  skip: number;
+  at: string;
+  origin: number;
+  rowId: string;
 }
 
-/** A page of one person's stream, newest first, in one total order so pages neither skip nor repeat. */
+/**
+ * A page of one person's stream, newest first, in one total order (time, then origin, then id)
+ * so pages neither skip nor repeat; each page starts from the previous one's last key (keyset),
+ * so any page costs the same as the first.
+ */
 export async function pagePersonEvents(
   db: Db,
   customerId: string,
@@ -153,12 +166,13 @@ export async function pagePersonEvents(
   const conditions = [sql`customer_id = ${customerId}::uuid`, sql`subscriber_id = ${subscriberId}::uuid`];
   if (filter.name) conditions.push(sql`name = ${filter.name}`);
   if (filter.after) conditions.push(sql`occurred_at > ${filter.after.toISOString()}::timestamptz`);
-  if (position) conditions.push(sql`occurred_at <= ${position.before}::timestamptz`);
+  if (position) conditions.push(sql`(occurred_at, origin, row_id) < (${position.at}::timestamptz, ${position.origin}::smallint, ${position.rowId}::bigint)`);
   const result = await db.execute(sql`
-    select name, occurred_at as "occurredAt", source, value, currency, campaign_ref as "campaignRef", machine, properties
+    select name, occurred_at as "occurredAt", source, value, currency, campaign_ref as "campaignRef", machine, properties,
+      to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, origin, row_id::text as "rowId"
     from person_events
     where ${sql.join(conditions, sql` and `)}
-    order by occurred_at desc, name, source, campaign_ref nulls first, properties::text nulls first
-    offset ${position?.skip ?? 0} limit ${limit + 1}`);
+    order by occurred_at desc, origin desc, row_id desc
+    limit ${limit + 1}`);
   return rowsOf<PersonEventRow>(result);
 }

@@ -11,13 +11,13 @@ import {
   pagePersonEvents,
   type PersonEventRow,
   type PersonRow,
-  type StreamPosition,
   storeEvents,
   subscribersByEmails,
   subscribersByIds,
   suppressedEmails,
   unsubscribeAfter,
 } from './events.repository';
+import { decodeStreamCursor, encodeStreamCursor } from './stream-cursor';
 
 /** An event as stored, handed to whoever reacts to new events (automations) inside the same transaction. */
 export interface StoredEvent {
@@ -134,23 +134,6 @@ export async function ingestEvents(deps: EventDeps, customerId: string, body: un
   return { accepted: stored.length, duplicates: duplicates + rows.length - stored.length, rejected };
 }
 
-function cursorOf(position: StreamPosition): string {
-  return Buffer.from(JSON.stringify(position)).toString('base64url');
-}
-
-function positionOf(cursor: string | undefined): StreamPosition | null {
-  if (cursor === undefined) return null;
-  try {
-    const position = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Partial<StreamPosition>;
-    if (typeof position.before === 'string' && parseIsoDateTime(position.before) && Number.isInteger(position.skip) && position.skip! >= 0 && position.skip! < 1e6) {
-      return { before: position.before, skip: position.skip! };
-    }
-  } catch {
-    // Falls through to the message below: a cursor is only ever one we made.
-  }
-  throw new HttpError(400, EVENT_MESSAGES.cursorInvalid);
-}
-
 function toPersonEvent(row: PersonEventRow): PersonEvent {
   return {
     name: row.name,
@@ -164,21 +147,22 @@ function toPersonEvent(row: PersonEventRow): PersonEvent {
   };
 }
 
-/** A page of a person's events (own tracking and stored events), newest first. */
+/**
+ * A page of a person's events (own tracking and stored events), newest first. `after` is an ISO
+ * time (only events after it) or the previous page's next_cursor, which carries that time on.
+ */
 export async function personEvents(deps: { db: Db }, customerId: string, subscriberId: string, query: PersonEventsQuery): Promise<PersonEventsPage> {
   if (!isUuid(subscriberId) || !(await findSubscriber(deps.db, customerId, subscriberId))) throw new HttpError(404, EVENT_MESSAGES.subscriberNotFound);
-  const since = query.after === undefined ? null : parseIsoDateTime(query.after);
-  const position = since ? null : positionOf(query.after);
-  const after = since ?? undefined;
-  const rows = await pagePersonEvents(deps.db, customerId, subscriberId, { name: query.name, after }, position, EVENT_LIMITS.page);
-  const page = rows.slice(0, EVENT_LIMITS.page).map(toPersonEvent);
+  const sinceAsked = query.after === undefined ? null : parseIsoDateTime(query.after);
+  const cursor = query.after === undefined || sinceAsked ? null : decodeStreamCursor(query.after, subscriberId);
+  if (query.after !== undefined && !sinceAsked && !cursor) throw new HttpError(400, EVENT_MESSAGES.cursorInvalid);
+  const since = sinceAsked ?? (cursor?.since ? parseIsoDateTime(cursor.since) : null);
+  const rows = await pagePersonEvents(deps.db, customerId, subscriberId, { name: query.name, after: since ?? undefined }, cursor, EVENT_LIMITS.page);
+  const page = rows.slice(0, EVENT_LIMITS.page);
   const last = page.at(-1);
-  let next: string | null = null;
-  if (rows.length > EVENT_LIMITS.page && last) {
-    // How many of this page share the last event's time: the next page skips those.
-    const tied = page.filter((event) => event.occurred_at === last.occurred_at).length;
-    const skip = position && position.before === last.occurred_at ? position.skip + tied : tied;
-    next = cursorOf({ before: last.occurred_at, skip });
-  }
-  return { events: page, next_cursor: next };
+  const next =
+    rows.length > EVENT_LIMITS.page && last
+      ? encodeStreamCursor({ subscriberId, at: last.at, origin: Number(last.origin), rowId: last.rowId, since: since?.toISOString() ?? null })
+      : null;
+  return { events: page.map(toPersonEvent), next_cursor: next };
 }
