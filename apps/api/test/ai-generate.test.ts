@@ -9,7 +9,7 @@ import { FAKE_PREHEADERS, FAKE_SUBJECTS } from './support/fakes/openai-compatibl
 
 // The editor's generations on the server's default provider (a fake OpenAI-compatible server):
 // what each task sends and what comes back, streamed; the provider's failures as clear messages
-// with nothing to apply; the free attempts counted only for completed generations.
+// with nothing to apply; a free attempt given back only when the provider failed before any text was sent.
 
 const settings: Record<string, string> = { AI_GENERATIONS_PER_MINUTE: '1000' };
 const fake = useFakeProvider(settings, { serverDefault: true });
@@ -127,8 +127,6 @@ describe('generating on the server’s default provider', () => {
       [{ kind: 'slow', delayMs: 3000 }, AI_MESSAGES.timeout, { task: 'subjects', subject: 'Spring' }],
       [{ kind: 'garbage' }, AI_MESSAGES.garbage, { task: 'subjects', subject: 'Spring' }],
       [{ kind: 'wrong-shape' }, AI_MESSAGES.garbage, { task: 'draft', brief: 'Spring' }],
-      [{ kind: 'answer', text: 'Sorry, I cannot help with that.' }, AI_MESSAGES.garbage, { task: 'subjects', subject: 'Spring' }],
-      [{ kind: 'answer', text: '<script>alert(1)</script>' }, AI_MESSAGES.garbage, { task: 'draft', brief: 'Spring' }],
       [{ kind: 'error', status: 400, message: 'context length exceeded' }, AI_MESSAGES.providerError, { task: 'subjects', subject: 'Spring' }],
     ];
     for (const [behaviour, message, body] of cases) {
@@ -141,6 +139,21 @@ describe('generating on the server’s default provider', () => {
     fake().script({ kind: 'drop' }, { kind: 'drop' }, { kind: 'drop' });
     expect(outcome((await call('POST', AI.generate, cookie, { task: 'subjects', subject: 'Spring' })).body)).toEqual({ error: AI_MESSAGES.unreachable });
     expect(await attemptsLeft(cookie)).toBe(3);
+  });
+
+  it('counts an answer that streamed and then proved unusable: its text reached the client', async () => {
+    const { cookie } = await accounts.signedInCustomer();
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['Sorry, I cannot help with that.', { task: 'subjects', subject: 'Spring' }],
+      ['<script>alert(1)</script>', { task: 'draft', brief: 'Spring' }],
+    ];
+    for (const [text, body] of cases) {
+      fake().script({ kind: 'answer', text });
+      const events = streamEvents((await call('POST', AI.generate, cookie, body)).body);
+      expect(events.some((event) => 'delta' in event)).toBe(true);
+      expect(events.at(-1)).toEqual({ error: AI_MESSAGES.garbage });
+    }
+    expect(await attemptsLeft(cookie)).toBe(1);
   });
 
   it('counts 3 free attempts down, then says how to connect a provider', async () => {
@@ -171,7 +184,7 @@ describe('generating on the server’s default provider', () => {
     fake().reset();
   });
 
-  it('aborts the provider call when the client goes away, and does not count the attempt', async () => {
+  it('aborts the provider call when the client goes away mid-answer, and counts the attempt: its text was sent', async () => {
     const { cookie } = await accounts.signedInCustomer();
     const address = await accounts.app.listen({ port: 0, host: '127.0.0.1' });
     fake().script({ kind: 'answer', text: 'A long draft '.repeat(40), chunkDelayMs: 50 });
@@ -187,8 +200,10 @@ describe('generating on the server’s default provider', () => {
       request.end(JSON.stringify({ task: 'draft', brief: 'Spring' }));
     });
     expect(first).toContain('"delta"');
-    const call = fake().requests.at(-1)!;
-    await eventually(() => (call.aborted ? true : undefined), { what: 'the provider call aborted' });
-    expect(await eventually(async () => ((await attemptsLeft(cookie)) === 3 ? 3 : undefined), { what: 'the attempt given back' })).toBe(3);
+    const providerCall = fake().requests.at(-1)!;
+    await eventually(() => (providerCall.aborted ? true : undefined), { what: 'the provider call aborted' });
+    // The next generation reserves after the first one's end was handled: 2 used, 1 left.
+    expect(outcome((await call('POST', AI.generate, cookie, { task: 'subjects', subject: 'Spring' })).body)).toMatchObject({ done: true, free_attempts_left: 1 });
+    expect(await attemptsLeft(cookie)).toBe(1);
   });
 });

@@ -61,6 +61,7 @@ export const AI_MESSAGES = {
   deleted: 'AI provider removed. The server’s default provider is used, if there is one.',
   testOk: (model: string) => `Connected: ${model} answered.`,
   noProvider: 'No AI provider is connected. Connect one in Profile → Integrations → AI provider.',
+  dailyLimitReached: 'You have used today’s AI generations on the server’s provider. Try again tomorrow, or connect your own AI provider in Profile → Integrations → AI provider.',
   noAttemptsLeft: 'You have used your free attempts. Connect your own AI provider in Profile → Integrations → AI provider to keep going.',
   badKey: 'The AI provider refused the API key. Check the key in Profile → Integrations → AI provider.',
   keyUnreadable: 'The saved API key can no longer be read (the server’s secrets key changed). Enter the key again in Profile → Integrations → AI provider.',

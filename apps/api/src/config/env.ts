@@ -219,6 +219,9 @@ const envSchema = z.object({
   AI_RETRY_MAX_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(0).default(20),
   // Generations one account may start a minute, whoever pays for them (a loop cannot run up a bill).
   AI_GENERATIONS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
+  // Generations one account may start a day (UTC) on the server's default provider, given back or
+  // not: what a tenant can cost the operator, even when every one fails and its attempt is returned.
+  AI_DAILY_GENERATIONS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
   // Connected platforms (modules/integrations). Their API addresses are settings so tests, and a
   // proxy if one is needed, stand in; `{dc}` is the Mailchimp account's data centre.
   MAILCHIMP_API_URL: z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL; {dc} stands for the data centre, e.g. https://{dc}.api.mailchimp.com').default('https://{dc}.api.mailchimp.com'),

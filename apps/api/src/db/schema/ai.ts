@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './accounts';
 
 // The AI writing assistant (modules/ai). An account's own OpenAI-compatible provider, and how many
@@ -22,6 +22,16 @@ export const aiFreeAttempts = pgTable('ai_free_attempts', {
   customerId: uuid('customer_id')
     .primaryKey()
     .references(() => customers.id, { onDelete: 'cascade' }),
-  // Reserved before a generation starts (a conditional update), given back when it fails or is stopped.
+  // Reserved before a generation starts (a conditional update), given back only when the provider failed before any text was sent.
   used: integer('used').notNull().default(0),
+});
+
+// Generations started today on the server's default provider, never given back (AI_DAILY_GENERATIONS):
+// one row per account, its count starting again when the day (UTC) changes.
+export const aiDailyGenerations = pgTable('ai_daily_generations', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  day: date('day').notNull(),
+  used: integer('used').notNull(),
 });

@@ -12,5 +12,6 @@ export function aiDepsFrom(config: AppConfig, base: { db: Db; now: () => Date; s
     allowLocal: config.AI_ALLOW_LOCAL,
     client: { timeoutMs: config.AI_TIMEOUT_SECONDS * 1000, retryMaxMs: config.AI_RETRY_MAX_SECONDS * 1000 },
     limiter: createRateLimiter({ limit: config.AI_GENERATIONS_PER_MINUTE, windowMs: 60_000, now: () => base.now().getTime() }),
+    dailyGenerations: config.AI_DAILY_GENERATIONS,
   };
 }

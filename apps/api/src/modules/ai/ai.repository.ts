@@ -67,7 +67,23 @@ export async function reserveFreeAttempt(db: Db, customerId: string, limit: numb
   return row ? Number(row.used) : null;
 }
 
-/** Gives back an attempt reserved for a generation that failed or was stopped. */
+/**
+ * Counts one generation on the server's default provider for `day` (YYYY-MM-DD, UTC) if fewer than
+ * `limit` were started that day, in one statement (a new day starts the count again). Returns how
+ * many are used after it, or null when the day's budget is spent.
+ */
+export async function reserveDailyGeneration(db: Db, customerId: string, day: string, limit: number): Promise<number | null> {
+  const result = await db.execute(sql`
+    insert into ai_daily_generations (customer_id, day, used) values (${customerId}::uuid, ${day}::date, 1)
+    on conflict (customer_id) do update
+      set used = case when ai_daily_generations.day = excluded.day then ai_daily_generations.used + 1 else 1 end, day = excluded.day
+      where ai_daily_generations.day <> excluded.day or ai_daily_generations.used < ${limit}
+    returning used`);
+  const [row] = rowsOf<{ used: number }>(result);
+  return row ? Number(row.used) : null;
+}
+
+/** Gives back an attempt reserved for a generation whose provider failed before any text was sent. */
 export async function returnFreeAttempt(db: Db, customerId: string): Promise<void> {
   await db
     .update(aiFreeAttempts)

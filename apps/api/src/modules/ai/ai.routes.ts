@@ -37,7 +37,8 @@ export function aiRoutes(deps: AiDeps) {
 
     // Server-sent events: `data: {"delta"}` as the provider writes, then `data: {"done"…}` or
     // `data: {"error"}`. What can be refused is refused before, as a plain JSON 4xx. A client that
-    // goes away (the Stop button aborts its fetch) aborts the provider call; the attempt is given back.
+    // goes away (the Stop button aborts its fetch) aborts the provider call; a free attempt is
+    // given back only when the provider failed before any text was sent (ai.service.ts).
     app.post('/ai/generate', { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request, reply) => {
       const owner = await requireCustomer(deps, request);
       const generation = await prepareGeneration(deps, owner.customerId, parseWith(aiGenerateSchema, request.body));

@@ -8,7 +8,7 @@ import { textFromHtml } from '../campaigns/campaign-message';
 import { findCampaign } from '../campaigns/campaigns.repository';
 import type { AddressCheck } from '../outgoing-webhooks/webhook-target';
 import { baseUrlProblem, customerAddresses } from './ai-target';
-import { type AiProviderRow, audienceNames, deleteProvider, findProvider, freeAttemptsUsed, resealKey, reserveFreeAttempt, returnFreeAttempt, updateProviderKeepingKey, upsertProvider } from './ai.repository';
+import { type AiProviderRow, audienceNames, deleteProvider, findProvider, freeAttemptsUsed, resealKey, reserveDailyGeneration, reserveFreeAttempt, returnFreeAttempt, updateProviderKeepingKey, upsertProvider } from './ai.repository';
 import { AiError, chatCompletion, type ClientSettings, type ProviderTarget } from './openai-client';
 import { missingInput, type PromptInput, promptFor, readAnswer } from './prompts';
 
@@ -23,6 +23,8 @@ export interface AiDeps {
   client: ClientSettings;
   /** Generations (and connection tests) per account and minute. */
   limiter: RateLimiter;
+  /** AI_DAILY_GENERATIONS: generations per account and day (UTC) on the server's default provider. */
+  dailyGenerations: number;
 }
 
 /** Where a key may be sent: the scheme, host and port of the address it was typed for. */
@@ -147,7 +149,7 @@ export async function testProvider(deps: AiDeps, customerId: string, input: AiPr
 }
 
 export interface Generation {
-  /** Runs it: streams text through onDelta; the answer read for the task, or an AiError. The attempt is given back on failure. */
+  /** Runs it: streams text through onDelta; the answer read for the task, or an AiError. The attempt is given back only when the provider failed before any text was sent. */
   run(signal: AbortSignal, onDelta: (text: string) => void): Promise<{ text: string; suggestions?: string[]; free_attempts_left: number }>;
 }
 
@@ -171,9 +173,20 @@ async function promptInput(deps: AiDeps, customerId: string, body: AiGenerateReq
   };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Refuses a generation on the server's default provider past the account's budget for today (UTC). */
+async function spendDailyGeneration(deps: AiDeps, customerId: string): Promise<void> {
+  const now = deps.now();
+  if ((await reserveDailyGeneration(deps.db, customerId, now.toISOString().slice(0, 10), deps.dailyGenerations)) !== null) return;
+  const tomorrow = Math.ceil((now.getTime() + 1) / DAY_MS) * DAY_MS;
+  throw new HttpError(429, AI_MESSAGES.dailyLimitReached, undefined, { 'retry-after': String(Math.ceil((tomorrow - now.getTime()) / 1000)) });
+}
+
 /**
  * Checks everything that can be refused before anything streams (the input, the rate, a provider,
- * a free attempt, reserved now so two generations at once cannot both take the last one).
+ * a free attempt, reserved now so two generations at once cannot both take the last one, and on
+ * the server's provider the day's budget).
  */
 export async function prepareGeneration(deps: AiDeps, customerId: string, body: AiGenerateRequest): Promise<Generation> {
   const input = await promptInput(deps, customerId, body);
@@ -184,15 +197,33 @@ export async function prepareGeneration(deps: AiDeps, customerId: string, body: 
   if (!found) throw new HttpError(409, AI_MESSAGES.noProvider);
   const used = found.counted ? await reserveFreeAttempt(deps.db, customerId, AI_LIMITS.freeAttempts) : await freeAttemptsUsed(deps.db, customerId);
   if (used === null) throw new HttpError(409, AI_MESSAGES.noAttemptsLeft);
+  if (found.counted) {
+    try {
+      await spendDailyGeneration(deps, customerId);
+    } catch (error) {
+      await returnFreeAttempt(deps.db, customerId);
+      throw error;
+    }
+  }
   const messages = promptFor(input);
   return {
     async run(signal, onDelta) {
+      // Whether any text was handed to the client: from then on the attempt counts, whatever follows.
+      let sent = false;
+      const deliver = (text: string) => {
+        sent = true;
+        onDelta(text);
+      };
       try {
-        const answer = await chatCompletion(found.target, deps.client, { messages, signal, onDelta, temperature: input.task === 'rewrite' && input.style === 'fix' ? 0 : 0.7 });
+        const answer = await chatCompletion(found.target, deps.client, { messages, signal, onDelta: deliver, temperature: input.task === 'rewrite' && input.style === 'fix' ? 0 : 0.7 });
         if (signal.aborted) throw new AiError('stopped', AI_MESSAGES.stopped);
         return { ...readAnswer(input.task, answer), free_attempts_left: Math.max(0, AI_LIMITS.freeAttempts - used) };
       } catch (error) {
-        if (found.counted) await returnFreeAttempt(deps.db, customerId);
+        // Given back only when the provider failed before the customer read a word. A generation
+        // stopped, or streamed and then found unusable, counts: its text was delivered (an answer
+        // that always fails to parse would otherwise stream for free forever).
+        const stopped = error instanceof AiError && error.failure === 'stopped';
+        if (found.counted && !sent && !stopped) await returnFreeAttempt(deps.db, customerId);
         throw error;
       }
     },
