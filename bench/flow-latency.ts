@@ -100,7 +100,7 @@ export async function measureFlowLatency(repoRoot: string, log: (line: string) =
     api = await startApiServer(
       repoRoot,
       'flow-latency-server',
-      { DATABASE_URL: database.url, SMTP_URL: relay.url, API_REQUESTS_PER_MINUTE: '100000', CAMPAIGN_MESSAGES_PER_DAY: '1000000', ...profiling.env },
+      { DATABASE_URL: database.url, SMTP_URL: relay.url, API_REQUESTS_PER_MINUTE: '100000', CAMPAIGN_MESSAGES_PER_DAY: '1000000', FLOW_ENTRIES_PER_HOUR: '1000000', ...profiling.env },
       undefined,
       profiling.preload,
     );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
-import { type FlowEngineDeps, runFlowsOnce } from '../src/modules/automations/flow-engine';
+import { runFlowsOnce } from '../src/modules/automations/flow-engine';
+import type { FlowEngineDeps } from '../src/modules/automations/flow-engine-deps';
 import { smtpCampaignTransport } from '../src/modules/campaigns/campaign-transport';
 import { useAccountsApp } from './support/accounts-app';
 import { emailStep, flowCustomer, flowEngine, personEmail } from './support/flows';

@@ -73,6 +73,9 @@ export const SUNSET_NO_ANSWER_REASON = 'Sunset: no answer';
 export const FLOW_RUN_TEXTS = {
   contentBroken: (problem: string) => `Not sent: the step's content cannot be built (${problem}).`,
   stoppedAtEmail: (stepId: string, reason: string) => `Stopped at the email step "${stepId}" without sending it, so the later steps did not run. ${reason}`,
+  /** A webhook step held back while its host is paused (the engine's breaker, issue 31): not counted as an attempt. */
+  webhookHostPaused: (host: string, failures: number, until: Date) =>
+    `Deferred: ${host} did not answer the last ${failures} calls, so calls to it are paused; tried again at ${until.toISOString()}.`,
 } as const;
 /** The segment the sunset template starts from, made for the account when it has none of this name. */
 export const SUNSET_SEGMENT_NAME = 'Dormant (engagement score)';

@@ -191,6 +191,10 @@ const envSchema = z.object({
   // email waits for one commit before it is offered, so this bounds the rate: 8 keep up with a
   // thousand events a second (bench: flows), and a crash leaves at most this many unknown.
   FLOW_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50).default(8),
+  // Runs one account's flows may start an hour, all flows together: later entries wait in the
+  // flow's inbox until the hour frees (nothing is dropped), so one account's flood of events
+  // cannot take every pass. Accounts share each pass in turns whatever this is.
+  FLOW_ENTRIES_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(2_000_000_000).default(20_000),
   // Per-account quotas (modules/senders/quotas.ts), counted in the database across processes.
   CAMPAIGN_MESSAGES_PER_DAY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(50_000),
   TEST_SENDS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type FlowEngineDeps, runFlowsOnce } from '../../src/modules/automations/flow-engine';
+import { runFlowsOnce } from '../../src/modules/automations/flow-engine';
+import type { FlowEngineDeps } from '../../src/modules/automations/flow-engine-deps';
+import { runWebhooksOnce } from '../../src/modules/automations/flow-webhook-lanes';
 import { loadCampaignLinks } from '../../src/modules/campaigns/campaign-links';
 import { smtpCampaignTransport } from '../../src/modules/campaigns/campaign-transport';
 import { withSendingIdentity } from '../../src/modules/campaigns/identity-transport';
@@ -115,7 +117,8 @@ export async function flowEngine(accounts: Accounts, overrides: Partial<FlowEngi
   return {
     deps,
     async drain() {
-      for (let pass = 0; pass < 50; pass += 1) if ((await runFlowsOnce(deps)) === 0) return;
+      // A pass of each loop the engine runs: the main pass, then the webhook lanes.
+      for (let pass = 0; pass < 50; pass += 1) if ((await runFlowsOnce(deps)) + (await runWebhooksOnce(deps)) === 0) return;
       throw new Error('the flow engine did not settle in 50 passes');
     },
     close: () => transport.close(),

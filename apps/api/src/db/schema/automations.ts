@@ -100,6 +100,8 @@ export const flowEntries = pgTable(
   (table) => [
     uniqueIndex('flow_entries_occurrence_idx').on(table.flowId, table.subscriberId, table.occurrenceKey),
     index('flow_entries_pending_idx').on(table.id).where(sql`${table.status} = 'pending'`),
+    // Each active flow's pending entries in order: the engine takes a share per customer.
+    index('flow_entries_flow_pending_idx').on(table.flowId, table.id).where(sql`${table.status} = 'pending'`),
     check('flow_entries_status_check', sql`${table.status} in ('pending', 'entered', 'refused')`),
   ],
 );
@@ -127,6 +129,8 @@ export const flowRuns = pgTable(
   (table) => [
     uniqueIndex('flow_runs_entry_idx').on(table.entryId),
     index('flow_runs_flow_subscriber_idx').on(table.flowId, table.subscriberId, table.startedAt),
+    // The hourly cap on an account's entries counts the runs it started in the last hour.
+    index('flow_runs_customer_started_idx').on(table.customerId, table.startedAt),
     index('flow_runs_active_subscriber_idx').on(table.subscriberId).where(sql`${table.status} = 'active'`),
     // How many are in a flow now (Home's live flows), without reading every past run.
     index('flow_runs_active_flow_idx').on(table.flowId).where(sql`${table.status} = 'active'`),
@@ -169,6 +173,9 @@ export const flowStepRuns = pgTable(
   (table) => [
     uniqueIndex('flow_step_runs_run_step_idx').on(table.runId, table.stepId),
     index('flow_step_runs_due_idx').on(table.dueAt).where(sql`${table.status} in ('pending', 'waiting')`),
+    // Each active flow's due steps in order, webhooks apart (they have lanes of their own).
+    index('flow_step_runs_flow_due_idx').on(table.flowId, table.dueAt).where(sql`${table.status} in ('pending', 'waiting') and ${table.stepType} <> 'webhook'`),
+    index('flow_step_runs_flow_webhook_due_idx').on(table.flowId, table.dueAt).where(sql`${table.status} in ('pending', 'waiting') and ${table.stepType} = 'webhook'`),
     index('flow_step_runs_running_idx').on(table.claimedAt).where(sql`${table.status} = 'running'`),
     index('flow_step_runs_awaiting_idx').on(table.subscriberId, table.awaitingEvent).where(sql`${table.status} = 'waiting' and ${table.awaitingEvent} is not null`),
     index('flow_step_runs_flow_step_idx').on(table.flowId, table.stepId, table.status),

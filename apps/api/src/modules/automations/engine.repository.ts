@@ -24,30 +24,6 @@ export interface ClaimedStep {
   customerId: string;
 }
 
-/** Takes up to `limit` due steps of active flows' active runs for this worker (others skip them). */
-export async function claimDueSteps(db: Db, limit: number, now: Date): Promise<ClaimedStep[]> {
-  const result = await db.execute(sql`
-    update flow_step_runs set status = 'running', claimed_at = ${at(now)}, attempts = attempts + 1
-    where id in (
-      select s.id from flow_step_runs s
-      where s.status in ('pending', 'waiting') and s.due_at <= ${at(now)}
-        and exists (select 1 from flows f where f.id = s.flow_id and f.status = 'active')
-      order by s.due_at, s.id
-      limit ${limit}
-      for update skip locked)
-    and status in ('pending', 'waiting')
-    returning id, run_id as "runId", flow_id as "flowId", subscriber_id as "subscriberId", step_id as "stepId", step_type as "stepType",
-      started_at as "startedAt", attempts, event_at as "eventAt", claimed_at as "claimedAt",
-      (select r.customer_id from flow_runs r where r.id = flow_step_runs.run_id) as "customerId"`);
-  return rowsOf<ClaimedStep>(result).map((row) => ({
-    ...row,
-    id: Number(row.id),
-    startedAt: row.startedAt ? new Date(row.startedAt) : null,
-    eventAt: row.eventAt ? new Date(row.eventAt) : null,
-    claimedAt: row.claimedAt ? new Date(row.claimedAt) : undefined,
-  }));
-}
-
 /** An email step the relay took (its ledger row sent), with the Message-ID it carried. */
 export interface SentStep extends ClaimedStep {
   ledgerId: number;
@@ -189,6 +165,12 @@ export async function deferStep(db: Db, id: number, dueAt: Date, reason: string,
         where id = ${id} and status = 'running'`),
     ) > 0
   );
+}
+
+/** Every step of this flow step pending before `dueAt` waits until then (a paused webhook host): their attempts are not counted. */
+export async function deferStepsOf(db: Db, flowId: string, stepId: string, dueAt: Date, reason: string): Promise<void> {
+  await db.execute(sql`update flow_step_runs set due_at = ${at(dueAt)}, reason = ${reason}
+    where flow_id = ${flowId}::uuid and step_id = ${stepId} and status = 'pending' and due_at < ${at(dueAt)}`);
 }
 
 export async function addNote(db: Db, runId: string, stepId: string | null, kind: string, reason: string, now: Date): Promise<void> {

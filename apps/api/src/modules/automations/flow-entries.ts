@@ -2,14 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { FlowDefinition, FlowStep } from '@postlark/shared/automations';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
+import { type ClaimPlan, lastServed } from './flow-claims.repository';
 import { stepById } from './flow-graph';
 import { definitionOf } from './flow-steps';
 
 // The inbox to runs: each pending entry of an active flow becomes a run with its first step, or
 // is refused with the reason (re-entry rule, already inside, unsubscribed), in one transaction
-// per batch; entries of paused flows wait.
+// per batch; entries of paused flows wait, and so do an account's entries past its hourly cap
+// (they enter as the hour frees: nothing is dropped, and no account's flood delays another's).
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 interface PendingEntry {
   id: number;
@@ -58,23 +62,52 @@ function refusalGiven(previous: PreviousRuns | undefined, subscriberStatus: stri
   return null;
 }
 
+/** How many entries a pass takes, an account's share and its hourly cap, and whose turn is first. */
+export interface EntryPlan extends ClaimPlan {
+  /** Runs an account may start in an hour (FLOW_ENTRIES_PER_HOUR): its later entries wait in the inbox. */
+  perHour: number;
+}
+
 /**
- * Turns up to `limit` pending entries into runs (or refusals), in one transaction and a few
- * statements whatever their number: the people's earlier runs read at once, the verdicts made in
- * order (an entry let in counts for the next of the same person), the refusals, and the runs with
- * their entries' links and first steps. Answers how many it handled.
+ * Turns pending entries into runs (or refusals), per account in turns (flow-claims.repository.ts):
+ * each account with pending entries gets a share of `limit`, no more than what its hourly cap
+ * leaves. In one transaction and a few statements whatever their number: the people's earlier
+ * runs read at once, the verdicts made in order (an entry let in counts for the next of the same
+ * person), the refusals, and the runs with their entries' links and first steps. Answers how many
+ * it handled and the account it served last.
  */
-export async function processEntries(db: Db, limit: number, now: Date): Promise<number> {
+export async function processEntries(db: Db, plan: EntryPlan, now: Date): Promise<{ handled: number; last: string | null }> {
   return db.transaction(async (tx) => {
+    const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
     const entries = rowsOf<PendingEntry>(
-      await tx.execute(sql`select e.id, e.flow_id as "flowId", e.customer_id as "customerId", e.subscriber_id as "subscriberId", e.occurred_at as "occurredAt",
+      await tx.execute(sql`
+        with flows_due as (
+          select f.id, f.customer_id from flows f
+          where f.status = 'active' and exists (select 1 from flow_entries e where e.flow_id = f.id and e.status = 'pending')),
+        turns as (
+          select a.customer_id, row_number() over (order by a.customer_id > ${plan.after ?? NIL_UUID}::uuid desc, a.customer_id) as turn, count(*) over () as accounts
+          from (select distinct customer_id from flows_due) a),
+        shares as (
+          select t.customer_id, t.turn,
+            least(${plan.perAccount}, ceil(${plan.limit}::numeric / t.accounts)::int,
+              greatest(0, ${plan.perHour} - (select count(*)::int from flow_runs r where r.customer_id = t.customer_id and r.started_at > ${hourAgo}::timestamptz))) as share
+          from turns t where t.turn <= ${plan.limit}),
+        taken as (
+          select c.id, sh.turn, sh.share, row_number() over (partition by sh.customer_id order by c.id) as rank
+          from shares sh join flows_due fd on fd.customer_id = sh.customer_id
+          cross join lateral (
+            select e.id from flow_entries e where e.flow_id = fd.id and e.status = 'pending'
+            order by e.id limit sh.share
+            for update of e skip locked) c)
+        select e.id, e.flow_id as "flowId", e.customer_id as "customerId", e.subscriber_id as "subscriberId", e.occurred_at as "occurredAt",
           e.context, f.version, s.status as "subscriberStatus"
-        from flow_entries e join flows f on f.id = e.flow_id join subscribers s on s.id = e.subscriber_id
-        where e.status = 'pending' and f.status = 'active'
-        order by e.id limit ${limit}
-        for update of e skip locked`),
+        from taken t join flow_entries e on e.id = t.id join flows f on f.id = e.flow_id join subscribers s on s.id = e.subscriber_id
+        where t.rank <= t.share
+        order by t.rank, t.turn
+        limit ${plan.limit}`),
     );
-    if (entries.length === 0) return 0;
+    const last = lastServed(new Set(entries.map((entry) => entry.customerId)), plan.after);
+    if (entries.length === 0) return { handled: 0, last };
     const key = (flowId: string, subscriberId: string) => `${flowId}:${subscriberId}`;
     const previous = new Map<string, PreviousRuns>(
       rowsOf<PreviousRuns & { flowId: string; subscriberId: string }>(
@@ -129,6 +162,6 @@ export async function processEntries(db: Db, limit: number, now: Date): Promise<
         from run join input i on i.entry_id = run.entry_id
         where i.step_id <> ''`);
     }
-    return entries.length;
+    return { handled: entries.length, last };
   });
 }

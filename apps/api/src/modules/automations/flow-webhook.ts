@@ -50,7 +50,7 @@ export async function callWebhook(
   db: Db,
   call: WebhookCall,
   options: { now: Date; timeoutMs: number; allowed: AddressCheck; secrets: SecretBox },
-): Promise<{ ok: boolean; detail: string }> {
+): Promise<{ ok: boolean; detail: string; answered: boolean }> {
   const id = `flow_${call.stepRunId}`;
   const body = JSON.stringify({
     type: 'automation.step',
@@ -77,5 +77,6 @@ export async function callWebhook(
     { timeoutMs: options.timeoutMs, allowed: options.allowed },
   );
   const ok = outcome.error === null && outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
-  return { ok, detail: outcome.error ?? `HTTP ${outcome.statusCode ?? 'no answer'}` };
+  // `answered`: the endpoint gave an HTTP status, whatever it was (the host breaker counts the others).
+  return { ok, detail: outcome.error ?? `HTTP ${outcome.statusCode ?? 'no answer'}`, answered: outcome.statusCode !== null };
 }

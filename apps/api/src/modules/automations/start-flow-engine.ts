@@ -8,7 +8,8 @@ import { sendingIdentitiesFrom } from '../../mail/sending-identity';
 import { sendingPolicyFrom } from '../../mail/sending-policy';
 import { publicAddressesOnly, publicOrLoopback } from '../outgoing-webhooks/webhook-target';
 import { quotasFrom } from '../senders/quotas';
-import { type FlowEngine, type FlowEngineDeps, startFlowEngine } from './flow-engine';
+import { type FlowEngine, startFlowEngine } from './flow-engine';
+import type { FlowEngineDeps } from './flow-engine-deps';
 
 // How the engine runs: up to 1,000 inbox entries made runs and 400 steps claimed a pass (a pass
 // takes about half a second at a thousand events a second, and loops at once while it finds
@@ -21,6 +22,13 @@ const MAX_ATTEMPTS = 4;
 const IDLE_MS = 500;
 const SCAN_INTERVAL_MS = 60_000;
 const WEBHOOK_TIMEOUT_MS = 10_000;
+// Webhook calls on lanes of their own: 8 at once in a process, 2 per account over every worker; a
+// host of an account that did not answer 5 calls in a row pauses a minute, then twice as long
+// each time its trial call fails, up to an hour.
+const WEBHOOK_CONCURRENCY = 8;
+const WEBHOOKS_PER_ACCOUNT = 2;
+const BREAKER_FAILURES = 5;
+const BREAKER_OPEN_MS = 60_000;
 
 /** The flow engine of this process, with its own relay connections (or the dev outbox). */
 export async function startFlowEngineFor(options: { config: AppConfig; db: Db; now?: () => Date; log: FlowEngineDeps['log'] }): Promise<FlowEngine> {
@@ -46,6 +54,11 @@ export async function startFlowEngineFor(options: { config: AppConfig; db: Db; n
     settings: {
       batchSize: BATCH_SIZE,
       entryBatchSize: ENTRY_BATCH_SIZE,
+      entriesPerHour: config.FLOW_ENTRIES_PER_HOUR,
+      webhookConcurrency: WEBHOOK_CONCURRENCY,
+      webhooksPerAccount: WEBHOOKS_PER_ACCOUNT,
+      breakerFailures: BREAKER_FAILURES,
+      breakerOpenMs: BREAKER_OPEN_MS,
       concurrency: config.FLOW_CONCURRENCY,
       leaseMs: config.FLOW_LEASE_SECONDS * 1000,
       idleMs: IDLE_MS,
