@@ -87,6 +87,7 @@ export const INTEGRATION_MESSAGES = {
   syncBusy: 'A sync is already running for this connection.',
   importQueued: (name: string) => `Importing your ${name} audience. Its progress shows below.`,
   linkExists: 'This audience is already imported.',
+  linkLimit: (max: number) => `This connection already syncs ${max} ${max === 1 ? 'audience' : 'audiences'}, the most one connection may.`,
   loadFailed: 'We could not load your connected platforms. Try again.',
 } as const;
 

@@ -239,6 +239,8 @@ const envSchema = z.object({
   HUBSPOT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.hubapi.com' }).default('https://api.hubapi.com'),
   // How often each linked audience is polled for changes (webhooks make it sooner where a platform has them).
   CONNECTION_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(5).default(300),
+  // Remote audiences one connection may keep in sync: each is polled, pushed and imported on its own.
+  CONNECTION_LINKS_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1000).default(10),
 }).superRefine((value, context) => {
   // A relay reaches real inboxes, so the site must be one a reader can use (issue 30): one-click
   // unsubscribe (RFC 8058) must be https, and a From at a name no one can resolve is refused by

@@ -9,6 +9,7 @@ import { secretBoxFrom } from '../../src/lib/secret-box';
 import { platformSettingsFrom } from '../../src/modules/integrations/platform-clients';
 import { PLATFORM_HTTP_DEFAULTS } from '../../src/modules/integrations/platform-http';
 import { SYNC_DEFAULTS, type SyncDeps } from '../../src/modules/integrations/sync-deps';
+import { runDeliveryPass } from '../../src/modules/integrations/platform-delivery-pass';
 import { runSyncPass } from '../../src/modules/integrations/sync-engine';
 import { type FakeBeehiiv, startFakeBeehiiv } from './fakes/beehiiv';
 import { type FakeBrevo, type FakeBrevoOptions, startFakeBrevo } from './fakes/brevo';
@@ -75,10 +76,18 @@ export function syncDepsFor(config: AppConfig, db: Db, now: () => Date): SyncDep
   };
 }
 
-/** Runs the sync's passes until nothing is left to do now (or `maxPasses`); answers how many worked. */
+/**
+ * Runs the worker's passes, the sync's and the delivery's (their two loops, one after the other
+ * here), until neither has anything left to do now (or `maxPasses`); answers how many worked.
+ */
 export async function syncUntilIdle(deps: SyncDeps, maxPasses = 200): Promise<number> {
   let worked = 0;
-  while (worked < maxPasses && (await runSyncPass(deps))) worked += 1;
+  while (worked < maxPasses) {
+    const synced = await runSyncPass(deps);
+    const delivered = await runDeliveryPass(deps);
+    if (!synced && !delivered) break;
+    worked += 1;
+  }
   return worked;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ConnectionStatus, PlatformId, SyncRunKind, SyncRunStatus } from '@postlark/shared/integrations';
 import type { RemoteReportFigures } from '../../modules/integrations/platform-client';
 import { customers } from './accounts';
@@ -152,6 +152,39 @@ export const connectionRuns = pgTable(
 );
 
 /**
+ * Opt-outs a run found it must send to the platform (people suppressed here whom the platform has
+ * subscribed), kept per link until the platform took them: they go after the run's last page, a
+ * batch at a time, and a run stopped on the way leaves the rest here for the next.
+ */
+export const connectionOptOuts = pgTable(
+  'connection_opt_outs',
+  {
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => connectionLinks.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.linkId, table.email] })],
+);
+
+/** Draws each customer's turns in the platforms' loops: the customer whose last turn is oldest (or who never had one) goes next. */
+export const platformTurnsSequence = pgSequence('platform_turns_seq');
+
+/** A customer's latest turn in the sync's loop or the delivery's (round robin per customer). */
+export const platformTurns = pgTable(
+  'platform_turns',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    loop: text('loop').$type<'sync' | 'delivery'>().notNull(),
+    turn: bigint('turn', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.loop] }), check('platform_turns_loop_check', sql`${table.loop} in ('sync', 'delivery')`)],
+);
+
+/**
  * A campaign (or one A/B variant of it, or its rest) delivered through a connected platform: the
  * campaign made there, the tag its recipients carry, and its report as last read back.
  */
@@ -180,6 +213,8 @@ export const platformDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** A worker holds it until then while making or sending it. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** How many of its frozen recipients (by address) carry its tag on the platform so far: a sliced tagging goes on from here. */
+    tagged: integer('tagged').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.campaignId, table.part] }),

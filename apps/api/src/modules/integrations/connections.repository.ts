@@ -77,9 +77,19 @@ export async function findLink(db: Db, id: string): Promise<LinkRow | undefined>
   return row;
 }
 
-export async function insertLink(db: Db, row: typeof connectionLinks.$inferInsert): Promise<LinkRow | null> {
-  const [saved] = await db.insert(connectionLinks).values(row).onConflictDoNothing().returning();
-  return saved ?? null;
+/**
+ * Inserts a link unless the audience is linked already (null) or the connection has `max` links
+ * ('full'). The connection's row is locked while its links are counted, so two requests at once
+ * cannot both take the last place.
+ */
+export async function insertLink(db: Db, row: typeof connectionLinks.$inferInsert, max: number): Promise<LinkRow | null | 'full'> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from connections where id = ${row.connectionId}::uuid for update`);
+    const [counted] = await tx.select({ count: sql<number>`count(*)::int` }).from(connectionLinks).where(eq(connectionLinks.connectionId, row.connectionId));
+    if ((counted?.count ?? 0) >= max) return 'full';
+    const [saved] = await tx.insert(connectionLinks).values(row).onConflictDoNothing().returning();
+    return saved ?? null;
+  });
 }
 
 export async function updateLink(db: Db, id: string, values: Partial<typeof connectionLinks.$inferInsert>): Promise<void> {
@@ -119,22 +129,35 @@ export async function runsOf(db: Db, connectionId: string, limit: number): Promi
 }
 
 /**
- * Takes the run due first (or one whose worker's lease ran out) for this worker, on a connection
- * that works: one statement, so two workers never take the same run. Each claim draws a new lease
- * token: a worker whose lease ran out and was taken over finds its token gone and writes nothing.
+ * Takes a due run (or one whose worker's lease ran out) for this worker, on a connection that
+ * works: of the customer whose turn in the sync is oldest (or who never had one), that customer's
+ * run due first. One statement, so two workers never take the same run; the claim is the
+ * customer's turn (platform-turns.repository.ts), so one customer's many runs take turns with
+ * everyone else's. Each claim draws a new lease token: a worker whose lease ran out and was taken
+ * over finds its token gone and writes nothing.
  */
 export async function claimDueRun(db: Db, now: Date, leaseMs: number): Promise<RunRow | undefined> {
   const at = now.toISOString();
   const result = await db.execute(sql`
-    update connection_runs set status = 'running', started_at = coalesce(started_at, ${at}::timestamptz),
-      lease_until = ${at}::timestamptz + ${`${leaseMs} milliseconds`}::interval, lease_token = gen_random_uuid()
-    where id = (
-      select r.id from connection_runs r join connections c on c.id = r.connection_id
+    with picked as (
+      select r.id, c.customer_id from connection_runs r
+      join connections c on c.id = r.connection_id
+      left join platform_turns t on t.customer_id = c.customer_id and t.loop = 'sync'
       where c.status = 'connected' and r.due_at <= ${at}::timestamptz
         and (r.status = 'queued' or (r.status = 'running' and r.lease_until < ${at}::timestamptz))
-      order by r.due_at limit 1
-      for update of r skip locked)
-    returning id`);
+      order by t.turn nulls first, r.due_at
+      limit 1
+      for update of r skip locked
+    ), claimed as (
+      update connection_runs set status = 'running', started_at = coalesce(connection_runs.started_at, ${at}::timestamptz),
+        lease_until = ${at}::timestamptz + ${`${leaseMs} milliseconds`}::interval, lease_token = gen_random_uuid()
+      from picked where connection_runs.id = picked.id
+      returning connection_runs.id, picked.customer_id
+    ), turned as (
+      insert into platform_turns (customer_id, loop, turn) select customer_id, 'sync', nextval('platform_turns_seq') from claimed
+      on conflict (customer_id, loop) do update set turn = excluded.turn
+    )
+    select id from claimed`);
   const [claimed] = rowsOf<{ id: string }>(result);
   if (!claimed) return undefined;
   const [row] = await db.select().from(connectionRuns).where(eq(connectionRuns.id, claimed.id));

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type AudienceLinkView,
   type ConnectInput,
   type ConnectionView,
   type ConnectionsView,
@@ -8,7 +7,6 @@ import {
   INTEGRATION_MESSAGES,
   type LinkAudienceInput,
   PLAN_PLATFORM_LIMIT,
-  PLATFORM_ABILITIES,
   PLATFORM_NAMES,
   type PlatformId,
   type SyncRunView,
@@ -34,9 +32,9 @@ import {
   markBroken,
   queueRun,
   reconnectConnection,
-  type RunRow,
   runsOf,
 } from './connections.repository';
+import { connectionView, runView } from './connection-views';
 import { dataCentreOfKey } from './mailchimp/oauth';
 import { fieldMapFor } from './person-state';
 import { type PlatformClient, PlatformError } from './platform-client';
@@ -75,48 +73,6 @@ export async function clientOfConnection(deps: Pick<IntegrationDeps, 'platforms'
     throw new PlatformError('unauthorized', 'The stored key cannot be read on our side (the server’s secrets key changed). Connect again.');
   }
   return platformClient(deps, { platform: row.platform, authKind: row.authKind, secret, accountRef: row.accountRef });
-}
-
-function runView(row: RunRow): SyncRunView {
-  return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    started_at: row.startedAt?.toISOString() ?? null,
-    finished_at: row.finishedAt?.toISOString() ?? null,
-    processed: row.processed,
-    total: row.total,
-    added: row.added,
-    updated: row.updated,
-    suppressed: row.suppressed,
-    errors: row.errors,
-  };
-}
-
-async function connectionView(deps: IntegrationDeps, row: ConnectionRow): Promise<ConnectionView> {
-  // The people's last run (an import or a poll): a push or the history import after it would hide its counts.
-  const [links, recent] = await Promise.all([linksOf(deps.db, row.id), runsOf(deps.db, row.id, 20)]);
-  const lastRun = recent.find((run) => run.kind === 'import' || run.kind === 'poll') ?? recent[0];
-  const linkViews: AudienceLinkView[] = links.map((link) => ({
-    id: link.id,
-    remote_audience_id: link.remoteAudienceId,
-    remote_name: link.remoteName,
-    list_id: link.listId,
-    list_name: link.listName,
-    last_polled_at: link.lastPolledAt?.toISOString() ?? null,
-  }));
-  return {
-    id: row.id,
-    platform: row.platform,
-    account_name: row.accountName,
-    status: row.status,
-    health_message: row.healthMessage,
-    connected_at: row.connectedAt.toISOString(),
-    checked_at: row.checkedAt?.toISOString() ?? null,
-    links: linkViews,
-    last_run: lastRun ? runView(lastRun) : null,
-    history: { imported: links.reduce((sum, link) => sum + link.historyCount, 0), offered: PLATFORM_ABILITIES[row.platform].history !== null },
-  };
 }
 
 export async function connectionsView(deps: IntegrationDeps, customerId: string): Promise<ConnectionsView> {
@@ -258,6 +214,9 @@ async function freshListName(deps: IntegrationDeps, customerId: string, remoteNa
 export async function linkAudience(deps: IntegrationDeps, customerId: string, id: string, input: LinkAudienceInput): Promise<ConnectionView> {
   const row = await ownConnection(deps, customerId, id);
   if (row.status !== 'connected') throw new HttpError(409, INTEGRATION_MESSAGES.broken(PLATFORM_NAMES[row.platform]));
+  const max = deps.platforms.limits.linksPerConnection;
+  // Said before the platform is asked; insertLink holds the line against requests at once.
+  if ((await linksOf(deps.db, row.id)).length >= max) throw new HttpError(409, INTEGRATION_MESSAGES.linkLimit(max));
   const { audiences, fieldNames } = await withClient(deps, row, async (client) => {
     const found = await client.audiences();
     const chosen = found.find((audience) => audience.id === input.remote_audience_id);
@@ -283,10 +242,10 @@ export async function linkAudience(deps: IntegrationDeps, customerId: string, id
     fieldMap: fieldMapFor(fieldNames),
     nextPollAt: now,
     createdAt: now,
-  });
-  if (!link) {
+  }, max);
+  if (!link || link === 'full') {
     if (input.list_id === undefined) await deleteList(deps.db, customerId, listId);
-    throw new HttpError(409, INTEGRATION_MESSAGES.linkExists);
+    throw new HttpError(409, link === 'full' ? INTEGRATION_MESSAGES.linkLimit(max) : INTEGRATION_MESSAGES.linkExists);
   }
   await queueRun(deps.db, { connectionId: row.id, linkId: link.id, kind: 'import', now });
   return connectionView(deps, row);

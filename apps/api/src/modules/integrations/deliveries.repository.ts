@@ -74,19 +74,33 @@ export async function finishDelivery(db: Db, campaignId: string, now: Date): Pro
 
 /**
  * Campaigns handed to a platform (sending, naming a connection) with work to do: nothing made yet,
- * a part a stopped worker left, or an A/B test decided whose rest has not gone. Not those whose
- * test is still measuring, nor those a worker holds now.
+ * a part a stopped worker left, a tagging a slice handed back, or an A/B test decided whose rest has
+ * not gone. Not those whose test is still measuring, nor those a worker holds now. One a customer
+ * (their oldest), the customers in turn (platform-turns.repository.ts): a customer with many
+ * campaigns waiting, or one that takes long, does not keep the others' from their turn.
  */
 export async function campaignsAwaitingDelivery(db: Db, now: Date, limit: number): Promise<string[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
-    select c.id from campaigns c
-    where c.status = 'sending' and c.delivery_connection_id is not null
-      and not exists (select 1 from ab_tests t where t.campaign_id = c.id and t.status = 'testing')
-      and not exists (select 1 from platform_deliveries d where d.campaign_id = c.id and d.status = 'preparing' and d.lease_until > ${at})
-      and not exists (select 1 from platform_deliveries d where d.campaign_id = c.id and d.part = 0 and d.status <> 'preparing')
-    order by c.started_at limit ${limit}`);
+    select d.id from (
+      select distinct on (c.customer_id) c.id, c.customer_id, c.started_at from campaigns c
+      where c.status = 'sending' and c.delivery_connection_id is not null
+        and not exists (select 1 from ab_tests t where t.campaign_id = c.id and t.status = 'testing')
+        and not exists (select 1 from platform_deliveries d where d.campaign_id = c.id and d.status = 'preparing' and d.lease_until > ${at})
+        and not exists (select 1 from platform_deliveries d where d.campaign_id = c.id and d.part = 0 and d.status <> 'preparing')
+      order by c.customer_id, c.started_at
+    ) d
+    left join platform_turns t on t.customer_id = d.customer_id and t.loop = 'delivery'
+    order by t.turn nulls first, d.started_at limit ${limit}`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/** Records how far a part's tagging got (it only moves forward: tagging again is harmless, going back is not). */
+export async function saveTagged(db: Db, campaignId: string, part: number, tagged: number): Promise<void> {
+  await db
+    .update(platformDeliveries)
+    .set({ tagged: sql`greatest(${platformDeliveries.tagged}, ${tagged})` })
+    .where(and(eq(platformDeliveries.campaignId, campaignId), eq(platformDeliveries.part, part)));
 }
 
 export async function updatePart(db: Db, campaignId: string, part: number, values: Partial<typeof platformDeliveries.$inferInsert>): Promise<void> {

@@ -15,6 +15,8 @@ export interface PlatformSettings {
   beehiiv: { apiUrl: string };
   hubspot: { apiUrl: string };
   http: PlatformHttpSettings;
+  /** What one account may do with its connections (settings). */
+  limits: { linksPerConnection: number };
 }
 
 export function platformSettingsFrom(config: AppConfig): PlatformSettings {
@@ -28,6 +30,7 @@ export function platformSettingsFrom(config: AppConfig): PlatformSettings {
     beehiiv: { apiUrl: config.BEEHIIV_API_URL },
     hubspot: { apiUrl: config.HUBSPOT_API_URL },
     http: PLATFORM_HTTP_DEFAULTS,
+    limits: { linksPerConnection: config.CONNECTION_LINKS_MAX },
   };
 }
 

@@ -3,14 +3,14 @@ import { campaignPath } from '@postlark/shared/routes';
 import { DELIVERY_MESSAGES, PLATFORM_NAMES } from '@postlark/shared/integrations';
 import { notify } from '../notifications/notify';
 import { audienceCondition } from '../campaigns/campaign-audience';
-import { campaignById, type CampaignRow } from '../campaigns/campaigns.repository';
+import type { CampaignRow } from '../campaigns/campaigns.repository';
 import { startTestIn, testOf } from '../ab-tests/ab-tests.repository';
 import { variantFields } from '../ab-tests/ab-variants';
-import { connectionById, type ConnectionRow, type LinkWithList, linksOf } from './connections.repository';
-import { breakConnection, clientOfConnection } from './connections.service';
-import { campaignsAwaitingDelivery, dueReports, ensurePart, finishDelivery, frozenSplit, holdCampaign, partsOf, recipientsOnPlatform, releaseLock, renewLock, saveRemoteCampaign, saveReport, takeLock, updatePart } from './deliveries.repository';
+import type { ConnectionRow, LinkWithList } from './connections.repository';
+import { breakConnection } from './connections.service';
+import { type DeliveryRow, ensurePart, finishDelivery, frozenSplit, holdCampaign, partsOf, recipientsOnPlatform, releaseLock, renewLock, saveRemoteCampaign, saveTagged, updatePart } from './deliveries.repository';
 import { splitForTest } from './platform-ab-test';
-import { audienceLinkOf, platformTemplates } from './platform-delivery';
+import { platformTemplates } from './platform-delivery';
 import { type PlatformClient, PlatformError, type RemoteCampaignReport, reportFiguresOf } from './platform-client';
 import type { SyncDeps } from './sync-deps';
 
@@ -19,11 +19,11 @@ import type { SyncDeps } from './sync-deps';
 // (part -1) with a lease it renews at every step, and a worker that finds its lease taken stops
 // without writing. The platform's campaign id is saved the moment it exists, so a worker that takes
 // over never makes a second campaign there, and asks the platform whether the first went out
-// before it sends or gives up: a campaign already sent is never put back to a draft.
+// before it sends or gives up: a campaign already sent is never put back to a draft. A worker works
+// on a campaign for a slice (tagging a large audience on a slow platform takes many), then hands it
+// back; the next slice goes on from the tagging saved (platform-delivery-pass.ts takes them in turn).
 
-const LOCK_LEASE_MS = 10 * 60_000;
-/** Tags go on the platform in batches, the lock renewed between them (each client splits further: Mailchimp 500 a call, Brevo 150). */
-const TAG_BATCH = 5_000;
+export const LOCK_LEASE_MS = 10 * 60_000;
 
 /** How long until a part's report is read again: often while it is young, then rarely, then never. */
 export function nextReportDelayMs(ageMs: number): number | null {
@@ -44,20 +44,25 @@ export function deliveryTag(campaign: Pick<CampaignRow, 'id' | 'startedAt'>, par
   return `postlark-${campaign.id.replaceAll('-', '').slice(-8)}-${sending}${part ? `-${part}` : ''}`;
 }
 
-async function holdWith(deps: SyncDeps, campaign: CampaignRow, reason: string): Promise<void> {
+export async function holdWith(deps: SyncDeps, campaign: CampaignRow, reason: string): Promise<void> {
   if (await holdCampaign(deps.db, campaign.id, reason, deps.now())) await notify(deps.db, campaign.customerId, 'campaign-held', deps.now(), campaignPath(campaign.id));
 }
 
 /** Another worker took the campaign over (this one's lease ran out): stop, writing nothing more. */
 class LostLock extends Error {}
 
-interface DeliveryContext {
+/** The slice is over: the campaign goes back to the queue, due now, and the next slice goes on from what was saved. */
+class SliceOver extends Error {}
+
+export interface DeliveryContext {
   campaign: CampaignRow;
   connection: ConnectionRow;
   link: LinkWithList;
   client: PlatformClient;
   /** The lock's lease as this worker last set it: the token every renewal is conditional on. */
   lease: Date;
+  /** This worker's slice on the campaign; a slice always does one batch before it may end. */
+  slice: { over(): boolean; worked: boolean };
 }
 
 async function keepLock(deps: SyncDeps, context: DeliveryContext): Promise<void> {
@@ -66,10 +71,16 @@ async function keepLock(deps: SyncDeps, context: DeliveryContext): Promise<void>
   context.lease = renewed;
 }
 
-async function tagAll(deps: SyncDeps, context: DeliveryContext, tag: string, emails: readonly string[]): Promise<void> {
-  for (let start = 0; start < emails.length; start += TAG_BATCH) {
+/** Tags the part's recipients from where its tagging got, a batch at a time, saving how far after each. */
+async function tagAll(deps: SyncDeps, context: DeliveryContext, row: DeliveryRow, tag: string, emails: readonly string[]): Promise<void> {
+  const batch = deps.settings.tagBatch;
+  for (let start = row.tagged; start < emails.length; start += batch) {
+    if (context.slice.worked && context.slice.over()) throw new SliceOver();
     await keepLock(deps, context);
-    await context.client.campaigns?.tag(context.link.remoteAudienceId, tag, emails.slice(start, start + TAG_BATCH));
+    const end = Math.min(emails.length, start + batch);
+    await context.client.campaigns?.tag(context.link.remoteAudienceId, tag, emails.slice(start, end));
+    await saveTagged(deps.db, context.campaign.id, row.part, end);
+    context.slice.worked = true;
   }
 }
 
@@ -92,7 +103,7 @@ async function sendPart(deps: SyncDeps, context: DeliveryContext, part: number, 
       return;
     }
   } else {
-    if (tag && emails) await tagAll(deps, context, tag, emails);
+    if (tag && emails) await tagAll(deps, context, row, tag, emails);
     const templates = platformTemplates({ ...campaign, ...fields }, connection, link.fieldMap);
     await keepLock(deps, context);
     const created = await campaigns.create(link.remoteAudienceId, {
@@ -120,7 +131,7 @@ async function partSent(deps: SyncDeps, campaignId: string, part: number, report
 }
 
 /** Hands a campaign (or its A/B test's next step) to its platform; the lock is held by the caller. */
-async function deliver(deps: SyncDeps, context: DeliveryContext): Promise<void> {
+export async function deliver(deps: SyncDeps, context: DeliveryContext): Promise<void> {
   const { campaign, connection, link } = context;
   const name = PLATFORM_NAMES[connection.platform];
   const test = await testOf(deps.db, campaign.id);
@@ -128,8 +139,9 @@ async function deliver(deps: SyncDeps, context: DeliveryContext): Promise<void> 
   const recipients = async () => recipientsOnPlatform(deps.db, link.id, await audienceCondition(deps.db, campaign, deps.now()));
 
   if (!test || test.status === 'cancelled') {
-    // The whole synced list goes as the platform's audience; anything narrower as a tag.
-    const emails = await recipients();
+    // The whole synced list goes as the platform's audience; anything narrower as a tag, to the
+    // people dealt at its first slice (the tagging goes on over slices from where it got).
+    const emails = wholeList ? await recipients() : [...(await frozenSplit(deps.db, campaign.id, async () => (await recipients()).map((email) => ({ email, part: 0 })))).values()].flat();
     if (emails.length === 0) {
       await holdWith(deps, campaign, DELIVERY_MESSAGES.nobodyThere(name));
       return;
@@ -153,8 +165,8 @@ async function deliver(deps: SyncDeps, context: DeliveryContext): Promise<void> 
       return;
     }
     // The rest is tagged first, so the decision only has to make and send its campaign.
-    if (rest.length > 0) await tagAll(deps, context, deliveryTag(campaign, 'rest'), rest);
-    await ensurePart(deps.db, { campaignId: campaign.id, part: 0, connectionId: connection.id, platform: connection.platform, remoteAudienceId: link.remoteAudienceId, createdAt: deps.now(), recipients: rest.length });
+    const restPart = await ensurePart(deps.db, { campaignId: campaign.id, part: 0, connectionId: connection.id, platform: connection.platform, remoteAudienceId: link.remoteAudienceId, createdAt: deps.now(), recipients: rest.length });
+    if (rest.length > 0) await tagAll(deps, context, restPart, deliveryTag(campaign, 'rest'), rest);
     for (const [index, group] of groups.entries()) {
       const fields = variantFields(campaign, settings.variants[index]);
       await sendPart(deps, context, index + 1, fields, deliveryTag(campaign, AB_VARIANT_LABELS[index]!.toLowerCase()), group);
@@ -181,11 +193,16 @@ async function deliver(deps: SyncDeps, context: DeliveryContext): Promise<void> 
  * campaign put back to a draft with the platform's words. When the platform cannot say, the
  * campaign waits and is tried again.
  */
-async function deliveryFailed(deps: SyncDeps, context: DeliveryContext, error: unknown): Promise<void> {
+export async function deliveryFailed(deps: SyncDeps, context: DeliveryContext, error: unknown): Promise<void> {
   const { campaign, connection, client } = context;
   const name = PLATFORM_NAMES[connection.platform];
   const now = deps.now();
   if (error instanceof LostLock) return;
+  if (error instanceof SliceOver) {
+    // Its turn is over, not its delivery: due again at once, after the other customers' turns.
+    await releaseLock(deps.db, campaign.id, context.lease);
+    return;
+  }
   if (error instanceof PlatformError && (error.kind === 'rate_limited' || error.kind === 'transient')) {
     // Taken again when the platform said (or in a minute), by whichever worker is free then.
     await releaseLock(deps.db, campaign.id, context.lease, error.retryAt ?? new Date(now.getTime() + 60_000));
@@ -213,61 +230,4 @@ async function deliveryFailed(deps: SyncDeps, context: DeliveryContext, error: u
   }
   if (!(error instanceof PlatformError)) deps.log.error({ campaignId: campaign.id, reason: error instanceof Error ? error.message : String(error) }, 'platform delivery failed');
   await holdWith(deps, campaign, DELIVERY_MESSAGES.failed(name, error instanceof PlatformError ? error.message : 'an error on our side; try again'));
-}
-
-/** One pass over campaigns waiting for their platform; answers how many it worked on. */
-export async function deliverDueCampaigns(deps: SyncDeps, limit = 5): Promise<number> {
-  const ids = await campaignsAwaitingDelivery(deps.db, deps.now(), limit);
-  let worked = 0;
-  for (const id of ids) {
-    const campaign = await campaignById(deps.db, id);
-    if (!campaign?.deliveryConnectionId || campaign.status !== 'sending') continue;
-    const connection = await connectionById(deps.db, campaign.deliveryConnectionId);
-    if (!connection || connection.customerId !== campaign.customerId) {
-      await holdWith(deps, campaign, DELIVERY_MESSAGES.connectionGone);
-      continue;
-    }
-    const now = deps.now();
-    const lease = await takeLock(deps.db, { campaignId: campaign.id, connectionId: connection.id, platform: connection.platform, now, until: new Date(now.getTime() + LOCK_LEASE_MS) });
-    if (!lease) continue;
-    worked += 1;
-    const { link } = audienceLinkOf(campaign, await linksOf(deps.db, connection.id));
-    if (!link) {
-      await holdWith(deps, campaign, DELIVERY_MESSAGES.audienceNotSynced(PLATFORM_NAMES[connection.platform]));
-      continue;
-    }
-    let context: DeliveryContext | undefined;
-    try {
-      context = { campaign, connection, link, client: await clientOfConnection(deps, connection), lease };
-      await deliver(deps, context);
-    } catch (error) {
-      if (context) await deliveryFailed(deps, context, error);
-      else await releaseLock(deps.db, campaign.id, lease, new Date(now.getTime() + 60_000));
-    }
-  }
-  return worked;
-}
-
-/** Reads back the reports that are due; answers how many. A report that cannot be read now is tried at its next time. */
-export async function refreshDueReports(deps: SyncDeps, limit = 20): Promise<number> {
-  const due = await dueReports(deps.db, deps.now(), limit);
-  for (const part of due) {
-    const connection = part.connectionId ? await connectionById(deps.db, part.connectionId) : undefined;
-    const now = deps.now();
-    const delay = nextReportDelayMs(now.getTime() - part.createdAt.getTime());
-    const next = delay === null ? null : new Date(now.getTime() + delay);
-    if (!connection || connection.status !== 'connected' || !part.remoteCampaignId) {
-      await updatePart(deps.db, part.campaignId, part.part, { nextReportAt: next });
-      continue;
-    }
-    try {
-      const client = await clientOfConnection(deps, connection);
-      const report = await client.campaigns?.report(part.remoteCampaignId);
-      if (report) await saveReport(deps.db, part, reportFiguresOf(report), now, next);
-    } catch (error) {
-      if (error instanceof PlatformError && error.kind === 'unauthorized') await breakConnection(deps.db, connection, error.message, now);
-      await updatePart(deps.db, part.campaignId, part.part, { nextReportAt: next });
-    }
-  }
-  return due.length;
 }

@@ -3,9 +3,9 @@ import type { Db } from '../../db/client';
 import { secretBoxFrom } from '../../lib/secret-box';
 import { platformSettingsFrom } from './platform-clients';
 import { SYNC_DEFAULTS, type SyncDeps } from './sync-deps';
-import { startSyncWorker, type SyncWorker } from './sync-engine';
+import { startSyncWorker, type SyncWorker } from './platform-loops';
 
-/** The connected platforms' sync worker of this process, as the settings say. */
+/** The connected platforms' worker of this process (the sync's loop and the delivery's), as the settings say. */
 export function startConnectionSync(options: { config: AppConfig; db: Db; now?: () => Date; log: SyncDeps['log'] }): SyncWorker {
   const { config } = options;
   return startSyncWorker({

@@ -4,7 +4,8 @@ import { setLocalAsyncCommit } from '../imports/import-batch.repository';
 import { suppressionHash } from '../audience/subscribers.service';
 import { liftSuppression } from '../audience/subscribers.repository';
 import { localState, remoteState, stateHash, type StateStatus, statusOfRemote } from './person-state';
-import type { PersonWrite, RemotePerson } from './platform-client';
+import { addOptOuts } from './opt-outs.repository';
+import type { RemotePerson } from './platform-client';
 import { insertPeople, localMatches, type LocalMatch, type NewPerson, recordSynced, setMemberships, suppressedEmails, touchForPush, updatePeople } from './sync-people.repository';
 
 // Applies a page of people read from a platform (an import or a poll) to the account, by these rules:
@@ -27,8 +28,11 @@ export interface ApplyCounts {
   added: number;
   updated: number;
   suppressed: number;
-  /** People the platform must be told to opt out (suppressed here, subscribed there, no subscriber row to push from). */
-  optOuts: PersonWrite[];
+  /**
+   * People the platform must be told to opt out (suppressed here, subscribed there, no subscriber row
+   * to push from): stored for the link with the page (connection_opt_outs), sent after the last page.
+   */
+  optOuts: number;
 }
 
 const OPTED_OUT: ReadonlySet<SubscriberStatus> = new Set(['unsubscribed', 'bounced', 'complained']);
@@ -63,7 +67,7 @@ function unchangedThere(local: LocalMatch, person: RemotePerson, remoteHash: str
 }
 
 export async function applyRemotePeople(db: Db, context: ApplyContext, page: readonly RemotePerson[]): Promise<ApplyCounts> {
-  const counts: ApplyCounts = { added: 0, updated: 0, suppressed: 0, optOuts: [] };
+  const counts: ApplyCounts = { added: 0, updated: 0, suppressed: 0, optOuts: 0 };
   const { link, now } = context;
   // The last word on an address within a page is the platform's latest.
   const people = new Map<string, RemotePerson>();
@@ -81,6 +85,7 @@ export async function applyRemotePeople(db: Db, context: ApplyContext, page: rea
   const synced: Array<{ subscriberId: string; remoteId: string; hash: string; archived?: boolean }> = [];
   const lifted: string[] = [];
   const pushBack: string[] = [];
+  const optOuts: string[] = [];
 
   for (const [email, person] of people) {
     const state = remoteState(person, link.fieldMap);
@@ -89,7 +94,7 @@ export async function applyRemotePeople(db: Db, context: ApplyContext, page: rea
     if (!local) {
       if (suppressed.has(email)) {
         // Erased or suppressed before, with no one left to push from: opted out there too, never added back.
-        if (state.status === 'in') counts.optOuts.push({ email, firstName: '', lastName: '', fields: {}, status: 'unsubscribed' });
+        if (state.status === 'in') optOuts.push(email);
         continue;
       }
       const status: SubscriberStatus = state.status === 'in' ? 'active' : state.status;
@@ -162,6 +167,8 @@ export async function applyRemotePeople(db: Db, context: ApplyContext, page: rea
     await setMemberships(tx, link.listId, memberships, now);
     await recordSynced(tx, link.id, synced, now);
     await touchForPush(tx, pushBack);
+    await addOptOuts(tx, link.id, optOuts, now);
   });
+  counts.optOuts = optOuts.length;
   return counts;
 }

@@ -1,21 +1,21 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { INTEGRATION_LIMITS } from '@postlark/shared/integrations';
 import type { SyncRunError } from '../../db/schema/connections';
 import { claimDueRun, connectionById, type ConnectionRow, findLink, type LinkRow, PUSH_RECONCILE_EVERY_MS, queueDuePolls, queueDuePushes, queueRun, type RunProgress, type RunRow, saveRunProgress, settleRun, updateLink } from './connections.repository';
 import { breakConnection, clientOfConnection } from './connections.service';
-import { lookAtPlatformTests } from './platform-ab-test';
-import { deliverDueCampaigns, refreshDueReports } from './platform-delivery-worker';
 import { registerWebhook } from './platform-webhooks.service';
 import { importHistoryPage } from './sync-history';
-import { type PersonWrite, type PlatformClient, PlatformError } from './platform-client';
+import { type PlatformClient, PlatformError } from './platform-client';
 import { applyRemotePeople } from './sync-apply';
-import type { SyncDeps } from './sync-deps';
+import { startSlice, type SyncDeps } from './sync-deps';
+import { sendPendingOptOuts } from './sync-opt-outs';
 import { latestChangeSeq, PUSH_OVERLAP, pushPage } from './sync-push';
 
 // The sync's worker (decision 011): runs are its queue. Each pass queues the polls that are due and
-// a push for every link with changes here, then takes one run and works on it for a slice of time,
-// saving its cursor after every page: a run a stopped worker held is taken over where it stopped.
-// Any number of workers may run at once (claims are SKIP LOCKED with a lease).
+// a push for every link with changes here, then takes one run (the customers in turn) and works on
+// it for a slice of time, saving its cursor after every page: a run a stopped worker held is taken
+// over where it stopped. Any number of workers may run at once (claims are SKIP LOCKED with a
+// lease). Delivery through the platforms has its own loop (platform-loops.ts), so no run, however
+// long or slow its platform, holds up a campaign.
 
 /** What a run keeps between slices, beside its counts. */
 interface RunCursor {
@@ -30,11 +30,8 @@ interface RunCursor {
   target?: number;
   /** push: this run reads everyone from 0 (the daily reconciliation). */
   full?: boolean;
-  /**
-   * import/poll: addresses to opt out on the platform, sent after the last page: a write made
-   * mid-read moves the person in the platform's change order and would shift its offset pages.
-   */
-  optOuts?: string[];
+  /** import/poll: every page is read; what is left is sending the link's pending opt-outs (sync-opt-outs.ts). */
+  readDone?: boolean;
   startedAt?: string;
   failures?: number;
 }
@@ -45,57 +42,47 @@ function progressOf(run: RunRow): RunProgress {
 
 type Outcome = { done: boolean };
 
-/** How many deferred opt-outs go to the platform at a time (then the run's cursor is saved). */
-const OPT_OUT_BATCH = 200;
-
 /** The run's lease went to another worker (this one was too slow): stop, writing nothing more. */
 class LeaseLost extends Error {}
 
 async function readPeopleSlice(deps: SyncDeps, client: PlatformClient, connection: ConnectionRow, link: LinkRow, run: RunRow, progress: RunProgress, cursor: RunCursor): Promise<Outcome> {
-  const until = Date.now() + deps.settings.sliceMs;
-  const context = { link: { id: link.id, customerId: link.customerId, listId: link.listId, fieldMap: link.fieldMap }, source: connection.platform, now: deps.now() };
-  const changedSince = cursor.since ? new Date(cursor.since) : null;
-  const read = (pageCursor: string | null) => {
-    const reading = client.people(link.remoteAudienceId, { cursor: pageCursor, changedSince });
-    // Awaited on the next turn; until then a failure must not count as unhandled.
-    reading.catch(() => undefined);
-    return reading;
-  };
-  let next = read(cursor.page ?? null);
-  for (;;) {
-    const page = await next;
-    // The next page is read while this one is stored: the platform's time and ours overlap.
-    if (page.next && Date.now() < until) next = read(page.next);
-    const counts = await applyRemotePeople(deps.db, { ...context, now: deps.now() }, page.people);
-    if (counts.optOuts.length > 0) cursor.optOuts = [...new Set([...(cursor.optOuts ?? []), ...counts.optOuts.map((write) => write.email)])];
-    progress.processed += page.people.length;
-    progress.added += counts.added;
-    progress.updated += counts.updated;
-    progress.suppressed += counts.suppressed;
-    if (page.total !== null) progress.total = page.total;
-    for (const person of page.people) {
-      if (person.changedAt && (!cursor.latest || person.changedAt.toISOString() > cursor.latest)) cursor.latest = person.changedAt.toISOString();
+  const slice = startSlice(deps);
+  if (!cursor.readDone) {
+    const context = { link: { id: link.id, customerId: link.customerId, listId: link.listId, fieldMap: link.fieldMap }, source: connection.platform, now: deps.now() };
+    const changedSince = cursor.since ? new Date(cursor.since) : null;
+    const read = (pageCursor: string | null) => {
+      const reading = client.people(link.remoteAudienceId, { cursor: pageCursor, changedSince });
+      // Awaited on the next turn; until then a failure must not count as unhandled.
+      reading.catch(() => undefined);
+      return reading;
+    };
+    let next = read(cursor.page ?? null);
+    for (;;) {
+      const page = await next;
+      // The next page is read while this one is stored: the platform's time and ours overlap.
+      if (page.next && !slice.over()) next = read(page.next);
+      const counts = await applyRemotePeople(deps.db, { ...context, now: deps.now() }, page.people);
+      progress.processed += page.people.length;
+      progress.added += counts.added;
+      progress.updated += counts.updated;
+      progress.suppressed += counts.suppressed;
+      if (page.total !== null) progress.total = page.total;
+      for (const person of page.people) {
+        if (person.changedAt && (!cursor.latest || person.changedAt.toISOString() > cursor.latest)) cursor.latest = person.changedAt.toISOString();
+      }
+      cursor.page = page.next;
+      if (!page.next) cursor.readDone = true;
+      progress.cursor = { ...cursor };
+      if (!page.next) break;
+      if (slice.over()) return { done: false };
+      await settleProgress(deps, run, progress);
     }
-    cursor.page = page.next;
-    progress.cursor = { ...cursor };
-    if (!page.next) break;
-    if (Date.now() >= until) return { done: false };
     await settleProgress(deps, run, progress);
+    if (slice.over()) return { done: false };
   }
   // Every page read: now the opt-outs go (a person written to moves to the end of the platform's order).
-  const optOuts = cursor.optOuts ?? [];
-  for (let start = 0; start < optOuts.length; start += OPT_OUT_BATCH) {
-    const writes: PersonWrite[] = optOuts.slice(start, start + OPT_OUT_BATCH).map((email) => ({ email, firstName: '', lastName: '', fields: {}, status: 'unsubscribed', statusOnly: true }));
-    const results = await client.upsertMany(link.remoteAudienceId, writes);
-    for (const [index, result] of results.entries()) {
-      if (!(result instanceof PlatformError)) continue;
-      if (result.kind === 'unauthorized' || result.kind === 'rate_limited' || result.kind === 'transient') throw result;
-      progress.errors.push({ email: writes[index]?.email ?? null, message: result.message });
-    }
-    cursor.optOuts = optOuts.slice(start + OPT_OUT_BATCH);
-    progress.cursor = { ...cursor };
-    await settleProgress(deps, run, progress);
-  }
+  const sent = await sendPendingOptOuts(deps, client, link, progress, { over: slice.over, save: () => settleProgress(deps, run, progress) });
+  if (!sent) return { done: false };
   await settleProgress(deps, run, progress);
   // The next poll asks from the latest change seen; an import, from when it started (what changed
   // during it is read again, and found unchanged by its hash).
@@ -130,7 +117,7 @@ async function readPeopleSlice(deps: SyncDeps, client: PlatformClient, connectio
  * platform refused, is written then at the latest; hashes make what is already there cost nothing.
  */
 async function pushSlice(deps: SyncDeps, client: PlatformClient, _connection: ConnectionRow, link: LinkRow, run: RunRow, progress: RunProgress, cursor: RunCursor): Promise<Outcome> {
-  const until = Date.now() + deps.settings.sliceMs;
+  const slice = startSlice(deps);
   if (cursor.target === undefined) {
     cursor.target = await latestChangeSeq(deps.db, link.customerId);
     const reconciledAt = link.pushReconciledAt?.getTime() ?? null;
@@ -142,7 +129,7 @@ async function pushSlice(deps: SyncDeps, client: PlatformClient, _connection: Co
   while (more) {
     more = await pushPage(deps.db, client, link, state, deps.now);
     Object.assign(progress, { processed: state.processed, updated: state.updated, suppressed: state.suppressed, errors: state.errors, cursor: { ...cursor, after: state.after } });
-    if (more && Date.now() >= until) return { done: false };
+    if (more && slice.over()) return { done: false };
     if (more) await settleProgress(deps, run, progress);
   }
   await settleProgress(deps, run, progress);
@@ -158,12 +145,12 @@ async function pushSlice(deps: SyncDeps, client: PlatformClient, _connection: Co
 
 async function historySlice(deps: SyncDeps, client: PlatformClient, connection: ConnectionRow, link: LinkRow, run: RunRow, progress: RunProgress, cursor: RunCursor): Promise<Outcome> {
   if (!client.history) return { done: true };
-  const until = Date.now() + deps.settings.sliceMs;
+  const slice = startSlice(deps);
   for (;;) {
     const next = await importHistoryPage(deps.db, client, { ...link, source: connection.platform }, cursor, progress, deps.now());
     progress.cursor = { ...cursor };
     if (!next) break;
-    if (Date.now() >= until) return { done: false };
+    if (slice.over()) return { done: false };
     await settleProgress(deps, run, progress);
   }
   await settleProgress(deps, run, progress);
@@ -227,45 +214,14 @@ export async function workOnRun(deps: SyncDeps, run: RunRow): Promise<void> {
   }
 }
 
-/**
- * One pass: queues what is due, hands waiting campaigns to their platforms, looks at their A/B
- * tests and reads back their reports, then works on one run. Answers whether there was work.
- */
+/** One pass: queues what is due, then works on one run for a slice. Answers whether there was a run. */
 export async function runSyncPass(deps: SyncDeps): Promise<boolean> {
   const now = deps.now();
   await queueDuePolls(deps.db, now, deps.settings.pollEveryMs);
   await queueDuePushes(deps.db, now);
-  const delivered = await deliverDueCampaigns(deps);
-  const looked = await lookAtPlatformTests(deps, deps.settings.abLookEveryMs);
-  const reported = await refreshDueReports(deps);
   const run = await claimDueRun(deps.db, deps.now(), deps.settings.leaseMs);
   if (run) await workOnRun(deps, run);
-  return run !== undefined || delivered + looked + reported > 0;
-}
-
-export interface SyncWorker {
-  stop(): Promise<void>;
-}
-
-export function startSyncWorker(deps: SyncDeps): SyncWorker {
-  const stopping = new AbortController();
-  const loop = (async () => {
-    while (!stopping.signal.aborted) {
-      let worked = false;
-      try {
-        worked = await runSyncPass(deps);
-      } catch (error) {
-        deps.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'sync pass failed; trying again');
-      }
-      if (!worked) await sleep(deps.settings.idleMs, undefined, { signal: stopping.signal }).catch(() => {});
-    }
-  })();
-  return {
-    async stop() {
-      stopping.abort();
-      await loop;
-    },
-  };
+  return run !== undefined;
 }
 
 export type { SyncRunError };
