@@ -4,6 +4,10 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { refuseCrossSiteCookieWrites } from './http/cross-site';
+import { DEFAULT_BODY_LIMIT } from './http/body-limits';
+import { authenticateBeforeBody } from './http/early-authentication';
+import { createRateLimiter } from './lib/rate-limiter';
+import { requireCustomer } from './modules/auth/session.service';
 import { trustedProxies } from './http/client-address';
 import { registerErrorHandler } from './http/error-handler';
 import { logSerializers, RedactingLogController } from './http/log-redaction';
@@ -93,6 +97,8 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
     logController: new RedactingLogController(),
     trustProxy: trustedProxies(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
+    // A route that declares no limit of its own (an action such as send or schedule, a delete) reads at most this.
+    bodyLimit: DEFAULT_BODY_LIMIT,
   });
 
   registerErrorHandler(app);
@@ -129,6 +135,10 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
   await app.register(
     async (api) => {
       api.addHook('onRequest', refuseCrossSiteCookieWrites(config.APP_URL));
+      const customerOf = apiKeyGate({ db, now, requestsPerMinute: config.API_REQUESTS_PER_MINUTE });
+      // The key or the session is checked before any body is read (issue 31, point 2).
+      const failures = createRateLimiter({ limit: config.UNAUTHENTICATED_REQUESTS_PER_MINUTE, windowMs: 60_000, now: () => now().getTime() });
+      api.addHook('onRequest', authenticateBeforeBody({ prefix: API_PREFIX, apiKey: customerOf, session: (request) => requireCustomer({ db, now }, request), failures }));
       await api.register(healthRoutes({ db }));
       await api.register(waitlistRoutes({ db, now, hashIp, limitPerMinute: config.WAITLIST_LIMIT_PER_MINUTE }));
       await api.register(authRoutes({ ...accountDeps, emailSendsPerMinute: config.EMAIL_SEND_LIMIT_PER_MINUTE, queueEmailLink: jobs.queueEmailLink }));
@@ -156,7 +166,6 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(aiRoutes(aiDepsFrom(config, { db, now, secrets })));
       await api.register(integrationRoutes({ ...integrationDeps, appUrl: config.APP_URL, signState: hmacSha256(await getOrCreateSecret(db, 'oauth-state')) }));
       await api.register(platformWebhookRoutes(integrationDeps));
-      const customerOf = apiKeyGate({ db, now, requestsPerMinute: config.API_REQUESTS_PER_MINUTE });
       await api.register(publicApiRoutes({ ...subscriberDeps, ...subscriptionDeps, customerOf }));
       // Sending from other apps, with the dashboard's own deps.
       await api.register(publicCampaignRoutes({ ...campaignDeps, customerOf }));

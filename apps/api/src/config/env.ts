@@ -137,6 +137,9 @@ const envSchema = z.object({
   EMAIL_SEND_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   FORM_SIGNUP_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   API_REQUESTS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(600),
+  // Calls a client address may make per minute without a valid API key or session (answered 401)
+  // before they are answered 429; calls with a valid one never count.
+  UNAUTHENTICATED_REQUESTS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(60),
   // A signed-in session left unused this many days ends, within its 30-day life.
   SESSION_IDLE_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(30, 'must be at most 30 (a session lives 30 days)').default(7),
   // Messages a second through the marketing relay (MARKETING_SMTP_URL, else SMTP_URL) for the whole

@@ -15,8 +15,14 @@ export interface SignedInCustomer extends SessionOwner {
   tokenHash: string;
 }
 
+// Each request's customer once found: the API's onRequest hook (http/early-authentication.ts)
+// checks the session before the body is read, and the handler asks again without a second look-up.
+const signedIn = new WeakMap<FastifyRequest, SignedInCustomer>();
+
 /** The signed-in customer of this request, or a 401. */
 export async function requireCustomer(deps: { db: Db; now: () => Date }, request: FastifyRequest): Promise<SignedInCustomer> {
+  const known = signedIn.get(request);
+  if (known) return known;
   const token = sessionToken(request);
   const tokenHash = token ? hashSecretToken(token) : undefined;
   const now = deps.now();
@@ -24,7 +30,9 @@ export async function requireCustomer(deps: { db: Db; now: () => Date }, request
   if (!found || !tokenHash) throw new HttpError(401, AUTH_API_MESSAGES.notSignedIn);
   const { lastSeenAt, ...owner } = found;
   if (now.getTime() - lastSeenAt.getTime() >= SESSION_TOUCH_MS) await touchSession(deps.db, tokenHash, now);
-  return { ...owner, tokenHash };
+  const customer = { ...owner, tokenHash };
+  signedIn.set(request, customer);
+  return customer;
 }
 
 /**
