@@ -15,7 +15,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const settings = { timeoutMs: 1000, retryMaxMs: 100 };
+const settings = { timeoutMs: 1000, deadlineMs: 10_000, retryMaxMs: 100 };
 const messages = [{ role: 'user' as const, content: 'Suggest 5 subject lines' }];
 const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => (error instanceof AiError ? error : Promise.reject(error)));
 

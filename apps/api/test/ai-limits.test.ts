@@ -4,12 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/results';
 import { AI, outcome, streamEvents, useFakeProvider } from './support/ai';
 import { useAccountsApp } from './support/accounts-app';
+import { eventually } from './support/eventually';
 
 // What one account can cost on the server's default provider: a free attempt is given back only
-// when the provider failed before any text was sent, and every generation started counts against
-// a daily budget (AI_DAILY_GENERATIONS, 4 here), given back or not.
+// when the provider failed before any text was sent, every generation started counts against a
+// daily budget (AI_DAILY_GENERATIONS, 4 here), given back or not, a generation ends at its
+// deadline however steadily the provider dribbles (AI_GENERATION_DEADLINE_SECONDS, 3 s here; the
+// idle timer is 1 s), and an account has at most 2 running at once.
 
-const settings: Record<string, string> = { AI_GENERATIONS_PER_MINUTE: '1000', AI_DAILY_GENERATIONS: '4' };
+const settings: Record<string, string> = { AI_GENERATIONS_PER_MINUTE: '1000', AI_DAILY_GENERATIONS: '4', AI_GENERATION_DEADLINE_SECONDS: '3' };
 const fake = useFakeProvider(settings, { serverDefault: true });
 const accounts = useAccountsApp(settings);
 const { call } = accounts;
@@ -56,5 +59,33 @@ describe('the server’s default provider, per account', () => {
 
     accounts.advance(14 * 60 * 60 * 1000);
     expect(outcome((await subjects(cookie)).body)).toMatchObject({ done: true, free_attempts_left: 2 });
+  });
+
+  it('ends a generation at its deadline while the provider dribbles text for ever, and closes the call', async () => {
+    const { cookie } = await accounts.signedInCustomer();
+    fake().script({ kind: 'dribble', intervalMs: 50 });
+    const events = streamEvents((await subjects(cookie)).body);
+    expect(events.filter((event) => 'delta' in event).length).toBeGreaterThan(1);
+    expect(events.at(-1)).toEqual({ error: AI_MESSAGES.timeout });
+    const providerCall = fake().requests.at(-1)!;
+    expect(await eventually(() => (providerCall.aborted ? true : undefined), { what: 'the provider call closed' })).toBe(true);
+  });
+
+  it('runs at most 2 generations of one account at once: a third is a 429 until one ends', async () => {
+    const { cookie } = await accounts.signedInCustomer();
+    const before = fake().requests.length;
+    fake().script({ kind: 'dribble' }, { kind: 'dribble' });
+    const running = [subjects(cookie), subjects(cookie)];
+    await eventually(() => (fake().requests.length === before + 2 ? true : undefined), { what: 'both generations at the provider' });
+    const third = await subjects(cookie);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().payload.message).toBe(AI_MESSAGES.tooManyAtOnce);
+    expect(fake().requests.length).toBe(before + 2);
+    // Another account is not held up by this one's.
+    const other = await accounts.signedInCustomer();
+    expect(outcome((await subjects(other.cookie)).body)).toMatchObject({ done: true });
+    // Both end at their deadline; then the account may start again.
+    for (const response of await Promise.all(running)) expect(outcome(response.body)).toEqual({ error: AI_MESSAGES.timeout });
+    expect(outcome((await subjects(cookie)).body)).toMatchObject({ done: true });
   });
 });

@@ -17,6 +17,8 @@ export const AI_LIMITS = {
   freeAttempts: 3,
   /** Subject lines or preheaders suggested at a time. */
   suggestions: 5,
+  /** Generations one account may have running at once. */
+  atOnce: 2,
 } as const;
 
 export const AI_TASKS = ['subjects', 'preheaders', 'rewrite', 'draft'] as const;
@@ -72,6 +74,7 @@ export const AI_MESSAGES = {
   modelNotFound: 'The AI provider does not know this model. Check the model’s name.',
   providerError: 'The AI provider could not answer. Try again later.',
   tooManyRequests: 'Too many AI requests in a short time. Wait a minute and try again.',
+  tooManyAtOnce: 'Two AI generations are already running for your account. Wait for one to finish, then try again.',
   stopped: 'Stopped. Nothing was changed.',
   freeAttemptsLeft: (count: number) => `Free attempts left: ${count}`,
 } as const;

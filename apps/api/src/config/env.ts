@@ -222,6 +222,8 @@ const envSchema = z.object({
   AI_ALLOW_LOCAL: booleanFlag.default(false),
   // A provider that has not started answering, or pauses mid-answer, this long is given up on.
   AI_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(60),
+  // A whole generation (retries included) ends after this long, however steadily the provider dribbles.
+  AI_GENERATION_DEADLINE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().default(180),
   // A 429 or 5xx is tried again after a backoff, or the provider's retry-after, but never longer than this.
   AI_RETRY_MAX_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(0).default(20),
   // Generations one account may start a minute, whoever pays for them (a loop cannot run up a bill).

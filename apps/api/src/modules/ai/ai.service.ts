@@ -9,6 +9,7 @@ import { findCampaign } from '../campaigns/campaigns.repository';
 import type { AddressCheck } from '../outgoing-webhooks/webhook-target';
 import { baseUrlProblem, customerAddresses } from './ai-target';
 import { type AiProviderRow, audienceNames, deleteProvider, findProvider, freeAttemptsUsed, resealKey, reserveDailyGeneration, reserveFreeAttempt, returnFreeAttempt, updateProviderKeepingKey, upsertProvider } from './ai.repository';
+import type { GenerationSlots } from './generation-slots';
 import { AiError, chatCompletion, type ClientSettings, type ProviderTarget } from './openai-client';
 import { missingInput, type PromptInput, promptFor, readAnswer } from './prompts';
 
@@ -25,6 +26,8 @@ export interface AiDeps {
   limiter: RateLimiter;
   /** AI_DAILY_GENERATIONS: generations per account and day (UTC) on the server's default provider. */
   dailyGenerations: number;
+  /** Generations running per account (AI_LIMITS.atOnce). */
+  slots: GenerationSlots;
 }
 
 /** Where a key may be sent: the scheme, host and port of the address it was typed for. */
@@ -184,15 +187,27 @@ async function spendDailyGeneration(deps: AiDeps, customerId: string): Promise<v
 }
 
 /**
- * Checks everything that can be refused before anything streams (the input, the rate, a provider,
- * a free attempt, reserved now so two generations at once cannot both take the last one, and on
- * the server's provider the day's budget).
+ * Checks everything that can be refused before anything streams (the input, the rate, a slot of
+ * the account's AI_LIMITS.atOnce, a provider, a free attempt, reserved now so two generations at
+ * once cannot both take the last one, and on the server's provider the day's budget). The slot is
+ * given back when the generation ends, or here when it is refused.
  */
 export async function prepareGeneration(deps: AiDeps, customerId: string, body: AiGenerateRequest): Promise<Generation> {
   const input = await promptInput(deps, customerId, body);
   const missing = missingInput(input);
   if (missing) throw new HttpError(400, missing);
   limit(deps, customerId);
+  const release = deps.slots.take(customerId);
+  if (!release) throw new HttpError(429, AI_MESSAGES.tooManyAtOnce);
+  try {
+    return await reservedGeneration(deps, customerId, input, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function reservedGeneration(deps: AiDeps, customerId: string, input: PromptInput, release: () => void): Promise<Generation> {
   const found = await providerFor(deps, customerId);
   if (!found) throw new HttpError(409, AI_MESSAGES.noProvider);
   const used = found.counted ? await reserveFreeAttempt(deps.db, customerId, AI_LIMITS.freeAttempts) : await freeAttemptsUsed(deps.db, customerId);
@@ -225,6 +240,8 @@ export async function prepareGeneration(deps: AiDeps, customerId: string, body: 
         const stopped = error instanceof AiError && error.failure === 'stopped';
         if (found.counted && !sent && !stopped) await returnFreeAttempt(deps.db, customerId);
         throw error;
+      } finally {
+        release();
       }
     },
   };

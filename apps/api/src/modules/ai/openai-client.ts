@@ -29,6 +29,11 @@ export interface ProviderTarget {
 export interface ClientSettings {
   /** The provider must start answering, and never pause mid-answer, longer than this. */
   timeoutMs: number;
+  /**
+   * A whole call, retries and waits included, ends after this long: the idle timer starts again on
+   * every byte, so a provider that dribbles one byte a second would otherwise hold it for ever.
+   */
+  deadlineMs: number;
   /** A 429 or 5xx is tried again after at most this long; a provider asking for longer is not tried again. */
   retryMaxMs: number;
   /** Tries in all, the first included (default 3). */
@@ -286,8 +291,23 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
  * One chat completion, streamed when `onDelta` is given. A 429, a 5xx or a dropped connection is
  * tried again (at most `attempts` tries) after the provider's retry-after or a backoff, as long as
  * nothing has been streamed yet and the wait is within `retryMaxMs`; everything else fails at once.
+ * All of it ends at `deadlineMs` ("took too long").
  */
 export async function chatCompletion(target: ProviderTarget, settings: ClientSettings, request: ChatRequest): Promise<string> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), settings.deadlineMs);
+  try {
+    return await chatWithin(target, settings, { ...request, signal: request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal });
+  } catch (error) {
+    // The deadline aborts as a stop would: told apart here, it is the provider's slowness.
+    if (deadline.signal.aborted && !request.signal?.aborted) throw new AiError('timeout', AI_MESSAGES.timeout);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function chatWithin(target: ProviderTarget, settings: ClientSettings, request: ChatRequest): Promise<string> {
   const attempts = settings.attempts ?? 3;
   let streamed = false;
   const tracked: ChatRequest = request.onDelta

@@ -21,7 +21,9 @@ export type FakeBehaviour =
   /** 200 with JSON of the wrong shape (no choices). */
   | { kind: 'wrong-shape' }
   /** The connection is cut without an answer. */
-  | { kind: 'drop' };
+  | { kind: 'drop' }
+  /** A streamed answer that never ends: a piece of text every `intervalMs` (default 100), until the client goes away. */
+  | { kind: 'dribble'; intervalMs?: number };
 
 export interface RecordedRequest {
   method: string;
@@ -163,6 +165,15 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
         response.writeHead(200, { 'content-type': 'text/event-stream' });
         response.end('data: {"unexpected":true}\n\ndata: [DONE]\n\n');
       } else json(response, 200, { result: 'ok' });
+      return;
+    }
+    if (behaviour?.kind === 'dribble') {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const piece = `data: ${JSON.stringify({ id: 'chatcmpl-dribble', object: 'chat.completion.chunk', created: 0, model: String(request.model), choices: [{ index: 0, delta: { content: '.' }, finish_reason: null }] })}\n\n`;
+      while (!record.aborted && !response.destroyed) {
+        response.write(piece);
+        await sleep(behaviour.intervalMs ?? 100);
+      }
       return;
     }
     if (behaviour?.kind === 'slow') {
