@@ -35,6 +35,8 @@ export const INSIGHT_MESSAGES = {
   refreshPending: (id: string) => `A refresh of this account’s insights is already under way (${id}); try again when it is done.`,
   asOfInvalid: 'as_of must be a date or date-time (ISO 8601) that is not in the future.',
   refreshFailed: 'The refresh failed; the previous insights stay in place.',
+  refreshOutOfMemory: (heapMb: number) =>
+    `The refresh needed more memory than the ${heapMb} MB its models may use, and stopped; the previous insights stay in place.`,
 } as const;
 
 const nullableNumber = z.nullable(z.number());

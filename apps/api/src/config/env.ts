@@ -107,6 +107,13 @@ export function mailFromDomain(mailFrom: string): string {
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
+/**
+ * INSIGHTS_FIT_HEAP_MB's default: the old generation of the worker thread that fits an account's
+ * insights and recommendations (modules/insights/fit-worker.ts). A fit that needs more fails that
+ * refresh, saying so, instead of growing the process that serves every tenant.
+ */
+export const INSIGHTS_FIT_HEAP_MB_DEFAULT = 256;
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -244,6 +251,8 @@ const envSchema = z.object({
   HUBSPOT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.hubapi.com' }).default('https://api.hubapi.com'),
   // How often each linked audience is polled for changes (webhooks make it sooner where a platform has them).
   CONNECTION_POLL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(5).default(300),
+  // The heap of the worker thread that fits an account's insights and recommendations, in MB.
+  INSIGHTS_FIT_HEAP_MB: z.coerce.number({ error: 'must be a whole number of megabytes' }).int().min(1).max(65_536).default(INSIGHTS_FIT_HEAP_MB_DEFAULT),
   // Remote audiences one connection may keep in sync: each is polled, pushed and imported on its own.
   CONNECTION_LINKS_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1000).default(10),
 }).superRefine((value, context) => {

@@ -33,8 +33,11 @@ export interface PeopleRange {
   to: string | null;
 }
 
+/** The ranges of pages that start at these ids, in order (the last one open-ended). */
+export const rangesOf = (starts: readonly string[]): PeopleRange[] => starts.map((from, k) => ({ from, to: starts[k + 1] ?? null }));
+
 /** `column` within the range, as index conditions (no null test the planner would have to see through). */
-const inRange = (column: SQL, range: PeopleRange): SQL =>
+export const inRange = (column: SQL, range: PeopleRange): SQL =>
   range.to === null ? sql`${column} >= ${range.from}::uuid` : sql`${column} >= ${range.from}::uuid and ${column} < ${range.to}::uuid`;
 
 /** The account's people in a range, by id: ids and IANA time zones where known. */

@@ -1,32 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CDNOW_AS_OF, cdnowSampleOrders } from './cdnow-sample';
 import { computePurchaseInsights } from './purchase-insights';
-import type { Order } from './purchase-history';
 
-// The CDNOW sample (datasets/cdnow in the repository, README there): 2,357 customers, calibration to
-// 1997-09-30. Published: BG/NBD r 0.243, α 4.414, a 0.793, b 2.426 (Fader, Hardie and Lee 2005a);
-// Gamma-Gamma p 6.25, q 3.74, v 15.44 on the 946 repeat buyers' mean repeat spend (2005b).
-const SAMPLE = new URL('../../../../../datasets/cdnow/CDNOW_sample.txt', import.meta.url);
-
-function sampleOrders(): Order[] {
-  return readFileSync(SAMPLE, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const [customer, , date, , dollars] = line.trim().split(/\s+/);
-      return {
-        subscriberId: customer!,
-        occurredAt: new Date(`${date!.slice(0, 4)}-${date!.slice(4, 6)}-${date!.slice(6, 8)}T00:00:00Z`),
-        value: Number(dollars),
-      };
-    });
-}
+// The CDNOW sample (cdnow-sample.ts): 2,357 customers, calibration to 1997-09-30. Published: BG/NBD
+// r 0.243, α 4.414, a 0.793, b 2.426 (Fader, Hardie and Lee 2005a); Gamma-Gamma p 6.25, q 3.74,
+// v 15.44 on the 946 repeat buyers' mean repeat spend (2005b).
 
 const within1Percent = (fitted: number, published: number) => expect(Math.abs(fitted - published) / published).toBeLessThan(0.01);
 
 describe('the CDNOW sample', () => {
   it('fits BG/NBD and Gamma-Gamma to the published estimates, with standard errors', () => {
-    const { model, people } = computePurchaseInsights(sampleOrders(), new Date('1997-10-01T00:00:00Z'), new Date());
+    const { model, people } = computePurchaseInsights(cdnowSampleOrders(), CDNOW_AS_OF, new Date());
     expect(model.customers).toBe(2357);
     expect(model.repeat_customers).toBe(946);
     expect(model.notes).toEqual([]);

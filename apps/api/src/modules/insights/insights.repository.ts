@@ -3,7 +3,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { changedRows, rowsOf } from '../../db/results';
 import { insightModels, insightRefreshes, subscriberInsights } from '../../db/schema/insights';
-import type { Order } from './purchase-history';
 
 // Insights in and out: the refreshes asked for, each person's figures, each account's model.
 
@@ -79,19 +78,6 @@ export async function failStaleRefreshes(db: Db, requestedBefore: Date, error: s
     update insight_refreshes set status = 'failed', finished_at = ${at}, error = ${error}
     where status in ('queued', 'running') and requested_at < ${requestedBefore}`);
   return changedRows(result);
-}
-
-/** The account's orders before `asOf`, from the one stream (person_events). */
-export async function ordersBefore(db: Db, customerId: string, asOf: Date): Promise<Order[]> {
-  const result = await db.execute(sql`
-    select subscriber_id::text as subscriber_id, occurred_at, value::float8 as value
-    from person_events
-    where customer_id = ${customerId}::uuid and name = 'order_placed' and occurred_at < ${asOf}`);
-  return rowsOf<{ subscriber_id: string; occurred_at: Date | string; value: number | null }>(result).map((row) => ({
-    subscriberId: row.subscriber_id,
-    occurredAt: new Date(row.occurred_at),
-    value: row.value === null ? null : Number(row.value),
-  }));
 }
 
 /**

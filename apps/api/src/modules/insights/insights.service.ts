@@ -11,7 +11,8 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError, parseWith } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
-import { AudienceHistory, type AudienceHistoryPage } from './audience-history';
+import { INSIGHTS_FIT_HEAP_MB_DEFAULT } from '../../config/env';
+import type { AudienceHistoryPage } from './audience-history';
 import {
   audienceInsightsOf,
   audienceModelOf,
@@ -21,13 +22,17 @@ import {
   pageStarts,
   type PeopleRange,
   peopleIn,
+  rangesOf,
   saveAudienceModel,
   SEND_TIME_KIND,
   storeAudienceInsights,
 } from './audience-insights.repository';
 import type { EngagementModel } from './engagement-features';
 import { engagementOf } from './engagement-score';
-import { computePurchaseInsights } from './purchase-insights';
+import { FitWorker, FitWorkerError } from './fit-worker';
+import { packHistories, type PurchaseColumns, transferablesOf } from './purchase-columns';
+import { historyFromSummary, lastObservedDay } from './purchase-history';
+import { purchaseSummariesIn } from './purchase-summaries.repository';
 import { type AudienceSendTime, bestSendTime } from './send-time';
 import {
   clearOtherPurchases,
@@ -36,7 +41,6 @@ import {
   finishRefresh,
   insertRefresh,
   modelOf,
-  ordersBefore,
   pendingRefresh,
   purchasesOf,
   recordProgress,
@@ -52,6 +56,8 @@ export interface InsightsDeps {
   now: () => Date;
   /** People per history page (default AUDIENCE_PAGE); tests make it small to cross pages. */
   audiencePage?: number;
+  /** The heap of the refresh's worker thread in MB (INSIGHTS_FIT_HEAP_MB). */
+  fitHeapMb?: number;
 }
 
 export interface InsightsRequestDeps extends InsightsDeps {
@@ -64,33 +70,44 @@ export const STORE_BATCH = 1_000;
 /** People read per page for send times and engagement: one history query and one write each. */
 export const AUDIENCE_PAGE = 5_000;
 /**
- * History pages read at once: PostgreSQL works on the next while this process packs the last, and
- * a server with cores to spare reads two side by side. More only queue behind each other.
+ * Pages read at once: PostgreSQL works on the next while the worker packs the last, and a server
+ * with cores to spare reads two side by side. More only queue behind each other.
  */
 const PAGES_IN_FLIGHT = 2;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Everyone's email history before `asOf`, read in pages of id ranges (never one query per person), a few at once. */
-async function loadAudienceHistory(db: Db, customerId: string, asOf: Date, pageSize: number): Promise<AudienceHistory> {
-  const history = new AudienceHistory(asOf);
-  const starts = await pageStarts(db, customerId, pageSize);
-  const read = async (range: PeopleRange): Promise<AudienceHistoryPage> => {
-    const [people, rows] = await Promise.all([peopleIn(db, customerId, range), historiesOf(db, customerId, range, asOf)]);
-    return { ids: people.map((person) => person.id), timezones: people.map((person) => person.timezone), rows };
+/**
+ * Everyone's email history and every buyer's purchase summary before `asOf`, read in pages of id
+ * ranges (never one query per person, never the orders themselves) a few at once, each page
+ * handed to the worker as it comes: this thread holds a page or two, never the account.
+ */
+async function loadInto(worker: FitWorker, db: Db, customerId: string, asOf: Date, pageSize: number): Promise<void> {
+  const endDay = lastObservedDay(asOf);
+  const read = async (range: PeopleRange): Promise<{ audience: AudienceHistoryPage; purchases: PurchaseColumns }> => {
+    const [people, rows, buyers] = await Promise.all([peopleIn(db, customerId, range), historiesOf(db, customerId, range, asOf), purchaseSummariesIn(db, customerId, range, asOf)]);
+    return {
+      audience: { ids: people.map((person) => person.id), timezones: people.map((person) => person.timezone), rows },
+      purchases: packHistories(buyers.map((summary) => historyFromSummary(summary, endDay))),
+    };
   };
-  const reading: Promise<AudienceHistoryPage>[] = [];
-  for (let k = 0; k < starts.length || reading.length > 0; ) {
-    while (k < starts.length && reading.length < PAGES_IN_FLIGHT) {
-      const page = read({ from: starts[k]!, to: starts[k + 1] ?? null });
+  const ranges = rangesOf(await pageStarts(db, customerId, pageSize));
+  const reading: Promise<Awaited<ReturnType<typeof read>>>[] = [];
+  for (let k = 0; k < ranges.length || reading.length > 0; ) {
+    while (k < ranges.length && reading.length < PAGES_IN_FLIGHT) {
+      const page = read(ranges[k]!);
       // Handled now, awaited in turn: a failing page must not count as an unhandled rejection meanwhile.
       page.catch(() => undefined);
       reading.push(page);
       k += 1;
     }
-    history.add(await reading.shift()!);
+    const page = await reading.shift()!;
+    await worker.call('refresh-page', page, transferablesOf(page.purchases));
   }
-  return history;
+}
+
+/** The next answer of the worker asked for now, handled so that it may be awaited later. */
+function asked<T>(answer: Promise<T>): Promise<T> {
+  answer.catch(() => undefined);
+  return answer;
 }
 
 // A date (UTC midnight) or a date-time with its offset.
@@ -148,53 +165,56 @@ export async function refreshState(deps: InsightsDeps, customerId: string, id: s
 }
 
 /**
- * Runs one refresh (the job): the account's orders before its as-of time, the models fitted,
- * each buyer's figures stored in batches with the progress recorded, then everyone else's cleared
- * and the model saved. A failure marks the refresh failed and leaves the earlier figures of the
- * people not yet rewritten in place.
+ * Runs one refresh (the job): every person's email history and every buyer's purchase summary
+ * before the as-of time go to a worker thread with a capped heap (fit-worker.ts), which fits the
+ * models and works out each person's figures; they come back in batches, stored with the
+ * progress recorded, then everyone else's are cleared and the models saved. A failure (a worker
+ * that ran out of its heap among them) marks the refresh failed, saying why, and leaves the
+ * earlier figures of the people not yet rewritten in place.
  */
 export async function runRefresh(deps: InsightsDeps, refreshId: string): Promise<void> {
   const refresh = await startRefresh(deps.db, refreshId, deps.now());
   if (!refresh) return;
+  const heapMb = deps.fitHeapMb ?? INSIGHTS_FIT_HEAP_MB_DEFAULT;
+  const worker = new FitWorker(heapMb);
   try {
     const asOf = refresh.asOf ?? deps.now();
     const { customerId } = refresh;
-    const orders = await ordersBefore(deps.db, customerId, asOf);
-    const { model, people } = computePurchaseInsights(orders, asOf, deps.now());
-    // Send times and engagement (issue 21): everyone's history held compactly, the audience
-    // models fitted on it, then each person's figures stored a page at a time.
-    const audience = await loadAudienceHistory(deps.db, customerId, asOf, deps.audiencePage ?? AUDIENCE_PAGE);
-    const audienceModels = audience.fit();
+    await worker.call('refresh-start', { asOf: asOf.getTime() });
+    await loadInto(worker, deps.db, customerId, asOf, deps.audiencePage ?? AUDIENCE_PAGE);
+    const fitted = await worker.call('refresh-fit', { fittedAt: deps.now().getTime() });
     // Progress counts the account's people: each gets a send time and a score, buyers also their
     // purchases (stored first, in batches).
-    const total = audience.people;
+    const total = fitted.people;
     await recordProgress(deps.db, refreshId, 0, total);
-    for (let start = 0; start < people.length; start += STORE_BATCH) {
-      await storePurchases(deps.db, customerId, refreshId, people.slice(start, start + STORE_BATCH), deps.now());
+    // Each batch is stored while the worker works out the next.
+    let buyers = await worker.call('refresh-purchases', { size: STORE_BATCH });
+    while (buyers) {
+      const next = asked(worker.call('refresh-purchases', { size: STORE_BATCH }));
+      await storePurchases(deps.db, customerId, refreshId, buyers, deps.now());
+      buyers = await next;
     }
-    // Each page is stored while the next is worked out: the write is sent, this process yields
-    // once (the write goes out, and the server answers whoever else is waiting), then computes.
     let done = 0;
-    let storing: Promise<void> = Promise.resolve();
-    for (const page of audience.results(audienceModels)) {
-      await storing;
-      storing = storeAudienceInsights(deps.db, customerId, refreshId, page.ids, page.sendTimes, page.engagement, deps.now()).then(async () => {
-        done += page.ids.length;
-        await recordProgress(deps.db, refreshId, done, total);
-      });
-      storing.catch(() => undefined);
-      await nextTurn();
+    let page = await worker.call('refresh-audience', {});
+    while (page) {
+      const next = asked(worker.call('refresh-audience', {}));
+      await storeAudienceInsights(deps.db, customerId, refreshId, page.ids, page.sendTimes, page.engagement, deps.now());
+      done += page.ids.length;
+      await recordProgress(deps.db, refreshId, done, total);
+      page = await next;
     }
-    await storing;
     await clearOtherPurchases(deps.db, customerId, refreshId, deps.now());
     await clearOtherAudienceInsights(deps.db, customerId, refreshId, deps.now());
-    await saveModel(deps.db, customerId, refreshId, model);
-    await saveAudienceModel(deps.db, customerId, refreshId, SEND_TIME_KIND, audienceModels.sendTime, asOf, deps.now());
-    await saveAudienceModel(deps.db, customerId, refreshId, ENGAGEMENT_KIND, audienceModels.engagement, asOf, deps.now());
-    await finishRefresh(deps.db, refreshId, model, deps.now());
+    await saveModel(deps.db, customerId, refreshId, fitted.purchases);
+    await saveAudienceModel(deps.db, customerId, refreshId, SEND_TIME_KIND, fitted.audience.sendTime, asOf, deps.now());
+    await saveAudienceModel(deps.db, customerId, refreshId, ENGAGEMENT_KIND, fitted.audience.engagement, asOf, deps.now());
+    await finishRefresh(deps.db, refreshId, fitted.purchases, deps.now());
   } catch (error) {
-    await failRefresh(deps.db, refreshId, INSIGHT_MESSAGES.refreshFailed, deps.now());
+    const reason = error instanceof FitWorkerError && error.outOfMemory ? INSIGHT_MESSAGES.refreshOutOfMemory(heapMb) : INSIGHT_MESSAGES.refreshFailed;
+    await failRefresh(deps.db, refreshId, reason, deps.now());
     throw error;
+  } finally {
+    await worker.close();
   }
 }
 

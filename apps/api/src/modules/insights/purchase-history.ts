@@ -42,6 +42,49 @@ const dayOf = (at: Date) => Math.floor(at.getTime() / DAY_MS);
  */
 export const lastObservedDay = (asOf: Date) => dayOf(new Date(asOf.getTime() - 1));
 
+/**
+ * One person's orders before as-of as the database sums them (purchase-summaries.repository.ts):
+ * exactly what historyOf derives its figures from, without the orders themselves. Sums run in
+ * order of time, as historyOf adds, so the figures are the same to the last bit.
+ */
+export interface PurchaseSummary {
+  subscriberId: string;
+  orders: number;
+  /** Orders that carried a value. */
+  valued: number;
+  /** Their values summed in order of time (0 when none had one). */
+  revenue: number;
+  firstOrderAt: Date;
+  lastOrderAt: Date;
+  /** UTC days (days since the epoch) of the first and last order, and how many distinct days had one. */
+  firstDay: number;
+  lastDay: number;
+  days: number;
+  /** The valued order days after the first: their day totals summed in day order, and their number. */
+  repeatTotal: number;
+  repeatDays: number;
+}
+
+/** A person's history from their summary, as historyOf would make it from their orders. */
+export function historyFromSummary(summary: PurchaseSummary, endDay: number): PurchaseHistory {
+  const { firstDay, lastDay } = summary;
+  const x = summary.days - 1;
+  return {
+    subscriberId: summary.subscriberId,
+    orders: summary.orders,
+    revenue: summary.revenue,
+    firstOrderAt: summary.firstOrderAt,
+    lastOrderAt: summary.lastOrderAt,
+    averageOrderValue: summary.valued > 0 ? summary.revenue / summary.valued : null,
+    averageDaysBetweenOrders: x > 0 ? (lastDay - firstDay) / x : null,
+    daysSinceLastOrder: endDay - lastDay,
+    x,
+    tx: (lastDay - firstDay) / 7,
+    T: (endDay - firstDay) / 7,
+    repeatMeanValue: summary.repeatDays > 0 ? summary.repeatTotal / summary.repeatDays : null,
+  };
+}
+
 /** Histories of the people with at least one order before `asOf`; later orders are ignored. */
 export function purchaseHistories(orders: Iterable<Order>, asOf: Date): PurchaseHistory[] {
   const endDay = lastObservedDay(asOf);

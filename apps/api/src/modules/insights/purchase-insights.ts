@@ -1,10 +1,10 @@
-// From an account's orders to each buyer's figures and the account's fitted models: the pure part
-// of a refresh (insights.service.ts loads the orders and stores what this returns).
+// From an account's buyers to their figures and the account's fitted models: the pure part of a
+// refresh (run in its worker thread, insights-worker.ts; insights.service.ts stores what it gives).
 import { INSIGHT_MESSAGES, INSIGHT_MINIMUMS, type PurchaseInsights, type PurchaseModel } from '@postlark/shared/insights';
 import { type BgNbdFit, type BgNbdParams, expectedOrders, fitBgNbd, probabilityAlive, weeksToNextOrder } from './bg-nbd';
 import { expectedOrderValue, fitGammaGamma, type GammaGammaFit, populationMeanValue } from './gamma-gamma';
 import { type Order, type PurchaseHistory, purchaseHistories } from './purchase-history';
-import { rfmScores } from './rfm';
+import { type RfmScale, rfmScale, rfmScoreOf } from './rfm';
 
 const WEEK_MS = 7 * 86_400_000;
 const DAYS_PER_WEEK = 7;
@@ -42,13 +42,23 @@ function describeGammaGamma(fit: GammaGammaFit): NonNullable<PurchaseModel['gamm
 
 const usable = (...values: number[]) => values.every((value) => Number.isFinite(value) && value > 0);
 
+/** What the fits read of a buyer. */
+export type PurchaseFitInput = Pick<PurchaseHistory, 'x' | 'tx' | 'T' | 'repeatMeanValue' | 'daysSinceLastOrder' | 'orders' | 'revenue'>;
+
+/** The account's fitted models and its buyers' RFM scale: what each buyer's figures are read against. */
+export interface PurchaseFits {
+  model: PurchaseModel;
+  bgNbd: BgNbdParams | null;
+  gammaGamma: GammaGammaFit | null;
+  rfm: RfmScale | null;
+}
+
 /**
- * Fits BG/NBD and Gamma-Gamma on the orders before `asOf` and derives each buyer's figures. Below
- * INSIGHT_MINIMUMS, or when a fit fails, the model's `notes` and each person's `note` say what is
- * missing and the figures that depend on it are null.
+ * Fits BG/NBD and Gamma-Gamma on the buyers' histories before `asOf`. Below INSIGHT_MINIMUMS, or
+ * when a fit fails, the model's `notes` say what is missing, and the figures that depend on it
+ * are null (purchasesOf).
  */
-export function computePurchaseInsights(orders: Iterable<Order>, asOf: Date, fittedAt: Date): PurchaseInsightsResult {
-  const histories = purchaseHistories(orders, asOf);
+export function fitPurchases(histories: readonly PurchaseFitInput[], asOf: Date, fittedAt: Date): PurchaseFits {
   const repeat = histories.filter((person) => person.x > 0);
   const valuedRepeat = repeat.filter((person) => person.repeatMeanValue !== null && person.repeatMeanValue > 0);
   const notes: string[] = [];
@@ -75,13 +85,9 @@ export function computePurchaseInsights(orders: Iterable<Order>, asOf: Date, fit
     }
   }
 
-  const rfm = histories.length >= INSIGHT_MINIMUMS.rfmCustomers ? rfmScores(histories) : null;
+  const rfm = histories.length >= INSIGHT_MINIMUMS.rfmCustomers ? rfmScale(histories) : null;
   if (!rfm) notes.push(INSIGHT_MESSAGES.needRfmCustomers(histories.length));
 
-  const people = histories.map((history, index) => ({
-    subscriberId: history.subscriberId,
-    purchases: personFigures(history, asOf, rfm?.[index] ?? null, bgNbd?.params ?? null, gammaGamma, notes),
-  }));
   const model: PurchaseModel = {
     as_of: asOf.toISOString(),
     fitted_at: fittedAt.toISOString(),
@@ -91,7 +97,19 @@ export function computePurchaseInsights(orders: Iterable<Order>, asOf: Date, fit
     gamma_gamma: gammaGamma && describeGammaGamma(gammaGamma),
     notes,
   };
-  return { model, people };
+  return { model, bgNbd: bgNbd?.params ?? null, gammaGamma, rfm };
+}
+
+/** A buyer's figures under the account's fits. */
+export function purchasesOf(history: PurchaseHistory, fits: PurchaseFits, asOf: Date): PurchaseInsights {
+  return personFigures(history, asOf, fits.rfm ? rfmScoreOf(fits.rfm, history) : null, fits.bgNbd, fits.gammaGamma, fits.model.notes);
+}
+
+/** The fits on the orders before `asOf` and each buyer's figures (tests and benches; a refresh reads summaries). */
+export function computePurchaseInsights(orders: Iterable<Order>, asOf: Date, fittedAt: Date): PurchaseInsightsResult {
+  const histories = purchaseHistories(orders, asOf);
+  const fits = fitPurchases(histories, asOf, fittedAt);
+  return { model: fits.model, people: histories.map((history) => ({ subscriberId: history.subscriberId, purchases: purchasesOf(history, fits, asOf) })) };
 }
 
 function personFigures(

@@ -47,16 +47,34 @@ export function rfmGroup(recency: number, frequency: number): RfmGroup {
   return 'Hibernating';
 }
 
+/** The buyers' values sorted, which each buyer's scores are read against. */
+export interface RfmScale {
+  recency: number[];
+  frequency: number[];
+  monetary: number[];
+}
+
+export function rfmScale(people: Iterable<RfmInput>): RfmScale {
+  const scale: RfmScale = { recency: [], frequency: [], monetary: [] };
+  for (const person of people) {
+    // Recency is better when smaller: score the negated days.
+    scale.recency.push(-person.daysSinceLastOrder);
+    scale.frequency.push(person.orders);
+    scale.monetary.push(person.revenue);
+  }
+  for (const values of [scale.recency, scale.frequency, scale.monetary]) values.sort((one, two) => one - two);
+  return scale;
+}
+
+/** One buyer's scores among those of the scale. */
+export function rfmScoreOf(scale: RfmScale, person: RfmInput): RfmScores {
+  const r = quintile(scale.recency, -person.daysSinceLastOrder);
+  const f = quintile(scale.frequency, person.orders);
+  return { recency: r, frequency: f, monetary: quintile(scale.monetary, person.revenue), group: rfmGroup(r, f) };
+}
+
 /** Scores for each buyer, in the order given. */
 export function rfmScores(people: readonly RfmInput[]): RfmScores[] {
-  const ascending = (values: number[]) => values.sort((one, two) => one - two);
-  // Recency is better when smaller: score the negated days.
-  const recency = ascending(people.map((person) => -person.daysSinceLastOrder));
-  const frequency = ascending(people.map((person) => person.orders));
-  const monetary = ascending(people.map((person) => person.revenue));
-  return people.map((person) => {
-    const r = quintile(recency, -person.daysSinceLastOrder);
-    const f = quintile(frequency, person.orders);
-    return { recency: r, frequency: f, monetary: quintile(monetary, person.revenue), group: rfmGroup(r, f) };
-  });
+  const scale = rfmScale(people);
+  return people.map((person) => rfmScoreOf(scale, person));
 }
