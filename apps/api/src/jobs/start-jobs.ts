@@ -18,6 +18,7 @@ import { formSignupJob } from './form-signup.job';
 import { startInsightsSchedule } from './insights-schedule';
 import { startDomainRechecks } from './domain-rechecks';
 import { refreshInsightsJob } from './refresh-insights.job';
+import { setRecommendationFitHeap } from '../modules/insights/recommendations.service';
 import type { EmailLinkRequest } from '../modules/auth/email-links.service';
 import type { FormSignupJob } from '../modules/forms/subscriptions.service';
 import { linkTokens } from '../modules/preferences/link-tokens';
@@ -83,6 +84,8 @@ export async function startJobs(options: {
   now?: () => Date;
 }): Promise<Jobs> {
   const { config, database, log, now = () => new Date() } = options;
+  // Requests and sending batches of this process read recommendations fitted under the same cap.
+  setRecommendationFitHeap(config.INSIGHTS_FIT_HEAP_MB);
   const tuning = { ...DEFAULTS, ...options.tuning };
   const queue = createJobQueue(config, database);
   const { boss } = queue;

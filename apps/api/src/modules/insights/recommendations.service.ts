@@ -4,39 +4,108 @@ import { HttpError, parseWith } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
 import { subscribersByIds } from '../events/events.repository';
 import { productsAmong, type ProductRow } from '../events/products.repository';
-import { fitRecommendations, recommend, type RecommendationModel } from './recommendations';
-import { accountSignals, signalsOf } from './recommendations.repository';
+import { INSIGHTS_FIT_HEAP_MB_DEFAULT } from '../../config/env';
+import { pageStarts, rangesOf } from './audience-insights.repository';
+import { FitWorker, FitWorkerError } from './fit-worker';
+import { packSignals, signalTransferables } from './recommendation-signals';
+import { recommend, type RecommendationModel } from './recommendations';
+import { signalsIn, signalsOf } from './recommendations.repository';
 
-// The account's model is fitted lazily and kept in memory for a while: fitting reads every order
-// and view of the last two years (a few seconds for a million events), so it must not happen per
-// request or per sending batch. Concurrent callers share one fit. New orders show in a person's
-// own history (and so in what they are never offered again) at once; in the similarities and the
-// popularity after MODEL_TTL_MS. Stock and the catalogue are read live on every call.
+// The account's model is fitted in a worker thread (insights-worker.ts, its heap capped by
+// INSIGHTS_FIT_HEAP_MB) from its signals read a page at a time, and kept in this process: a
+// request or a sending batch reads the kept model and never waits for a fit, except the very
+// first one an account asks for here (nothing to show before it). Once a model is MODEL_TTL_MS
+// old, the next reader still gets it, and starts one new fit in the background that replaces it
+// when done; a fit that fails leaves the old one in place for another TTL, and one that outgrows
+// its heap gives an empty model (nothing recommended) for a TTL. New orders show in a
+// person's own history (and so in what they are never offered again) at once; in the
+// similarities and the popularity after the TTL. Stock and the catalogue are read live.
 
-/** How long a fitted model serves its account. */
+/** How long a fitted model serves its account before a new one is fitted in the background. */
 export const MODEL_TTL_MS = 15 * 60_000;
 /** Accounts whose models are kept at once (the least recently fitted goes first). */
 const MAX_CACHED_ACCOUNTS = 100;
 /** Popular products looked up per call: enough to fill 20 places past bought and out-of-stock ones. */
 const POPULAR_CANDIDATES = 200;
+/** People per page of signals read for a fit. */
+const SIGNAL_PAGE = 5_000;
 
-const models = new Map<string, { fittedAt: number; model: Promise<RecommendationModel> }>();
+interface Kept {
+  model: RecommendationModel | null;
+  fittedAt: number;
+  /** The fit under way, if any (the only one for this account: callers share it). */
+  fitting: Promise<RecommendationModel> | null;
+}
+
+const models = new Map<string, Kept>();
+// One fit at a time per process: each holds a worker and its heap.
+let fitSlot: Promise<unknown> = Promise.resolve();
+let fitHeapMb = INSIGHTS_FIT_HEAP_MB_DEFAULT;
+
+/** The heap cap of this process's recommendation fits (INSIGHTS_FIT_HEAP_MB; set at start). */
+export function setRecommendationFitHeap(heapMb: number): void {
+  fitHeapMb = heapMb;
+}
+
+async function fitInWorker(db: Db, customerId: string, now: Date): Promise<RecommendationModel> {
+  const worker = new FitWorker(fitHeapMb);
+  try {
+    for (const range of rangesOf(await pageStarts(db, customerId, SIGNAL_PAGE))) {
+      const page = packSignals(await signalsIn(db, customerId, range, now));
+      if (page.starts.length > 1) await worker.call('recommendations-page', { page }, signalTransferables(page));
+    }
+    return await worker.call('recommendations-fit', { now: now.getTime() });
+  } catch (error) {
+    // An account whose signals outgrow the fit's heap is shown nothing to recommend (as a shop that
+    // sold nothing yet) until a later fit succeeds: its emails still go out, and no request fails.
+    if (error instanceof FitWorkerError && error.outOfMemory) return { neighbours: new Map(), popular: [], fittedAt: now };
+    throw error;
+  } finally {
+    await worker.close();
+  }
+}
+
+function startFit(db: Db, customerId: string, now: Date, kept: Kept): Promise<RecommendationModel> {
+  const run = fitSlot.then(() => fitInWorker(db, customerId, now));
+  fitSlot = run.catch(() => undefined);
+  kept.fitting = run;
+  run.then(
+    (model) => {
+      Object.assign(kept, { model, fittedAt: now.getTime(), fitting: null });
+    },
+    () => {
+      kept.fitting = null;
+      // The old model serves another TTL rather than a failing fit being retried on every read.
+      if (kept.model) kept.fittedAt = now.getTime();
+      else if (models.get(customerId) === kept) models.delete(customerId);
+    },
+  );
+  return run;
+}
 
 async function modelFor(db: Db, customerId: string, now: Date): Promise<RecommendationModel> {
-  const cached = models.get(customerId);
-  if (cached && now.getTime() - cached.fittedAt < MODEL_TTL_MS && now.getTime() >= cached.fittedAt) return cached.model;
-  const model = accountSignals(db, customerId, now).then((people) => fitRecommendations(people, now));
-  models.delete(customerId);
-  models.set(customerId, { fittedAt: now.getTime(), model });
-  if (models.size > MAX_CACHED_ACCOUNTS) models.delete(models.keys().next().value!);
-  // A failed fit is not kept: the next call tries again.
-  model.catch(() => models.get(customerId)?.model === model && models.delete(customerId));
-  return model;
+  let kept = models.get(customerId);
+  if (!kept) {
+    kept = { model: null, fittedAt: now.getTime(), fitting: null };
+    models.set(customerId, kept);
+    if (models.size > MAX_CACHED_ACCOUNTS) models.delete(models.keys().next().value!);
+  }
+  const fresh = now.getTime() - kept.fittedAt < MODEL_TTL_MS && now.getTime() >= kept.fittedAt;
+  if (kept.model) {
+    if (!fresh && !kept.fitting) startFit(db, customerId, now, kept).catch(() => undefined);
+    return kept.model;
+  }
+  return kept.fitting ?? startFit(db, customerId, now, kept);
 }
 
 /** Forgets the account's fitted model (the next call fits it again). */
 export function forgetRecommendationModel(customerId: string): void {
   models.delete(customerId);
+}
+
+/** Settles once the fits under way in this process have ended (tests; a fit in the background replaces its model then). */
+export async function recommendationFitsSettled(): Promise<void> {
+  await Promise.allSettled([...models.values()].map((kept) => kept.fitting));
 }
 
 /** A person's recommendations, best first (at most `limit`). */
