@@ -12,8 +12,9 @@ import { BlockError, conditionKey, extractBlocks, type PersonalContent, type Tem
 import type { Recipient } from './recipients.repository';
 
 // What a batch of recipients' content blocks need, read for the whole batch before its messages
-// are built: the recommendations in one call (recommendationsForMany, a few queries), and every
-// condition of every block in one query over the batch's subscribers, never one per person.
+// are built: the recommendations in one call (recommendationsForMany: a few queries and the
+// account's kept model; only an account's very first batch waits for a fit, in a worker thread),
+// and every condition of every block in one query over the batch's subscribers, never one per person.
 
 /** The definitions of the segments these conditions name that are the customer's own, by id, in one query. */
 async function ownSegments(db: Db, customerId: string, conditions: readonly BlockCondition[]): Promise<Map<string, SegmentDefinition>> {
