@@ -164,7 +164,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(apiKeyRoutes({ db, now, mail: jobs.mail, hashIp }));
       await api.register(outgoingWebhookRoutes({ db, now, secrets, allowLocal: config.WEBHOOKS_ALLOW_LOCAL }));
       await api.register(aiRoutes(aiDepsFrom(config, { db, now, secrets })));
-      await api.register(integrationRoutes({ ...integrationDeps, appUrl: config.APP_URL, signState: hmacSha256(await getOrCreateSecret(db, 'oauth-state')) }));
+      await api.register(integrationRoutes({ ...integrationDeps, hashIp, appUrl: config.APP_URL, signState: hmacSha256(await getOrCreateSecret(db, 'oauth-state')) }));
       await api.register(platformWebhookRoutes(integrationDeps));
       await api.register(publicApiRoutes({ ...subscriberDeps, ...subscriptionDeps, customerOf }));
       // Sending from other apps, with the dashboard's own deps.

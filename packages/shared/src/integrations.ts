@@ -87,6 +87,7 @@ export const INTEGRATION_MESSAGES = {
   syncBusy: 'A sync is already running for this connection.',
   importQueued: (name: string) => `Importing your ${name} audience. Its progress shows below.`,
   linkExists: 'This audience is already imported.',
+  tooManyAttempts: (minutes: number) => `Too many keys tried to connect. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   linkLimit: (max: number) => `This connection already syncs ${max} ${max === 1 ? 'audience' : 'audiences'}, the most one connection may.`,
   loadFailed: 'We could not load your connected platforms. Try again.',
 } as const;

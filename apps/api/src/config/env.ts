@@ -255,6 +255,11 @@ const envSchema = z.object({
   INSIGHTS_FIT_HEAP_MB: z.coerce.number({ error: 'must be a whole number of megabytes' }).int().min(1).max(65_536).default(INSIGHTS_FIT_HEAP_MB_DEFAULT),
   // Remote audiences one connection may keep in sync: each is polled, pushed and imported on its own.
   CONNECTION_LINKS_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1000).default(10),
+  // Platform keys one account, and one client address, may have checked an hour (connecting, or
+  // reconnecting a broken connection): past it each further attempt waits, from a minute doubling to
+  // an hour, so the Connect form is no stolen-key checker. A key that connects is not counted.
+  CONNECT_ATTEMPTS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
+  CONNECT_ATTEMPTS_PER_CLIENT_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
 }).superRefine((value, context) => {
   // A relay reaches real inboxes, so the site must be one a reader can use (issue 30): one-click
   // unsubscribe (RFC 8058) must be https, and a From at a name no one can resolve is refused by

@@ -34,6 +34,7 @@ import {
   reconnectConnection,
   runsOf,
 } from './connections.repository';
+import { type ConnectAttempt, startConnectAttempt } from './connect-throttle';
 import { connectionView, runView } from './connection-views';
 import { dataCentreOfKey } from './mailchimp/oauth';
 import { fieldMapFor } from './person-state';
@@ -99,12 +100,14 @@ function connectError(platform: PlatformId, error: unknown): HttpError {
  * and their sync state kept), but only to the same account there: another account's audiences are
  * not the ones linked.
  */
-export async function storeConnection(deps: IntegrationDeps, customerId: string, credentials: Credentials): Promise<ConnectionView> {
+export async function storeConnection(deps: IntegrationDeps, customerId: string, credentials: Credentials, attempt?: ConnectAttempt): Promise<ConnectionView> {
   const { platform } = credentials;
   const name = PLATFORM_NAMES[platform];
   const existing = (await connectionsOf(deps.db, customerId)).find((row) => row.platform === platform);
   if (existing?.status === 'connected') throw new HttpError(409, INTEGRATION_MESSAGES.alreadyConnected(name));
   if (!existing && (await countConnections(deps.db, customerId)) >= PLAN_PLATFORM_LIMIT) throw new HttpError(409, INTEGRATION_MESSAGES.planLimit(PLAN_PLATFORM_LIMIT));
+  // A key typed into the form is counted before the platform is asked; a sign-in's token is not (no one can try keys through it).
+  const connected = attempt ? await startConnectAttempt(deps.db, deps.platforms.limits, attempt, deps.now()) : async () => {};
   let account: { name: string; ref: string };
   try {
     account = await platformClient(deps, credentials).account();
@@ -120,6 +123,7 @@ export async function storeConnection(deps: IntegrationDeps, customerId: string,
     const secret = await deps.secrets.seal(credentials.secret, sealContext(existing.id));
     const reconnected = await reconnectConnection(deps.db, existing.id, { secret, authKind: credentials.authKind, now });
     if (!reconnected) throw new HttpError(409, INTEGRATION_MESSAGES.alreadyConnected(name));
+    await connected();
     return connectionView(deps, reconnected);
   }
   const id = randomUUID();
@@ -135,10 +139,11 @@ export async function storeConnection(deps: IntegrationDeps, customerId: string,
     checkedAt: now,
   });
   if (!saved) throw new HttpError(409, INTEGRATION_MESSAGES.alreadyConnected(name));
+  await connected();
   return connectionView(deps, saved);
 }
 
-export async function connect(deps: IntegrationDeps, customerId: string, input: ConnectInput): Promise<ConnectionView> {
+export async function connect(deps: IntegrationDeps, customerId: string, input: ConnectInput, attempt: ConnectAttempt): Promise<ConnectionView> {
   const { platform, secret } = input;
   let accountRef = '';
   if (platform === 'mailchimp') {
@@ -148,7 +153,7 @@ export async function connect(deps: IntegrationDeps, customerId: string, input: 
   }
   if (platform === 'beehiiv') accountRef = input.publication_id ?? '';
   const authKind = platform === 'hubspot' ? 'token' : 'api_key';
-  return storeConnection(deps, customerId, { platform, authKind, secret, accountRef });
+  return storeConnection(deps, customerId, { platform, authKind, secret, accountRef }, attempt);
 }
 
 async function ownConnection(deps: IntegrationDeps, customerId: string, id: string): Promise<ConnectionRow> {

@@ -1,7 +1,9 @@
 import { connectSchema, INTEGRATION_MESSAGES, linkAudienceSchema, PLATFORM_NAMES } from '@postlark/shared/integrations';
 import type { FastifyInstance } from 'fastify';
 import { FORM_BODY_LIMIT } from '../../http/body-limits';
+import { clientKey } from '../../http/client-address';
 import { parseWith } from '../../http/errors';
+import type { KeyedHash } from '../../lib/keyed-hash';
 import { requireCustomer } from '../auth/session.service';
 import { connect, connectionDetail, connectionRuns, connectionsView, disconnect, type IntegrationDeps, linkAudience, remoteAudiences, syncNow } from './connections.service';
 import { finishMailchimpSignIn, mailchimpSignInUrl, type OAuthDeps } from './mailchimp-sign-in.service';
@@ -11,7 +13,7 @@ const BASE = '/home/v1/integrations';
 type ById = { Params: { id: string } };
 
 /** The Integrations tab: the signed-in customer's connected platforms, their audiences and their sync. */
-export function integrationRoutes(deps: IntegrationDeps & OAuthDeps) {
+export function integrationRoutes(deps: IntegrationDeps & OAuthDeps & { hashIp: KeyedHash }) {
   return async (app: FastifyInstance) => {
     app.get(BASE, async (request, reply) => {
       const owner = await requireCustomer(deps, request);
@@ -21,7 +23,8 @@ export function integrationRoutes(deps: IntegrationDeps & OAuthDeps) {
     app.post(BASE, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
       const owner = await requireCustomer(deps, request);
       const input = parseWith(connectSchema, request.body);
-      const connection = await connect(deps, owner.customerId, input);
+      // Each key tried is counted for the account and the client address (connect-throttle.ts).
+      const connection = await connect(deps, owner.customerId, input, { customerId: owner.customerId, ipHash: deps.hashIp(clientKey(request)) });
       return reply.code(201).send({ payload: { message: INTEGRATION_MESSAGES.connected(PLATFORM_NAMES[connection.platform]), connection } });
     });
 

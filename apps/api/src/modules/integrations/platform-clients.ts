@@ -16,7 +16,7 @@ export interface PlatformSettings {
   hubspot: { apiUrl: string };
   http: PlatformHttpSettings;
   /** What one account may do with its connections (settings). */
-  limits: { linksPerConnection: number };
+  limits: { linksPerConnection: number; connectAttemptsPerHour: number; connectAttemptsPerClientPerHour: number };
 }
 
 export function platformSettingsFrom(config: AppConfig): PlatformSettings {
@@ -30,7 +30,7 @@ export function platformSettingsFrom(config: AppConfig): PlatformSettings {
     beehiiv: { apiUrl: config.BEEHIIV_API_URL },
     hubspot: { apiUrl: config.HUBSPOT_API_URL },
     http: PLATFORM_HTTP_DEFAULTS,
-    limits: { linksPerConnection: config.CONNECTION_LINKS_MAX },
+    limits: { linksPerConnection: config.CONNECTION_LINKS_MAX, connectAttemptsPerHour: config.CONNECT_ATTEMPTS_PER_HOUR, connectAttemptsPerClientPerHour: config.CONNECT_ATTEMPTS_PER_CLIENT_PER_HOUR },
   };
 }
 

@@ -122,25 +122,6 @@ export async function platformRequest(request: PlatformRequest, rules: PlatformR
   }
 }
 
-/** At most `size` requests in flight (Mailchimp's 10 connections per key); the rest queue in order. */
-export function concurrencyPool(size: number): () => Promise<() => void> {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  const release = () => {
-    running -= 1;
-    const next = waiting.shift();
-    if (next) {
-      running += 1;
-      next();
-    }
-  };
-  return async () => {
-    if (running < size) running += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    return release;
-  };
-}
-
 /**
  * A budget a platform reports in its headers (remaining, and when it resets): once it reads 0,
  * requests wait for the reset instead of spending a 429 to learn it.

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type HistoryActivity, isOptOutWrite, type PeoplePage, type PersonWrite, type PlatformClient, PlatformError, type RemoteCampaignReport, type UpsertResult } from '../platform-client';
-import { type PlatformAnswer, concurrencyPool, PLATFORM_HTTP_DEFAULTS, type PlatformHttpSettings, type PlatformRequest, type PlatformRules, platformRequest } from '../platform-http';
+import { type PlatformAnswer, PLATFORM_HTTP_DEFAULTS, type PlatformHttpSettings, type PlatformRequest, type PlatformRules, platformRequest } from '../platform-http';
 import { baseRules, MEMBER_FIELDS, type MemberJson, mergeFieldsOf, parseWebhook, personOf, subscriberHash } from './mapping';
 import { dataCentreOfKey } from './oauth';
+import { keyPools } from './pools';
 
 // Mailchimp's Marketing API 3.0 behind the one PlatformClient interface (decision 011). Sources: the
 // Marketing API reference (lists, members with sort_field/sort_dir and since_last_changed, merge-fields,
@@ -14,13 +15,15 @@ import { dataCentreOfKey } from './oauth';
 // - Tags ARE static segments: a campaign's tag is a static segment, sent to with saved_segment_id.
 // - A campaign's "reply_to" is also its From address: Mailchimp has no separate reply-to.
 
-const POOLS = new Map<string, () => Promise<() => void>>();
-function poolFor(secret: string) {
+/** Credentials whose pools this process keeps (about a few hundred bytes each); past it the least recently used go. */
+const POOL_KEYS = 1_000;
+const POOLS = keyPools({ maxKeys: POOL_KEYS, perKey: 10 });
+
+/** Each request asks for the key's pool afresh, so a pool evicted meanwhile is never lent from again. */
+function poolFor(secret: string): () => Promise<() => void> {
   // Keyed by a digest so the secret itself is not kept as a map key.
   const key = createHash('sha256').update(secret).digest('hex');
-  let pool = POOLS.get(key);
-  if (!pool) POOLS.set(key, (pool = concurrencyPool(10)));
-  return pool;
+  return () => POOLS.pool(key).acquire();
 }
 
 const PAGE = 1000;
