@@ -4,7 +4,7 @@ import { EVENT_LIMITS, personEventsQuerySchema } from '@postlark/shared/events';
 import { insightsRefreshRequestSchema } from '@postlark/shared/insights';
 import { PRODUCT_LIMITS, productBulkSchema, productIdSchema, productPutSchema, productQuerySchema } from '@postlark/shared/products';
 import { recommendationQuerySchema } from '@postlark/shared/recommendations';
-import { EVENTS_BODY_LIMIT } from '../../http/body-limits';
+import { EVENTS_BODY_LIMIT, PRODUCTS_BODY_LIMIT } from '../../http/body-limits';
 import { common, idParam, json, type PathSpec, problem, quota, ref, requestSchema, tooLarge } from './openapi-parts';
 
 // The audience half of the public API's route table: subscribers, lists, products, events and
@@ -98,7 +98,7 @@ export const audiencePaths: Record<string, PathSpec> = {
           required: ['created', 'updated', 'rejected'],
         }),
         '400': problem('Not {"products": [...]} with 1 to 1,000 products'),
-        '413': problem('Larger than 8 MB'),
+        '413': tooLarge(PRODUCTS_BODY_LIMIT),
         ...common,
       },
     },
