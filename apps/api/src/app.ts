@@ -161,7 +161,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(preferenceRoutes(preferenceDeps));
       await api.register(formRoutes(subscriptionDeps));
       await api.register(signups.api);
-      await api.register(apiKeyRoutes({ db, now, mail: jobs.mail, hashIp }));
+      await api.register(apiKeyRoutes({ db, now, mail: jobs.mail, hashIp, keysPerAccount: config.API_KEYS_PER_ACCOUNT }));
       await api.register(outgoingWebhookRoutes({ db, now, secrets, allowLocal: config.WEBHOOKS_ALLOW_LOCAL }));
       await api.register(aiRoutes(aiDepsFrom(config, { db, now, secrets })));
       await api.register(integrationRoutes({ ...integrationDeps, hashIp, appUrl: config.APP_URL, signState: hmacSha256(await getOrCreateSecret(db, 'oauth-state')) }));

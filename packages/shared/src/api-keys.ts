@@ -12,7 +12,9 @@ export const API_KEY_MESSAGES = {
   notFound: 'This key does not exist.',
   missing: 'Send your API key as a Bearer token: Authorization: Bearer pl_…',
   invalid: 'This API key is not valid, or was revoked.',
-  tooMany: 'Too many requests with this key. Slow down and try again in a minute.',
+  // Every key of an account draws on one budget of calls a minute (API_REQUESTS_PER_MINUTE).
+  tooMany: 'Too many requests with this account’s API keys. Slow down and try again in a minute.',
+  tooManyKeys: (limit: number) => `An account can keep at most ${limit} API keys. Revoke one you no longer use first.`,
 } as const;
 
 export const apiKeyCreateSchema = z.strictObject({

@@ -143,7 +143,11 @@ const envSchema = z.object({
   WAITLIST_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
   EMAIL_SEND_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   FORM_SIGNUP_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
+  // Public API calls one account may make per minute, all its keys together, counted in the
+  // database so that every API process shares the budget.
   API_REQUESTS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(600),
+  // Live API keys one account may keep; making one more is refused until one is revoked.
+  API_KEYS_PER_ACCOUNT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   // Calls a client address may make per minute without a valid API key or session (answered 401)
   // before they are answered 429; calls with a valid one never count.
   UNAUTHENTICATED_REQUESTS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(60),

@@ -1,13 +1,24 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema/audience';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export async function insertApiKey(db: Db, values: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
-  const [row] = await db.insert(apiKeys).values(values).returning();
-  if (!row) throw new Error('api key insert returned no row');
-  return row;
+/**
+ * Inserts the key unless the account already has `cap` live ones (undefined then). The customer's
+ * row is locked meanwhile, so two keys made at once cannot both slip under the cap.
+ */
+export async function insertApiKeyWithin(db: Db, values: typeof apiKeys.$inferInsert, cap: number): Promise<ApiKeyRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from customers where id = ${values.customerId}::uuid for update`);
+    const [live] = await tx
+      .select({ keys: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.customerId, values.customerId), isNull(apiKeys.revokedAt)));
+    if ((live?.keys ?? 0) >= cap) return undefined;
+    const [row] = await tx.insert(apiKeys).values(values).returning();
+    return row;
+  });
 }
 
 export async function activeKeys(db: Db, customerId: string): Promise<ApiKeyRow[]> {

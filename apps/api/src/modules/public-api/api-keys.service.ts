@@ -11,7 +11,7 @@ import { checkCurrentPassword } from '../auth/current-password';
 import { findCustomerById } from '../auth/customers.repository';
 import { hashSecretToken } from '../auth/secret-tokens';
 import { notify } from '../notifications/notify';
-import { activeKeys, type ApiKeyRow, insertApiKey, revokeKey, useKey } from './api-keys.repository';
+import { activeKeys, type ApiKeyRow, insertApiKeyWithin, revokeKey, useKey } from './api-keys.repository';
 
 export interface ApiKeyDeps {
   db: Db;
@@ -22,6 +22,8 @@ export interface ApiKeyDeps {
 export interface ApiKeyCreateDeps extends ApiKeyDeps {
   mail: MailService;
   hashIp: KeyedHash;
+  /** Live keys an account may keep (API_KEYS_PER_ACCOUNT): each is one more credential to leak. */
+  keysPerAccount: number;
 }
 
 // Keys say what they are, so a leaked one is easy to spot (and to search for in code).
@@ -48,7 +50,8 @@ export async function createApiKey(
   await checkCurrentPassword(deps, customer, request.current_password, client);
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const now = deps.now();
-  const row = await insertApiKey(deps.db, { customerId, name: request.name, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: hashSecretToken(key), createdAt: now });
+  const row = await insertApiKeyWithin(deps.db, { customerId, name: request.name, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: hashSecretToken(key), createdAt: now }, deps.keysPerAccount);
+  if (!row) throw new HttpError(409, API_KEY_MESSAGES.tooManyKeys(deps.keysPerAccount));
   await notify(deps.db, customerId, 'api-key-created', now);
   await deps.mail.enqueue({ template: 'api-key-created', to: customer.email, firstName: customer.firstName, keyName: row.name, prefix: row.prefix });
   return { key, api_key: keyOf(row) };
