@@ -27,6 +27,7 @@ export const AUTOMATION_MESSAGES = {
   savedLive: 'Flow saved. People already in it carry on with the new version.',
   deleted: 'Flow deleted.',
   notDeletable: 'An active flow cannot be deleted. Pause it first.',
+  tooManyFlows: (limit: number) => `An account keeps at most ${limit.toLocaleString('en')} flows. Delete one you no longer use (pause it first if it is active).`,
   activated: 'Flow activated. People who meet its trigger from now on enter it.',
   webhookSecretMade: 'New signing secret made. Copy it now: it is not shown again, and the old one stops working.',
   paused: 'Flow paused. Nobody enters or moves on until you activate it again.',

@@ -209,6 +209,8 @@ const envSchema = z.object({
   // flow's inbox until the hour frees (nothing is dropped), so one account's flood of events
   // cannot take every pass. Accounts share each pass in turns whatever this is.
   FLOW_ENTRIES_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(2_000_000_000).default(20_000),
+  // Flows one account may keep (drafts too): every batch of events looks at the account's flows.
+  FLOWS_PER_ACCOUNT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000).default(50),
   // Per-account quotas (modules/senders/quotas.ts), counted in the database across processes.
   CAMPAIGN_MESSAGES_PER_DAY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(50_000),
   TEST_SENDS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),

@@ -54,6 +54,12 @@ function triggerColumns(definition: FlowDefinition): { type: string; ref: string
   return { type: trigger.type, ref, goal: definition.goal?.event ?? null };
 }
 
+/** The account's flows, counted with its customers row locked (two creations at once take turns at the cap). */
+export async function countFlowsLocked(tx: Db, customerId: string): Promise<number> {
+  await tx.execute(sql`select 1 from customers where id = ${customerId}::uuid for update`);
+  return rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from flows where customer_id = ${customerId}::uuid`))[0]?.n ?? 0;
+}
+
 export async function insertFlow(db: Db, customerId: string, name: string, definition: FlowDefinition, now: Date): Promise<string> {
   const trigger = triggerColumns(definition);
   const [row] = rowsOf<{ id: string }>(

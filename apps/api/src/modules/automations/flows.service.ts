@@ -24,6 +24,7 @@ import { CHOOSE, TEMPLATES } from './flow-templates';
 import { rollFlowWebhookSecret } from './flow-webhook';
 import {
   addVersion,
+  countFlowsLocked,
   deleteFlowIn,
   findFlow,
   findVersion,
@@ -51,6 +52,8 @@ export interface FlowDeps {
   secrets: SecretBox;
   /** Which From domains sign: an email step's From is checked as a campaign's is. */
   sending: SendingPolicy;
+  /** FLOWS_PER_ACCOUNT: every event batch looks at the account's flows, so there are at most this many. */
+  flowsPerAccount: number;
 }
 
 const notFound = () => new HttpError(404, AUTOMATION_MESSAGES.notFound);
@@ -196,6 +199,7 @@ export async function createFlow(deps: FlowDeps, customerId: string, body: FlowC
   await checkDefinition(deps, customerId, definition, false);
   const now = deps.now();
   const id = await deps.db.transaction(async (tx) => {
+    if ((await countFlowsLocked(tx, customerId)) >= deps.flowsPerAccount) throw new HttpError(409, AUTOMATION_MESSAGES.tooManyFlows(deps.flowsPerAccount));
     const flowId = await insertFlow(tx, customerId, body.name, definition, now);
     await syncStepCampaigns(tx, { id: flowId, customerId, name: body.name }, emailSteps(definition), null, now);
     return flowId;
