@@ -29,3 +29,17 @@ CREATE TABLE "platform_turns" (
 ALTER TABLE "platform_turns" ADD CONSTRAINT "platform_turns_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "platform_deliveries" ADD COLUMN "tagged" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+CREATE TABLE "oauth_states" (
+	"nonce_hash" text PRIMARY KEY NOT NULL,
+	"customer_id" uuid NOT NULL,
+	"session_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "oauth_states" ADD CONSTRAINT "oauth_states_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX "oauth_states_session_idx" ON "oauth_states" USING btree ("session_hash","created_at");
+--> statement-breakpoint
+CREATE INDEX "oauth_states_expires_idx" ON "oauth_states" USING btree ("expires_at");

@@ -238,3 +238,23 @@ export const platformDeliveryRecipients = pgTable(
   },
   (table) => [primaryKey({ columns: [table.campaignId, table.email] })],
 );
+
+/**
+ * A platform sign-in (Mailchimp's OAuth) a browser started: the hash of the nonce its state carries,
+ * bound to the session that started it (the hash of its token, as sessions keep it). The callback
+ * takes a state only from that session and only once: it deletes the row as it reads it (RFC 9700
+ * §4.7). Expired rows go as new sign-ins start.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    nonceHash: text('nonce_hash').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    sessionHash: text('session_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('oauth_states_session_idx').on(table.sessionHash, table.createdAt), index('oauth_states_expires_idx').on(table.expiresAt)],
+);

@@ -65,12 +65,13 @@ export function integrationRoutes(deps: IntegrationDeps & OAuthDeps & { hashIp: 
     // "Sign in with Mailchimp": where to send the browser, and where Mailchimp sends it back.
     app.get(`${BASE}/mailchimp/authorize`, async (request, reply) => {
       const owner = await requireCustomer(deps, request);
-      return reply.header('cache-control', 'no-store').send({ payload: { url: mailchimpSignInUrl(deps, owner.customerId) } });
+      return reply.header('cache-control', 'no-store').send({ payload: { url: await mailchimpSignInUrl(deps, owner) } });
     });
 
+    // The state is taken only in the session that asked for it above, and only once.
     app.get<{ Querystring: { code?: unknown; state?: unknown; error?: unknown } }>(`${BASE}/mailchimp/callback`, async (request, reply) => {
       const owner = await requireCustomer(deps, request);
-      const target = await finishMailchimpSignIn(deps, owner.customerId, request.query);
+      const target = await finishMailchimpSignIn(deps, owner, request.query);
       return reply.redirect(target, 303);
     });
   };
