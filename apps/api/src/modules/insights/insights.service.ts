@@ -176,8 +176,9 @@ export async function runRefresh(deps: InsightsDeps, refreshId: string): Promise
   const refresh = await startRefresh(deps.db, refreshId, deps.now());
   if (!refresh) return;
   const heapMb = deps.fitHeapMb ?? INSIGHTS_FIT_HEAP_MB_DEFAULT;
-  const worker = new FitWorker(heapMb);
+  let worker: FitWorker | undefined;
   try {
+    worker = new FitWorker(heapMb);
     const asOf = refresh.asOf ?? deps.now();
     const { customerId } = refresh;
     await worker.call('refresh-start', { asOf: asOf.getTime() });
@@ -214,7 +215,7 @@ export async function runRefresh(deps: InsightsDeps, refreshId: string): Promise
     await failRefresh(deps.db, refreshId, reason, deps.now());
     throw error;
   } finally {
-    await worker.close();
+    await worker?.close();
   }
 }
 

@@ -72,6 +72,11 @@ function startFit(db: Db, customerId: string, now: Date, kept: Kept): Promise<Re
   run.then(
     (model) => {
       Object.assign(kept, { model, fittedAt: now.getTime(), fitting: null });
+      // Kept in order of fitting: the least recently fitted account goes first.
+      if (models.get(customerId) === kept) {
+        models.delete(customerId);
+        models.set(customerId, kept);
+      }
     },
     () => {
       kept.fitting = null;
