@@ -156,7 +156,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(reportRoutes({ db, now }));
       await api.register(dashboardRoutes({ db, now }));
       await api.register(abTestRoutes({ db, now }));
-      await api.register(flowRoutes({ db, now, allowLocalWebhooks: config.WEBHOOKS_ALLOW_LOCAL, secrets, sending, flowsPerAccount: config.FLOWS_PER_ACCOUNT }));
+      await api.register(flowRoutes({ db, now, allowLocalWebhooks: config.WEBHOOKS_ALLOW_LOCAL, secrets, sending, flowsPerAccount: config.FLOWS_PER_ACCOUNT, scannedFlowsPerAccount: config.FLOW_SCANNED_PER_ACCOUNT }));
       await api.register(bounceWebhookRoutes({ db, now, secret: config.BOUNCE_WEBHOOK_SECRET }));
       await api.register(preferenceRoutes(preferenceDeps));
       await api.register(formRoutes(subscriptionDeps));

@@ -27,6 +27,8 @@ export const AUTOMATION_MESSAGES = {
   savedLive: 'Flow saved. People already in it carry on with the new version.',
   deleted: 'Flow deleted.',
   notDeletable: 'An active flow cannot be deleted. Pause it first.',
+  tooManyScannedFlows: (limit: number) =>
+    `An account may have ${limit.toLocaleString('en')} active flows started by a segment or a date at once. Pause one of them first, or start this one another way.`,
   tooManyFlows: (limit: number) => `An account keeps at most ${limit.toLocaleString('en')} flows. Delete one you no longer use (pause it first if it is active).`,
   activated: 'Flow activated. People who meet its trigger from now on enter it.',
   webhookSecretMade: 'New signing secret made. Copy it now: it is not shown again, and the old one stops working.',

@@ -211,6 +211,9 @@ const envSchema = z.object({
   FLOW_ENTRIES_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(2_000_000_000).default(20_000),
   // Flows one account may keep (drafts too): every batch of events looks at the account's flows.
   FLOWS_PER_ACCOUNT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000).default(50),
+  // Active flows one account may have started by entering a segment or by a date: each is looked
+  // at every minute (its segment counted), so there are at most this many.
+  FLOW_SCANNED_PER_ACCOUNT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000).default(10),
   // Per-account quotas (modules/senders/quotas.ts), counted in the database across processes.
   CAMPAIGN_MESSAGES_PER_DAY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(50_000),
   TEST_SENDS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { runFlowsOnce } from '../../src/modules/automations/flow-engine';
 import type { FlowEngineDeps } from '../../src/modules/automations/flow-engine-deps';
+import { scanTriggersOnce } from '../../src/modules/automations/flow-scans';
 import { runWebhooksOnce } from '../../src/modules/automations/flow-webhook-lanes';
 import { loadCampaignLinks } from '../../src/modules/campaigns/campaign-links';
 import { smtpCampaignTransport } from '../../src/modules/campaigns/campaign-transport';
@@ -117,8 +118,8 @@ export async function flowEngine(accounts: Accounts, overrides: Partial<FlowEngi
   return {
     deps,
     async drain() {
-      // A pass of each loop the engine runs: the main pass, then the webhook lanes.
-      for (let pass = 0; pass < 50; pass += 1) if ((await runFlowsOnce(deps)) + (await runWebhooksOnce(deps)) === 0) return;
+      // A pass of each loop the engine runs: the trigger scans, the main pass, the webhook lanes.
+      for (let pass = 0; pass < 50; pass += 1) if ((await scanTriggersOnce(deps)) + (await runFlowsOnce(deps)) + (await runWebhooksOnce(deps)) === 0) return;
       throw new Error('the flow engine did not settle in 50 passes');
     },
     close: () => transport.close(),

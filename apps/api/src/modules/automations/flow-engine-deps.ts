@@ -46,6 +46,10 @@ export interface FlowEngineSettings {
   messageIdDomain: string;
   /** How often segment and date triggers are looked at. */
   scanIntervalMs: number;
+  /** Segment and date flows one pass of the looks takes (default 20)... */
+  scansPerPass?: number;
+  /** ...and of one account's, the longest waiting first (default 1): accounts take turns. */
+  scansPerAccount?: number;
   webhookTimeoutMs: number;
 }
 

@@ -6,15 +6,15 @@ import type { EmailWork } from './flow-email-work';
 import { processEntries } from './flow-entries';
 import { stepById } from './flow-graph';
 import { runStep } from './flow-run-step';
-import { scanTriggers } from './flow-scans';
+import { scanTriggersOnce } from './flow-scans';
 import { definitionOf, settleAndAdvance } from './flow-steps';
 import { webhookLanes } from './flow-webhook-lanes';
 
 // The automation engine (docs/decisions/007-automations.md): a pass recovers steps a dead
-// worker left, looks at segment and date triggers, turns the inbox into runs, then claims due
-// steps (FOR UPDATE SKIP LOCKED, with a lease) and runs each. Every move is a conditional update.
-// Work is taken per account in turns (flow-claims.repository.ts), and webhook steps run on lanes
-// of their own (flow-webhook-lanes.ts).
+// worker left, turns the inbox into runs, then claims due steps (FOR UPDATE SKIP LOCKED, with a
+// lease) and runs each. Every move is a conditional update. Work is taken per account in turns
+// (flow-claims.repository.ts); webhook steps run on lanes of their own (flow-webhook-lanes.ts) and
+// segment and date triggers are looked at in a loop of their own (flow-scans.ts).
 
 // No hourly cap on entries unless one is set (the largest int4).
 const UNCAPPED = 2_147_483_647;
@@ -62,7 +62,6 @@ export async function runFlowsOnce(deps: FlowEngineDeps): Promise<number> {
   // Sent before the worker stopped: settled done by the recovery, moved on here.
   await settleSent(deps, recovered.sent, true);
   if (unknown.length > 0) deps.log.warn({ steps: unknown.length }, 'flow steps a stopped worker was sending were marked unknown');
-  await scanTriggers(db, deps.now(), settings.scanIntervalMs);
   const state = engineState(deps);
   const perAccount = settings.perAccount ?? settings.batchSize;
   const entries = await processEntries(
@@ -101,8 +100,8 @@ export interface FlowEngine {
 
 /**
  * The engine's loops, inside the server by default or in `npm run start:worker`: the main pass
- * (entries, emails and the other steps) and the webhook lanes, each on its own, so an email never
- * waits for a webhook's answer.
+ * (entries, emails and the other steps), the webhook lanes and the trigger scans, each on its
+ * own, so an email never waits for a webhook's answer or an account's segments.
  */
 export function startFlowEngine(deps: FlowEngineDeps): FlowEngine {
   let running = true;
@@ -145,11 +144,23 @@ export function startFlowEngine(deps: FlowEngineDeps): FlowEngine {
     }
     await lanes.idle();
   })();
+  // Segment and date triggers: one account's flow after another's, whatever an account has.
+  const scans = (async () => {
+    while (running) {
+      let scanned = 0;
+      try {
+        scanned = await scanTriggersOnce(deps);
+      } catch (error) {
+        deps.log.error({ err: error }, 'flow trigger scans failed; trying again shortly');
+      }
+      if (scanned === 0 && running) await pause(deps.settings.idleMs);
+    }
+  })();
   return {
     async stop() {
       running = false;
       for (const wake of [...sleeping]) wake();
-      await Promise.all([main, webhooks]);
+      await Promise.all([main, webhooks, scans]);
     },
   };
 }

@@ -4,12 +4,17 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import { segmentSql } from '../audience/segment-sql';
 import { findSegment } from '../audience/segments.repository';
+import { lastServed } from './flow-claims.repository';
+import { engineState, type FlowEngineDeps } from './flow-engine-deps';
 import { definitionOf } from './flow-steps';
 import { candidateMonthDays, dateOccurrence } from './flow-time';
 
 // Triggers nothing announces: entering a segment (looked at every scan interval: who matches now
 // and did not at the last look) and a date attribute's yearly recurrence (in each person's
-// timezone). One worker takes each flow's look, by a conditional update of its checked_at.
+// timezone). One worker takes each flow's look, by a conditional update of its checked_at. The
+// looks run in a loop of their own (never before a pass's steps), an account's flows one at a
+// time in turns with the other accounts', and an account has at most FLOW_SCANNED_PER_ACCOUNT
+// such flows active (flows.service.ts).
 
 interface DueFlow {
   id: string;
@@ -23,17 +28,29 @@ interface DueFlow {
 // and reads the account's date attributes a tenth as often.
 const DATE_SCAN_FACTOR = 10;
 
-async function claimDueScans(db: Db, now: Date, intervalMs: number): Promise<DueFlow[]> {
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/** How many looks a pass takes, and an account's most (the longest waiting first); turns begin after `after`. */
+interface ScanPlan {
+  perPass: number;
+  perAccount: number;
+  after: string | null;
+}
+
+async function claimDueScans(db: Db, now: Date, intervalMs: number, plan: ScanPlan): Promise<DueFlow[]> {
   const before = new Date(now.getTime() - intervalMs).toISOString();
   const beforeDates = new Date(now.getTime() - intervalMs * DATE_SCAN_FACTOR).toISOString();
+  const isDue = sql`status = 'active' and trigger_type in ('segment_entered', 'date')
+    and (checked_at is null or checked_at <= case when trigger_type = 'date' then ${beforeDates}::timestamptz else ${before}::timestamptz end)`;
   const result = await db.execute(sql`
     with due as (
-      select id, checked_at is null as "firstLook" from flows
-      where status = 'active' and trigger_type in ('segment_entered', 'date')
-        and (checked_at is null or checked_at <= case when trigger_type = 'date' then ${beforeDates}::timestamptz else ${before}::timestamptz end)
-      for update skip locked)
-    update flows set checked_at = ${now.toISOString()}::timestamptz from due where flows.id = due.id
-    returning flows.id, flows.customer_id as "customerId", flows.version, flows.trigger_type as "triggerType", due."firstLook"`);
+      select id, customer_id, row_number() over (partition by customer_id order by checked_at nulls first, id) as rank,
+        dense_rank() over (order by customer_id > ${plan.after ?? NIL_UUID}::uuid desc, customer_id) as turn
+      from flows where ${isDue}),
+    picked as (select id from due where rank <= ${plan.perAccount} order by rank, turn limit ${plan.perPass}),
+    locked as (select id, checked_at is null as "firstLook" from flows where id in (select id from picked) and ${isDue} for update skip locked)
+    update flows set checked_at = ${now.toISOString()}::timestamptz from locked where flows.id = locked.id
+    returning flows.id, flows.customer_id as "customerId", flows.version, flows.trigger_type as "triggerType", locked."firstLook"`);
   return rowsOf<DueFlow>(result);
 }
 
@@ -76,13 +93,28 @@ async function scanDates(db: Db, flow: DueFlow, trigger: Extract<FlowTrigger, { 
     on conflict do nothing`);
 }
 
-/** Looks at every segment and date flow whose interval has passed. */
-export async function scanTriggers(db: Db, now: Date, intervalMs: number): Promise<void> {
-  for (const flow of await claimDueScans(db, now, intervalMs)) {
-    const definition = await definitionOf(db, flow.id, flow.version);
-    if (!definition) continue;
-    const { trigger } = definition;
-    if (trigger.type === 'segment_entered') await scanSegment(db, flow, trigger, now);
-    else if (trigger.type === 'date') await scanDates(db, flow, trigger, definition.rules.timezone, now);
+/**
+ * One pass of the looks: segment and date flows whose interval has passed, at most `scansPerAccount`
+ * of an account's and `scansPerPass` in all, in turns. Answers how many it looked at.
+ */
+export async function scanTriggersOnce(deps: FlowEngineDeps): Promise<number> {
+  const { db, settings } = deps;
+  const state = engineState(deps);
+  const now = deps.now();
+  const plan = { perPass: settings.scansPerPass ?? 20, perAccount: settings.scansPerAccount ?? 1, after: state.scansAfter };
+  const due = await claimDueScans(db, now, settings.scanIntervalMs, plan);
+  state.scansAfter = lastServed(new Set(due.map((flow) => flow.customerId)), state.scansAfter);
+  for (const flow of due) {
+    try {
+      const definition = await definitionOf(db, flow.id, flow.version);
+      if (!definition) continue;
+      const { trigger } = definition;
+      if (trigger.type === 'segment_entered') await scanSegment(db, flow, trigger, now);
+      else if (trigger.type === 'date') await scanDates(db, flow, trigger, definition.rules.timezone, now);
+    } catch (error) {
+      // Looked at again at the next interval.
+      deps.log.error({ err: error, flowId: flow.id }, 'a flow trigger scan failed');
+    }
   }
+  return due.length;
 }

@@ -60,6 +60,16 @@ export async function countFlowsLocked(tx: Db, customerId: string): Promise<numb
   return rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from flows where customer_id = ${customerId}::uuid`))[0]?.n ?? 0;
 }
 
+/** The account's active flows started by a segment or a date (looked at every minute), but `exceptId`; its customers row locked. */
+export async function countScannedLocked(tx: Db, customerId: string, exceptId: string): Promise<number> {
+  await tx.execute(sql`select 1 from customers where id = ${customerId}::uuid for update`);
+  const rows = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from flows where customer_id = ${customerId}::uuid and status = 'active'
+      and trigger_type in ('segment_entered', 'date') and id <> ${exceptId}::uuid`),
+  );
+  return rows[0]?.n ?? 0;
+}
+
 export async function insertFlow(db: Db, customerId: string, name: string, definition: FlowDefinition, now: Date): Promise<string> {
   const trigger = triggerColumns(definition);
   const [row] = rowsOf<{ id: string }>(

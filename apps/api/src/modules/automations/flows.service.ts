@@ -25,6 +25,7 @@ import { rollFlowWebhookSecret } from './flow-webhook';
 import {
   addVersion,
   countFlowsLocked,
+  countScannedLocked,
   deleteFlowIn,
   findFlow,
   findVersion,
@@ -54,9 +55,19 @@ export interface FlowDeps {
   sending: SendingPolicy;
   /** FLOWS_PER_ACCOUNT: every event batch looks at the account's flows, so there are at most this many. */
   flowsPerAccount: number;
+  /** FLOW_SCANNED_PER_ACCOUNT: active flows started by a segment or a date (each looked at every minute). */
+  scannedFlowsPerAccount: number;
 }
 
 const notFound = () => new HttpError(404, AUTOMATION_MESSAGES.notFound);
+
+const SCANNED_TRIGGERS = new Set(['segment_entered', 'date']);
+
+/** A flow about to be active with a segment or date trigger: refused past the account's cap (in `tx`, its row locked). */
+async function checkScannedCap(deps: FlowDeps, tx: Db, customerId: string, flowId: string, definition: FlowDefinition): Promise<void> {
+  if (!SCANNED_TRIGGERS.has(definition.trigger.type)) return;
+  if ((await countScannedLocked(tx, customerId, flowId)) >= deps.scannedFlowsPerAccount) throw new HttpError(409, AUTOMATION_MESSAGES.tooManyScannedFlows(deps.scannedFlowsPerAccount));
+}
 
 export function flowOf(row: FlowRow): Flow {
   return {
@@ -222,6 +233,7 @@ export async function updateFlow(deps: FlowDeps, customerId: string, id: string,
     if (body.name !== undefined) await renameFlow(tx, row.id, body.name, now);
     if (!changed) return;
     const definition = body.definition!;
+    if (row.status === 'active') await checkScannedCap(deps, tx, customerId, row.id, definition);
     if (!(await addVersion(tx, row.id, row.version, definition, now))) throw new HttpError(409, AUTOMATION_MESSAGES.saved);
     await syncStepCampaigns(tx, { id: row.id, customerId, name }, emailSteps(definition), live ? await postalAddress(tx, customerId) : null, now);
     const kept = definition.steps.map((step) => step.id);
@@ -245,6 +257,7 @@ export async function activateFlow(deps: FlowDeps, customerId: string, id: strin
   await checkDefinition(deps, customerId, row.definition, true);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
+    await checkScannedCap(deps, tx, customerId, row.id, row.definition);
     await syncStepCampaigns(tx, { id: row.id, customerId, name: row.name }, emailSteps(row.definition), await postalAddress(tx, customerId), now);
     if (!(await setFlowStatus(tx, row.id, ['draft', 'paused'], 'active', now))) throw new HttpError(409, AUTOMATION_MESSAGES.alreadyActive);
   });
