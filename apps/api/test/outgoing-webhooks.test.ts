@@ -76,7 +76,8 @@ function sender(allowed: AddressCheck = publicOrLoopback): WebhookSenderDeps {
     now: accounts.now,
     secrets: secretBoxWith(SECRETS_KEY),
     allowed,
-    settings: { ...WEBHOOK_SENDER_DEFAULTS, timeoutMs: 300 },
+    // Long enough for a loaded machine's answers on loopback (the PGlite database shares this thread).
+    settings: { ...WEBHOOK_SENDER_DEFAULTS, timeoutMs: 2_000 },
     log: {
       warn: (object, message) => senderLog.push(JSON.stringify({ object, message })),
       error: (object, message) => senderLog.push(JSON.stringify({ object, message })),
@@ -416,7 +417,7 @@ describe('events and their delivery', () => {
     const second = await deliver();
     expect(second).toHaveLength(1);
     [latest] = await log(customer.cookie, endpoint.id);
-    expect(latest).toMatchObject({ status_code: null, error: 'timed out after 0.3 s', delivery_status: 'pending', next_attempt_at: new Date(accounts.now().getTime() + 60_000).toISOString() });
+    expect(latest).toMatchObject({ status_code: null, error: 'timed out after 2 s', delivery_status: 'pending', next_attempt_at: new Date(accounts.now().getTime() + 60_000).toISOString() });
     expect(typeof latest!.duration_ms).toBe('number');
 
     accounts.advance(60_000);
@@ -429,7 +430,7 @@ describe('events and their delivery', () => {
     const attempts = await log(customer.cookie, endpoint.id);
     expect(attempts.map((attempt) => [attempt.status_code, attempt.error, attempt.delivery_status])).toEqual([
       [200, null, 'delivered'],
-      [null, 'timed out after 0.3 s', 'delivered'],
+      [null, 'timed out after 2 s', 'delivered'],
       [500, null, 'delivered'],
     ]);
   });

@@ -18,7 +18,14 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'order.attributed': 'An order was attributed to an email',
 };
 
-export const WEBHOOK_LIMITS = { endpointsPerAccount: 10, urlLength: 2000, descriptionLength: 100 } as const;
+export const WEBHOOK_LIMITS = {
+  endpointsPerAccount: 10,
+  urlLength: 2000,
+  descriptionLength: 100,
+  /** "Send test event", per rolling hour: to one endpoint, and from the whole account. */
+  testEventsPerEndpointPerHour: 10,
+  testEventsPerAccountPerHour: 30,
+} as const;
 
 export const WEBHOOK_MESSAGES = {
   urlRequired: 'Enter the address that should receive the events, like https://example.com/postlark-webhook.',
@@ -41,9 +48,18 @@ export const WEBHOOK_MESSAGES = {
   rolled: 'New signing secret made. Copy it now: the old one no longer signs anything.',
   testQueued: 'Test event on its way. It appears in the delivery log within a few seconds.',
   testDisabled: 'Turn the endpoint on to send it a test event.',
+  testTooManyEndpoint: `You sent this endpoint ${WEBHOOK_LIMITS.testEventsPerEndpointPerHour} test events in the last hour, the most we send. Try again later.`,
+  testTooManyAccount: `Your account sent ${WEBHOOK_LIMITS.testEventsPerAccountPerHour} test events in the last hour, the most we send. Try again later.`,
   notFound: 'This endpoint does not exist.',
   loadFailed: 'We could not load your webhook endpoints. Try again.',
   logFailed: 'We could not load the delivery log. Try again.',
+} as const;
+
+/** An endpoint that kept timing out: the delivery worker holds its events for a while, then tries one. */
+export const WEBHOOK_PAUSE_TEXTS = {
+  badge: 'Paused',
+  reason: (timeouts: number) => `Paused: your endpoint did not answer in time ${timeouts} times in a row.`,
+  nextTry: (time: string) => `We try one event again at ${time}, and send the rest once it answers.`,
 } as const;
 
 /**
@@ -95,6 +111,8 @@ export interface WebhookEndpoint {
   description: string;
   event_types: WebhookEventType[];
   enabled: boolean;
+  /** Held by the delivery worker after repeated timeouts: why, and when it next tries one event; null when not. */
+  paused: { reason: string; until: string } | null;
   created_at: string;
   updated_at: string;
 }

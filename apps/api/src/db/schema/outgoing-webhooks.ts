@@ -24,6 +24,12 @@ export const webhookEndpoints = pgTable(
     // bound to the bare id, re-sealed as 2 when read. 1 by default, so a row written by code that
     // does not know the column is never taken for a new seal.
     secretVersion: smallint('secret_version').notNull().default(1),
+    // The circuit breaker (webhook-sender.ts): attempts in a row that got no answer in time; after
+    // a few, the endpoint is paused until paused_until (longer each pause in a row, `pauses`),
+    // then one event at a time is tried until one is answered. Null when not paused.
+    timeoutsInRow: integer('timeouts_in_row').notNull().default(0),
+    pauses: integer('pauses').notNull().default(0),
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -41,7 +47,11 @@ export const webhookOutbox = pgTable(
     data: jsonb('data').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('webhook_outbox_created_idx').on(table.createdAt)],
+  (table) => [
+    index('webhook_outbox_created_idx').on(table.createdAt),
+    // Counting an account's test events in the last hour (their limit).
+    index('webhook_outbox_tests_idx').on(table.customerId, table.createdAt).where(sql`${table.type} = 'webhook.test'`),
+  ],
 );
 
 export const webhookSends = pgTable(
@@ -60,11 +70,17 @@ export const webhookSends = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // When its 24 hours of retries began: its first attempt, or when its endpoint was turned off or
+    // paused before it had one. Null while it waits behind other sends: our queue is not its time.
+    windowStartsAt: timestamp('window_starts_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
-    // The worker's look-up: only rows still to deliver are in it.
-    index('webhook_sends_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    // The worker's look-ups, only rows still to deliver in them: each endpoint's next due sends,
+    // the attempts under way (what the per-endpoint and per-customer caps count), and expiry.
+    index('webhook_sends_endpoint_due_idx').on(table.endpointId, table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('webhook_sends_claimed_idx').on(table.claimedUntil).where(sql`${table.status} = 'pending' and ${table.claimedUntil} is not null`),
+    index('webhook_sends_window_idx').on(table.windowStartsAt).where(sql`${table.status} = 'pending'`),
     index('webhook_sends_endpoint_idx').on(table.endpointId, table.createdAt),
     // Dropping old events from the outbox cascades here.
     index('webhook_sends_event_idx').on(table.eventId),

@@ -90,3 +90,33 @@ export async function replaceLegacySeal(db: Db, id: string, oldSealed: string, n
   );
   return changedRows(result) > 0;
 }
+
+export interface TestEventLimits {
+  since: Date;
+  perEndpoint: number;
+  perAccount: number;
+}
+
+/**
+ * Queues a test event unless the account already queued `perEndpoint` to this endpoint or
+ * `perAccount` in all since `limits.since`. One account's test requests take a lock in turn, so
+ * two at once cannot both take the last one.
+ */
+export async function queueLimitedTestEvent(
+  db: Db,
+  event: { customerId: string; endpointId: string; type: string; data: object; now: Date },
+  limits: TestEventLimits,
+): Promise<{ queued: string } | { refused: 'endpoint' | 'account' }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook test events:${event.customerId}`}))`);
+    // The account's count is of the events themselves, which outlive a deleted endpoint's sends.
+    const counted = await tx.execute(sql`
+      select count(s.id)::int as endpoint, count(distinct o.id)::int as account
+      from webhook_outbox o left join webhook_sends s on s.event_id = o.id and s.endpoint_id = ${event.endpointId}::uuid
+      where o.customer_id = ${event.customerId}::uuid and o.type = ${event.type} and o.created_at > ${limits.since.toISOString()}::timestamptz`);
+    const sent = rowsOf<{ endpoint: number; account: number }>(counted)[0] ?? { endpoint: 0, account: 0 };
+    if (sent.endpoint >= limits.perEndpoint) return { refused: 'endpoint' as const };
+    if (sent.account >= limits.perAccount) return { refused: 'account' as const };
+    return { queued: await queueTestEvent(tx, event.customerId, event.endpointId, event.type, event.data, event.now) };
+  });
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   WEBHOOK_LIMITS,
   WEBHOOK_MESSAGES,
+  WEBHOOK_PAUSE_TEXTS,
   WEBHOOK_TEST_EVENT,
   type WebhookAttempt,
   type WebhookEndpoint,
@@ -22,9 +23,10 @@ import {
   findEndpoint,
   insertEndpoint,
   latestAttempts,
-  queueTestEvent,
+  queueLimitedTestEvent,
   updateEndpoint,
 } from './endpoints.repository';
+import { startHeldWindows } from './sends.repository';
 import { sealEndpointSecret } from './endpoint-secrets';
 import { newSigningSecret } from './signature';
 import { targetProblem } from './webhook-target';
@@ -48,6 +50,7 @@ function endpointOf(row: EndpointRow): WebhookEndpoint {
     description: row.description,
     event_types: row.eventTypes as WebhookEventType[],
     enabled: row.enabled,
+    paused: row.pausedUntil ? { reason: WEBHOOK_PAUSE_TEXTS.reason(row.timeoutsInRow), until: row.pausedUntil.toISOString() } : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -103,15 +106,26 @@ export async function createEndpoint(deps: WebhookDeps, customerId: string, body
   return { endpoint: endpointOf(row), secret };
 }
 
+/**
+ * A new address, or turning it on, ends a pause for timeouts (the customer says it is fixed; the
+ * breaker pauses it again if not). Turning it off starts the retry window of what it holds.
+ */
 export async function changeEndpoint(deps: WebhookDeps, customerId: string, id: string, body: WebhookEndpointUpdate): Promise<WebhookEndpoint> {
-  await ownEndpoint(deps, customerId, id);
+  const current = await ownEndpoint(deps, customerId, id);
   if (body.url !== undefined) checkTarget(deps, body.url);
-  const row = await updateEndpoint(deps.db, customerId, id, {
-    ...(body.url !== undefined && { url: body.url }),
-    ...(body.description !== undefined && { description: body.description }),
-    ...(body.event_types !== undefined && { eventTypes: [...new Set(body.event_types)] }),
-    ...(body.enabled !== undefined && { enabled: body.enabled }),
-    updatedAt: deps.now(),
+  const now = deps.now();
+  const resumes = (body.url !== undefined && body.url !== current.url) || (body.enabled === true && !current.enabled);
+  const row = await deps.db.transaction(async (tx) => {
+    const changed = await updateEndpoint(tx, customerId, id, {
+      ...(body.url !== undefined && { url: body.url }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(body.event_types !== undefined && { eventTypes: [...new Set(body.event_types)] }),
+      ...(body.enabled !== undefined && { enabled: body.enabled }),
+      ...(resumes && { timeoutsInRow: 0, pauses: 0, pausedUntil: null }),
+      updatedAt: now,
+    });
+    if (changed && body.enabled === false && current.enabled) await startHeldWindows(tx, id, now);
+    return changed;
   });
   if (!row) throw new HttpError(404, WEBHOOK_MESSAGES.notFound);
   return endpointOf(row);
@@ -131,12 +145,21 @@ export async function rollSecret(deps: WebhookDeps, customerId: string, id: stri
   return secret;
 }
 
-/** Queues a `webhook.test` event to this endpoint alone, delivered (and logged) like any other. */
+const HOUR_MS = 3_600_000;
+
+/**
+ * Queues a `webhook.test` event to this endpoint alone, delivered (and logged) like any other;
+ * so many an hour per endpoint and per account (each one is a real request from our workers).
+ */
 export async function sendTestEvent(deps: WebhookDeps, customerId: string, id: string): Promise<string> {
   const row = await ownEndpoint(deps, customerId, id);
   if (!row.enabled) throw new HttpError(409, WEBHOOK_MESSAGES.testDisabled);
   const now = deps.now();
-  return queueTestEvent(deps.db, customerId, id, WEBHOOK_TEST_EVENT, { endpoint_id: id, message: 'This is a test event from Postlark.' }, now);
+  const limits = { since: new Date(now.getTime() - HOUR_MS), perEndpoint: WEBHOOK_LIMITS.testEventsPerEndpointPerHour, perAccount: WEBHOOK_LIMITS.testEventsPerAccountPerHour };
+  const data = { endpoint_id: id, message: 'This is a test event from Postlark.' };
+  const outcome = await queueLimitedTestEvent(deps.db, { customerId, endpointId: id, type: WEBHOOK_TEST_EVENT, data, now }, limits);
+  if ('refused' in outcome) throw new HttpError(429, outcome.refused === 'endpoint' ? WEBHOOK_MESSAGES.testTooManyEndpoint : WEBHOOK_MESSAGES.testTooManyAccount);
+  return outcome.queued;
 }
 
 export async function deliveryLog(deps: WebhookDeps, customerId: string, id: string): Promise<WebhookAttempt[]> {

@@ -12,6 +12,8 @@ export interface PostOutcome {
   /** Why it did not count as delivered (no answer, a refused address, a redirect), or null. */
   error: string | null;
   durationMs: number;
+  /** No answer came within the timeout: the attempt held its slot all along (what pauses an endpoint). */
+  timedOut: boolean;
 }
 
 // What we read of an answer, at most: receivers should answer quickly and briefly; the rest is dropped.
@@ -45,10 +47,11 @@ export function checkedLookup(allowed: AddressCheck) {
   };
 }
 
-function describeFailure(error: unknown, timeoutMs: number): string {
+const timeoutText = (timeoutMs: number) => `timed out after ${timeoutMs / 1000} s`;
+
+function describeFailure(error: unknown): string {
   if (error instanceof RefusedAddress) return error.message;
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ETIMEDOUT_WEBHOOK') return `timed out after ${timeoutMs / 1000} s`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ECONNRESET') return 'connection reset';
@@ -62,7 +65,7 @@ function describeFailure(error: unknown, timeoutMs: number): string {
  */
 export function postWebhook(url: string, headers: Record<string, string>, body: string, options: { timeoutMs: number; allowed: AddressCheck }): Promise<PostOutcome> {
   const started = performance.now();
-  const done = (statusCode: number | null, error: string | null): PostOutcome => ({ statusCode, error, durationMs: Math.round(performance.now() - started) });
+  const done = (statusCode: number | null, error: string | null, timedOut = false): PostOutcome => ({ statusCode, error, durationMs: Math.round(performance.now() - started), timedOut });
   const target = new URL(url);
   const host = hostOf(target);
   // A literal address is never looked up: judge it here.
@@ -87,6 +90,8 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
         });
         const settle = () => {
           clearTimeout(timer);
+          // Headers came, the rest did not in time: a timeout, whatever the status said.
+          if (timedOut) return resolve(done(null, timeoutText(options.timeoutMs), true));
           const status = response.statusCode ?? null;
           if (status !== null && status >= 200 && status < 300) resolve(done(status, null));
           else if (status !== null && status >= 300 && status < 400) resolve(done(status, 'redirects are not followed: answer 2xx at this address'));
@@ -96,10 +101,14 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
         response.on('close', settle);
       },
     );
-    const timer = setTimeout(() => request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT_WEBHOOK' })), options.timeoutMs);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT_WEBHOOK' }));
+    }, options.timeoutMs);
     request.on('error', (error) => {
       clearTimeout(timer);
-      resolve(done(null, describeFailure(error, options.timeoutMs)));
+      resolve(timedOut ? done(null, timeoutText(options.timeoutMs), true) : done(null, describeFailure(error)));
     });
     request.end(body);
   });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_MESSAGES, type WebhookEndpoint, type WebhookEndpointCreate } from '@postlark/shared/outgoing-webhooks';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_MESSAGES, WEBHOOK_PAUSE_TEXTS, type WebhookEndpoint, type WebhookEndpointCreate } from '@postlark/shared/outgoing-webhooks';
 import { Button } from '../../../components/ui/button';
 import { showToast } from '../../../components/ui/toasts';
 import { type LoadedLog, WebhookDeliveryLog } from './webhook-delivery-log';
@@ -8,6 +8,14 @@ import type { WebhooksApi } from './webhooks-api';
 
 // After a test event, the log looks again a few times: the worker posts it within a second or two.
 const TEST_REFRESHES_MS = [1_500, 4_000, 9_000];
+
+const pauseTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+/** On, off, or on but held by the delivery worker after repeated timeouts. */
+function stateOf(endpoint: WebhookEndpoint): { key: 'on' | 'off' | 'paused'; label: string } {
+  if (!endpoint.enabled) return { key: 'off', label: 'Off' };
+  return endpoint.paused ? { key: 'paused', label: WEBHOOK_PAUSE_TEXTS.badge } : { key: 'on', label: 'Active' };
+}
 
 interface EndpointItemProps {
   endpoint: WebhookEndpoint;
@@ -25,6 +33,7 @@ export function WebhookEndpointItem({ endpoint, api, onChanged, onDelete, onRoll
   const [busy, setBusy] = useState<'test' | 'toggle' | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const logId = `webhook-log-${endpoint.id}`;
+  const state = stateOf(endpoint);
 
   const loadLog = useCallback(async () => {
     setLog((current) => (current.state === 'ready' ? current : { state: 'loading' }));
@@ -69,11 +78,17 @@ export function WebhookEndpointItem({ endpoint, api, onChanged, onDelete, onRoll
   return (
     <li className={`webhooks__item${endpoint.enabled ? '' : ' webhooks__item--off'}`} aria-label={endpoint.url}>
       <div className="webhooks__item-main">
-        <span className={`webhooks__state webhooks__state--${endpoint.enabled ? 'on' : 'off'}`}>{endpoint.enabled ? 'Active' : 'Off'}</span>
+        <span className={`webhooks__state webhooks__state--${state.key}`}>{state.label}</span>
         <p className="webhooks__url">
           <code>{endpoint.url}</code>
         </p>
         {endpoint.description && <p className="webhooks__description">{endpoint.description}</p>}
+        {state.key === 'paused' && endpoint.paused && (
+          <p className="webhooks__paused">
+            {endpoint.paused.reason}{' '}
+            {WEBHOOK_PAUSE_TEXTS.nextTry(pauseTime.format(new Date(endpoint.paused.until)))}
+          </p>
+        )}
         <ul className="webhooks__chips" aria-label="Events sent">
           {endpoint.event_types.map((type) => (
             <li key={type} className="webhooks__chip" title={WEBHOOK_EVENT_LABELS[type]}>
