@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { refuseCrossSiteCookieWrites } from './http/cross-site';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits';
 import { authenticateBeforeBody } from './http/early-authentication';
+import { readLimitsFrom } from './http/read-limits';
 import { createRateLimiter } from './lib/rate-limiter';
 import { requireCustomer } from './modules/auth/session.service';
 import { trustedProxies } from './http/client-address';
@@ -139,22 +140,24 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       // The key or the session is checked before any body is read (issue 31, point 2).
       const failures = createRateLimiter({ limit: config.UNAUTHENTICATED_REQUESTS_PER_MINUTE, windowMs: 60_000, now: () => now().getTime() });
       api.addHook('onRequest', authenticateBeforeBody({ prefix: API_PREFIX, apiKey: customerOf, session: (request) => requireCustomer({ db, now }, request), failures }));
+      // Expensive reads and the insights refresh, per signed-in account (issue 31, point 13).
+      const readLimits = readLimitsFrom(config, { db, now, customerOf: async (request) => (await requireCustomer({ db, now }, request)).customerId });
       await api.register(healthRoutes({ db }));
       await api.register(waitlistRoutes({ db, now, hashIp, limitPerMinute: config.WAITLIST_LIMIT_PER_MINUTE }));
       await api.register(authRoutes({ ...accountDeps, emailSendsPerMinute: config.EMAIL_SEND_LIMIT_PER_MINUTE, queueEmailLink: jobs.queueEmailLink }));
       await api.register(profileRoutes(accountDeps));
       await api.register(accountPlanRoutes({ db, now }));
       await api.register(notificationsRoutes({ db, now }));
-      await api.register(searchRoutes({ db, now }));
+      await api.register(searchRoutes({ db, now, limit: readLimits.search }));
       await api.register(dataExportRoutes({ db, now, startBuild: jobs.buildDataExport }));
       await api.register(audienceRoutes(subscriberDeps));
       await api.register(importRoutes({ db, now, startImport: jobs.runImport }));
       await api.register(segmentRoutes({ db, now }));
-      await api.register(campaignRoutes(campaignDeps));
+      await api.register(campaignRoutes({ ...campaignDeps, previewLimit: readLimits.campaignPreview }));
       await api.register(senderRoutes(senderDeps));
       await api.register(seedListRoutes(senderDeps));
       await api.register(reportRoutes({ db, now }));
-      await api.register(dashboardRoutes({ db, now }));
+      await api.register(dashboardRoutes({ db, now, limit: readLimits.homeOverview }));
       await api.register(abTestRoutes({ db, now }));
       await api.register(flowRoutes({ db, now, allowLocalWebhooks: config.WEBHOOKS_ALLOW_LOCAL, secrets, sending, flowsPerAccount: config.FLOWS_PER_ACCOUNT, scannedFlowsPerAccount: config.FLOW_SCANNED_PER_ACCOUNT }));
       await api.register(bounceWebhookRoutes({ db, now, secret: config.BOUNCE_WEBHOOK_SECRET }));
@@ -164,7 +167,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(apiKeyRoutes({ db, now, mail: jobs.mail, hashIp, keysPerAccount: config.API_KEYS_PER_ACCOUNT }));
       await api.register(outgoingWebhookRoutes({ db, now, secrets, allowLocal: config.WEBHOOKS_ALLOW_LOCAL }));
       await api.register(aiRoutes(aiDepsFrom(config, { db, now, secrets })));
-      await api.register(integrationRoutes({ ...integrationDeps, hashIp, appUrl: config.APP_URL, signState: hmacSha256(await getOrCreateSecret(db, 'oauth-state')) }));
+      await api.register(integrationRoutes({ ...integrationDeps, hashIp, audiencesLimit: readLimits.platformAudiences, appUrl: config.APP_URL, signState: hmacSha256(await getOrCreateSecret(db, 'oauth-state')) }));
       await api.register(platformWebhookRoutes(integrationDeps));
       await api.register(publicApiRoutes({ ...subscriberDeps, ...subscriptionDeps, customerOf }));
       // Sending from other apps, with the dashboard's own deps.
@@ -177,7 +180,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(productApiRoutes({ db, now, customerOf }));
       await api.register(insightsApiRoutes({ db, now, customerOf, queueRefresh: jobs.refreshInsights }));
       await api.register(recommendationApiRoutes({ db, now, customerOf }));
-      await api.register(insightsDashboardRoutes({ db, now, queueRefresh: jobs.refreshInsights }));
+      await api.register(insightsDashboardRoutes({ db, now, queueRefresh: jobs.refreshInsights, summaryLimit: readLimits.insightsSummary, refreshLimit: readLimits.insightsRefresh }));
       await api.register(productDashboardRoutes({ db, now }));
       await api.register(docsRoutes(config.APP_URL));
       await api.register(countriesRoutes());

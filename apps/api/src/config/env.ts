@@ -151,6 +151,17 @@ const envSchema = z.object({
   // Calls a client address may make per minute without a valid API key or session (answered 401)
   // before they are answered 429; calls with a valid one never count.
   UNAUTHENTICATED_REQUESTS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(60),
+  // Expensive reads one account may make per minute (http/read-limits.ts), counted in the database
+  // across processes; well above what the pages ask for (search after a 180 ms pause in typing,
+  // the preview after 500 ms), so only a loop meets them.
+  SEARCHES_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(120),
+  HOME_OVERVIEWS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(60),
+  CAMPAIGN_PREVIEWS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(150),
+  PLATFORM_AUDIENCE_READS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
+  INSIGHTS_SUMMARIES_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(60),
+  // After the Insights page's "Refresh now", the next one waits this long (each recomputes the
+  // account's whole purchase history).
+  INSIGHTS_REFRESH_COOLDOWN_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).default(60),
   // A signed-in session left unused this many days ends, within its 30-day life.
   SESSION_IDLE_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(30, 'must be at most 30 (a session lives 30 days)').default(7),
   // Messages a second through the marketing relay (MARKETING_SMTP_URL, else SMTP_URL) for the whole

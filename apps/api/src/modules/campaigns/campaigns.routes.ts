@@ -10,6 +10,7 @@ import { calendarQuerySchema } from '@postlark/shared/campaign-calendar';
 import type { FastifyInstance } from 'fastify';
 import { CAMPAIGN_BODY_LIMIT } from '../../http/body-limits';
 import { parseWith } from '../../http/errors';
+import type { RouteLimit } from '../../http/read-limits';
 import { requireCustomer } from '../auth/session.service';
 import {
   allCampaigns,
@@ -40,7 +41,7 @@ const CONTROL_MESSAGES: Record<CampaignControl, string> = {
 };
 
 /** The signed-in customer's campaigns: write, duplicate, send, pause, resume, cancel. */
-export function campaignRoutes(deps: CampaignDeps & CampaignCheckDeps) {
+export function campaignRoutes(deps: CampaignDeps & CampaignCheckDeps & { previewLimit: RouteLimit }) {
   return async (app: FastifyInstance) => {
     app.get(BASE, async (request) => {
       const owner = await requireCustomer(deps, request);
@@ -99,7 +100,8 @@ export function campaignRoutes(deps: CampaignDeps & CampaignCheckDeps) {
       return { payload: { checks: await campaignChecks(deps, owner.customerId, request.params.id) } };
     });
 
-    app.post(`/campaigns/v1/preview`, { bodyLimit: CAMPAIGN_BODY_LIMIT }, async (request) => {
+    // A preview renders the whole email (blocks, products, merge tags): CAMPAIGN_PREVIEWS_PER_MINUTE per account.
+    app.post(`/campaigns/v1/preview`, { bodyLimit: CAMPAIGN_BODY_LIMIT, onRequest: deps.previewLimit }, async (request) => {
       const owner = await requireCustomer(deps, request);
       return { payload: await previewFor(deps, owner.customerId, parseWith(campaignPreviewSchema, request.body)) };
     });

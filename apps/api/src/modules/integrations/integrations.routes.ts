@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { FORM_BODY_LIMIT } from '../../http/body-limits';
 import { clientKey } from '../../http/client-address';
 import { parseWith } from '../../http/errors';
+import type { RouteLimit } from '../../http/read-limits';
 import type { KeyedHash } from '../../lib/keyed-hash';
 import { requireCustomer } from '../auth/session.service';
 import { connect, connectionDetail, connectionRuns, connectionsView, disconnect, type IntegrationDeps, linkAudience, remoteAudiences, syncNow } from './connections.service';
@@ -13,7 +14,7 @@ const BASE = '/home/v1/integrations';
 type ById = { Params: { id: string } };
 
 /** The Integrations tab: the signed-in customer's connected platforms, their audiences and their sync. */
-export function integrationRoutes(deps: IntegrationDeps & OAuthDeps & { hashIp: KeyedHash }) {
+export function integrationRoutes(deps: IntegrationDeps & OAuthDeps & { hashIp: KeyedHash; audiencesLimit: RouteLimit }) {
   return async (app: FastifyInstance) => {
     app.get(BASE, async (request, reply) => {
       const owner = await requireCustomer(deps, request);
@@ -40,7 +41,8 @@ export function integrationRoutes(deps: IntegrationDeps & OAuthDeps & { hashIp: 
       return { payload: { message: await disconnect(deps, owner.customerId, request.params.id, keep) } };
     });
 
-    app.get<ById>(`${BASE}/:id/audiences`, async (request) => {
+    // Each read calls the platform's API with the account's key: PLATFORM_AUDIENCE_READS_PER_MINUTE per account.
+    app.get<ById>(`${BASE}/:id/audiences`, { onRequest: deps.audiencesLimit }, async (request) => {
       const owner = await requireCustomer(deps, request);
       return { payload: { audiences: await remoteAudiences(deps, owner.customerId, request.params.id) } };
     });
