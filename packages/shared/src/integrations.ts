@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { AUDIENCE_LIMITS } from './audience';
 
 // Connected platforms (issue 22, decision 011): the email platforms a customer already uses, and
 // HubSpot as the CRM. Defined once for the Integrations tab, /platform-integration, the sidebar
@@ -136,6 +137,20 @@ export const DELIVERY_TEXTS = {
   somePlatform: 'the platform',
 } as const;
 
+/**
+ * Why a person, or one of their values, read from a platform was left out: what the subscriber API
+ * would refuse (the same shared schema checks both). Counted on the run, shown with its result.
+ */
+export const SYNC_DROP_REASONS = {
+  emailInvalid: 'Not a valid email address: the person was left out',
+  nameTooLong: (which: 'First name' | 'Last name') => `${which} longer than ${AUDIENCE_LIMITS.name} characters: left out`,
+  valueTooLong: (field: string) => `${field} longer than ${AUDIENCE_LIMITS.attributeValue} characters: left out`,
+  valueInvalid: (field: string) => `${field} is not a value an attribute can hold: left out`,
+  tooManyAttributes: `More than ${AUDIENCE_LIMITS.attributeKeys} attributes: the rest left out`,
+  /** The Integrations tab's line under a run that left something out. */
+  summary: (count: number) => `${count} left out by the subscriber rules:`,
+} as const;
+
 /** Basic plan (SPEC pricing): "any 2 platform integrations". */
 export const PLAN_PLATFORM_LIMIT = 2;
 
@@ -169,6 +184,8 @@ export interface SyncRunView {
   suppressed: number;
   /** The remote's own messages, with whom they concern. */
   errors: Array<{ email: string | null; message: string }>;
+  /** People and values read from the platform that the subscriber schema refuses, left out: how many, and why (SYNC_DROP_REASONS). */
+  dropped: { count: number; reasons: Array<{ reason: string; count: number }> };
 }
 
 export interface AudienceLinkView {

@@ -43,3 +43,7 @@ ALTER TABLE "oauth_states" ADD CONSTRAINT "oauth_states_customer_id_customers_id
 CREATE INDEX "oauth_states_session_idx" ON "oauth_states" USING btree ("session_hash","created_at");
 --> statement-breakpoint
 CREATE INDEX "oauth_states_expires_idx" ON "oauth_states" USING btree ("expires_at");
+--> statement-breakpoint
+ALTER TABLE "connection_runs" ADD COLUMN "dropped" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "connection_runs" ADD COLUMN "dropped_reasons" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -130,6 +130,9 @@ export const connectionRuns = pgTable(
     suppressed: integer('suppressed').notNull().default(0),
     errors: jsonb('errors').$type<SyncRunError[]>().notNull().default([]),
     errorCount: integer('error_count').notNull().default(0),
+    /** People and values read from the platform that the subscriber schema refuses, left out (integrations/sync-validate.ts), and why: reason → how many. */
+    dropped: integer('dropped').notNull().default(0),
+    droppedReasons: jsonb('dropped_reasons').$type<Record<string, number>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** Not before: a run waiting out a platform's rate limit. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),

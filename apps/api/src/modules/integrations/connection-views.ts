@@ -17,6 +17,7 @@ export function runView(row: RunRow): SyncRunView {
     updated: row.updated,
     suppressed: row.suppressed,
     errors: row.errors,
+    dropped: { count: row.dropped, reasons: Object.entries(row.droppedReasons).map(([reason, count]) => ({ reason, count })) },
   };
 }
 

@@ -172,6 +172,9 @@ export interface RunProgress {
   updated: number;
   suppressed: number;
   errors: SyncRunError[];
+  /** What the subscriber schema refused, left out (sync-validate.ts): how many, and how many for each reason. */
+  dropped: number;
+  droppedReasons: Record<string, number>;
 }
 
 /** A claimed run: its id and the lease token of the claim. */
@@ -191,7 +194,7 @@ export async function saveRunProgress(db: Db, claim: RunClaim, progress: RunProg
     await setLocalAsyncCommit(tx);
     const rows = await tx
       .update(connectionRuns)
-      .set({ cursor: progress.cursor, processed: progress.processed, total: progress.total, added: progress.added, updated: progress.updated, suppressed: progress.suppressed, leaseUntil })
+      .set({ cursor: progress.cursor, processed: progress.processed, total: progress.total, added: progress.added, updated: progress.updated, suppressed: progress.suppressed, dropped: progress.dropped, droppedReasons: progress.droppedReasons, leaseUntil })
       .where(heldBy(claim))
       .returning({ id: connectionRuns.id });
     return rows.length > 0;
@@ -213,6 +216,8 @@ export async function settleRun(db: Db, claim: RunClaim, progress: RunProgress, 
       added: progress.added,
       updated: progress.updated,
       suppressed: progress.suppressed,
+      dropped: progress.dropped,
+      droppedReasons: progress.droppedReasons,
       errors,
       errorCount: progress.errors.length,
       status: outcome.status,

@@ -7,6 +7,7 @@ import { localState, remoteState, stateHash, type StateStatus, statusOfRemote } 
 import { addOptOuts } from './opt-outs.repository';
 import type { RemotePerson } from './platform-client';
 import { insertPeople, localMatches, type LocalMatch, type NewPerson, recordSynced, setMemberships, suppressedEmails, touchForPush, updatePeople } from './sync-people.repository';
+import { boundedAttributes, type DroppedReasons, validRemotePerson } from './sync-validate';
 
 // Applies a page of people read from a platform (an import or a poll) to the account, by these rules:
 // - opt-outs always win: an unsubscribe, a bounce or a complaint there suppresses the person here;
@@ -15,7 +16,8 @@ import { insertPeople, localMatches, type LocalMatch, type NewPerson, recordSync
 // - what the platform has that matches what it had when we last read or wrote it is no change,
 //   so our own writes coming back change nothing;
 // - an address suppressed here with no subscriber left (erased) is never added back, and is opted
-//   out on the platform too.
+//   out on the platform too;
+// - what the subscriber API would refuse is left out (sync-validate.ts), and counted.
 
 export interface ApplyContext {
   link: { id: string; customerId: string; listId: string; fieldMap: Record<string, string> };
@@ -33,6 +35,8 @@ export interface ApplyCounts {
    * to push from): stored for the link with the page (connection_opt_outs), sent after the last page.
    */
   optOuts: number;
+  /** What the subscriber schema refused, left out: reason → how many. */
+  dropped: DroppedReasons;
 }
 
 const OPTED_OUT: ReadonlySet<SubscriberStatus> = new Set(['unsubscribed', 'bounced', 'complained']);
@@ -67,12 +71,13 @@ function unchangedThere(local: LocalMatch, person: RemotePerson, remoteHash: str
 }
 
 export async function applyRemotePeople(db: Db, context: ApplyContext, page: readonly RemotePerson[]): Promise<ApplyCounts> {
-  const counts: ApplyCounts = { added: 0, updated: 0, suppressed: 0, optOuts: 0 };
+  const counts: ApplyCounts = { added: 0, updated: 0, suppressed: 0, optOuts: 0, dropped: {} };
   const { link, now } = context;
+  const valid = page.flatMap((person) => validRemotePerson(person, link.fieldMap, counts.dropped) ?? []);
   // The last word on an address within a page is the platform's latest.
   const people = new Map<string, RemotePerson>();
-  for (const person of page) if (person.email && person.status !== 'archived') people.set(person.email, person);
-  const archived = page.filter((person) => person.status === 'archived');
+  for (const person of valid) if (person.email && person.status !== 'archived') people.set(person.email, person);
+  const archived = valid.filter((person) => person.status === 'archived');
   const emails = [...people.keys()];
   const matches = new Map((await localMatches(db, link, [...emails, ...archived.map((person) => person.email)])).map((row) => [row.email, row]));
   const unknown = emails.filter((email) => !matches.has(email));
@@ -132,7 +137,7 @@ export async function applyRemotePeople(db: Db, context: ApplyContext, page: rea
       // A first import does not blank what is here with what the platform leaves empty.
       if (person.firstName || !firstLink) firstName = person.firstName;
       if (person.lastName || !firstLink) lastName = person.lastName;
-      attributes = attributesFrom(person, link.fieldMap, local.attributes, firstLink);
+      attributes = boundedAttributes(local.attributes, attributesFrom(person, link.fieldMap, local.attributes, firstLink), counts.dropped);
     }
     const changed = status !== local.status || firstName !== local.firstName || lastName !== local.lastName || JSON.stringify(attributes) !== JSON.stringify(local.attributes);
     if (changed) {

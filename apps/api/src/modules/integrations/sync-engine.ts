@@ -37,10 +37,20 @@ interface RunCursor {
 }
 
 function progressOf(run: RunRow): RunProgress {
-  return { cursor: run.cursor, processed: run.processed, total: run.total, added: run.added, updated: run.updated, suppressed: run.suppressed, errors: [...run.errors] };
+  return { cursor: run.cursor, processed: run.processed, total: run.total, added: run.added, updated: run.updated, suppressed: run.suppressed, errors: [...run.errors], dropped: run.dropped, droppedReasons: { ...run.droppedReasons } };
 }
 
 type Outcome = { done: boolean };
+
+/** Distinct reasons a run keeps for what it left out; later ones are counted in the total only. */
+const DROP_REASONS_KEPT = 20;
+
+function keepDropped(progress: RunProgress, dropped: Record<string, number>): void {
+  for (const [reason, count] of Object.entries(dropped)) {
+    progress.dropped += count;
+    if (reason in progress.droppedReasons || Object.keys(progress.droppedReasons).length < DROP_REASONS_KEPT) progress.droppedReasons[reason] = (progress.droppedReasons[reason] ?? 0) + count;
+  }
+}
 
 /** The run's lease went to another worker (this one was too slow): stop, writing nothing more. */
 class LeaseLost extends Error {}
@@ -66,6 +76,7 @@ async function readPeopleSlice(deps: SyncDeps, client: PlatformClient, connectio
       progress.added += counts.added;
       progress.updated += counts.updated;
       progress.suppressed += counts.suppressed;
+      keepDropped(progress, counts.dropped);
       if (page.total !== null) progress.total = page.total;
       for (const person of page.people) {
         if (person.changedAt && (!cursor.latest || person.changedAt.toISOString() > cursor.latest)) cursor.latest = person.changedAt.toISOString();

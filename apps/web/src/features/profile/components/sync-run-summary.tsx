@@ -1,6 +1,6 @@
-import type { SyncRunView } from '@postlark/shared/integrations';
+import { SYNC_DROP_REASONS, type SyncRunView } from '@postlark/shared/integrations';
 
-/** A connection's last sync: its progress bar while it runs, its counts, and the platform's first errors. */
+/** A connection's last sync: its progress bar while it runs, its counts, the platform's first errors, and what the subscriber rules left out. */
 export function SyncRunSummary({ name, run, active }: { name: string; run: SyncRunView; active: boolean }) {
   const percent = run.total ? Math.min(100, Math.round((run.processed / run.total) * 100)) : 0;
   return (
@@ -21,6 +21,18 @@ export function SyncRunSummary({ name, run, active }: { name: string; run: SyncR
             <li key={index}>{each.email ? `${each.email}: ${each.message}` : each.message}</li>
           ))}
         </ul>
+      )}
+      {run.dropped.count > 0 && (
+        <>
+          <p className="profile-integration__meta">{SYNC_DROP_REASONS.summary(run.dropped.count)}</p>
+          <ul className="profile-integration__errors" aria-label={`Left out of the last ${name} sync`}>
+            {run.dropped.reasons.map((each) => (
+              <li key={each.reason}>
+                {each.count} × {each.reason}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );
