@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { type ChildServer, baseEnv, freePort, startChildServer, tempDataDir } from './child-server';
 
@@ -19,6 +20,14 @@ export interface ApiServer {
  * `npm start` runs it), LOG_LEVEL=warn, and no SMTP_URL: mail goes to the dev outbox, whose
  * `/dev/mailbox/messages.json` the bench reads links from. The shell's environment is not passed on.
  */
+// Campaigns may only be From a domain that signs (issue 30); the bench customers' addresses are at
+// example.com, so every bench server signs as the operator of example.com, with one key per run.
+let operatorKey: string | undefined;
+function operatorDkimEnv(): NodeJS.ProcessEnv {
+  operatorKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  return { DKIM_DOMAIN: 'example.com', DKIM_SELECTOR: 'bench', DKIM_PRIVATE_KEY: operatorKey };
+}
+
 export async function startApiServer(
   repoRoot: string,
   name: string,
@@ -39,6 +48,7 @@ export async function startApiServer(
       APP_URL: appUrl,
       DATA_DIR: data.dir,
       LOG_LEVEL: 'warn',
+      ...operatorDkimEnv(),
       ...extraEnv,
     };
     const server = await startChildServer({

@@ -5,6 +5,7 @@ import { AI, outcome, streamEvents, useFakeProvider } from './support/ai';
 import { useAccountsApp } from './support/accounts-app';
 import { CAMPAIGNS, customerWithAudience, draft } from './support/campaigns';
 import { eventually } from './support/eventually';
+import { SUGGESTIONS_ANSWER_CHARS } from '../src/modules/ai/prompts';
 import { FAKE_PREHEADERS, FAKE_SUBJECTS } from './support/fakes/openai-compatible';
 
 // The editor's generations on the server's default provider (a fake OpenAI-compatible server):
@@ -154,6 +155,19 @@ describe('generating on the server’s default provider', () => {
       expect(events.at(-1)).toEqual({ error: AI_MESSAGES.garbage });
     }
     expect(await attemptsLeft(cookie)).toBe(1);
+  });
+
+  it('stops reading an answer once it is longer than its task can use, and streams no more of it', async () => {
+    const { cookie } = await accounts.signedInCustomer();
+    // 1 MB of spaces between two letters: subject suggestions can use a few kilobytes of it.
+    fake().script({ kind: 'answer', text: `a${' '.repeat(1_000_000)}b` });
+    const events = streamEvents((await call('POST', AI.generate, cookie, { task: 'subjects', subject: 'Spring' })).body);
+    expect(events.at(-1)).toEqual({ error: AI_MESSAGES.garbage });
+    const streamed = events.flatMap((event) => ('delta' in event ? [event.delta] : [])).join('');
+    expect(streamed.length).toBeLessThanOrEqual(SUGGESTIONS_ANSWER_CHARS);
+    // The provider's answer was cut off, not read to its end.
+    const providerCall = fake().requests.at(-1)!;
+    await eventually(() => (providerCall.aborted ? true : undefined), { what: 'the provider call aborted' });
   });
 
   it('counts 3 free attempts down, then says how to connect a provider', async () => {

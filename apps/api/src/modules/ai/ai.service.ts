@@ -11,7 +11,7 @@ import { baseUrlProblem, customerAddresses } from './ai-target';
 import { type AiProviderRow, audienceNames, deleteProvider, findProvider, freeAttemptsUsed, resealKey, reserveDailyGeneration, reserveFreeAttempt, returnFreeAttempt, updateProviderKeepingKey, upsertProvider } from './ai.repository';
 import type { GenerationSlots } from './generation-slots';
 import { AiError, chatCompletion, type ClientSettings, type ProviderTarget } from './openai-client';
-import { missingInput, type PromptInput, promptFor, readAnswer } from './prompts';
+import { answerCharsFor, missingInput, type PromptInput, promptFor, readAnswer } from './prompts';
 
 export interface AiDeps {
   db: Db;
@@ -230,7 +230,7 @@ async function reservedGeneration(deps: AiDeps, customerId: string, input: Promp
         onDelta(text);
       };
       try {
-        const answer = await chatCompletion(found.target, deps.client, { messages, signal, onDelta: deliver, temperature: input.task === 'rewrite' && input.style === 'fix' ? 0 : 0.7 });
+        const answer = await chatCompletion(found.target, deps.client, { messages, signal, onDelta: deliver, maxAnswerChars: answerCharsFor(input.task), temperature: input.task === 'rewrite' && input.style === 'fix' ? 0 : 0.7 });
         if (signal.aborted) throw new AiError('stopped', AI_MESSAGES.stopped);
         return { ...readAnswer(input.task, answer), free_attempts_left: Math.max(0, AI_LIMITS.freeAttempts - used) };
       } catch (error) {

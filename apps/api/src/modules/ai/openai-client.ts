@@ -66,6 +66,8 @@ export interface ChatRequest {
   signal?: AbortSignal;
   /** Streams: called with each piece of text as it arrives. */
   onDelta?: (text: string) => void;
+  /** Characters of text the caller can use at most: a longer answer is garbage, and reading stops there. */
+  maxAnswerChars?: number;
 }
 
 // What we read of an answer at most: a draft is a few kilobytes; anything this long is not one.
@@ -163,7 +165,7 @@ async function readAll(response: IncomingMessage, limit: number, onChunk: () => 
 }
 
 /** Reads a streamed completion, handing each piece of text on; returns the whole text. */
-async function readStream(response: IncomingMessage, onDelta: (text: string) => void, onChunk: () => void): Promise<string> {
+async function readStream(response: IncomingMessage, onDelta: (text: string) => void, onChunk: () => void, maxChars: number): Promise<string> {
   const parser = new SseParser();
   let text = '';
   let finished = false;
@@ -187,6 +189,8 @@ async function readStream(response: IncomingMessage, onDelta: (text: string) => 
     const content = choice.delta?.content;
     if (typeof content === 'string' && content) {
       text += content;
+      // Past what the task can use, the rest of the answer is not worth reading (or streaming on).
+      if (text.length > maxChars) throw garbage();
       onDelta(content);
     }
     if (typeof choice.finish_reason === 'string') finished = true;
@@ -255,8 +259,9 @@ async function attemptChat(target: ProviderTarget, settings: ClientSettings, req
     }
     const type = String(response.headers['content-type'] ?? '');
     // A server that ignores `stream: true` answers JSON: take it whole.
-    if (request.onDelta && type.includes('text/event-stream')) return await readStream(response, request.onDelta, arm);
+    if (request.onDelta && type.includes('text/event-stream')) return await readStream(response, request.onDelta, arm, request.maxAnswerChars ?? MAX_ANSWER_BYTES);
     const text = completionText(await readAll(response, MAX_ANSWER_BYTES, arm));
+    if (request.maxAnswerChars !== undefined && text.length > request.maxAnswerChars) throw garbage();
     request.onDelta?.(text);
     return text;
   } catch (error) {

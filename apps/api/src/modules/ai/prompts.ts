@@ -85,6 +85,12 @@ export const REWRITE_ANSWER_CHARS = 2 * AI_LIMITS.selection;
 /** A drafted body: what the editor keeps of it must fit a campaign anyway. */
 export const DRAFT_ANSWER_CHARS = CAMPAIGN_LIMITS.html;
 
+/** What the task's answer may be at most, in characters: the client stops reading past it. */
+export function answerCharsFor(task: AiTask): number {
+  if (task === 'rewrite') return REWRITE_ANSWER_CHARS;
+  return task === 'draft' ? DRAFT_ANSWER_CHARS : SUGGESTIONS_ANSWER_CHARS;
+}
+
 function capped(answer: string, most: number): string {
   if (answer.length > most) throw new AiError('garbage', AI_MESSAGES.garbage);
   return answer;
