@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startFakeOpenAi } from '../apps/api/test/support/fakes/openai-compatible';
+import { createInterface } from 'node:readline';
 import { apiCall, createCustomer, signIn, startApiServer } from './api-client';
+import { baseEnv } from './child-server';
 import { EVENT_LOOP_LOAD, EVENT_LOOP_TARGET_P99_MS, type LoopFigures, peakRssMb, phase, setUp } from './event-loop';
 
 /**
@@ -23,6 +25,9 @@ export const TENANT_ATTACKS = {
 // will not read is what a client sees too (fetch reports it as a TypeError).
 const REFUSED_UPLOAD = /^(401|413|429|TypeError|SocketError)$/;
 
+// BENCH_TENANT_ATTACKS=ai or =uploads sends only those (to see which costs what); both by default.
+const ATTACKS = new Set((process.env.BENCH_TENANT_ATTACKS ?? 'ai,uploads').split(','));
+
 export interface TenantLoopReport {
   normal: LoopFigures;
   attack: LoopFigures;
@@ -30,19 +35,48 @@ export interface TenantLoopReport {
   problems: string[];
 }
 
-/** A streamed answer of spaces between two letters (rewrite) or of quotes around each line (subjects). */
-function hostileAnswer(task: 'rewrite' | 'subjects'): string {
-  const run = TENANT_ATTACKS.answerCharacters;
-  return task === 'rewrite' ? `a${' '.repeat(run)}b` : `1. ${'"'.repeat(run)}x\n2. Hello`;
+interface HostileProvider {
+  url: string;
+  apiKey: string;
+  model: string;
+  /** Chat requests it has answered so far. */
+  asked(): number;
+  close(): Promise<void>;
+}
+
+/** bench/hostile-provider.ts in a child process: its address once it listens. */
+function startHostileProvider(repoRoot: string): Promise<HostileProvider> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/hostile-provider.ts'], {
+    cwd: repoRoot,
+    env: { ...baseEnv(), HOSTILE_ANSWER_CHARACTERS: String(TENANT_ATTACKS.answerCharacters) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let asked = 0;
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    child.once('exit', (code) => reject(new Error(`the hostile provider exited with code ${code} before it listened`)));
+    lines.on('line', (line) => {
+      if (line === 'chat') {
+        asked += 1;
+        return;
+      }
+      const address = JSON.parse(line) as { url: string; apiKey: string; model: string };
+      resolve({
+        ...address,
+        asked: () => asked,
+        close: () => new Promise<void>((done) => {
+          child.removeAllListeners('exit');
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        }),
+      });
+    });
+  });
 }
 
 export async function measureTenantEventLoop(repoRoot: string, log: (line: string) => void): Promise<TenantLoopReport> {
   const probeFile = path.join(tmpdir(), `postlark-tenant-loop-${process.pid}.json`);
-  const provider = await startFakeOpenAi({
-    reply: (request) => hostileAnswer((request.messages?.at(-1)?.content ?? '').includes('<<<') ? 'rewrite' : 'subjects'),
-    // Large pieces: the bench's own process should spend its time sending, not splitting.
-    streamSplitBytes: 64 * 1024,
-  });
+  const provider = await startHostileProvider(repoRoot);
   const api = await startApiServer(
     repoRoot,
     'tenant-loop-server',
@@ -83,7 +117,7 @@ export async function measureTenantEventLoop(repoRoot: string, log: (line: strin
       const uploader = async () => {
         while (running()) await send(api, 'attack: 10 MB events POST, no key', '', 'POST', 'v1/events', upload);
       };
-      await Promise.all([generations(), ...Array.from({ length: TENANT_ATTACKS.uploaders }, uploader)]);
+      await Promise.all([ATTACKS.has('ai') ? generations() : undefined, ...Array.from({ length: ATTACKS.has('uploads') ? TENANT_ATTACKS.uploaders : 0 }, uploader)]);
     });
 
     for (const [name, figures] of [['normal', normal.figures], ['attack', attack.figures]] as const) {
@@ -93,8 +127,7 @@ export async function measureTenantEventLoop(repoRoot: string, log: (line: strin
         if (unexpected.length > 0) problems.push(`${name} phase, ${kind}: answered ${JSON.stringify(Object.fromEntries(unexpected))}`);
       }
     }
-    const answered = provider.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
-    if (answered === 0) problems.push('the hostile provider was never asked: the AI attack did not run');
+    if (ATTACKS.has('ai') && provider.asked() === 0) problems.push('the hostile provider was never asked: the AI attack did not run');
     if (api.server.unexpectedExit()) problems.push(`the server ${api.server.unexpectedExit()}`);
     return { normal: normal.figures, attack: attack.figures, serverPeakRssMb: await peakRssMb(api.server.pid), problems };
   } finally {

@@ -170,11 +170,12 @@ async function readStream(response: IncomingMessage, onDelta: (text: string) => 
   let text = '';
   let finished = false;
   let size = 0;
-  const take = (data: string) => {
-    if (finished) return;
+  /** The text of one event, or '' when it carries none. */
+  const take = (data: string): string => {
+    if (finished) return '';
     if (data === '[DONE]') {
       finished = true;
-      return;
+      return '';
     }
     let parsed: unknown;
     try {
@@ -187,21 +188,27 @@ async function readStream(response: IncomingMessage, onDelta: (text: string) => 
     const choice = event.choices?.[0];
     if (!choice || typeof choice !== 'object') throw garbage();
     const content = choice.delta?.content;
-    if (typeof content === 'string' && content) {
-      text += content;
-      // Past what the task can use, the rest of the answer is not worth reading (or streaming on).
-      if (text.length > maxChars) throw garbage();
-      onDelta(content);
-    }
     if (typeof choice.finish_reason === 'string') finished = true;
+    return typeof content === 'string' ? content : '';
+  };
+  // The events of one piece of the network stream are handed on as one delta: a provider may pack
+  // hundreds of few-character events into a read, and each delta is a write to the client.
+  const takeAll = (events: Iterable<string>) => {
+    let piece = '';
+    for (const data of events) piece += take(data);
+    if (!piece) return;
+    text += piece;
+    // Past what the task can use, the rest of the answer is not worth reading (or streaming on).
+    if (text.length > maxChars) throw garbage();
+    onDelta(piece);
   };
   for await (const chunk of response as AsyncIterable<Buffer>) {
     onChunk();
     size += chunk.length;
     if (size > MAX_ANSWER_BYTES) throw garbage();
-    for (const data of parser.push(chunk)) take(data);
+    takeAll(parser.push(chunk));
   }
-  for (const data of parser.end()) take(data);
+  takeAll(parser.end());
   // A stream cut before its end is an answer we cannot trust to be whole.
   if (!finished) throw garbage();
   return text;
