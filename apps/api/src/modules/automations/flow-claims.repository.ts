@@ -60,7 +60,7 @@ export async function claimDueSteps(db: Db, lane: StepLane, plan: ClaimPlan, now
       select a.customer_id, a.busy, row_number() over (order by a.customer_id > ${plan.after ?? NIL_UUID}::uuid desc, a.customer_id) as turn,
         count(*) over () as accounts
       from accounts a),
-    shares as (select t.customer_id, t.turn, ${share} as share from turns t where t.turn <= ${plan.limit}),
+    shares as materialized (select t.customer_id, t.turn, ${share} as share from turns t where t.turn <= ${plan.limit}),
     taken as (
       select c.id, sh.turn, sh.share, row_number() over (partition by sh.customer_id order by c.due_at, c.id) as rank
       from shares sh join flows_due fd on fd.customer_id = sh.customer_id

@@ -63,15 +63,15 @@ export async function runFlowsOnce(deps: FlowEngineDeps): Promise<number> {
   await settleSent(deps, recovered.sent, true);
   if (unknown.length > 0) deps.log.warn({ steps: unknown.length }, 'flow steps a stopped worker was sending were marked unknown');
   const state = engineState(deps);
-  const perAccount = settings.perAccount ?? settings.batchSize;
+  const entryLimit = settings.entryBatchSize ?? settings.batchSize;
   const entries = await processEntries(
     db,
-    { limit: settings.entryBatchSize ?? settings.batchSize, perAccount, perHour: settings.entriesPerHour ?? UNCAPPED, after: state.entriesAfter },
+    { limit: entryLimit, perAccount: settings.perAccount ?? entryLimit, perHour: settings.entriesPerHour ?? UNCAPPED, after: state.entriesAfter },
     deps.now(),
   );
   state.entriesAfter = entries.last;
   // Webhook steps are not taken here: they have lanes of their own (flow-webhook-lanes.ts).
-  const claimed = await claimDueSteps(db, 'steps', { limit: settings.batchSize, perAccount, after: state.stepsAfter }, deps.now());
+  const claimed = await claimDueSteps(db, 'steps', { limit: settings.batchSize, perAccount: settings.perAccount ?? settings.batchSize, after: state.stepsAfter }, deps.now());
   state.stepsAfter = lastServed(new Set(claimed.map((step) => step.customerId)), state.stepsAfter);
   // Emails go as one batch (below); every other step on `concurrency` lanes, each working on one
   // step at a time: a crash leaves nothing half done (their work is one transaction each).

@@ -87,7 +87,8 @@ export async function processEntries(db: Db, plan: EntryPlan, now: Date): Promis
         turns as (
           select a.customer_id, row_number() over (order by a.customer_id > ${plan.after ?? NIL_UUID}::uuid desc, a.customer_id) as turn, count(*) over () as accounts
           from (select distinct customer_id from flows_due) a),
-        shares as (
+        -- Materialized: each account's runs of the hour are counted once, not once per entry taken.
+        shares as materialized (
           select t.customer_id, t.turn,
             least(${plan.perAccount}, ceil(${plan.limit}::numeric / t.accounts)::int,
               greatest(0, ${plan.perHour} - (select count(*)::int from flow_runs r where r.customer_id = t.customer_id and r.started_at > ${hourAgo}::timestamptz))) as share
