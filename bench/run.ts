@@ -15,6 +15,7 @@ import { GROCERIES, measureGroceries, printGroceries } from './groceries';
 import { killAllChildren } from './child-server';
 import { measureLighthouse, printLighthouse, summariseLighthouse } from './lighthouse';
 import { FLOW_LATENCY_TARGET_P95_MS, measureFlowLatency, printFlowLatency } from './flow-latency';
+import { measureFlowFairness, printFlowFairness } from './flow-fairness';
 import { EVENTS_INGEST_TARGETS, measureEventsIngest, printEventsIngest } from './events-ingest';
 import { EVENT_LOOP_LOAD, EVENT_LOOP_TARGET_P99_MS, type EventLoopReport, measureEventLoop } from './event-loop';
 import { measureTenantEventLoop, printTenantEventLoop } from './event-loop-tenants';
@@ -36,7 +37,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'relay-budget', 'tracking', 'event-loop', 'tenant-loop', 'events', 'flows', 'cdnow', 'insights-refresh', 'platform-import', 'platform-steady', 'groceries', 'ab-simulation', 'send-time-and-scores', 'lighthouse'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'relay-budget', 'tracking', 'event-loop', 'tenant-loop', 'events', 'flows', 'flow-fairness', 'cdnow', 'insights-refresh', 'platform-import', 'platform-steady', 'groceries', 'ab-simulation', 'send-time-and-scores', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -434,6 +435,15 @@ async function main() {
     clean = printFlowLatency(flows) && clean;
     summary.push(
       `  flows         event to email p95 ${flows.p95.toFixed(0)} ms (< ${FLOW_LATENCY_TARGET_P95_MS} ms ${flows.p95 < FLOW_LATENCY_TARGET_P95_MS ? 'PASS' : 'OVER'}), p50 ${flows.p50.toFixed(0)} ms, at ${flows.eventsPerSecond.toFixed(0)} events/s; ${flows.delivered} of ${flows.sent} arrived`,
+    );
+  }
+
+  if (runs('flow-fairness')) {
+    console.log("\nmeasuring one account's automation email latency alone and next to another's timing-out webhooks (about a minute) …");
+    const fairness = await measureFlowFairness(repoRoot, (line) => console.log(`  ${line}`));
+    clean = printFlowFairness(fairness) && clean;
+    summary.push(
+      `  flow-fairness B's welcome email p95 ${fairness.noisy.p95.toFixed(0)} ms while A's webhooks time out, ${fairness.quiet.p95.toFixed(0)} ms alone (p50 ${fairness.noisy.p50.toFixed(0)} / ${fairness.quiet.p50.toFixed(0)} ms); ${fairness.noisy.delivered + fairness.quiet.delivered} of ${fairness.noisy.sent + fairness.quiet.sent} arrived`,
     );
   }
 
