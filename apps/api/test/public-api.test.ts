@@ -140,7 +140,7 @@ describe('public API', () => {
     expect((await withKey('not-a-key', 'GET', 'lists')).statusCode).toBe(401);
   });
 
-  it('limits an account's calls per minute', async () => {
+  it('limits the calls of an account per minute', async () => {
     const { key } = await customerWithKey();
     const answers: number[] = [];
     for (let index = 0; index <= REQUESTS_PER_MINUTE; index += 1) answers.push((await withKey(key, 'GET', 'lists')).statusCode);
