@@ -87,9 +87,11 @@ export async function measureTenantEventLoop(repoRoot: string, log: (line: strin
       // The tenant's provider is on loopback; the per-minute limit is raised so each answer is parsed.
       AI_ALLOW_LOCAL: 'true',
       AI_GENERATIONS_PER_MINUTE: '100000',
+      // A directory here: the server's CPU profile of the run is written there (bench/cpu-profile.ts).
+      BENCH_SERVER_CPU_PROFILE: process.env.BENCH_SERVER_CPU_PROFILE,
     },
     undefined,
-    ['./bench/event-loop-probe.ts'],
+    ['./bench/event-loop-probe.ts', './bench/cpu-profile.ts'],
   );
   const problems: string[] = [];
   try {
