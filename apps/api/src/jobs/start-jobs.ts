@@ -141,10 +141,11 @@ export async function startJobs(options: {
     const tokens = linkTokens(await getOrCreateSecret(database.db, 'subscriber-links'));
     // A confirmation counts against its account's messages of the day (forms/confirmation-mail.ts).
     workers.set(formSignupJob.name, startJobWorker({ ...common, job: formSignupJob, deps: { ...accountMail, tokens, quotas: quotasFrom(config) }, concurrency: tuning.concurrency }));
-    // A refresh fits its models in a worker thread with a heap of its own: one at a time per process.
+    // A refresh fits its models in a worker thread with a heap of its own (which reads PostgreSQL
+    // itself, so the rows never pass through this thread): one at a time per process.
     workers.set(
       refreshInsightsJob.name,
-      startJobWorker({ ...common, job: refreshInsightsJob, deps: { db: database.db, now, fitHeapMb: config.INSIGHTS_FIT_HEAP_MB }, concurrency: INSIGHTS_CONCURRENCY }),
+      startJobWorker({ ...common, job: refreshInsightsJob, deps: { db: database.db, now, fitHeapMb: config.INSIGHTS_FIT_HEAP_MB, databaseUrl: config.DATABASE_URL }, concurrency: INSIGHTS_CONCURRENCY }),
     );
   }
   log.info({ transport: transport.kind, workers: tuning.runWorkers ? tuning.concurrency : 0 }, 'job queue started');

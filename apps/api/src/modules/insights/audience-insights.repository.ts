@@ -6,6 +6,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/results";
 import type { AudienceHistoryPage } from "./audience-history";
+import type { StoreBatch } from "./store-batches";
 
 // The send-time and engagement part of a refresh in and out of the database (issue 21): people in
 // keyset pages with their email history as compact strings, results written in bulk.
@@ -91,30 +92,16 @@ export async function historiesOf(db: Db, customerId: string, range: PeopleRange
 }
 
 /**
- * Stores a batch of people's send times and engagement, marked with the refresh that computed
- * them. Only the account's own current subscribers are written (someone erased meanwhile is skipped).
+ * Stores a batch of people's send times and engagement (store-batches.ts's audienceBatch), marked
+ * with the refresh that computed them. Only the account's own current subscribers are written
+ * (someone erased meanwhile is skipped).
  */
-export async function storeAudienceInsights(
-  db: Db,
-  customerId: string,
-  refreshId: string,
-  ids: readonly string[],
-  sendTimes: readonly SendTimeInsights[],
-  engagement: readonly EngagementInsights[],
-  at: Date,
-): Promise<void> {
-  if (ids.length === 0) return;
-  const batch = JSON.stringify(
-    ids.map((id, i) => ({
-      subscriber_id: id,
-      send_time: sendTimes[i],
-      engagement: engagement[i],
-    })),
-  );
+export async function storeAudienceInsights(db: Db, customerId: string, refreshId: string, batch: StoreBatch, at: Date): Promise<void> {
+  if (batch.people === 0) return;
   await db.execute(sql`
     insert into subscriber_insights (subscriber_id, customer_id, send_time, send_time_refresh_id, engagement, engagement_refresh_id, updated_at)
     select s.id, s.customer_id, r.send_time, ${refreshId}::uuid, r.engagement, ${refreshId}::uuid, ${at}
-    from jsonb_to_recordset(${batch}::jsonb) as r(subscriber_id uuid, send_time jsonb, engagement jsonb)
+    from jsonb_to_recordset(${batch.json}::jsonb) as r(subscriber_id uuid, send_time jsonb, engagement jsonb)
     join subscribers s on s.id = r.subscriber_id and s.customer_id = ${customerId}::uuid
     on conflict (subscriber_id) do update
       set send_time = excluded.send_time, send_time_refresh_id = excluded.send_time_refresh_id,

@@ -1,9 +1,10 @@
+import type { PurchaseInsights } from '@postlark/shared/insights';
 import { describe, expect, it } from 'vitest';
 import { CDNOW_AS_OF, cdnowSampleOrders } from './cdnow-sample';
 import { FitWorker, FitWorkerError } from './fit-worker';
 import { packHistories, transferablesOf } from './purchase-columns';
 import { purchaseHistories } from './purchase-history';
-import { computePurchaseInsights, type PersonPurchases } from './purchase-insights';
+import { computePurchaseInsights } from './purchase-insights';
 
 const FITTED_AT = new Date('2026-01-01T00:00:00Z');
 const NO_AUDIENCE = { ids: [], timezones: [], rows: [] };
@@ -18,10 +19,11 @@ async function sampleInto(worker: FitWorker): Promise<void> {
   }
 }
 
-async function everyBuyer(worker: FitWorker): Promise<PersonPurchases[]> {
-  const people: PersonPurchases[] = [];
-  for (let batch = await worker.call('refresh-purchases', { size: 1_000 }); batch; batch = await worker.call('refresh-purchases', { size: 1_000 })) people.push(...batch);
-  return people;
+/** Every buyer's figures as the worker gives them to be stored (the rows storePurchases reads). */
+async function everyBuyer(worker: FitWorker): Promise<{ subscriber_id: string; purchases: PurchaseInsights }[]> {
+  const rows: { subscriber_id: string; purchases: PurchaseInsights }[] = [];
+  for (let batch = await worker.call('refresh-purchases', { size: 1_000 }); batch; batch = await worker.call('refresh-purchases', { size: 1_000 })) rows.push(...JSON.parse(batch.json));
+  return rows;
 }
 
 describe('the insights worker thread', () => {
@@ -33,7 +35,7 @@ describe('the insights worker thread', () => {
       const expected = computePurchaseInsights(cdnowSampleOrders(), CDNOW_AS_OF, FITTED_AT);
       expect(fitted.purchases).toEqual(expected.model);
       expect(fitted.purchases.bg_nbd!.r.value).toBeCloseTo(0.243, 2);
-      expect(await everyBuyer(worker)).toEqual(expected.people);
+      expect(await everyBuyer(worker)).toEqual(expected.people.map((person) => ({ subscriber_id: person.subscriberId, purchases: person.purchases })));
     } finally {
       await worker.close();
     }

@@ -4,18 +4,19 @@
 // The main thread reads the database and stores; this thread only computes.
 import { parentPort } from 'node:worker_threads';
 import { AudienceHistory, type AudienceModels } from './audience-history';
-import type { AudienceResultPage, WorkerCall, WorkerCalls, WorkerReply, WorkerRequest } from './insights-worker-protocol';
+import type { WorkerCall, WorkerCalls, WorkerReply, WorkerRequest } from './insights-worker-protocol';
 import { historyAt, idsOf, type PurchaseColumns } from './purchase-columns';
 import { fitPurchases, type PersonPurchases, type PurchaseFitInput, type PurchaseFits, purchasesOf } from './purchase-insights';
 import { peopleOfPage, type SignalPage } from './recommendation-signals';
 import { fitRecommendations } from './recommendations';
+import { audienceBatch, purchasesBatch } from './store-batches';
 
 interface Refresh {
   asOf: Date;
   audience: AudienceHistory;
   /** Pages of buyers, dropped as their figures are given. */
   purchases: PurchaseColumns[];
-  fitted?: { purchases: PurchaseFits; audience: AudienceModels; results: Generator<AudienceResultPage> };
+  fitted?: { purchases: PurchaseFits; audience: AudienceModels; results: ReturnType<AudienceHistory['results']> };
   /** Where the next buyers' figures start: the first page's buyer `row` (its ids split once). */
   cursor: { row: number; ids: string[] | null };
 }
@@ -43,15 +44,39 @@ function* fitInputs(pages: readonly PurchaseColumns[]): Generator<PurchaseFitInp
   }
 }
 
-const handlers: { [K in WorkerCall]: (body: WorkerCalls[K]['request']) => WorkerCalls[K]['reply'] } = {
+type Reply<K extends WorkerCall> = WorkerCalls[K]['reply'];
+
+/** This thread's own connection to PostgreSQL for one refresh's reads, closed after them. */
+async function readPagesFrom(databaseUrl: string, customerId: string, pageSize: number): Promise<void> {
+  const state = started();
+  // Loaded only here: a fit on the embedded database, or of recommendations, never needs them.
+  const [{ default: pg }, { drizzle }, { PAGES_IN_FLIGHT, readRefreshPages }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('./refresh-pages')]);
+  // A connection per page read side by side (each runs its three queries in turn on it).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: PAGES_IN_FLIGHT });
+  pool.on('error', () => {});
+  try {
+    await readRefreshPages(drizzle({ client: pool }), customerId, state.asOf, pageSize, (page) => addPage(state, page));
+  } finally {
+    await pool.end();
+  }
+}
+
+function addPage(state: Refresh, { audience, purchases }: WorkerCalls['refresh-page']['request']): void {
+  state.audience.add(audience);
+  if (purchases.count > 0) state.purchases.push(purchases);
+}
+
+const handlers: { [K in WorkerCall]: (body: WorkerCalls[K]['request']) => Reply<K> | Promise<Reply<K>> } = {
   'refresh-start': ({ asOf }) => {
     refresh = { asOf: new Date(asOf), audience: new AudienceHistory(new Date(asOf)), purchases: [], cursor: { row: 0, ids: null } };
     return null;
   },
-  'refresh-page': ({ audience, purchases }) => {
-    const state = started();
-    state.audience.add(audience);
-    if (purchases.count > 0) state.purchases.push(purchases);
+  'refresh-page': (page) => {
+    addPage(started(), page);
+    return null;
+  },
+  'refresh-read': async ({ databaseUrl, customerId, pageSize }) => {
+    await readPagesFrom(databaseUrl, customerId, pageSize);
     return null;
   },
   'refresh-fit': ({ fittedAt }) => {
@@ -77,11 +102,11 @@ const handlers: { [K in WorkerCall]: (body: WorkerCalls[K]['request']) => Worker
         state.cursor = { row: 0, ids: null };
       }
     }
-    return people.length > 0 ? people : null;
+    return people.length > 0 ? purchasesBatch(people) : null;
   },
   'refresh-audience': () => {
     const next = fittedOf(started()).results.next();
-    return next.done ? null : next.value;
+    return next.done ? null : audienceBatch(next.value.ids, next.value.sendTimes, next.value.engagement);
   },
   'recommendations-page': ({ page }) => {
     signalPages.push(page);
@@ -99,11 +124,11 @@ const handlers: { [K in WorkerCall]: (body: WorkerCalls[K]['request']) => Worker
 
 const port = parentPort;
 if (!port) throw new Error('insights-worker.ts runs in a worker thread (fit-worker.ts starts it).');
-port.on('message', (request: WorkerRequest) => {
+port.on('message', async (request: WorkerRequest) => {
   let reply: WorkerReply;
   try {
     const handle = handlers[request.call] as (body: unknown) => unknown;
-    reply = { id: request.id, ok: true, value: handle(request.body) };
+    reply = { id: request.id, ok: true, value: await handle(request.body) };
   } catch (error) {
     reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }

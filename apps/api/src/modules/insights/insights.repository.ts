@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { changedRows, rowsOf } from '../../db/results';
 import { insightModels, insightRefreshes, subscriberInsights } from '../../db/schema/insights';
+import type { StoreBatch } from './store-batches';
 
 // Insights in and out: the refreshes asked for, each person's figures, each account's model.
 
@@ -81,22 +82,16 @@ export async function failStaleRefreshes(db: Db, requestedBefore: Date, error: s
 }
 
 /**
- * Stores one batch of people's purchase figures, marked with the refresh that computed them. Only
- * the account's own current subscribers are written (someone erased meanwhile is skipped).
+ * Stores one batch of people's purchase figures (store-batches.ts's purchasesBatch), marked with
+ * the refresh that computed them. Only the account's own current subscribers are written (someone
+ * erased meanwhile is skipped).
  */
-export async function storePurchases(
-  db: Db,
-  customerId: string,
-  refreshId: string,
-  people: readonly { subscriberId: string; purchases: PurchaseInsights }[],
-  at: Date,
-): Promise<void> {
-  if (people.length === 0) return;
-  const batch = JSON.stringify(people.map((person) => ({ subscriber_id: person.subscriberId, purchases: person.purchases })));
+export async function storePurchases(db: Db, customerId: string, refreshId: string, batch: StoreBatch, at: Date): Promise<void> {
+  if (batch.people === 0) return;
   await db.execute(sql`
     insert into subscriber_insights (subscriber_id, customer_id, purchases, purchases_refresh_id, updated_at)
     select s.id, s.customer_id, r.purchases, ${refreshId}::uuid, ${at}
-    from jsonb_to_recordset(${batch}::jsonb) as r(subscriber_id uuid, purchases jsonb)
+    from jsonb_to_recordset(${batch.json}::jsonb) as r(subscriber_id uuid, purchases jsonb)
     join subscribers s on s.id = r.subscriber_id and s.customer_id = ${customerId}::uuid
     on conflict (subscriber_id) do update
       set purchases = excluded.purchases, purchases_refresh_id = excluded.purchases_refresh_id, updated_at = excluded.updated_at`);

@@ -12,17 +12,11 @@ import type { Db } from '../../db/client';
 import { HttpError, parseWith } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
 import { INSIGHTS_FIT_HEAP_MB_DEFAULT } from '../../config/env';
-import type { AudienceHistoryPage } from './audience-history';
 import {
   audienceInsightsOf,
   audienceModelOf,
   clearOtherAudienceInsights,
   ENGAGEMENT_KIND,
-  historiesOf,
-  pageStarts,
-  type PeopleRange,
-  peopleIn,
-  rangesOf,
   saveAudienceModel,
   SEND_TIME_KIND,
   storeAudienceInsights,
@@ -30,9 +24,8 @@ import {
 import type { EngagementModel } from './engagement-features';
 import { engagementOf } from './engagement-score';
 import { FitWorker, FitWorkerError } from './fit-worker';
-import { packHistories, type PurchaseColumns, transferablesOf } from './purchase-columns';
-import { historyFromSummary, lastObservedDay } from './purchase-history';
-import { purchaseSummariesIn } from './purchase-summaries.repository';
+import { transferablesOf } from './purchase-columns';
+import { readRefreshPages, type RefreshPage } from './refresh-pages';
 import { type AudienceSendTime, bestSendTime } from './send-time';
 import {
   clearOtherPurchases,
@@ -58,6 +51,8 @@ export interface InsightsDeps {
   audiencePage?: number;
   /** The heap of the refresh's worker thread in MB (INSIGHTS_FIT_HEAP_MB). */
   fitHeapMb?: number;
+  /** The PostgreSQL (DATABASE_URL) the refresh's worker thread reads from itself; unset (PGlite): this thread reads. */
+  databaseUrl?: string;
 }
 
 export interface InsightsRequestDeps extends InsightsDeps {
@@ -69,41 +64,6 @@ export interface InsightsRequestDeps extends InsightsDeps {
 export const STORE_BATCH = 1_000;
 /** People read per page for send times and engagement: one history query and one write each. */
 export const AUDIENCE_PAGE = 5_000;
-/**
- * Pages read at once: PostgreSQL works on the next while the worker packs the last, and a server
- * with cores to spare reads two side by side. More only queue behind each other.
- */
-const PAGES_IN_FLIGHT = 2;
-
-/**
- * Everyone's email history and every buyer's purchase summary before `asOf`, read in pages of id
- * ranges (never one query per person, never the orders themselves) a few at once, each page
- * handed to the worker as it comes: this thread holds a page or two, never the account.
- */
-async function loadInto(worker: FitWorker, db: Db, customerId: string, asOf: Date, pageSize: number): Promise<void> {
-  const endDay = lastObservedDay(asOf);
-  const read = async (range: PeopleRange): Promise<{ audience: AudienceHistoryPage; purchases: PurchaseColumns }> => {
-    const [people, rows, buyers] = await Promise.all([peopleIn(db, customerId, range), historiesOf(db, customerId, range, asOf), purchaseSummariesIn(db, customerId, range, asOf)]);
-    return {
-      audience: { ids: people.map((person) => person.id), timezones: people.map((person) => person.timezone), rows },
-      purchases: packHistories(buyers.map((summary) => historyFromSummary(summary, endDay))),
-    };
-  };
-  const ranges = rangesOf(await pageStarts(db, customerId, pageSize));
-  const reading: Promise<Awaited<ReturnType<typeof read>>>[] = [];
-  for (let k = 0; k < ranges.length || reading.length > 0; ) {
-    while (k < ranges.length && reading.length < PAGES_IN_FLIGHT) {
-      const page = read(ranges[k]!);
-      // Handled now, awaited in turn: a failing page must not count as an unhandled rejection meanwhile.
-      page.catch(() => undefined);
-      reading.push(page);
-      k += 1;
-    }
-    const page = await reading.shift()!;
-    await worker.call('refresh-page', page, transferablesOf(page.purchases));
-  }
-}
-
 /** The next answer of the worker asked for now, handled so that it may be awaited later. */
 function asked<T>(answer: Promise<T>): Promise<T> {
   answer.catch(() => undefined);
@@ -166,7 +126,8 @@ export async function refreshState(deps: InsightsDeps, customerId: string, id: s
 
 /**
  * Runs one refresh (the job): every person's email history and every buyer's purchase summary
- * before the as-of time go to a worker thread with a capped heap (fit-worker.ts), which fits the
+ * before the as-of time go to a worker thread with a capped heap (fit-worker.ts; refresh-pages.ts
+ * reads them, in that thread on PostgreSQL), which fits the
  * models and works out each person's figures; they come back in batches, stored with the
  * progress recorded, then everyone else's are cleared and the models saved. A failure (a worker
  * that ran out of its heap among them) marks the refresh failed, saying why, and leaves the
@@ -176,13 +137,20 @@ export async function runRefresh(deps: InsightsDeps, refreshId: string): Promise
   const refresh = await startRefresh(deps.db, refreshId, deps.now());
   if (!refresh) return;
   const heapMb = deps.fitHeapMb ?? INSIGHTS_FIT_HEAP_MB_DEFAULT;
-  let worker: FitWorker | undefined;
+  let opened: FitWorker | undefined;
   try {
-    worker = new FitWorker(heapMb);
+    const worker = new FitWorker(heapMb);
+    opened = worker;
     const asOf = refresh.asOf ?? deps.now();
     const { customerId } = refresh;
     await worker.call('refresh-start', { asOf: asOf.getTime() });
-    await loadInto(worker, deps.db, customerId, asOf, deps.audiencePage ?? AUDIENCE_PAGE);
+    const pageSize = deps.audiencePage ?? AUDIENCE_PAGE;
+    // On PostgreSQL the worker reads its own pages; the embedded database lives in this thread.
+    const post = async (page: RefreshPage) => {
+      await worker.call('refresh-page', page, transferablesOf(page.purchases));
+    };
+    if (deps.databaseUrl) await worker.call('refresh-read', { databaseUrl: deps.databaseUrl, customerId, pageSize });
+    else await readRefreshPages(deps.db, customerId, asOf, pageSize, post);
     const fitted = await worker.call('refresh-fit', { fittedAt: deps.now().getTime() });
     // Progress counts the account's people: each gets a send time and a score, buyers also their
     // purchases (stored first, in batches).
@@ -199,8 +167,8 @@ export async function runRefresh(deps: InsightsDeps, refreshId: string): Promise
     let page = await worker.call('refresh-audience', {});
     while (page) {
       const next = asked(worker.call('refresh-audience', {}));
-      await storeAudienceInsights(deps.db, customerId, refreshId, page.ids, page.sendTimes, page.engagement, deps.now());
-      done += page.ids.length;
+      await storeAudienceInsights(deps.db, customerId, refreshId, page, deps.now());
+      done += page.people;
       await recordProgress(deps.db, refreshId, done, total);
       page = await next;
     }
@@ -215,7 +183,7 @@ export async function runRefresh(deps: InsightsDeps, refreshId: string): Promise
     await failRefresh(deps.db, refreshId, reason, deps.now());
     throw error;
   } finally {
-    await worker?.close();
+    await opened?.close();
   }
 }
 
