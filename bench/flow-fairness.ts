@@ -1,6 +1,5 @@
-import { createServer, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { startTarpit } from '../apps/api/test/support/tarpit';
 import { type ApiServer, BENCH_CONTACT, createApiKey, createCustomer, signInSession, startApiServer } from './api-client';
 import { arrivalRecorder, PLATFORM_DKIM } from './flow-latency';
 import { type ThrowawayDatabase, throwawayDatabase } from './throwaway-postgres';
@@ -38,30 +37,6 @@ export interface FlowFairnessReport {
 const percentile = (sorted: readonly number[], share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A host that never answers: it holds each connection open and writes nothing. */
-async function tarpit() {
-  const sockets = new Set<Socket>();
-  let connections = 0;
-  const server = createServer((socket) => {
-    connections += 1;
-    sockets.add(socket);
-    socket.on('error', () => {});
-    socket.on('close', () => sockets.delete(socket));
-    socket.resume();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    connections: () => connections,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 function figures(sentAt: ReadonlyMap<string, number>, arrivals: ReadonlyMap<string, number>): LatencyFigures {
   const latencies = [...sentAt].flatMap(([address, at]) => {
     const arrived = arrivals.get(address);
@@ -76,7 +51,7 @@ export async function measureFlowFairness(repoRoot: string, log: (line: string) 
   let database: ThrowawayDatabase | undefined;
   let api: ApiServer | undefined;
   const relay = await arrivalRecorder();
-  const host = await tarpit();
+  const host = await startTarpit();
   const problems: string[] = [];
   try {
     database = await throwawayDatabase();
@@ -150,8 +125,8 @@ export async function measureFlowFairness(repoRoot: string, log: (line: string) 
       );
     }
     const firstCall = Date.now() + 30_000;
-    while (host.connections() === 0 && Date.now() < firstCall) await sleep(100);
-    if (host.connections() === 0) problems.push("A's webhook steps never reached the tarpit");
+    while (host.connections === 0 && Date.now() < firstCall) await sleep(100);
+    if (host.connections === 0) problems.push("A's webhook steps never reached the tarpit");
     const noisySent = await signUps(perPhase + 1);
 
     const report = { quiet: figures(quietSent, relay.arrivals), noisy: figures(noisySent, relay.arrivals) };
@@ -163,7 +138,7 @@ export async function measureFlowFairness(repoRoot: string, log: (line: string) 
       const steps = Object.fromEntries(
         (await reader.query<{ status: string; n: number }>('select status, count(*)::int as n from flow_step_runs where flow_id = $1 group by status order by status', [noisy.flowId])).rows.map((row) => [row.status, row.n]),
       );
-      return { ...report, neighbour: { runs, calls: host.connections(), steps }, problems };
+      return { ...report, neighbour: { runs, calls: host.connections, steps }, problems };
     } finally {
       await reader.end();
     }

@@ -116,17 +116,20 @@ export function startFlowEngine(deps: FlowEngineDeps): FlowEngine {
       const timer = setTimeout(wake, ms);
       sleeping.add(wake);
     });
-  const main = (async () => {
-    while (running) {
-      let worked = 0;
-      try {
-        worked = await runFlowsOnce(deps);
-      } catch (error) {
-        deps.log.error({ err: error }, 'flow engine pass failed; trying again shortly');
+  /** Runs `once` again and again, resting a while after a pass that found nothing to do. */
+  const loop = (once: (deps: FlowEngineDeps) => Promise<number>, failure: string) =>
+    (async () => {
+      while (running) {
+        let worked = 0;
+        try {
+          worked = await once(deps);
+        } catch (error) {
+          deps.log.error({ err: error }, failure);
+        }
+        if (worked === 0 && running) await pause(deps.settings.idleMs);
       }
-      if (worked === 0 && running) await pause(deps.settings.idleMs);
-    }
-  })();
+    })();
+  const main = loop(runFlowsOnce, 'flow engine pass failed; trying again shortly');
   const lanes = webhookLanes(deps);
   const size = deps.settings.webhookConcurrency ?? deps.settings.concurrency;
   const webhooks = (async () => {
@@ -145,17 +148,7 @@ export function startFlowEngine(deps: FlowEngineDeps): FlowEngine {
     await lanes.idle();
   })();
   // Segment and date triggers: one account's flow after another's, whatever an account has.
-  const scans = (async () => {
-    while (running) {
-      let scanned = 0;
-      try {
-        scanned = await scanTriggersOnce(deps);
-      } catch (error) {
-        deps.log.error({ err: error }, 'flow trigger scans failed; trying again shortly');
-      }
-      if (scanned === 0 && running) await pause(deps.settings.idleMs);
-    }
-  })();
+  const scans = loop(scanTriggersOnce, 'flow trigger scans failed; trying again shortly');
   return {
     async stop() {
       running = false;
