@@ -101,7 +101,7 @@ test.describe('AI writing assistant', () => {
     const rewriteAsked = fakeAi.requests.at(-1)!.raw;
     expect(rewriteAsked).toContain('at long last');
 
-    // A slow answer streams in under the toolbar; Stop leaves the text as it was and counts nothing.
+    // A slow answer streams in under the toolbar; Stop leaves the text as it was, and the attempt counts: its text was read.
     fakeAi.script({ kind: 'answer', text: 'Hello friends! Guess what: our lovely new collection has landed in the shop, come and see.', chunkDelayMs: 300 });
     await selectParagraph(second);
     await ai.rewrite.click();
@@ -113,7 +113,7 @@ test.describe('AI writing assistant', () => {
     await expect(page.getByRole('status').filter({ hasText: AI_MESSAGES.stopped })).toBeVisible();
     await expect(second).toHaveText('Our new collection is in the shop.');
     await expect.poll(() => fakeAi.requests.at(-1)!.aborted).toBe(true);
-    await expect(ai.badge).toHaveText('Free attempts left: 2');
+    await expect(ai.badge).toHaveText('Free attempts left: 1');
     await expect(second).toHaveText('Our new collection is in the shop.');
 
     // A provider that answers garbage: the server's message, the way to connect one, and the text as it was.
@@ -125,7 +125,7 @@ test.describe('AI writing assistant', () => {
     await expect(problem).toBeVisible();
     await expect(problem.getByRole('link', { name: 'Connect an AI provider' })).toBeVisible();
     await expect(second).toHaveText('Our new collection is in the shop.');
-    await expect(ai.badge).toHaveText('Free attempts left: 2');
+    await expect(ai.badge).toHaveText('Free attempts left: 1');
 
     // Draft with AI asks before it replaces content that is there.
     await ai.draft.click();
@@ -136,7 +136,7 @@ test.describe('AI writing assistant', () => {
     await ai.draftDialog.getByRole('button', { name: 'Replace content' }).click();
     await expect(editor.content.getByRole('heading', { name: 'Spring is here' })).toBeVisible();
     await expect(editor.content).not.toContainText('Dear readers');
-    await expect(ai.badge).toHaveText('Free attempts left: 1');
+    await expect(ai.badge).toHaveText('Free attempts left: 0');
   });
 
   test('the Integrations tab saves a provider without ever showing its key, and tests the connection', async ({ page, request, baseURL, inbox, fakeAi }) => {

@@ -110,10 +110,21 @@ test.describe('audience: import, segments and forms', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'forms');
     await createListByApi(page, { name: 'Weekly digest', description: '', double_opt_in: true });
+    // The lists arrive only once the dialog is open, as on a slow connection: the form still goes
+    // to the list the select shows.
+    let listsArrive = () => {};
+    const dialogOpen = new Promise<void>((resolve) => (listsArrive = resolve));
+    await page.route('**/api/audience/v1/lists', async (route) => {
+      await dialogOpen;
+      await route.continue();
+    });
     await page.goto(ROUTES.forms);
     const forms = formsPage(page);
     await expect(forms.heading).toBeVisible();
     await forms.create.click();
+    await expect(forms.dialog.root).toBeVisible();
+    listsArrive();
+    await expect(forms.dialog.root.getByRole('combobox', { name: /^List/ })).toHaveValue(/^[0-9a-f-]{36}$/);
     await forms.dialog.submit.click();
     await expect(forms.dialog.root.getByText(FORM_MESSAGES.nameRequired)).toBeVisible();
     await forms.dialog.name.fill('Footer form');

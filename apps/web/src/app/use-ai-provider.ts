@@ -83,8 +83,9 @@ export function useAiProvider() {
       const result = await streamGenerate(request, signal, onText);
       const left = result.kind === 'done' ? result.freeAttemptsLeft : null;
       if (left !== null && snapshot.view && snapshot.customerId === customerId) publish({ ...snapshot, view: { ...snapshot.view, free_attempts_left: left } });
-      // A refusal may mean the count or the provider changed elsewhere: read them again.
-      else if (result.kind === 'error') void reload();
+      // A refusal may mean the count or the provider changed elsewhere, and a stopped generation
+      // counts once its text was read (ai.service.ts): read them again.
+      else if (result.kind === 'error' || result.kind === 'stopped') void reload();
       return result;
     },
     [customerId, reload],

@@ -22,11 +22,14 @@ interface SignupFormEditorProps {
 export function SignupFormEditor({ form, lists, onSave, onCancel }: SignupFormEditorProps) {
   const [values, setValues] = useState({
     name: form?.name ?? '',
-    list_id: form?.list_id ?? lists[0]?.id ?? '',
+    list_id: form?.list_id ?? '',
     title: form?.title ?? 'Subscribe to our newsletter',
     intro: form?.intro ?? '',
     button_label: form?.button_label ?? 'Subscribe',
   });
+  // The dialog can open before the lists arrive: until one is chosen, the form takes the first
+  // list the select shows, whenever it came.
+  const listId = values.list_id || (lists[0]?.id ?? '');
   const errors = useFieldErrors();
   const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);
@@ -39,7 +42,7 @@ export function SignupFormEditor({ form, lists, onSave, onCancel }: SignupFormEd
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = (form ? formUpdateSchema : formCreateSchema).safeParse(values);
+    const parsed = (form ? formUpdateSchema : formCreateSchema).safeParse({ ...values, list_id: listId });
     if (!parsed.success) return errors.show(fieldErrors(parsed.error));
     setSaving(true);
     const outcome = await onSave(parsed.data);
@@ -61,7 +64,7 @@ export function SignupFormEditor({ form, lists, onSave, onCancel }: SignupFormEd
         error={errors.errors.name}
         onChange={(event) => change({ name: event.target.value })}
       />
-      <SelectField label="List" requiredMark hint="People who sign up join this list." value={values.list_id} error={errors.errors.list_id} onChange={(event) => change({ list_id: event.target.value })}>
+      <SelectField label="List" requiredMark hint="People who sign up join this list." value={listId} error={errors.errors.list_id} onChange={(event) => change({ list_id: event.target.value })}>
         {lists.length === 0 && <option value="">Create a list first</option>}
         {lists.map((list) => (
           <option key={list.id} value={list.id}>
