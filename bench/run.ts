@@ -8,6 +8,7 @@ import { SCALE, SCALE_TARGETS, type ScaleReport, measureAudienceScale } from './
 import { CAMPAIGN_SEND, CAMPAIGN_SEND_TARGETS, type CampaignSendReport, measureCampaignSend } from './campaign-send';
 import { measureRelayBudget, printRelayBudget, RELAY_BUDGET } from './relay-budget';
 import { measureCdnow, printCdnow } from './cdnow';
+import { measureBounceClassifier, printBounceClassifier } from './bounce-classifier';
 import { INSIGHTS_REFRESH_TARGETS, measureInsightsRefresh, printInsightsRefresh } from './insights-refresh';
 import { measurePlatformImport, PLATFORM_IMPORT, printPlatformImport } from './platform-import';
 import { measurePlatformSteady, PLATFORM_STEADY, printPlatformSteady } from './platform-steady';
@@ -37,7 +38,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'relay-budget', 'tracking', 'event-loop', 'tenant-loop', 'events', 'flows', 'flow-fairness', 'cdnow', 'insights-refresh', 'platform-import', 'platform-steady', 'groceries', 'ab-simulation', 'send-time-and-scores', 'lighthouse'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'relay-budget', 'tracking', 'event-loop', 'tenant-loop', 'events', 'flows', 'flow-fairness', 'cdnow', 'insights-refresh', 'platform-import', 'platform-steady', 'groceries', 'ab-simulation', 'send-time-and-scores', 'bounces', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -470,6 +471,16 @@ async function main() {
     summary.push(
       `  send times    ours ${(share12 * 100).toFixed(1)} % of the oracle's gain after 12 campaigns (≥ ${SEND_TIME_TARGETS.shareAfter12 * 100}% ${verdict(share12 >= SEND_TIME_TARGETS.shareAfter12)}), ${(share40 * 100).toFixed(1)} % after 40 (≥ ${SEND_TIME_TARGETS.shareAfter40 * 100}% ${verdict(share40 >= SEND_TIME_TARGETS.shareAfter40)}); Mautic ${(oracleShare(after12, after12.mautic) * 100).toFixed(1)} % / ${(oracleShare(after40, after40.mautic) * 100).toFixed(1)} %; with timezones known ${(oracleShare(after12, after12.oursLocal) * 100).toFixed(1)} % / ${(oracleShare(after40, after40.oursLocal) * 100).toFixed(1)} %`,
       `  engagement    AUC ${score.auc.toFixed(3)} (≥ ${SEND_TIME_TARGETS.auc} ${verdict(score.auc >= SEND_TIME_TARGETS.auc)}), calibration error ${score.calibration.toFixed(3)} (≤ ${SEND_TIME_TARGETS.calibration} ${score.calibration <= SEND_TIME_TARGETS.calibration ? 'PASS' : 'OVER'}); Ghost's open rate so far AUC ${simulation.scores[1]!.auc.toFixed(3)}, calibration error ${simulation.scores[1]!.calibration.toFixed(3)}`,
+    );
+  }
+
+  if (runs('bounces')) {
+    console.log('\nclassifying the bounce corpus (586 real returned messages) next to the 5xx-is-hard rule (a few seconds) …');
+    const bounces = await measureBounceClassifier();
+    clean = printBounceClassifier(bounces) && clean;
+    const share = (part: number) => ((part / bounces.recipients) * 100).toFixed(1);
+    summary.push(
+      `  bounces       ${share(bounces.agreed)} % of ${bounces.recipients} recipients classified as expected vs ${share(bounces.baselineAgreed)} % for "5xx → hard, 4xx → soft, ARF → complaint"; ${bounces.messagesPerSecond.toFixed(0)} messages/s`,
     );
   }
 

@@ -36,6 +36,7 @@ import { quotasFrom } from './modules/senders/quotas';
 import { seedListRoutes } from './modules/senders/seed-lists.routes';
 import { senderRoutes } from './modules/senders/senders.routes';
 import { bounceWebhookRoutes } from './modules/webhooks/bounce-webhook.routes';
+import { relayWebhookRoutes } from './modules/webhooks/relay-webhooks.routes';
 import { segmentRoutes } from './modules/audience/segments.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { signupRoutes } from './modules/forms/signup.routes';
@@ -160,7 +161,8 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(dashboardRoutes({ db, now, limit: readLimits.homeOverview }));
       await api.register(abTestRoutes({ db, now }));
       await api.register(flowRoutes({ db, now, allowLocalWebhooks: config.WEBHOOKS_ALLOW_LOCAL, secrets, sending, flowsPerAccount: config.FLOWS_PER_ACCOUNT, scannedFlowsPerAccount: config.FLOW_SCANNED_PER_ACCOUNT }));
-      await api.register(bounceWebhookRoutes({ db, now, secret: config.BOUNCE_WEBHOOK_SECRET }));
+      await api.register(bounceWebhookRoutes({ db, now, secret: config.BOUNCE_WEBHOOK_SECRET, softBounces: { toSuppress: config.SOFT_BOUNCES_TO_SUPPRESS, windowDays: config.SOFT_BOUNCE_WINDOW_DAYS } }));
+      await api.register(relayWebhookRoutes({ db, now, config, delivery: campaignLinks.delivery }));
       await api.register(preferenceRoutes(preferenceDeps));
       await api.register(formRoutes(subscriptionDeps));
       await api.register(signups.api);

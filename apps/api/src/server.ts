@@ -11,6 +11,7 @@ import { startFlowEngineFor } from './modules/automations/start-flow-engine';
 import { startCampaignSending } from './modules/campaigns/start-campaign-sending';
 import { startWebhookSending } from './modules/outgoing-webhooks/start-webhook-sending';
 import { startConnectionSync } from './modules/integrations/start-connection-sync';
+import { startInboundReceiver } from './modules/inbound/start-inbound-receiver';
 
 async function main() {
   const config = loadConfig();
@@ -42,12 +43,18 @@ async function main() {
     ? startConnectionSync({ config, db: database.db, log: pino({ level: config.LOG_LEVEL }).child({ component: 'sync' }) })
     : { stop: async () => {} };
 
+  // The inbound receiver for BOUNCE_DOMAIN, where INBOUND_SMTP_PORT is set (modules/inbound/).
+  const inboundLog = pino({ level: config.LOG_LEVEL }).child({ component: 'inbound' });
+  const inbound = await startInboundReceiver({ config, db: database.db, log: inboundLog });
+  if (inbound) inboundLog.info({ port: inbound.port }, 'inbound receiver is listening');
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await inbound?.stop();
     // After the app (no request can queue more), before the database (a delivery may be finishing).
     await sending.stop();
     await flows.stop();

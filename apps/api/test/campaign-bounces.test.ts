@@ -1,6 +1,7 @@
 import { WEBHOOK_MESSAGES } from '@postlark/shared/webhooks';
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
+import { SOFT_BOUNCE_RULE } from '../src/modules/campaigns/bounces.repository';
 import { signWebhook } from '../src/modules/webhooks/webhook-signature';
 import { useAccountsApp } from './support/accounts-app';
 import { CAMPAIGNS, customerWithAudience, sentCampaign as sentCampaignOf } from './support/campaigns';
@@ -9,7 +10,7 @@ import { CAMPAIGNS, customerWithAudience, sentCampaign as sentCampaignOf } from 
 // and from its SMTP replies, and the report figures they feed.
 
 const SECRET = 'whsec-test-0123456789abcdef';
-const accounts = useAccountsApp({ BOUNCE_WEBHOOK_SECRET: SECRET }, { rejectRecipient: (address) => address.startsWith('nameless') });
+const accounts = useAccountsApp({ BOUNCE_WEBHOOK_SECRET: SECRET, SOFT_BOUNCES_TO_SUPPRESS: '3' }, { rejectRecipient: (address) => address.startsWith('nameless') });
 const { call } = accounts;
 
 let deliveries = 0;
@@ -87,7 +88,7 @@ describe('the bounce webhook', () => {
     const { registerErrorHandler } = await import('../src/http/error-handler');
     const bare = Fastify();
     registerErrorHandler(bare);
-    await bare.register(bounceWebhookRoutes({ db: accounts.database.db, now: accounts.now, secret: undefined }));
+    await bare.register(bounceWebhookRoutes({ db: accounts.database.db, now: accounts.now, secret: undefined, softBounces: SOFT_BOUNCE_RULE }));
     const answer = await bare.inject({ method: 'POST', url: '/webhooks/bounces', headers: { 'content-type': 'application/json' }, payload: '{}' });
     expect(answer.statusCode).toBe(404);
     expect(answer.json().payload.message).toBe(WEBHOOK_MESSAGES.notConfigured);

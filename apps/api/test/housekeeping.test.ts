@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { authTokens, sessions, signInFailures } from '../src/db/schema/accounts';
 import { webhookDeliveries } from '../src/db/schema/campaigns';
+import { deliveryReports } from '../src/db/schema/delivery-reports';
 import { accountUsage } from '../src/db/schema/senders';
 import { importChunks, imports } from '../src/db/schema/imports';
 import { startHousekeeping } from '../src/jobs/housekeeping';
@@ -97,8 +98,15 @@ describe('housekeeping', () => {
     const [oldUse] = await db.insert(accountUsage).values({ customerId, kind: 'campaign-messages', amount: 10, at: ago(DAY + HOUR) }).returning({ id: accountUsage.id });
     const [recentUse] = await db.insert(accountUsage).values({ customerId, kind: 'test-sends', amount: 1, at: ago(HOUR / 2) }).returning({ id: accountUsage.id });
 
+    // Delivery reports: kept 30 days (their bounces stay).
+    await db.insert(deliveryReports).values([
+      { key: 'inbound:old', customerId, source: 'inbound', outcome: 'soft', receivedAt: ago(31 * DAY) },
+      { key: 'inbound:fresh', customerId, source: 'inbound', outcome: 'soft', receivedAt: ago(29 * DAY) },
+    ]);
+
     await housekeep();
 
+    expect(await remaining('delivery_reports', 'key', ['inbound:old', 'inbound:fresh'])).toEqual(['inbound:fresh']);
     expect(await remaining('sessions', 'token_hash', [expired, idle, live])).toEqual([live]);
     expect((await accounts.call('GET', 'authentication/v1/session', customer.cookie)).statusCode).toBe(200);
     expect(await remaining('auth_tokens', 'token_hash', [usedLong, supersededLong, expiredLong, usedRecently, valid])).toEqual([usedRecently, valid].sort());

@@ -68,10 +68,10 @@ beforeAll(async () => {
   // An SMTP bounce before the window: it stands.
   ids.earlier = await subscriber(db, ids.customer, 'earlier@readers.example');
   await recordBounce(db, smtpBounce(ids.earlier, new Date(WINDOW_START.getTime() - 60_000)));
-  // Soft bounces: one live one from before the window and two within: once those are undone, too few to stay suppressed.
+  // Soft bounces: one live one from before the window and four within, enough to suppress (SOFT_BOUNCE_RULE): once those are undone, too few to stay suppressed.
   ids.softly = await subscriber(db, ids.customer, 'softly@readers.example');
   await recordBounce(db, smtpBounce(ids.softly, new Date(WINDOW_START.getTime() - 60_000), 'soft'));
-  for (const minutes of [1, 2]) await recordBounce(db, smtpBounce(ids.softly, new Date(WINDOW_START.getTime() + minutes * 60_000), 'soft'));
+  for (const minutes of [1, 2, 3, 4]) await recordBounce(db, smtpBounce(ids.softly, new Date(WINDOW_START.getTime() + minutes * 60_000), 'soft'));
   // Another account's reader, bounced in the same window: not this account's to undo.
   ids.othersReader = await subscriber(db, ids.other, 'one@readers.example');
   await recordBounce(db, smtpBounce(ids.othersReader, inWindow));
@@ -109,7 +109,7 @@ describe('npm run unbounce', () => {
 
   it('undoes the account’s SMTP bounces in the window and makes active again those they alone suppressed, saying what it did', async () => {
     const output = await unbounce('--customer', ids.customer, '--since', WINDOW_START.toISOString(), '--until', '2026-12-01T00:00:00Z');
-    expect(output).toContain('bounces undone: 6');
+    expect(output).toContain('bounces undone: 8');
     expect(output).toContain('subscribers concerned: 5');
     expect(output).toContain('active again (suppression lifted): 4');
     expect(output).toContain('still bounced (other live bounces): 1');
@@ -128,7 +128,7 @@ describe('npm run unbounce', () => {
       const suppressed = await rawQuery<{ customer_id: string; n: number }>(database.db, `select customer_id, count(*)::int as n from suppressions group by customer_id`, []);
       expect(Object.fromEntries(suppressed.map((row) => [row.customer_id, row.n]))).toEqual({ [ids.customer]: 2, [ids.other]: 1 });
       const undone = await rawQuery<{ n: number }>(database.db, `select count(*)::int as n from campaign_bounces where undone_at is not null`, []);
-      expect(undone[0]!.n).toBe(6);
+      expect(undone[0]!.n).toBe(8);
       // Undone soft bounces no longer count: one more soft bounce makes two live ones, and the reader stays active.
       await recordBounce(database.db, smtpBounce(ids.softly, new Date('2026-12-01T10:00:00Z'), 'soft'));
       const [softly] = await rawQuery<{ status: string }>(database.db, `select status from subscribers where id = $1::uuid`, [ids.softly]);

@@ -28,3 +28,31 @@ export const bounceEventSchema = z.strictObject({
   detail: z.optional(z.string().check(z.maxLength(1_000))),
 });
 export type BounceEvent = z.output<typeof bounceEventSchema>;
+
+// The relays' own bounce and complaint webhooks (issue 32, point 5): POST /api/webhooks/<relay>
+// for Amazon SES (through SNS), SendGrid, Postmark, Mailgun and Brevo, each authenticated as that
+// relay documents (see README, "Relay webhooks").
+export const RELAY_WEBHOOK_MESSAGES = {
+  notConfigured: {
+    ses: 'The Amazon SES (SNS) webhook is not set up on this server.',
+    sendgrid: 'The SendGrid event webhook is not set up on this server.',
+    postmark: 'The Postmark webhook is not set up on this server.',
+    mailgun: 'The Mailgun webhook is not set up on this server.',
+    brevo: 'The Brevo webhook is not set up on this server.',
+  },
+  badJson: 'The body must be the JSON the relay sends.',
+  badShape: 'The body is not an event this webhook takes.',
+  badSignature: 'The signature is missing, wrong or too old.',
+  badCredentials: 'The credentials are missing or wrong.',
+  tokenReused: 'This signature was already used.',
+  unknownTopic: 'The notification comes from an SNS topic this server does not take.',
+  certificateRefused: 'The signing certificate is not one of Amazon SNS.',
+  certificateUnavailable: 'The signing certificate could not be fetched; try again later.',
+  subscribeUrlRefused: 'The subscription link is not an Amazon SNS link for this topic.',
+  subscriptionFailed: 'The subscription could not be confirmed; try again later.',
+  subscriptionConfirmed: 'Subscription confirmed.',
+  unsubscribed: 'Unsubscription noted.',
+  received: 'Received.',
+} as const;
+
+export type RelayName = keyof typeof RELAY_WEBHOOK_MESSAGES.notConfigured;

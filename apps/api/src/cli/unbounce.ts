@@ -52,9 +52,11 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  const database = await openDatabase(databaseTarget(loadConfig()));
+  const config = loadConfig();
+  const database = await openDatabase(databaseTarget(config));
   try {
-    const done = await undoSmtpBounces(database.db, options.customerId, options, now);
+    const rule = { toSuppress: config.SOFT_BOUNCES_TO_SUPPRESS, windowDays: config.SOFT_BOUNCE_WINDOW_DAYS };
+    const done = await undoSmtpBounces(database.db, options.customerId, options, now, rule);
     console.log(
       [
         `Account ${options.customerId}, SMTP bounces from ${options.since.toISOString()} to ${options.until.toISOString()}:`,

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseDnsServer } from '../modules/senders/dns-resolver';
+import { mailIntakeSettings } from './mail-intake-env';
 
 // The one reader of process.env in the API: every setting is parsed here, once, at boot.
 
@@ -280,7 +281,17 @@ const envSchema = z.object({
   // an hour, so the Connect form is no stolen-key checker. A key that connects is not counted.
   CONNECT_ATTEMPTS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   CONNECT_ATTEMPTS_PER_CLIENT_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
+  ...mailIntakeSettings,
 }).superRefine((value, context) => {
+  if (value.INBOUND_SMTP_PORT !== undefined && !value.BOUNCE_DOMAIN) {
+    context.addIssue({ code: 'custom', path: ['INBOUND_SMTP_PORT'], message: 'needs BOUNCE_DOMAIN: the receiver takes mail for the addresses it issues there' });
+  }
+  if (Boolean(value.INBOUND_TLS_KEY_FILE) !== Boolean(value.INBOUND_TLS_CERT_FILE)) {
+    context.addIssue({ code: 'custom', path: ['INBOUND_TLS_KEY_FILE'], message: 'INBOUND_TLS_KEY_FILE and INBOUND_TLS_CERT_FILE go together: set both or neither' });
+  }
+  if (Boolean(value.POSTMARK_WEBHOOK_USER) !== Boolean(value.POSTMARK_WEBHOOK_PASSWORD)) {
+    context.addIssue({ code: 'custom', path: ['POSTMARK_WEBHOOK_USER'], message: 'POSTMARK_WEBHOOK_USER and POSTMARK_WEBHOOK_PASSWORD go together: set both or neither' });
+  }
   // A relay reaches real inboxes, so the site must be one a reader can use (issue 30): one-click
   // unsubscribe (RFC 8058) must be https, and a From at a name no one can resolve is refused by
   // receivers. A site on this machine (http://localhost) is development, whatever its relay.

@@ -7,6 +7,7 @@ import { purgeExpiredArchives } from '../modules/data-export/data-export.service
 import { purgeAbandonedImports, purgeFailedImportFiles } from '../modules/imports/imports.service';
 import { purgeSpentUsage } from '../modules/senders/quotas';
 import { purgeSpentConfirmations } from '../modules/forms/confirmation-mail';
+import { dropReportsBefore, REPORT_KEEP_DAYS } from '../modules/inbound/record-report';
 import { dropEventsBefore } from '../modules/outgoing-webhooks/sends.repository';
 import { REPLAY_WINDOW_MS } from '../modules/webhooks/webhook-signature';
 import { describe, type JobLog } from './job-worker';
@@ -34,6 +35,7 @@ const PURGES: [(deps: Deps) => Promise<number>, string][] = [
   [purgeSpentConfirmations, 'opt-in confirmation marks past their day dropped'],
   [({ db, now }) => dropDeliveriesBefore(db, new Date(now().getTime() - REPLAY_WINDOW_MS)), 'webhook delivery ids past the replay window dropped'],
   [({ db, now }) => dropEventsBefore(db, new Date(now().getTime() - OUTGOING_WEBHOOK_KEEP_MS)), 'outgoing webhook events (with their attempts) past 30 days dropped'],
+  [({ db, now }) => dropReportsBefore(db, new Date(now().getTime() - REPORT_KEEP_DAYS * 24 * 3_600_000)), 'delivery reports past 30 days dropped (their bounces stay)'],
 ];
 
 /**

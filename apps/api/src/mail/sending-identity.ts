@@ -5,6 +5,7 @@ import { dkimKeyContext } from '../modules/senders/dkim-keys';
 import { fromTreatment, viaAddress } from '../modules/senders/from-treatment';
 import { linksName, returnPathName } from '../modules/senders/domain-records';
 import { authenticatedDomain, ownedAddresses } from '../modules/senders/senders.repository';
+import { type ReturnPaths, returnPathsOf } from '../modules/inbound/return-paths';
 import { domainOf, SENDER_MESSAGES } from '@postlark/shared/senders';
 import { type DkimSettings, dkimSettings } from './dkim';
 import { type SendingPolicy, sendingPolicyFrom } from './sending-policy';
@@ -47,8 +48,8 @@ export interface FromFields {
   replyTo: string;
 }
 
-// The local part bounces come back to: one address per domain until the inbound receiver names
-// each delivery in it (VERP).
+// The local part of a return path with no delivery to name (a campaign's test send); a delivery's
+// own is a VERP address in its place (modules/inbound/return-paths.ts, identity-transport.ts).
 const BOUNCE_LOCAL_PART = 'bounces';
 
 // A domain's opened key is kept this long: a domain whose record is gone stops signing within it
@@ -96,9 +97,23 @@ export function sendingIdentities(deps: IdentityDeps) {
     };
   }
 
+  let paths: Promise<ReturnPaths> | undefined;
   return {
     /** The origin of the app's links in mail, which a branded link domain replaces. */
     appOrigin: deps.policy.appOrigin,
+    /** BOUNCE_DOMAIN, lower case, or null. */
+    bounceDomain: deps.policy.bounceDomain,
+    /** The addresses naming each delivery (VERP, mailto unsubscribe), once BOUNCE_DOMAIN is set; else null. */
+    async returnPaths(): Promise<ReturnPaths | null> {
+      const domain = deps.policy.bounceDomain;
+      if (!domain) return null;
+      // A failed read of the secret is tried again by the next message, not kept.
+      paths ??= returnPathsOf(deps.db, domain).catch((error: unknown) => {
+        paths = undefined;
+        throw error;
+      });
+      return paths;
+    },
     /** The identity of mail From these fields now, or why it cannot be sent. */
     async of(fields: FromFields): Promise<IdentityOutcome> {
       const key = `${fields.customerId}\n${fields.fromEmail}\n${fields.fromName}\n${fields.replyTo}`;

@@ -172,8 +172,13 @@ export const campaignBounces = pgTable(
     campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'cascade' }),
     subscriberId: uuid('subscriber_id').notNull(),
     kind: text('kind').$type<'hard' | 'soft' | 'complaint'>().notNull(),
-    source: text('source').$type<'smtp' | 'webhook'>().notNull(),
+    // smtp: the relay's reply; webhook: the generic signed webhook; inbound: a report to the
+    // receiver; ses, sendgrid, postmark, mailgun, brevo: that relay's own webhook.
+    source: text('source').$type<BounceSource>().notNull(),
     detail: text('detail').notNull().default(''),
+    // The enhanced status code (5.1.1) the report gave, and the report (delivery_reports.id).
+    status: text('status'),
+    reportId: bigint('report_id', { mode: 'number' }),
     at: timestamp('at', { withTimezone: true }).notNull(),
     // Set by `npm run unbounce` when the bounce was the sender's refusal misread as the reader's:
     // kept for the record, counted for nothing.
@@ -185,6 +190,8 @@ export const campaignBounces = pgTable(
     check('campaign_bounces_kind_check', sql`${table.kind} in ('hard', 'soft', 'complaint')`),
   ],
 );
+
+export type BounceSource = 'smtp' | 'webhook' | 'inbound' | 'ses' | 'sendgrid' | 'postmark' | 'mailgun' | 'brevo';
 
 /** Webhook deliveries already handled, by their id: a replay changes nothing. */
 export const webhookDeliveries = pgTable('webhook_deliveries', {

@@ -1,38 +1,66 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { BounceType } from '@postlark/shared/webhooks';
 import type { Db } from '../../db/client';
 import { changedRows, rowsOf } from '../../db/results';
+import type { BounceSource } from '../../db/schema/campaigns';
 
-/** Soft bounces (a full mailbox, a server down) suppress an address only once they add up. */
-export const SOFT_BOUNCES_TO_SUPPRESS = 3;
+/**
+ * Soft bounces (a full mailbox, a server down) suppress an address only when `toSuppress` of them
+ * arrive within `windowDays` with no open, click or delivery report after them: a mailbox full for
+ * a week and read again is not dead (Mailchimp resets its count the same way). Settings:
+ * SOFT_BOUNCES_TO_SUPPRESS, SOFT_BOUNCE_WINDOW_DAYS.
+ */
+export interface SoftBounceRule {
+  toSuppress: number;
+  windowDays: number;
+}
+export const SOFT_BOUNCE_RULE: SoftBounceRule = { toSuppress: 5, windowDays: 30 };
 
 export interface BounceRecord {
   subscriberId: string;
   campaignId: string | null;
   kind: BounceType;
-  source: 'smtp' | 'webhook';
+  source: BounceSource;
   detail: string;
+  /** The enhanced status code a report gave (5.1.1), and the report itself (delivery_reports.id). */
+  status?: string | null;
+  reportId?: number | null;
   at: Date;
 }
 
 /**
- * Records a bounce or complaint and suppresses the address as the rules say: a hard bounce or a
- * complaint at once, soft bounces from the third. The status change writes the subscriber's
- * timeline itself (migration 0011's triggers).
+ * The soft bounces that count for a subscriber as of `at`: live (not undone), inside the window,
+ * and after the latest sign that mail reaches them (an open, a click, a delivered report).
  */
-export async function recordBounce(db: Db, bounce: BounceRecord): Promise<void> {
+function countingSoftBounces(subscriberId: SQL, at: string, rule: SoftBounceRule): SQL {
+  return sql`(select count(*) from campaign_bounces b
+    where b.subscriber_id = ${subscriberId} and b.kind = 'soft' and b.undone_at is null
+      and b.at > ${at}::timestamptz - make_interval(secs => ${rule.windowDays * 86_400})
+      and b.at > coalesce((select max(o.at) from campaign_opens o where o.subscriber_id = ${subscriberId}), '-infinity'::timestamptz)
+      and b.at > coalesce((select max(k.at) from campaign_clicks k where k.subscriber_id = ${subscriberId}), '-infinity'::timestamptz)
+      and b.at > coalesce((select max(r.received_at) from delivery_reports r where r.subscriber_id = ${subscriberId} and r.reason = 'delivered'), '-infinity'::timestamptz))`;
+}
+
+/**
+ * Records a bounce or complaint and suppresses the address as the rules say: a hard bounce or a
+ * complaint at once (for this subscriber, so this customer, only), soft bounces as `rule` says.
+ * The status change writes the subscriber's timeline and suppression list itself (migrations
+ * 0011 and 0020's triggers).
+ */
+export async function recordBounce(db: Db, bounce: BounceRecord, rule: SoftBounceRule = SOFT_BOUNCE_RULE): Promise<void> {
   const at = bounce.at.toISOString();
-  await db.execute(sql`insert into campaign_bounces (campaign_id, subscriber_id, kind, source, detail, at)
-    values (${bounce.campaignId}::uuid, ${bounce.subscriberId}::uuid, ${bounce.kind}, ${bounce.source}, ${bounce.detail.slice(0, 1_000)}, ${at}::timestamptz)`);
+  await db.execute(sql`insert into campaign_bounces (campaign_id, subscriber_id, kind, source, detail, status, report_id, at)
+    values (${bounce.campaignId}::uuid, ${bounce.subscriberId}::uuid, ${bounce.kind}, ${bounce.source}, ${bounce.detail.slice(0, 1_000)},
+      ${bounce.status ?? null}, ${bounce.reportId ?? null}::bigint, ${at}::timestamptz)`);
   if (bounce.kind === 'complaint') {
     await db.execute(sql`update subscribers set status = 'complained', updated_at = ${at}::timestamptz
       where "subscribers"."id" = ${bounce.subscriberId}::uuid and "subscribers"."status" <> 'complained'`);
     return;
   }
+  const id = sql`${bounce.subscriberId}::uuid`;
   await db.execute(sql`update subscribers set status = 'bounced', updated_at = ${at}::timestamptz
-    where "subscribers"."id" = ${bounce.subscriberId}::uuid and "subscribers"."status" = 'active'
-      and (${bounce.kind} = 'hard' or (select count(*) from campaign_bounces b
-        where b.subscriber_id = ${bounce.subscriberId}::uuid and b.kind = 'soft' and b.undone_at is null) >= ${SOFT_BOUNCES_TO_SUPPRESS})`);
+    where "subscribers"."id" = ${id} and "subscribers"."status" = 'active'
+      and (${bounce.kind} = 'hard' or ${countingSoftBounces(id, at, rule)} >= ${rule.toSuppress})`);
 }
 
 export interface UndoneBounces {
@@ -49,11 +77,11 @@ export interface UndoneBounces {
 /**
  * Undoes the bounces an account's SMTP replies recorded in [since, until) (a relay's refusal of the
  * sender taken for its readers' bounces, before replies were classified): each is marked undone, and
- * a subscriber they left bounced, with no other live hard bounce and fewer than
- * SOFT_BOUNCES_TO_SUPPRESS live soft ones, is active again and off the suppression list. Webhook
+ * a subscriber they left bounced, with no other live hard bounce and fewer soft ones counting than
+ * the rule suppresses at, is active again and off the suppression list. Webhook
  * bounces and complaints are the receivers' word and are left alone.
  */
-export async function undoSmtpBounces(db: Db, customerId: string, window: { since: Date; until: Date }, now: Date): Promise<UndoneBounces> {
+export async function undoSmtpBounces(db: Db, customerId: string, window: { since: Date; until: Date }, now: Date, rule: SoftBounceRule = SOFT_BOUNCE_RULE): Promise<UndoneBounces> {
   const at = now.toISOString();
   return db.transaction(async (tx) => {
     const undone = rowsOf<{ subscriberId: string }>(
@@ -70,7 +98,7 @@ export async function undoSmtpBounces(db: Db, customerId: string, window: { sinc
       await tx.execute(sql`update subscribers set status = 'active', updated_at = ${at}::timestamptz
         where "subscribers"."id" = any(${ids}) and "subscribers"."status" = 'bounced'
           and not exists (select 1 from campaign_bounces b where b.subscriber_id = "subscribers"."id" and b.kind = 'hard' and b.undone_at is null)
-          and (select count(*) from campaign_bounces b where b.subscriber_id = "subscribers"."id" and b.kind = 'soft' and b.undone_at is null) < ${SOFT_BOUNCES_TO_SUPPRESS}
+          and ${countingSoftBounces(sql`"subscribers"."id"`, at, rule)} < ${rule.toSuppress}
         returning "subscribers"."id"`),
     );
     if (reactivated.length > 0) {

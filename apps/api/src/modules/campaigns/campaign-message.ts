@@ -138,10 +138,10 @@ export function buildCampaignMail(
     text: (campaign.text ? renderCompiled(campaign.text, fields, { html: false }) : textFromHtml(content)) + (footer ? footerText(row, preferencesUrl) : ''),
     messageId,
     customerId: row.customerId,
+    ...(message.id > 0 && { ledgerId: message.id }),
     headers: {
-      // The one-click URL only (RFC 8058). A mailto: here went to the customer's own inbox, to be
-      // handled by hand, and is the one Apple Mail uses: it comes back pointed at the platform's
-      // receiver once there is one (the inbound mail issue), never at the customer.
+      // The one-click URL (RFC 8058). The sending identity adds a mailto: at the platform's
+      // receiver once BOUNCE_DOMAIN is set (identity-transport.ts), never the customer's inbox.
       'List-Unsubscribe': `<${oneClickUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       'List-Id': links.delivery.listId(row),

@@ -20,6 +20,8 @@ export interface CampaignMail {
   headers: Record<string, string>;
   /** Whose mail it is: the account its From address belongs to. */
   customerId: string;
+  /** The ledger row (campaign_messages.id) it delivers; none for a preview or a test send. */
+  ledgerId?: number;
   /** The envelope sender (MAIL FROM); the From address when not set (identity-transport.ts sets it). */
   returnPath?: string;
   /** The keys that sign it, in order; the transport's own key when not set. */

@@ -1,4 +1,5 @@
 import type { SendingIdentities } from '../../mail/sending-identity';
+import { onReceiverDomain, type ReturnPaths } from '../inbound/return-paths';
 import type { SmtpReplyVerdict } from '../../mail/smtp-reply';
 import { type CampaignMail, type CampaignTransport, SendFailure } from './campaign-transport';
 
@@ -18,6 +19,20 @@ function withLinkOrigin(mail: CampaignMail, appOrigin: string, linkOrigin: strin
 }
 
 /**
+ * A delivery's own addresses at the receiver (modules/inbound/return-paths.ts): its envelope sender
+ * names it (VERP), so a bounce says whose it is, and List-Unsubscribe gains a mailto: that
+ * unsubscribes on receipt (Apple Mail and others use it rather than the URL).
+ */
+function withReturnPaths(mail: CampaignMail, returnPath: string, paths: ReturnPaths, bounceDomain: string): { mail: CampaignMail; returnPath: string } {
+  if (mail.ledgerId === undefined || !onReceiverDomain(returnPath, bounceDomain)) return { mail, returnPath };
+  const verp = paths.bounceAddress(mail.ledgerId, returnPath.slice(returnPath.lastIndexOf('@') + 1));
+  const listUnsubscribe = mail.headers['List-Unsubscribe'];
+  const mailto = `<mailto:${paths.unsubscribeAddress(mail.ledgerId)}?subject=unsubscribe>`;
+  const headers = { ...mail.headers, 'List-Unsubscribe': listUnsubscribe ? `${listUnsubscribe}, ${mailto}` : mailto };
+  return { mail: { ...mail, headers }, returnPath: verp };
+}
+
+/**
  * Sends each message as its sending identity says (mail/sending-identity.ts): From, Reply-To,
  * envelope sender and DKIM keys. A From that can no longer be sent (its domain's record is gone)
  * is a failure of the send, never of the reader.
@@ -29,7 +44,10 @@ export function withSendingIdentity(transport: CampaignTransport, identities: Se
       if (!outcome.usable) throw new SendFailure(outcome.reason, FROM_NOT_SENDABLE);
       const { identity } = outcome;
       const branded = identity.linkOrigin ? withLinkOrigin(mail, identities.appOrigin, identity.linkOrigin) : mail;
-      await transport.send({ ...branded, from: identity.from, replyTo: identity.replyTo, returnPath: identity.returnPath, dkim: identity.dkim });
+      const paths = mail.ledgerId === undefined ? null : await identities.returnPaths();
+      const bounceDomain = identities.bounceDomain;
+      const named = paths && bounceDomain ? withReturnPaths(branded, identity.returnPath, paths, bounceDomain) : { mail: branded, returnPath: identity.returnPath };
+      await transport.send({ ...named.mail, from: identity.from, replyTo: identity.replyTo, returnPath: named.returnPath, dkim: identity.dkim });
     },
     close: () => transport.close(),
   };

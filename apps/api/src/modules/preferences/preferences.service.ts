@@ -64,8 +64,12 @@ export async function savePreferences(deps: PreferenceDeps, token: string, choic
 /** Unsubscribes from everything this sender sends: every list, and the subscriber as a whole. Repeats are harmless. */
 export async function unsubscribeEverywhere(deps: PreferenceDeps, token: string): Promise<void> {
   const subscriber = await subscriberOf(deps, token);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  await unsubscribeSubscriber(deps.db, subscriber, deps.now());
+}
+
+/** The same for a subscriber known by other means (a mailto: unsubscribe names their delivery). */
+export async function unsubscribeSubscriber(db: Db, subscriber: { id: string; status: string }, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
     await chooseLists(tx, subscriber.id, [], now);
     if (subscriber.status === 'active') await setSubscriberStatus(tx, subscriber.id, 'unsubscribed', now);
   });

@@ -2,7 +2,7 @@ import { bounceEventSchema, WEBHOOK_MESSAGES } from '@postlark/shared/webhooks';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError, parseWith } from '../../http/errors';
-import { bounceTargets, firstDelivery, recordBounce } from '../campaigns/bounces.repository';
+import { bounceTargets, firstDelivery, recordBounce, type SoftBounceRule } from '../campaigns/bounces.repository';
 import { SIGNATURE_HEADER, validWebhookSignature } from './webhook-signature';
 
 export interface BounceWebhookDeps {
@@ -10,6 +10,7 @@ export interface BounceWebhookDeps {
   now: () => Date;
   /** BOUNCE_WEBHOOK_SECRET; without it the route answers 404. */
   secret: string | undefined;
+  softBounces: SoftBounceRule;
 }
 
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -40,7 +41,7 @@ export function bounceWebhookRoutes(deps: BounceWebhookDeps) {
       const recorded = await deps.db.transaction(async (tx) => {
         if (!(await firstDelivery(tx, event.id, at))) return false;
         for (const target of await bounceTargets(tx, event.email, event.message_id)) {
-          await recordBounce(tx, { ...target, kind: event.type, source: 'webhook', detail: event.detail ?? '', at });
+          await recordBounce(tx, { ...target, kind: event.type, source: 'webhook', detail: event.detail ?? '', at }, deps.softBounces);
         }
         return true;
       });

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { SOFT_BOUNCE_RULE } from '../modules/campaigns/bounces.repository';
+
+// The settings of what comes back from receivers (issue 32): the inbound SMTP receiver, the
+// relays' own webhooks, and the soft-bounce rule. Part of env.ts's one schema (spread into it);
+// kept here because env.ts had grown past what one screen can hold.
+
+const wholeNumber = z.coerce.number({ error: 'must be a whole number' }).int();
+
+export const mailIntakeSettings = {
+  // The inbound receiver the MX of BOUNCE_DOMAIN points at (modules/inbound/). Off unless a port is
+  // given; it takes delivery reports, complaints and mailto unsubscribes for addresses it issued,
+  // and relays nothing.
+  INBOUND_SMTP_PORT: wholeNumber.min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+  // The name it gives in its greeting (a receiver's MX host name), APP_URL's host when unset.
+  INBOUND_SMTP_NAME: z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name such as mx.bounces.example.com').optional(),
+  // TLS (STARTTLS) when both are given: PEM files' paths.
+  INBOUND_TLS_KEY_FILE: z.string().min(1).optional(),
+  INBOUND_TLS_CERT_FILE: z.string().min(1).optional(),
+  // A report is a few kilobytes; a bounce that returns the whole message can be larger. Past this,
+  // 552 and nothing is read.
+  INBOUND_MAX_MESSAGE_BYTES: wholeNumber.min(10_000).max(50_000_000).default(2_000_000),
+  // Connections open at once (all senders), and per sending address.
+  INBOUND_MAX_CONNECTIONS: wholeNumber.min(1).max(10_000).default(100),
+  INBOUND_CONNECTIONS_PER_CLIENT: wholeNumber.min(1).max(1_000).default(10),
+  // Messages one sending address may hand over a minute; past it, 421 (try later).
+  INBOUND_MESSAGES_PER_CLIENT_PER_MINUTE: wholeNumber.min(1).default(600),
+
+  // Soft bounces suppress a reader only when this many arrive within the window with no open,
+  // click or delivery report between them (Mailchimp's rule, issue 32 point 3).
+  SOFT_BOUNCES_TO_SUPPRESS: wholeNumber.min(1).max(100).default(SOFT_BOUNCE_RULE.toSuppress),
+  SOFT_BOUNCE_WINDOW_DAYS: z.coerce.number({ error: 'must be a number of days' }).positive().max(365).default(SOFT_BOUNCE_RULE.windowDays),
+
+  // The relays' webhooks (modules/webhooks/relays/): each is off until its credential is set.
+  // Amazon SES through SNS: the topic ARNs whose notifications are taken (comma-separated).
+  SES_SNS_TOPIC_ARNS: z.string().min(1).optional(),
+  // SendGrid's signed event webhook: the verification key SendGrid shows (base64 of the DER public key).
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().min(40, 'must be the verification key SendGrid shows (base64)').optional(),
+  // Postmark: the user and password put in the webhook's URL (basic authentication).
+  POSTMARK_WEBHOOK_USER: z.string().min(1).optional(),
+  POSTMARK_WEBHOOK_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Mailgun: the HTTP webhook signing key (Settings → API security).
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Brevo's transactional webhook: the token it sends (Authorization: Bearer), set when the webhook is created.
+  BREVO_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+};
