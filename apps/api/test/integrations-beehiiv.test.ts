@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { INTEGRATIONS, useIntegrationsApp } from './support/integrations';
 
 // beehiiv connected for real, against its local fake: the key and publication checked, a publication
-// of 10,000 imported (inactive subscriptions suppressed), changes on both sides reaching the other
+// of 2,000 imported (inactive subscriptions suppressed), changes on both sides reaching the other
 // (beehiiv has no change filter nor unsubscribe webhook: polls read the whole publication), no echo
 // of our own writes, and a revoked key breaking the connection.
 
 const { fakes, accounts, call, advance, sync, listMembers, connect, linkAudience, setLocal, importRun, expectBroken } = useIntegrationsApp({ maxPasses: 2_000 });
 
 describe('beehiiv, connected', () => {
-  it('imports 10,000, syncs both ways without echoes, and breaks on a revoked key', async () => {
+  it('imports 2,000, syncs both ways without echoes, and breaks on a revoked key', async () => {
     const beehiiv = fakes().beehiiv;
     const publicationId = beehiiv.publicationId;
     const { cookie, customerId } = await accounts.signedInCustomer();
@@ -18,10 +18,10 @@ describe('beehiiv, connected', () => {
 
     const publication = beehiiv.state.publications.find((candidate) => candidate.id === publicationId)!;
     if (!publication.customFields.some((field) => field.display === 'First Name')) beehiiv.addCustomField(publicationId, 'First Name');
-    const seeded = beehiiv.seedAudience(publicationId, 10_000, { inactiveShare: 0.05 });
+    const seeded = beehiiv.seedAudience(publicationId, 2_000, { inactiveShare: 0.05 });
     const all = publication.subscriptions;
     const inactive = all.filter((sub) => sub.status === 'inactive').map((sub) => sub.email);
-    expect(inactive.length).toBeGreaterThan(300);
+    expect(inactive.length).toBeGreaterThan(50);
 
     const audiences = await call('GET', `${INTEGRATIONS}/${connection.id}/audiences`, cookie);
     expect(audiences.json().payload.audiences).toContainEqual(expect.objectContaining({ id: publicationId }));
@@ -66,5 +66,6 @@ describe('beehiiv, connected', () => {
     advance(6 * 60_000);
     await sync();
     await expectBroken(cookie, customerId, 'invalid');
-  });
+    // Twenty pages and more: a budget far above what a busy machine needs, not a timing assertion.
+  }, 120_000);
 });

@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { INTEGRATIONS, useIntegrationsApp } from './support/integrations';
 
-// HubSpot connected for real, against its local fake: the private-app token checked, 10,000 contacts
+// HubSpot connected for real, against its local fake: the private-app token checked, 2,000 contacts
 // imported (those opted out of all email suppressed), changes on both sides reaching the other, no
 // echo of our own writes, and a revoked token breaking the connection.
 
 const { fakes, accounts, call, advance, sync, listMembers, connect, linkAudience, setLocal, importRun, expectBroken } = useIntegrationsApp({ maxPasses: 2_000 });
 
 describe('HubSpot, connected', () => {
-  it('imports 10,000, syncs both ways without echoes, and breaks on a revoked token', async () => {
+  it('imports 2,000, syncs both ways without echoes, and breaks on a revoked token', async () => {
     const hubspot = fakes().hubspot;
     const { cookie, customerId } = await accounts.signedInCustomer();
     const connection = await connect('hubspot', cookie, hubspot.accessToken);
     expect(connection).toMatchObject({ platform: 'hubspot', status: 'connected' });
 
-    const seeded = hubspot.seedAudience(10_000, { optOutShare: 0.05 });
+    const seeded = hubspot.seedAudience(2_000, { optOutShare: 0.05 });
     const optedOut = seeded.map((contact) => contact.properties.email!).filter((email) => hubspot.state.optedOutOfAll.has(email));
-    expect(optedOut.length).toBeGreaterThan(300);
+    expect(optedOut.length).toBeGreaterThan(50);
     const [there, renamed, here] = seeded.map((contact) => contact.properties.email!).filter((email) => !hubspot.state.optedOutOfAll.has(email));
     // The person unsubscribed here later never chose an email type in HubSpot: the opt-out must reach them all the same.
     expect(hubspot.state.subscriptions.has(here!)).toBe(false);
@@ -27,12 +27,12 @@ describe('HubSpot, connected', () => {
 
     await sync();
     const members = await listMembers(link.list_id);
-    expect(members).toHaveLength(10_000);
+    expect(members).toHaveLength(2_000);
     const localStatus = new Map(members.map((member) => [member.email, member.status]));
     for (const email of optedOut) expect(localStatus.get(email)).toBe('unsubscribed');
-    expect(members.filter((member) => member.status === 'active')).toHaveLength(10_000 - optedOut.length);
+    expect(members.filter((member) => member.status === 'active')).toHaveLength(2_000 - optedOut.length);
     const run = await importRun(cookie, connection.id);
-    expect(run).toMatchObject({ status: 'done', processed: 10_000, errors: [] });
+    expect(run).toMatchObject({ status: 'done', processed: 2_000, errors: [] });
 
     // Changes on both sides. There: one opts out of all email, another is renamed. Here: a third unsubscribes.
     advance(60_000);
@@ -66,5 +66,6 @@ describe('HubSpot, connected', () => {
     advance(6 * 60_000);
     await sync();
     await expectBroken(cookie, customerId);
-  });
+    // Twenty pages and more: a budget far above what a busy machine needs, not a timing assertion.
+  }, 120_000);
 });
