@@ -9,6 +9,7 @@ import { CAMPAIGN_SEND, CAMPAIGN_SEND_TARGETS, type CampaignSendReport, measureC
 import { measureRelayBudget, printRelayBudget, RELAY_BUDGET } from './relay-budget';
 import { measureCdnow, printCdnow } from './cdnow';
 import { measureBounceClassifier, printBounceClassifier } from './bounce-classifier';
+import { measureInboundReceiver, printInboundReceiver } from './inbound-receiver';
 import { INSIGHTS_REFRESH_TARGETS, measureInsightsRefresh, printInsightsRefresh } from './insights-refresh';
 import { measurePlatformImport, PLATFORM_IMPORT, printPlatformImport } from './platform-import';
 import { measurePlatformSteady, PLATFORM_STEADY, printPlatformSteady } from './platform-steady';
@@ -38,7 +39,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'relay-budget', 'tracking', 'event-loop', 'tenant-loop', 'events', 'flows', 'flow-fairness', 'cdnow', 'insights-refresh', 'platform-import', 'platform-steady', 'groceries', 'ab-simulation', 'send-time-and-scores', 'bounces', 'lighthouse'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'relay-budget', 'tracking', 'event-loop', 'tenant-loop', 'events', 'flows', 'flow-fairness', 'cdnow', 'insights-refresh', 'platform-import', 'platform-steady', 'groceries', 'ab-simulation', 'send-time-and-scores', 'bounces', 'inbound', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -481,6 +482,16 @@ async function main() {
     const share = (part: number) => ((part / bounces.recipients) * 100).toFixed(1);
     summary.push(
       `  bounces       ${share(bounces.agreed)} % of ${bounces.recipients} recipients classified as expected vs ${share(bounces.baselineAgreed)} % for "5xx → hard, 4xx → soft, ARF → complaint"; ${bounces.messagesPerSecond.toFixed(0)} messages/s`,
+    );
+  }
+
+  if (runs('inbound')) {
+    console.log('\nmeasuring the inbound SMTP receiver on PGlite next to a plain SMTP sink (about a minute) …');
+    const inbound = await measureInboundReceiver(path.join(repoRoot, 'bench'));
+    clean = printInboundReceiver(inbound) && clean;
+    const sinkMean = (inbound.sinkBefore.perSecond + inbound.sinkAfter.perSecond) / 2;
+    summary.push(
+      `  inbound       receiver ${inbound.receiver.perSecond.toFixed(0)} reports/s (loop p99 ${ms(inbound.receiver.loopP99)}) vs plain SMTP sink ${sinkMean.toFixed(0)} reports/s (loop p99 ${ms(Math.max(inbound.sinkBefore.loopP99, inbound.sinkAfter.loopP99))}) = ${((inbound.receiver.perSecond / sinkMean) * 100).toFixed(1)} %`,
     );
   }
 

@@ -64,6 +64,9 @@ describe('the inbound receiver', () => {
     expect(bounce.properties.detail).toContain('User unknown');
     const stored = await rawQuery<{ outcome: string; campaign_id: string; status: string }>(accounts.database.db, `select outcome, campaign_id, status from delivery_reports where subscriber_id = $1::uuid`, [ids[ada.email]]);
     expect(stored).toEqual([{ outcome: 'dead', campaign_id: campaign.id, status: '5.1.1' }]);
+    const { receivers } = (await accounts.call('GET', `campaigns/v1/campaigns/${campaign.id}/report`, customer.cookie)).json().payload.report;
+    expect(receivers.counts).toEqual({ dead: 1, soft: 0, sender: 0, complaint: 0 });
+    expect(receivers.latest).toEqual([expect.objectContaining({ email: ada.email, outcome: 'dead', status: '5.1.1', diagnostic: expect.stringContaining('User unknown') })]);
 
     // The same report again (a sender's retransmission) is recorded once.
     await deliverReport(receiver.port, ada.returnPath, report);

@@ -100,6 +100,7 @@ const REPORT: CampaignReport = {
   ab_test: AB,
   send_time_optimisation: null,
   blocks: [],
+  receivers: { counts: { dead: 0, soft: 0, sender: 0, complaint: 0 }, latest: [] },
 };
 
 const summary = (id: number, name: string, extra: Partial<AbTestSummary>): AbTestSummary => ({

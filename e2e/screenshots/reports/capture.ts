@@ -84,6 +84,14 @@ const REPORT: CampaignReport = {
   ab_test: null,
   send_time_optimisation: null,
   blocks: [],
+  receivers: {
+    counts: { dead: 3, soft: 5, sender: 1, complaint: 1 },
+    latest: [
+      { email: 'sam@readers.example', outcome: 'dead', status: '5.1.1', diagnostic: '550 5.1.1 <sam@readers.example>: Recipient address rejected: User unknown in virtual mailbox table', received_at: '2026-11-20T10:12:00.000Z' },
+      { email: 'lee@mail.example', outcome: 'sender', status: '5.7.1', diagnostic: '554 5.7.1 Service unavailable; client host blocked using zen.spamhaus.org', received_at: '2026-11-20T10:05:00.000Z' },
+      { email: 'kim@readers.example', outcome: 'soft', status: '4.2.2', diagnostic: '452 4.2.2 Mailbox full', received_at: '2026-11-20T10:01:00.000Z' },
+    ],
+  },
   links: [
     { url: 'https://shop.lark.example/black-friday?utm_source=postlark&utm_medium=email&utm_campaign=bf-early-access', clicks: 912, unique_clicks: 688 },
     { url: 'https://shop.lark.example/collections/new-arrivals', clicks: 311, unique_clicks: 254 },

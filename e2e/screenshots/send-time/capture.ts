@@ -75,6 +75,7 @@ const REPORT: CampaignReport = {
   ab_test: null,
   send_time_optimisation: STO,
   blocks: [],
+  receivers: { counts: { dead: 0, soft: 0, sender: 0, complaint: 0 }, latest: [] },
 };
 
 for (const [label, viewport] of Object.entries(WIDTHS)) {

@@ -66,6 +66,14 @@ export interface CampaignReportCampaign {
   delivered_by: { platform: PlatformId; reported_at: string | null } | null;
 }
 
+/** What the receivers' mail servers said about the campaign's messages (issue 32): reports through the inbound receiver or a relay's webhook. */
+export interface CampaignReceiverReports {
+  /** Reports of the last 30 days by what they say: dead addresses, soft bounces, refusals of the sender, complaints. */
+  counts: { dead: number; soft: number; sender: number; complaint: number };
+  /** The latest 20 of those, newest first, in the receivers' own words. */
+  latest: { email: string; outcome: 'dead' | 'soft' | 'sender' | 'complaint'; status: string | null; diagnostic: string; received_at: string }[];
+}
+
 export interface CampaignReport {
   campaign: CampaignReportCampaign;
   totals: CampaignReportTotals;
@@ -79,6 +87,7 @@ export interface CampaignReport {
   send_time_optimisation: StoReport | null;
   /** Content blocks (issue 21): a recommendations block's product clicks and the orders that followed; empty without one. */
   blocks: CampaignReportBlock[];
+  receivers: CampaignReceiverReports;
 }
 
 /** A row of the Reports page: every campaign that started sending, newest first. */

@@ -108,6 +108,14 @@ export function sendingSchemas(): Record<string, JsonSchema> {
       ab_test: nullableObject(),
       send_time_optimisation: nullableObject(),
       blocks: { type: 'array', items: { type: 'object' } },
+      receivers: record({
+        counts: counts(['dead', 'soft', 'sender', 'complaint']),
+        latest: {
+          type: 'array',
+          description: 'The latest reports from receivers, newest first',
+          items: record({ email: { type: 'string' }, outcome: { enum: ['dead', 'soft', 'sender', 'complaint'] }, status: { type: ['string', 'null'] }, diagnostic: { type: 'string' }, received_at: time }),
+        },
+      }),
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { CampaignReportLink, CampaignReportPoint } from '@postlark/shared/campaign-reports';
+import type { CampaignReceiverReports, CampaignReportLink, CampaignReportPoint } from '@postlark/shared/campaign-reports';
 import { BLOCK_MESSAGES } from '@postlark/shared/content-blocks';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
@@ -100,4 +100,20 @@ export async function hourlyTimeline(db: Db, campaignId: string, limit: number):
       ) hits group by hour order by hour limit ${limit}`),
   );
   return rows.map((row) => ({ at: new Date(row.at).toISOString(), sent: row.sent, opens: row.opens, clicks: row.clicks }));
+}
+
+const RECEIVER_REPORTS_SHOWN = 20;
+
+/** The campaign's delivery reports that asked for something (not auto-replies or deliveries), counted and the latest listed. */
+export async function receiverReports(db: Db, campaignId: string): Promise<CampaignReceiverReports> {
+  const counted = rowsOf<{ outcome: keyof CampaignReceiverReports['counts']; n: number }>(
+    await db.execute(sql`select outcome, count(*)::int as n from delivery_reports where campaign_id = ${campaignId}::uuid and outcome <> 'none' group by outcome`),
+  );
+  const counts = { dead: 0, soft: 0, sender: 0, complaint: 0 };
+  for (const row of counted) counts[row.outcome] = Number(row.n);
+  const latest = rowsOf<CampaignReceiverReports['latest'][number] & { received_at: Date | string }>(
+    await db.execute(sql`select email, outcome, status, diagnostic, received_at from delivery_reports
+      where campaign_id = ${campaignId}::uuid and outcome <> 'none' order by received_at desc, id desc limit ${RECEIVER_REPORTS_SHOWN}`),
+  );
+  return { counts, latest: latest.map((row) => ({ ...row, received_at: new Date(row.received_at).toISOString() })) };
 }

@@ -13,7 +13,7 @@ import { stoReport } from '../send-time/sto-report';
 import { blockReport } from './block-report';
 import { type DeliveryRow, partsOf } from '../integrations/deliveries.repository';
 import { platformTestReport } from '../integrations/platform-ab-test';
-import { clicksPerLink, type EngagementCounts, engagementCounts, hourlyTimeline } from './reports.repository';
+import { clicksPerLink, type EngagementCounts, engagementCounts, hourlyTimeline, receiverReports } from './reports.repository';
 
 export interface ReportDeps {
   db: Db;
@@ -131,9 +131,9 @@ export async function campaignReport(deps: ReportDeps, customerId: string, id: s
   if (row.deliveryConnectionId) {
     const parts = await partsOf(deps.db, [row.id]);
     const test = await testOf(deps.db, row.id);
-    return { campaign: campaignPart(row, parts), totals: platformTotals(parts), links: [], timeline: [], ab_test: test ? await platformTestReport(deps.db, row, test, parts, deps.now()) : null, send_time_optimisation: null, blocks: [] };
+    return { campaign: campaignPart(row, parts), totals: platformTotals(parts), links: [], timeline: [], ab_test: test ? await platformTestReport(deps.db, row, test, parts, deps.now()) : null, send_time_optimisation: null, blocks: [], receivers: await receiverReports(deps.db, row.id) };
   }
-  const [messages, engagement, links, timeline, abTest, sto, blocks] = await deps.db.transaction(async (tx) => {
+  const [messages, engagement, links, timeline, abTest, sto, blocks, receivers] = await deps.db.transaction(async (tx) => {
     const test = await testOf(tx, row.id);
     return [
       await messageCounts(tx, [row.id]),
@@ -144,7 +144,8 @@ export async function campaignReport(deps: ReportDeps, customerId: string, id: s
       test ? await testReport(tx, row, test, deps.now()) : null,
       await stoReport(tx, row, deps.now()),
       await blockReport(tx, row),
+      await receiverReports(tx, row.id),
     ] as const;
   }, ONE_SNAPSHOT);
-  return { campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking), links, timeline, ab_test: abTest, send_time_optimisation: sto, blocks };
+  return { campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking), links, timeline, ab_test: abTest, send_time_optimisation: sto, blocks, receivers };
 }

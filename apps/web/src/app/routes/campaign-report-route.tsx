@@ -6,6 +6,7 @@ import { buttonClass } from '../../components/ui/button';
 import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
 import { AbTestReportSection } from '../../features/ab-tests/components/ab-test-report';
 import { ReportBlocks } from '../../features/reports/components/report-blocks';
+import { ReportReceivers } from '../../features/reports/components/report-receivers';
 import { ReportChart } from '../../features/reports/components/report-chart';
 import { ReportHeader } from '../../features/reports/components/report-header';
 import { ReportLinks } from '../../features/reports/components/report-links';
@@ -130,6 +131,7 @@ export default function CampaignReportRoute() {
         {parts.timeline && <ReportChart timeline={report.timeline} tracking={campaign.tracking} />}
         {parts.links && <ReportLinks links={report.links} tracking={campaign.tracking} />}
         <ReportBlocks blocks={report.blocks ?? []} />
+        <ReportReceivers receivers={report.receivers} />
       </div>
     </div>
   );

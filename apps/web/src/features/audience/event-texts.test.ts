@@ -11,6 +11,12 @@ describe('event sentences', () => {
     expect(eventSentence({ ...base, name: 'email_clicked', machine: false, properties: { url: 'https://shop.example/sale' } })).toBe('Clicked https://shop.example/sale');
   });
 
+  it('read a bounce with its kind, status code and the receiver’s words, and a complaint as such', () => {
+    expect(eventSentence({ ...base, name: 'email_bounced', properties: { kind: 'hard', status: '5.1.1', detail: '550 5.1.1 User unknown' } })).toBe('An email bounced (the address does not exist, 5.1.1): “550 5.1.1 User unknown”');
+    expect(eventSentence({ ...base, name: 'email_bounced', properties: { kind: 'soft' } })).toBe('An email bounced (a temporary problem)');
+    expect(eventSentence({ ...base, name: 'email_bounced', properties: { kind: 'complaint' } })).toBe('Marked an email as spam');
+  });
+
   it('read a custom event by its name and a few properties', () => {
     expect(eventSentence({ ...base, name: 'trial_started', properties: { plan: 'pro', seats: 3, nested: { a: 1 } } })).toBe('trial_started (plan: pro, seats: 3)');
     expect(eventSourceLabel('own')).toBe('Postlark');

@@ -13,6 +13,18 @@ const money = (value: number, currency: string) => {
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
+const BOUNCE_KINDS: Record<string, string> = { hard: 'the address does not exist', soft: 'a temporary problem', complaint: 'marked as spam' };
+
+/** A bounce as the receiver put it: what kind, its status code, and its own words (cut short). */
+function bounceSentence(properties: Record<string, unknown>): string {
+  const kind = text(properties.kind);
+  const status = text(properties.status);
+  const detail = text(properties.detail).slice(0, 160);
+  if (kind === 'complaint') return 'Marked an email as spam';
+  const what = [BOUNCE_KINDS[kind] ?? kind, status].filter(Boolean).join(', ');
+  return `An email bounced${what ? ` (${what})` : ''}${detail ? `: “${detail}”` : ''}`;
+}
+
 /** Where it came from, as a person would say it. */
 export function eventSourceLabel(source: string): string {
   if (source === 'own') return 'Postlark';
@@ -39,7 +51,7 @@ export function eventSentence(event: PersonEvent): string {
     case 'email_clicked':
       return `Clicked ${text(properties.url) || 'a link'}${machine}`;
     case 'email_bounced':
-      return `An email bounced${properties.kind ? ` (${text(properties.kind)})` : ''}`;
+      return bounceSentence(properties);
     case 'email_unsubscribed':
       return 'Unsubscribed';
     default: {
