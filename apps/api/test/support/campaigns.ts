@@ -1,5 +1,5 @@
 import { rawQuery } from '../../src/db/client';
-import { type SenderDeps, sendOnce } from '../../src/modules/campaigns/campaign-sender';
+import { type SenderDeps, type SenderState, sendOnce } from '../../src/modules/campaigns/campaign-sender';
 import { type DkimSettings, dkimSettings } from '../../src/mail/dkim';
 import { smtpCampaignTransport } from '../../src/modules/campaigns/campaign-transport';
 import { loadCampaignLinks } from '../../src/modules/campaigns/campaign-links';
@@ -116,7 +116,8 @@ export async function engine(accounts: Accounts, overrides: Partial<SenderDeps['
     settings: { batchSize: 100, ratePerSecond: 1000, concurrency: 2, leaseMs: 60_000, maxAttempts: 3, messageIdDomain: 'lark.example', idleMs: 10, ...overrides },
     log: { warn: () => {}, error: () => {} },
   };
-  return { deps, tokens, run: () => sendOnce(deps, async () => {}), close: () => transport.close() };
+  // `state`: kept across passes as the engine's loop keeps it (the account rotation, the relay's pauses).
+  return { deps, tokens, run: (state?: SenderState) => sendOnce(deps, async () => {}, state), close: () => transport.close() };
 }
 
 /** `passes` passes of the engine, one after another, on a fresh transport. */

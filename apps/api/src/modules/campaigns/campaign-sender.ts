@@ -28,7 +28,7 @@ import {
   markSent,
   markSkipped,
   renewClaims,
-  sendingCampaignIds,
+  sendingCampaigns,
 } from './sending.repository';
 
 export interface SenderSettings {
@@ -81,6 +81,22 @@ export interface SenderState {
   throttle?: ThrottleState;
   /** Each campaign's run of identical sender-side refusals: the circuit breaker. */
   streaks?: Map<string, RefusalStreak>;
+  /** Passes made: which of an account's sending campaigns goes first in this one. */
+  passes?: number;
+}
+
+/**
+ * The sending campaigns grouped by account, accounts in the order their first campaign started,
+ * each account's campaigns turned by the pass number: a pass sends one batch per account, so an
+ * account with ten campaigns delays another account's one by one batch, not ten.
+ */
+function campaignsByAccount(campaigns: readonly { id: string; customerId: string }[], pass: number): string[][] {
+  const byAccount = new Map<string, string[]>();
+  for (const campaign of campaigns) byAccount.set(campaign.customerId, [...(byAccount.get(campaign.customerId) ?? []), campaign.id]);
+  return [...byAccount.values()].map((ids) => {
+    const first = pass % ids.length;
+    return [...ids.slice(first), ...ids.slice(0, first)];
+  });
 }
 
 /** `variants`: the campaign's message per A/B test variant (one without a test); a row is sent its own. */
@@ -213,16 +229,29 @@ export async function sendOnce(deps: SenderDeps, turn: () => Promise<void>, stat
   await lookAtDueTests(deps, deps.settings.abLookEveryMs);
   if (deps.now().getTime() < Math.max(state.relayDownUntil, state.throttle?.until ?? 0)) return 0;
   let worked = 0;
-  for (const campaignId of await sendingCampaignIds(db)) {
-    const row = await campaignById(db, campaignId);
-    if (!row || row.status !== 'sending') continue;
-    await prepareRecipients(deps, row);
-    const batch = await claimBatch(db, campaignId, deps.settings.batchSize, deps.now());
-    if (batch.length > 0) await sendBatch(deps, preparedVariants(row, (await testOf(db, campaignId))?.settings ?? null), batch, turn, state);
-    worked += batch.length;
-    await finishIfDone(db, campaignId, deps.now());
+  const pass = state.passes ?? 0;
+  state.passes = pass + 1;
+  for (const accountCampaigns of campaignsByAccount(await sendingCampaigns(db), pass)) {
+    // The account's first campaign with rows due takes its batch; one held for a test or sending at best times later passes its turn on.
+    for (const campaignId of accountCampaigns) {
+      const sent = await sendCampaignBatch(deps, campaignId, turn, state);
+      worked += sent;
+      if (sent > 0) break;
+    }
   }
   return worked;
+}
+
+/** One batch of a campaign, claimed and sent; how many rows it took (0: none due now). */
+async function sendCampaignBatch(deps: SenderDeps, campaignId: string, turn: () => Promise<void>, state: SenderState): Promise<number> {
+  const { db } = deps;
+  const row = await campaignById(db, campaignId);
+  if (!row || row.status !== 'sending') return 0;
+  await prepareRecipients(deps, row);
+  const batch = await claimBatch(db, campaignId, deps.settings.batchSize, deps.now());
+  if (batch.length > 0) await sendBatch(deps, preparedVariants(row, (await testOf(db, campaignId))?.settings ?? null), batch, turn, state);
+  await finishIfDone(db, campaignId, deps.now());
+  return batch.length;
 }
 
 export interface CampaignSender {

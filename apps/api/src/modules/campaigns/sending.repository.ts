@@ -19,9 +19,9 @@ export interface ClaimedMessage {
 }
 
 /** Campaigns a sender should work on now (a platform delivers the ones that name a connection). */
-export async function sendingCampaignIds(db: Db): Promise<string[]> {
-  const result = await db.execute(sql`select id from campaigns where status = 'sending' and delivery_connection_id is null order by started_at, id`);
-  return rowsOf<{ id: string }>(result).map((row) => row.id);
+export async function sendingCampaigns(db: Db): Promise<{ id: string; customerId: string }[]> {
+  const result = await db.execute(sql`select id, customer_id as "customerId" from campaigns where status = 'sending' and delivery_connection_id is null order by started_at, id`);
+  return rowsOf<{ id: string; customerId: string }>(result);
 }
 
 /**
