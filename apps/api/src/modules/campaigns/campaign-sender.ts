@@ -92,7 +92,11 @@ export interface SenderState {
  */
 function campaignsByAccount(campaigns: readonly { id: string; customerId: string }[], pass: number): string[][] {
   const byAccount = new Map<string, string[]>();
-  for (const campaign of campaigns) byAccount.set(campaign.customerId, [...(byAccount.get(campaign.customerId) ?? []), campaign.id]);
+  for (const campaign of campaigns) {
+    const ids = byAccount.get(campaign.customerId);
+    if (ids) ids.push(campaign.id);
+    else byAccount.set(campaign.customerId, [campaign.id]);
+  }
   return [...byAccount.values()].map((ids) => {
     const first = pass % ids.length;
     return [...ids.slice(first), ...ids.slice(0, first)];

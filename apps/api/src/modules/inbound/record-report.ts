@@ -55,7 +55,8 @@ const DIAGNOSTIC_CHARS = 1_000;
 interface Delivery {
   customerId: string;
   campaignId: string;
-  subscriberId: string;
+  /** Null when the reader was erased (the ledger row outlives them). */
+  subscriberId: string | null;
 }
 
 async function deliveryOf(db: Db, ref: DeliveryRef): Promise<Delivery | undefined> {
@@ -65,8 +66,8 @@ async function deliveryOf(db: Db, ref: DeliveryRef): Promise<Delivery | undefine
       ? sql`m.id = ${ref.ledgerId}::bigint`
       : sql`m.message_id = ${ref.messageId.trim().startsWith('<') ? ref.messageId.trim() : `<${ref.messageId.trim()}>`} and (${ref.email}::text is null or m.email = ${ref.email})`;
   return rowsOf<Delivery>(
-    await db.execute(sql`select c.customer_id as "customerId", m.campaign_id as "campaignId", m.subscriber_id as "subscriberId"
-      from campaign_messages m join campaigns c on c.id = m.campaign_id
+    await db.execute(sql`select c.customer_id as "customerId", m.campaign_id as "campaignId", s.id as "subscriberId"
+      from campaign_messages m join campaigns c on c.id = m.campaign_id left join subscribers s on s.id = m.subscriber_id
       where ${where} limit 1`),
   )[0];
 }
@@ -76,26 +77,24 @@ const BOUNCE_KIND: Partial<Record<ReportOutcome, 'hard' | 'soft' | 'complaint'>>
 /** Keeps a report and does what it says to the reader of its delivery, exactly once. */
 export async function recordReport(db: Db, report: ReceivedReport, rule: SoftBounceRule): Promise<RecordedAs> {
   return db.transaction(async (tx) => {
+    // The subscriber may be gone (erased) while the ledger row stays: the report is kept unattached.
     const delivery = await deliveryOf(tx, report.delivery);
-    // The subscriber may be gone (erased) while the ledger row stays: keep the report unattached.
-    const subscriber = delivery
-      ? rowsOf<{ id: string }>(await tx.execute(sql`select id from subscribers where id = ${delivery.subscriberId}::uuid`))[0]
-      : undefined;
+    const subscriberId = delivery?.subscriberId ?? null;
     const inserted = rowsOf<{ id: number }>(
       await tx.execute(sql`insert into delivery_reports (key, customer_id, campaign_id, subscriber_id, source, outcome, reason, status, diagnostic, email, subject, report, received_at)
-        values (${report.key.slice(0, 300)}, ${delivery?.customerId ?? null}::uuid, ${delivery?.campaignId ?? null}::uuid, ${subscriber?.id ?? null}::uuid,
+        values (${report.key.slice(0, 300)}, ${delivery?.customerId ?? null}::uuid, ${delivery?.campaignId ?? null}::uuid, ${subscriberId}::uuid,
           ${report.source}, ${report.outcome}, ${report.reason.slice(0, 60)}, ${report.status?.slice(0, 20) ?? null}, ${report.diagnostic.slice(0, DIAGNOSTIC_CHARS)},
           ${report.email.slice(0, 320)}, ${report.subject.slice(0, 200)}, ${report.report.slice(0, REPORT_KEEP_CHARS)}, ${report.at.toISOString()}::timestamptz)
         on conflict (key) do nothing returning id`),
     );
     const reportId = inserted[0]?.id;
     if (reportId === undefined) return 'duplicate';
-    if (!delivery || !subscriber) return 'unmatched';
+    if (!delivery || !subscriberId) return 'unmatched';
     const kind = BOUNCE_KIND[report.outcome];
     if (kind) {
       await recordBounce(
         tx,
-        { subscriberId: subscriber.id, campaignId: delivery.campaignId, kind, source: report.source, detail: report.diagnostic, status: report.status, reportId: Number(reportId), at: report.at },
+        { subscriberId, campaignId: delivery.campaignId, kind, source: report.source, detail: report.diagnostic, status: report.status, reportId: Number(reportId), at: report.at },
         rule,
       );
     }
