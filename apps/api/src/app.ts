@@ -29,6 +29,8 @@ import { campaignCheckSettingsFrom } from './modules/campaigns/campaign-checks';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { deliverabilityRoutes } from './modules/deliverability/deliverability.routes';
+import { guardrailSettingsFrom } from './modules/deliverability/guardrail-settings';
 import { abTestRoutes } from './modules/ab-tests/ab-tests.routes';
 import { type DnsLookup, dnsLookup } from './modules/senders/dns-resolver';
 import { sendingPolicyFrom } from './mail/sending-policy';
@@ -159,6 +161,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(seedListRoutes(senderDeps));
       await api.register(reportRoutes({ db, now }));
       await api.register(dashboardRoutes({ db, now, limit: readLimits.homeOverview }));
+      await api.register(deliverabilityRoutes({ db, now, settings: guardrailSettingsFrom(config), dailyLimit: quotas.campaignMessagesPerDay }));
       await api.register(abTestRoutes({ db, now }));
       await api.register(flowRoutes({ db, now, allowLocalWebhooks: config.WEBHOOKS_ALLOW_LOCAL, secrets, sending, flowsPerAccount: config.FLOWS_PER_ACCOUNT, scannedFlowsPerAccount: config.FLOW_SCANNED_PER_ACCOUNT }));
       await api.register(bounceWebhookRoutes({ db, now, secret: config.BOUNCE_WEBHOOK_SECRET, softBounces: { toSuppress: config.SOFT_BOUNCES_TO_SUPPRESS, windowDays: config.SOFT_BOUNCE_WINDOW_DAYS } }));

@@ -27,7 +27,7 @@ async function main() {
   const app = await buildApp({ config, database, jobs });
   // The campaign sending engine runs here too by default (modules/campaigns/campaign-sender.ts).
   const sending = config.RUN_WORKERS
-    ? await startCampaignSending({ config, db: database.db, log: pino({ level: config.LOG_LEVEL }).child({ component: 'campaigns' }) })
+    ? await startCampaignSending({ config, db: database.db, mail: jobs.mail, log: pino({ level: config.LOG_LEVEL }).child({ component: 'campaigns' }) })
     : { stop: async () => {} };
   // And the automation engine (modules/automations/flow-engine.ts).
   const flows = config.RUN_WORKERS

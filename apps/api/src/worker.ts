@@ -24,7 +24,7 @@ async function main() {
   const log = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase(databaseTarget(config));
   const jobs = await startJobs({ config, database, log: log.child({ component: 'jobs' }) });
-  const sending = await startCampaignSending({ config, db: database.db, log: log.child({ component: 'campaigns' }) });
+  const sending = await startCampaignSending({ config, db: database.db, mail: jobs.mail, log: log.child({ component: 'campaigns' }) });
   const flows = await startFlowEngineFor({ config, db: database.db, log: log.child({ component: 'flows' }) });
   const webhooks = startWebhookSending({ config, db: database.db, log: log.child({ component: 'webhooks' }) });
 

@@ -44,7 +44,7 @@ describe('mail streams', () => {
 
     const campaign = (await accounts.call('POST', CAMPAIGNS, audience.customer.cookie, draft(audience.list))).json().payload.campaign as { id: string };
     expect((await accounts.call('POST', `${CAMPAIGNS}/${campaign.id}/send`, audience.customer.cookie)).statusCode).toBe(200);
-    const sender = await startCampaignSending({ config: accounts.config, db: accounts.database.db, now: accounts.now, log });
+    const sender = await startCampaignSending({ config: accounts.config, db: accounts.database.db, mail: accounts.mail, now: accounts.now, log });
     try {
       const message = await marketing.waitForMessage(audience.ada);
       await marketing.waitForMessage(audience.nameless);

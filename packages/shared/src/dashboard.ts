@@ -80,5 +80,7 @@ export const homeOverviewSchema = z.object({
     profile: z.object({ done: z.boolean(), missing: z.array(z.enum(POSTAL_ADDRESS_FIELDS)) }),
     campaign: z.object({ done: z.boolean() }),
   }),
+  /** A guardrail paused the account's sending (issue 32): why, and what to do next; null while it may send. */
+  sending_paused: z.nullable(z.object({ at: z.string(), reason: z.string(), next_steps: z.string() })),
 });
 export type HomeOverview = z.output<typeof homeOverviewSchema>;

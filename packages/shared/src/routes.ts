@@ -47,6 +47,8 @@ export const ROUTES = {
   confirmSubscription: '/confirm-subscription',
   // Sender identities (issue 18): the Senders page, and the page a sender's confirmation link opens.
   senders: '/dashboard/senders',
+  // Deliverability (issue 32): rates by mailbox provider, domains, warm-up, a guardrail's pause.
+  deliverability: '/dashboard/deliverability',
   confirmSender: '/confirm-sender',
   // Automations (issue 19): the flows, and one flow's builder (/dashboard/automations/{id}).
   automations: '/dashboard/automations',
@@ -92,6 +94,7 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.cancelEmailChange,
   ROUTES.confirmSubscription,
   ROUTES.senders,
+  ROUTES.deliverability,
   ROUTES.confirmSender,
   ROUTES.automations,
   ROUTES.abTests,

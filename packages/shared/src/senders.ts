@@ -7,9 +7,11 @@ import { lowerCaseEmailSchema } from './email';
 // authenticated (its DKIM record found). A campaign's From must also be one inboxes can
 // authenticate: at such a domain, at the operator's, or a free-mail address sent in their name.
 
-/** What the per-account quotas count. */
-export const USAGE_KINDS = ['campaign-messages', 'test-sends', 'sender-confirmations'] as const;
+/** What the per-account quotas count; `warm-up-messages`: messages claimed under a warm-up (issue 32). */
+export const USAGE_KINDS = ['campaign-messages', 'test-sends', 'sender-confirmations', 'warm-up-messages'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
+/** The kinds with a fixed limit in the settings (the warm-up's grows by the day). */
+export type QuotaKind = Exclude<UsageKind, 'warm-up-messages'>;
 
 export const SENDER_RULES = {
   /** How long a confirmation link works. */

@@ -1,11 +1,31 @@
 import { z } from 'zod';
 import { SOFT_BOUNCE_RULE } from '../modules/campaigns/bounces.repository';
+import { MARKETING_RELAYS } from '../modules/campaigns/relay-correlation';
 
 // The settings of what comes back from receivers (issue 32): the inbound SMTP receiver, the
 // relays' own webhooks, and the soft-bounce rule. Part of env.ts's one schema (spread into it);
 // kept here because env.ts had grown past what one screen can hold.
 
 const wholeNumber = z.coerce.number({ error: 'must be a whole number' }).int();
+
+// Doubling from 1,000 a day over ten days: a new sender's volume grows as receivers learn it.
+const DEFAULT_WARMUP = '1000,2000,4000,8000,16000,32000,64000,128000,256000,512000';
+const WARMUP_HELP = 'must be "off" or up to 60 comma-separated whole numbers of messages a day, growing, e.g. 1000,2000,4000';
+
+const warmUpSchedule = z
+  .string()
+  .max(1_000, WARMUP_HELP)
+  .transform((value, context): number[] => {
+    if (value.trim().toLowerCase() === 'off') return [];
+    const steps = value.split(',').map((part) => part.trim());
+    const limits = steps.map((part) => (/^\d{1,9}$/.test(part) ? Number(part) : Number.NaN));
+    const growing = limits.every((limit, at) => Number.isInteger(limit) && limit > 0 && (at === 0 || limit >= limits[at - 1]!));
+    if (steps.length > 60 || !growing) {
+      context.addIssue({ code: 'custom', message: WARMUP_HELP });
+      return z.NEVER;
+    }
+    return limits;
+  });
 
 export const mailIntakeSettings = {
   // The inbound receiver the MX of BOUNCE_DOMAIN points at (modules/inbound/). Off unless a port is
@@ -44,4 +64,23 @@ export const mailIntakeSettings = {
   MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   // Brevo's transactional webhook: the token it sends (Authorization: Bearer), set when the webhook is created.
   BREVO_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // The relay in front of the marketing stream, so each message carries our correlation value in
+  // the field that relay gives back in its webhooks (X-PM-Metadata-*, X-SMTPAPI unique_args,
+  // X-Mailgun-Variables, X-Mailin-custom); SES returns the original headers themselves. Unset: none.
+  MARKETING_RELAY: z.enum(MARKETING_RELAYS).optional(),
+
+  // The guardrails (modules/deliverability/). An account's sending pauses when hard bounces are
+  // over GUARD_HARD_BOUNCE_PERCENT of a campaign's first GUARD_HARD_BOUNCE_SAMPLE messages (judged
+  // from GUARD_HARD_BOUNCE_MINIMUM on), or complaints over GUARD_COMPLAINT_PERCENT of what it sent
+  // in GUARD_COMPLAINT_WINDOW_DAYS days (judged from GUARD_COMPLAINT_MINIMUM messages on).
+  GUARD_HARD_BOUNCE_PERCENT: z.coerce.number({ error: 'must be a percentage' }).positive().max(100).default(5),
+  GUARD_HARD_BOUNCE_SAMPLE: wholeNumber.min(10).default(1_000),
+  GUARD_HARD_BOUNCE_MINIMUM: wholeNumber.min(1).default(100),
+  GUARD_COMPLAINT_PERCENT: z.coerce.number({ error: 'must be a percentage' }).positive().max(100).default(0.3),
+  GUARD_COMPLAINT_WINDOW_DAYS: wholeNumber.min(1).max(30).default(7),
+  GUARD_COMPLAINT_MINIMUM: wholeNumber.min(1).default(1_000),
+  // The warm-up: the most messages a day an account may send on its first, second … day (from its
+  // first message, or from when it authenticated the domain it sends from); after the last day only
+  // CAMPAIGN_MESSAGES_PER_DAY applies. "off": no warm-up.
+  WARMUP_DAILY_LIMITS: warmUpSchedule.prefault(DEFAULT_WARMUP),
 };

@@ -13,6 +13,7 @@ export type EmailMessage =
   | { template: 'subscription-confirm'; to: string; link: string; listName: string; sender: string }
   | { template: 'sender-confirm'; to: string; link: string; account: string }
   | { template: 'sending-domain-lost'; to: string; firstName: string; domain: string; recordName: string; link: string }
+  | { template: 'sending-paused'; to: string; firstName: string; reason: string; nextSteps: string; link: string }
   // A campaign's test send: built by the campaigns module as the campaign's own message (for a
   // sample subscriber), and sent through the campaigns' relay as it, From its sending identity.
   | {
@@ -76,6 +77,14 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
     firstName: z.string().max(200),
     domain: z.string().max(253),
     recordName: z.string().max(320),
+    link: absoluteUrl,
+  }),
+  z.strictObject({
+    template: z.literal('sending-paused'),
+    to: recipient,
+    firstName: z.string().max(200),
+    reason: z.string().max(1_000),
+    nextSteps: z.string().max(2_000),
     link: absoluteUrl,
   }),
   z.strictObject({

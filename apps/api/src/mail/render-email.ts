@@ -10,6 +10,7 @@ import { EmailChangeNoticeEmail, emailChangeNoticeSubject } from './templates/em
 import { SubscriptionConfirmEmail, subscriptionConfirmSubject } from './templates/subscription-confirm';
 import { SenderConfirmEmail, senderConfirmSubject } from './templates/sender-confirm';
 import { SendingDomainLostEmail, sendingDomainLostSubject } from './templates/sending-domain-lost';
+import { SendingPausedEmail, sendingPausedSubject } from './templates/sending-paused';
 import { PasswordChangedEmail, passwordChangedSubject } from './templates/password-changed';
 import { PasswordResetEmail, passwordResetSubject } from './templates/password-reset';
 import { SignupAccountExistsEmail, signupAccountExistsSubject } from './templates/signup-account-exists';
@@ -68,6 +69,11 @@ function compose(message: Exclude<EmailMessage, { template: 'campaign-test' }>, 
       return {
         subject: sendingDomainLostSubject(message.domain),
         body: createElement(SendingDomainLostEmail, { firstName: message.firstName, domain: message.domain, recordName: message.recordName, link: message.link }),
+      };
+    case 'sending-paused':
+      return {
+        subject: sendingPausedSubject,
+        body: createElement(SendingPausedEmail, { firstName: message.firstName, reason: message.reason, nextSteps: message.nextSteps, link: message.link }),
       };
     case 'data-export-ready':
       return {

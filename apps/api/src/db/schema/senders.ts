@@ -102,7 +102,7 @@ export const accountUsage = pgTable(
   },
   (table) => [
     index('account_usage_customer_kind_at_idx').on(table.customerId, table.kind, table.at),
-    check('account_usage_kind_check', sql`${table.kind} in ('campaign-messages', 'test-sends', 'sender-confirmations')`),
+    check('account_usage_kind_check', sql`${table.kind} in ('campaign-messages', 'test-sends', 'sender-confirmations', 'warm-up-messages')`),
   ],
 );
 

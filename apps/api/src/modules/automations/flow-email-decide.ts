@@ -9,6 +9,7 @@ import { type Recipient, stillEligible } from '../campaigns/recipients.repositor
 import { personaliseRecipients } from '../campaigns/block-personalisation';
 import { BlockError, extractBlocks, type TemplateBlocks } from '../campaigns/content-blocks';
 import type { Quotas } from '../senders/quotas';
+import { pausedReason } from '../deliverability/sending-standing.repository';
 import { notMailableReason, peopleByIds } from './flow-people';
 import { quietHoursEnd } from './flow-time';
 import { reserveEmails } from './flow-email-reserve';
@@ -60,6 +61,9 @@ function contentBlocks(html: string): TemplateBlocks[] {
  * lock, so two flows cannot both send within the cap. Each batch reads what it needs in a
  * few statements, whatever its size; the verdicts are those one step at a time would reach.
  */
+/** How often an email of a paused account looks again. */
+const PAUSED_RETRY_MS = 15 * 60_000;
+
 export async function decideEmails(db: Db, works: readonly EmailWork[], options: { messageIdDomain: string; quotas: Quotas; now: Date; sending: SendingPolicy }): Promise<EmailDecision[]> {
   const { now } = options;
   const decisions: EmailDecision[] = [];
@@ -105,12 +109,20 @@ export async function decideEmails(db: Db, works: readonly EmailWork[], options:
     await personaliseRecipients(db, customerId, [...contents].flatMap(contentBlocks), found, now);
   }
   const usable = new Map<string, boolean>();
+  const paused = new Map<string, string | null>();
   const ready: Candidate[] = [];
   for (const item of open) {
     const { work, person, campaign } = item;
     const recipient = recipients.get(person.id);
     if (!recipient) {
       decisions.push({ kind: 'skip', work, reason: 'Not sent: the address is on the suppression list.' });
+      continue;
+    }
+    // A guardrail paused the account's sending (modules/deliverability): its emails wait, nothing is lost.
+    if (!paused.has(person.customerId)) paused.set(person.customerId, await pausedReason(db, person.customerId));
+    const pause = paused.get(person.customerId);
+    if (pause) {
+      decisions.push({ kind: 'defer', work, until: new Date(now.getTime() + PAUSED_RETRY_MS), reason: `Deferred: ${pause}` });
       continue;
     }
     if (!usable.has(campaign.id)) usable.set(campaign.id, await isUsableFrom({ db, sending: options.sending }, campaign));

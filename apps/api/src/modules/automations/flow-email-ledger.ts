@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
+import { countSent } from '../campaigns/sending.repository';
 
 // A reserved email's ledger row from here on: offered (pending to sending), recorded sent with the
 // lane's next offer, dropped, released or failed; and the customer's systems told of each sent.
@@ -19,7 +20,8 @@ export async function offerEmails(db: Db, ledgerIds: readonly number[], previous
   const at = now.toISOString();
   const result = await db.execute(sql`
     with sent as (update campaign_messages set status = 'sent', sent_at = ${at}::timestamptz, last_error = null
-      where id = any(${sql.param([...previousSent])}::bigint[]) and status = 'sending' returning id),
+      where id = any(${sql.param([...previousSent])}::bigint[]) and status = 'sending' returning id, campaign_id, email),
+    counted as (${countSent(at)}),
     target as (select m.id, r.status = 'active' as "active"
       from campaign_messages m join flow_step_runs s on s.id = m.flow_step_run_id join flow_runs r on r.id = s.run_id
       where m.id = any(${sql.param([...ledgerIds])}::bigint[]) and m.status = 'pending' and s.status = 'running'),

@@ -18,6 +18,8 @@ import { recordBounce } from './bounces.repository';
 import { startScheduled } from './start-scheduled';
 import type { Quotas } from '../senders/quotas';
 import type { SendingPolicy } from '../../mail/sending-policy';
+import type { SendingGuard } from '../deliverability/sending-guard';
+import { orderEngagedFirst } from '../deliverability/warm-up-order.repository';
 import {
   type ClaimedMessage,
   claimBatch,
@@ -72,6 +74,12 @@ export interface SenderDeps {
    * its own claims: where the relay budget shared by every process (mail/relay-budget.ts) slows down too.
    */
   onThrottle?: (throttle: { verdict: SmtpReplyVerdict; words: string; pauseMs: number; at: Date }) => void | Promise<void>;
+  /**
+   * The guardrails (modules/deliverability): an account whose rates crossed a threshold is
+   * paused, and one in its warm-up claims only what is left of the day's volume. Left out (the
+   * engine's own tests), every account may send all it has.
+   */
+  guard?: SendingGuard;
 }
 
 /** What a worker's passes share: while the relay is unreachable or asks to slow down, none of them claims more rows. */
@@ -90,16 +98,16 @@ export interface SenderState {
  * each account's campaigns turned by the pass number: a pass sends one batch per account, so an
  * account with ten campaigns delays another account's one by one batch, not ten.
  */
-function campaignsByAccount(campaigns: readonly { id: string; customerId: string }[], pass: number): string[][] {
+function campaignsByAccount(campaigns: readonly { id: string; customerId: string }[], pass: number): { customerId: string; campaignIds: string[] }[] {
   const byAccount = new Map<string, string[]>();
   for (const campaign of campaigns) {
     const ids = byAccount.get(campaign.customerId);
     if (ids) ids.push(campaign.id);
     else byAccount.set(campaign.customerId, [campaign.id]);
   }
-  return [...byAccount.values()].map((ids) => {
+  return [...byAccount].map(([customerId, ids]) => {
     const first = pass % ids.length;
-    return [...ids.slice(first), ...ids.slice(0, first)];
+    return { customerId, campaignIds: [...ids.slice(first), ...ids.slice(0, first)] };
   });
 }
 
@@ -201,6 +209,8 @@ async function sendQueue(
  */
 export async function prepareRecipients(deps: SenderDeps, row: CampaignRow) {
   if (row.preparedAt) return;
+  // Read before the transaction: on PGlite a read outside it would wait for it.
+  const warmingUp = deps.guard ? (await deps.guard.warmUp(row)) !== null : false;
   await deps.db.transaction(async (tx) => {
     // The preparedAt read above may be stale: another lane or worker can be preparing the same
     // campaign. Claimed first, in this transaction (a second one waits on the row lock, then finds
@@ -214,7 +224,9 @@ export async function prepareRecipients(deps: SenderDeps, row: CampaignRow) {
     // Sent at each person's best time: every row's own time, unless an A/B test takes the rows
     // (its test group goes as the test says; its rest gets best times when released).
     const tested = await startTestIn(tx, row.id, deps.now(), deps.settings.abLookEveryMs ?? LOOK_EVERY_MS);
-    if (!tested) await assignSendTimes(tx, row.id, deps.now(), { restOnly: false });
+    const timed = !tested && (await assignSendTimes(tx, row.id, deps.now(), { restOnly: false }));
+    // In a warm-up, the day's volume goes to the most engaged readers first (a test or best times keep their own order).
+    if (!tested && !timed && warmingUp) await orderEngagedFirst(tx, row.id, deps.now());
   });
 }
 
@@ -235,9 +247,11 @@ export async function sendOnce(deps: SenderDeps, turn: () => Promise<void>, stat
   let worked = 0;
   const pass = state.passes ?? 0;
   state.passes = pass + 1;
-  for (const accountCampaigns of campaignsByAccount(await sendingCampaigns(db), pass)) {
+  for (const { customerId, campaignIds } of campaignsByAccount(await sendingCampaigns(db), pass)) {
+    // A paused account's campaigns wait (the guard holds them, with the reason); the others take their turn.
+    if (deps.guard && !(await deps.guard.admit(customerId))) continue;
     // The account's first campaign with rows due takes its batch; one held for a test or sending at best times later passes its turn on.
-    for (const campaignId of accountCampaigns) {
+    for (const campaignId of campaignIds) {
       const sent = await sendCampaignBatch(deps, campaignId, turn, state);
       worked += sent;
       if (sent > 0) break;
@@ -252,7 +266,9 @@ async function sendCampaignBatch(deps: SenderDeps, campaignId: string, turn: () 
   const row = await campaignById(db, campaignId);
   if (!row || row.status !== 'sending') return 0;
   await prepareRecipients(deps, row);
-  const batch = await claimBatch(db, campaignId, deps.settings.batchSize, deps.now());
+  const claim = (claimer: Db, limit: number) => claimBatch(claimer, campaignId, limit, deps.now());
+  // In its warm-up, an account claims only what is left of the day's volume.
+  const batch = deps.guard ? await deps.guard.claimWithin(row, deps.settings.batchSize, claim) : await claim(db, deps.settings.batchSize);
   if (batch.length > 0) await sendBatch(deps, preparedVariants(row, (await testOf(db, campaignId))?.settings ?? null), batch, turn, state);
   await finishIfDone(db, campaignId, deps.now());
   return batch.length;

@@ -35,6 +35,7 @@ import { stateOf } from '../ab-tests/ab-tests.service';
 import { checkStoCombination } from '../send-time/sto-rules';
 import { checkDeliveryConnection } from '../integrations/platform-delivery';
 import type { SendingPolicy } from '../../mail/sending-policy';
+import { assertSendingAllowed } from '../deliverability/deliverability.service';
 
 export interface CampaignDeps {
   db: Db;
@@ -238,6 +239,8 @@ export async function sendCampaign(deps: CampaignDeps, customerId: string, id: s
     if (!updated) throw new HttpError(409, CAMPAIGN_MESSAGES.notSendable);
     return withCounts(deps, updated);
   }
+  // A guardrail paused the account's own sending: nothing new starts until it is lifted.
+  await assertSendingAllowed(deps.db, customerId);
   const recipients = await countEligible(deps.db, await audienceCondition(deps.db, row, now));
   const started = await withinQuota(deps, customerId, 'campaign-messages', recipients, async (tx) => {
     const updated = await updateCampaignIn(tx, customerId, id, EDITABLE, { status: 'sending', postalAddress, heldReason: null, startedAt: now, scheduledAt: null, scheduledTimezone: null, updatedAt: now });
@@ -258,9 +261,10 @@ const CONTROLS = {
 export type CampaignControl = keyof typeof CONTROLS;
 
 export async function controlCampaign(deps: CampaignDeps, customerId: string, id: string, control: CampaignControl): Promise<Campaign> {
-  await owned(deps, customerId, id);
+  const current = await owned(deps, customerId, id);
   const { from, to } = CONTROLS[control];
   const now = deps.now();
+  if (control === 'resume' && !current.deliveryConnectionId) await assertSendingAllowed(deps.db, customerId);
   // Resumed (or cancelled), a campaign the relay's refusals paused no longer carries their reason.
   const row = await updateCampaignIn(deps.db, customerId, id, from, { status: to, updatedAt: now, ...(to !== 'paused' && { pausedReason: null }), ...(to === 'cancelled' && { finishedAt: now }) });
   if (!row) throw new HttpError(409, CAMPAIGN_MESSAGES.notControllable(control));

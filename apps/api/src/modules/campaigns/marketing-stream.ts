@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { dkimSettings } from '../../mail/dkim';
 import { type RelayBudget, relayBudget, relayKey, type SendGate } from '../../mail/relay-budget';
 import { type CampaignTransport, devOutboxCampaignTransport, smtpCampaignTransport } from './campaign-transport';
+import { withRelayCorrelation } from './relay-correlation';
 
 // The marketing stream: campaigns and automation emails go through MARKETING_SMTP_URL when it is
 // set (else SMTP_URL, else the dev outbox), each with MARKETING_SMTP_HEADERS, and draw from that
@@ -35,7 +36,8 @@ export function marketingStream(config: AppConfig, db: Db, options: { connection
   const url = config.MARKETING_SMTP_URL ?? config.SMTP_URL;
   const relay = url ? smtpCampaignTransport(url, { connections: options.connections, dkim: dkimSettings(config) }) : devOutboxCampaignTransport(db);
   return {
-    transport: withStreamHeaders(relay, config.MARKETING_SMTP_HEADERS),
+    // The relay's own correlation field (MARKETING_RELAY) carries our delivery value to its webhooks.
+    transport: withRelayCorrelation(withStreamHeaders(relay, config.MARKETING_SMTP_HEADERS), config.MARKETING_RELAY),
     budget: relayBudget({ db, relay: relayKey(url), ratePerSecond: config.CAMPAIGN_SEND_RATE, onError: options.onBudgetError }),
   };
 }

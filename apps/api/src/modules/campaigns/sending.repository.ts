@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { changedRows, rowsOf } from '../../db/results';
 import { queueWebhookEvent, wantsWebhook } from '../outgoing-webhooks/outbox';
@@ -52,12 +52,36 @@ export async function claimBatch(db: Db, campaignId: string, limit: number, now:
 
 const ids = (values: readonly number[]) => sql`${sql.param([...values])}::bigint[]`;
 
+/**
+ * The CTE that counts the rows of a `sent` CTE (returning campaign_id, email) on their account's
+ * day per mailbox provider; every statement that marks rows sent includes it.
+ */
+export function countSent(at: string): SQL {
+  return sql`insert into sending_days (customer_id, day, provider, sent)
+    select c.customer_id, (${at}::timestamptz at time zone 'UTC')::date, mailbox_provider(sent.email), count(*)::int
+    from sent join campaigns c on c.id = sent.campaign_id
+    group by c.customer_id, mailbox_provider(sent.email)
+    on conflict (customer_id, day, provider) do update set sent = sending_days.sent + excluded.sent
+    returning 1`;
+}
+
+/**
+ * The relay took these rows: sent, and counted in the same statement on the account's day per
+ * mailbox provider (sending_days, which the guardrails and the Deliverability page read).
+ */
 export async function markSent(db: Db, messageIds: readonly number[], now: Date): Promise<number> {
   if (messageIds.length === 0) return 0;
-  return changedRows(
-    await db.execute(sql`update campaign_messages set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = null
-      where id = any(${ids(messageIds)}) and status = 'sending'`),
+  const at = now.toISOString();
+  const rows = rowsOf<{ count: number }>(
+    await db.execute(sql`
+      with sent as (
+        update campaign_messages set status = 'sent', sent_at = ${at}::timestamptz, last_error = null
+        where id = any(${ids(messageIds)}) and status = 'sending'
+        returning campaign_id, email),
+      counted as (${countSent(at)})
+      select (select count(*) from sent)::int as count, (select count(*) from counted)::int as providers`),
   );
+  return Number(rows[0]?.count ?? 0);
 }
 
 /** The worker still holds these rows: their lease starts again from `now`, so no one takes them for abandoned. */

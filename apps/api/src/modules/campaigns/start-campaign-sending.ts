@@ -1,6 +1,9 @@
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import { quotasFrom } from '../senders/quotas';
+import type { MailService } from '../../mail/mail-service';
+import { guardrailSettingsFrom } from '../deliverability/guardrail-settings';
+import { sendingGuard } from '../deliverability/sending-guard';
 import { loadCampaignLinks } from './campaign-links';
 import { type CampaignSender, type SenderDeps, startCampaignSender } from './campaign-sender';
 import { marketingStream } from './marketing-stream';
@@ -17,8 +20,9 @@ const MAX_ATTEMPTS = 4;
 const IDLE_MS = 1_000;
 
 /** The campaign sender of this process, with its transport (the relay, or the dev outbox) and links. */
-export async function startCampaignSending(options: { config: AppConfig; db: Db; now?: () => Date; log: SenderDeps['log'] }): Promise<CampaignSender> {
+export async function startCampaignSending(options: { config: AppConfig; db: Db; mail: MailService; now?: () => Date; log: SenderDeps['log'] }): Promise<CampaignSender> {
   const { config, db } = options;
+  const now = options.now ?? (() => new Date());
   // The marketing relay (MARKETING_SMTP_URL, else SMTP_URL) and its budget, shared with every other process.
   const stream = marketingStream(config, db, {
     connections: config.CAMPAIGN_SMTP_CONNECTIONS,
@@ -28,8 +32,10 @@ export async function startCampaignSending(options: { config: AppConfig; db: Db;
   const transport = withSendingIdentity(relay, sendingIdentitiesFrom(config, db, options.now));
   const sender = startCampaignSender({
     db,
-    now: options.now ?? (() => new Date()),
+    now,
     quotas: quotasFrom(config),
+    // The guardrails: pauses at the bounce and complaint thresholds, and the warm-up.
+    guard: sendingGuard({ db, now, mail: options.mail, appUrl: config.APP_URL, settings: guardrailSettingsFrom(config), log: options.log }),
     sending: sendingPolicyFrom(config),
     // A relay's throttling answer slows its budget for every process, not only this one's claims.
     onThrottle: () => stream.budget.slowDown(),

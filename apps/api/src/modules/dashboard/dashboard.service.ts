@@ -2,6 +2,8 @@ import type { CampaignReportSummary, CampaignReportTotals } from '@postlark/shar
 import { HOME_AVERAGE_CAMPAIGNS, HOME_GROWTH_DAYS, HOME_LIST_SIZE, HOME_SHORT_GROWTH_DAYS, type HomeCampaignResults, type HomeOverview } from '@postlark/shared/dashboard';
 import type { Db } from '../../db/client';
 import { missingAddressFields } from '../campaigns/campaign-readiness';
+import { pauseView } from '../deliverability/deliverability.service';
+import { standingOfAccount } from '../deliverability/sending-standing.repository';
 import { postalAddressParts } from '../campaigns/campaigns.repository';
 import { allReports } from '../reports/reports.service';
 import { audienceDays, growthOver, growthStart } from './audience-growth';
@@ -64,7 +66,7 @@ function campaignsPart(reports: readonly CampaignReportSummary[]): Pick<HomeOver
 export async function homeOverview(deps: DashboardDeps, customerId: string): Promise<HomeOverview> {
   const now = deps.now();
   const start = growthStart(now, HOME_GROWTH_DAYS);
-  const [changes, reports, scheduled, flows, tests, platforms, address] = await Promise.all([
+  const [changes, reports, scheduled, flows, tests, platforms, address, standing] = await Promise.all([
     audienceChanges(deps.db, customerId, start),
     allReports(deps, customerId, HOME_AVERAGE_CAMPAIGNS),
     scheduledCampaigns(deps.db, customerId, HOME_LIST_SIZE),
@@ -72,7 +74,9 @@ export async function homeOverview(deps: DashboardDeps, customerId: string): Pro
     runningTests(deps.db, customerId, HOME_LIST_SIZE),
     connectedPlatforms(deps.db, customerId),
     postalAddressParts(deps.db, customerId),
+    standingOfAccount(deps.db, customerId),
   ]);
+  const paused = pauseView(standing);
   const days = audienceDays(changes, start, HOME_GROWTH_DAYS);
   const campaigns = campaignsPart(reports);
   const missing = address ? missingAddressFields(address) : [];
@@ -91,5 +95,6 @@ export async function homeOverview(deps: DashboardDeps, customerId: string): Pro
       profile: { done: missing.length === 0, missing },
       campaign: { done: campaigns.last_campaign !== null },
     },
+    sending_paused: paused && { at: paused.at, reason: paused.reason, next_steps: paused.next_steps },
   };
 }

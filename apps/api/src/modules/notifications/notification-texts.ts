@@ -34,6 +34,10 @@ export const NOTIFICATION_TEXTS = {
     title: 'Automation emails are being refused by the mail relay',
     body: 'The relay refused the sender, not the readers, for several emails in a row; nobody was marked as bounced. Open the flow to read what it said and fix the sending setup.',
   },
+  'sending-paused': {
+    title: 'Your sending is paused',
+    body: 'Too many of your messages went to addresses that do not exist, or were reported as spam. Open Deliverability to read why and what to do before you resume.',
+  },
   'connection-broken': {
     title: 'A connected platform stopped accepting our key',
     body: 'Its sync is paused. Open Profile, Integrations, and connect it again with a new key.',

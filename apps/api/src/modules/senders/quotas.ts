@@ -1,4 +1,4 @@
-import { QUOTA_MESSAGES, type UsageKind } from '@postlark/shared/senders';
+import { QUOTA_MESSAGES, type QuotaKind } from '@postlark/shared/senders';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
@@ -21,7 +21,7 @@ export function quotasFrom(config: AppConfig): Quotas {
 
 const HOUR_MS = 3_600_000;
 
-const QUOTAS: Record<UsageKind, { windowMs: number; limit: (quotas: Quotas) => number; message: (limit: number, left: number) => string }> = {
+const QUOTAS: Record<QuotaKind, { windowMs: number; limit: (quotas: Quotas) => number; message: (limit: number, left: number) => string }> = {
   'campaign-messages': { windowMs: 24 * HOUR_MS, limit: (quotas) => quotas.campaignMessagesPerDay, message: QUOTA_MESSAGES.campaignMessages },
   'test-sends': { windowMs: HOUR_MS, limit: (quotas) => quotas.testSendsPerHour, message: QUOTA_MESSAGES.testSends },
   'sender-confirmations': { windowMs: HOUR_MS, limit: (quotas) => quotas.senderConfirmationsPerHour, message: QUOTA_MESSAGES.senderConfirmations },
@@ -34,7 +34,7 @@ export interface QuotaDeps {
 }
 
 /** Reserves `amount` of the account's quota and runs `then` with it; the outcome, for callers that do not answer HTTP (the engine). */
-export function reserveQuota<T>(deps: QuotaDeps, customerId: string, kind: UsageKind, amount: number, then: (tx: Db) => Promise<T>): Promise<Reservation<T>> {
+export function reserveQuota<T>(deps: QuotaDeps, customerId: string, kind: QuotaKind, amount: number, then: (tx: Db) => Promise<T>): Promise<Reservation<T>> {
   const quota = QUOTAS[kind];
   return reserveUsage(deps.db, { customerId, kind, amount, limit: quota.limit(deps.quotas), windowMs: quota.windowMs, now: deps.now() }, then);
 }
@@ -43,7 +43,7 @@ export function reserveQuota<T>(deps: QuotaDeps, customerId: string, kind: Usage
 export function reserveQuotaUpTo<T>(
   deps: QuotaDeps,
   customerId: string,
-  kind: UsageKind,
+  kind: QuotaKind,
   then: (tx: Db, free: number, retryAfterSeconds: (taken: number) => number) => Promise<{ taken: number; value: T }>,
 ): Promise<T> {
   const quota = QUOTAS[kind];
@@ -51,7 +51,7 @@ export function reserveQuotaUpTo<T>(
 }
 
 /** As reserveQuota, answering a 429 with the quota's message and Retry-After when it is used up. */
-export async function withinQuota<T>(deps: QuotaDeps, customerId: string, kind: UsageKind, amount: number, then: (tx: Db) => Promise<T>): Promise<T> {
+export async function withinQuota<T>(deps: QuotaDeps, customerId: string, kind: QuotaKind, amount: number, then: (tx: Db) => Promise<T>): Promise<T> {
   const outcome = await reserveQuota(deps, customerId, kind, amount, then);
   if (outcome.granted) return outcome.value;
   const quota = QUOTAS[kind];
