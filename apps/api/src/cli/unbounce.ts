@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/env';
+import { loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
-import { DataDirInUseError } from '../db/data-dir-lock';
 import { databaseTarget } from '../db/target';
 import { undoSmtpBounces } from '../modules/campaigns/bounces.repository';
+import { isUuid, runCommand, UsageError } from './cli-args';
 
 const USAGE = `Usage: npm run unbounce -- --customer <account id> --since <ISO time> [--until <ISO time>]
 
@@ -12,12 +12,6 @@ now by default): each is marked undone, and a subscriber it left bounced, with n
 bounce and too few live soft ones to stay suppressed, is active again and off the suppression list.
 Bounces reported by a relay's webhook and complaints are left alone. Prints what it did.`;
 
-class UsageError extends Error {}
-
-// An account id is a UUID: anything else is refused before the database is opened.
-const UUID_LENGTH = 36;
-const isUuid = (value: string) =>
-  value.length === UUID_LENGTH && [...value].every((char, at) => ([8, 13, 18, 23].includes(at) ? char === '-' : /[0-9a-f]/i.test(char)));
 
 function parseTime(flag: string, value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
@@ -71,13 +65,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
-    console.error(`${error.message}\n\n${USAGE}`);
-  } else if (error instanceof ConfigError || error instanceof DataDirInUseError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+runCommand(main, USAGE);

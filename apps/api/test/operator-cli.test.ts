@@ -9,8 +9,10 @@ import { type Database, openDatabase, rawQuery } from '../src/db/client';
 import { recordBounce } from '../src/modules/campaigns/bounces.repository';
 import { openTestDatabase } from './test-database';
 
-// Issue 30, point 3: `npm run unbounce` undoes the bounces an account's SMTP replies recorded in a
-// window (a relay's refusal of the sender taken for its readers'), lifting the suppressions they made.
+// The operator's commands. Issue 30, point 3: `npm run unbounce` undoes the bounces an account's
+// SMTP replies recorded in a window (a relay's refusal of the sender taken for its readers'),
+// lifting the suppressions they made. Issue 32: `npm run resume-sending` lifts a guardrail's pause
+// the customer may not lift themselves.
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -75,6 +77,13 @@ beforeAll(async () => {
   // Another account's reader, bounced in the same window: not this account's to undo.
   ids.othersReader = await subscriber(db, ids.other, 'one@readers.example');
   await recordBounce(db, smtpBounce(ids.othersReader, inWindow));
+  // The other account's sending, paused a second time within 30 days of its last lift.
+  await rawQuery(
+    db,
+    `insert into account_sending (customer_id, warmup_started_at, paused_at, pause_rule, pause_reason, resumed_at, pauses)
+     values ($1::uuid, now() - interval '20 days', now(), 'complaints', 'Sending is paused: 0.52% of the messages you sent in the last 7 days were reported as spam.', now() - interval '3 days', 2)`,
+    [ids.other],
+  );
   if (process.env.TEST_DB === 'postgres') {
     databaseEnv = { DATABASE_URL: (database as { url?: string }).url };
     reopen = async () => database;
@@ -93,10 +102,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function unbounce(...args: string[]) {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/unbounce.ts', ...args], { cwd: repoRoot, env: { ...process.env, ...databaseEnv } });
+async function command(file: string, args: string[]) {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', `apps/api/src/cli/${file}`, ...args], { cwd: repoRoot, env: { ...process.env, ...databaseEnv } });
   return stdout;
 }
+const unbounce = (...args: string[]) => command('unbounce.ts', args);
+const resumeSending = (...args: string[]) => command('resume-sending.ts', args);
 
 describe('npm run unbounce', () => {
   it('refuses a missing account or time with the usage text', async () => {
@@ -139,5 +150,20 @@ describe('npm run unbounce', () => {
 
     // A second run finds nothing left to undo.
     expect(await unbounce('--customer', ids.customer, '--since', WINDOW_START.toISOString(), '--until', '2026-12-01T00:00:00Z')).toContain('bounces undone: 0');
+  });
+});
+
+describe('npm run resume-sending', () => {
+  it('lifts a pause only support may lift, says which, and finds nothing the second time', async () => {
+    await expect(resumeSending('--customer', 'someone')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--customer must be the account id') });
+    expect(await resumeSending('--customer', ids.other)).toContain('(complaints): Sending is paused: 0.52%');
+    const database = await reopen();
+    try {
+      const [standing] = await rawQuery<{ paused_at: string | null; resume_day: string | null }>(database.db, `select paused_at, resume_day::text from account_sending where customer_id = $1::uuid`, [ids.other]);
+      expect(standing).toMatchObject({ paused_at: null, resume_day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    } finally {
+      if (process.env.TEST_DB !== 'postgres') await database.close();
+    }
+    expect(await resumeSending('--customer', ids.other)).toContain('sending is not paused');
   });
 });
