@@ -250,6 +250,8 @@ async function runEngine(repoRoot: string, database: ThrowawayDatabase, sink: Si
       APP_URL: WORKER_APP_URL,
       CAMPAIGN_SEND_RATE: String(CAMPAIGN_SEND.rate),
       CAMPAIGN_SMTP_CONNECTIONS: String(CAMPAIGN_SEND.connections),
+      // The engine's throughput is measured, not a new account's first day (its warm-up would send 1,000).
+      WARMUP_DAILY_LIMITS: 'off',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import { GUARD_CHECK_MS, sendingGuard } from '../src/modules/deliverability/send
 import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 import { eventually } from './support/eventually';
+import { emailStep, flowCustomer, personEmail, useFlowEngine } from './support/flows';
 import { bulkAudience, CAMPAIGNS, draft, engine } from './support/campaigns';
 import { startTestSmtpServer, type TestSmtpServer } from './support/smtp-server';
 
@@ -25,6 +26,7 @@ const accounts = useAccountsApp({
   GUARD_COMPLAINT_MINIMUM: '30',
   WARMUP_DAILY_LIMITS: '4,12',
 });
+const flows = useFlowEngine(accounts);
 const query = <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => rawQuery<T>(accounts.database.db, text, params);
 
 const RULES: GuardrailSettings = {
@@ -207,5 +209,28 @@ describe('sending guardrails', () => {
     } finally {
       await sender.close();
     }
+  });
+
+  it('holds a paused account\'s automation emails with the reason, and sends them once the pause is lifted', async () => {
+    const customer = await flowCustomer(accounts);
+    const person = personEmail('held');
+    await customer.subscriber(person);
+    const flowId = await customer.activeFlow('Welcome', { trigger: { type: 'event', event: 'joined' }, start: 'mail', steps: [emailStep('mail')] });
+    const reason = DELIVERABILITY_TEXTS.pausedForComplaints(0.0052, 7);
+    // A guardrail paused the account (the rule's own tests are above).
+    await query(`insert into account_sending (customer_id, warmup_started_at, paused_at, pause_rule, pause_reason, pauses) values ($1::uuid, now(), now(), 'complaints', $2, 1)`, [
+      customer.customerId,
+      reason,
+    ]);
+    await customer.events([{ name: 'joined', email: person, id: 'joined-1' }]);
+    await flows.drain();
+    expect(accounts.smtp.messagesTo(person)).toHaveLength(0);
+    const [run] = await customer.runs(flowId);
+    expect(run!.notes[0]!.reason).toBe(`Deferred: ${reason}`);
+
+    expect((await accounts.call('POST', 'deliverability/v1/resume', customer.cookie)).statusCode).toBe(200);
+    accounts.advance(16 * 60_000);
+    await flows.drain();
+    expect(accounts.smtp.messagesTo(person)).toHaveLength(1);
   });
 });
