@@ -221,8 +221,11 @@ test.describe('waitlist failures', () => {
       await route.abort();
     });
     await page.goto(ROUTES.landing);
-    // Every script the page needs (react-toastify's too) is in; the validation chunk, asked for on the first keystroke, then fails.
+    // Every script the page needs is in, react-toastify's too (fetched after the first paint: on a
+    // loaded machine later than the network first goes idle, so its container is waited for); the
+    // validation chunk, asked for on the first keystroke, then fails.
     await page.waitForLoadState('networkidle');
+    await expect(page.locator('.Toastify')).toBeAttached();
     await page.route('**/*.js', (route) => route.abort());
     const hero = heroForm(page);
     await hero.email.fill('no-chunk@example.com');

@@ -122,8 +122,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function startOnce(dataDir: string, settings: ServerSettings): Promise<RunningServer> {
-  const port = await freePort();
+async function startOnce(dataDir: string, settings: ServerSettings, fixedPort?: number): Promise<RunningServer> {
+  const port = fixedPort ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
@@ -164,6 +164,25 @@ export async function startServer(settings: ServerSettings = {}): Promise<Runnin
     }
   }
   await removeDataDir(dataDir);
+  throw lastError;
+}
+
+/**
+ * Stops the server and starts a new process on the same data directory and port, so the page's
+ * session and baseURL go on working: for what a process holds in memory only (the sending guard
+ * judges an account at most once a minute per process).
+ */
+export async function restartServer(server: RunningServer, settings: ServerSettings = {}): Promise<RunningServer> {
+  await server.stop();
+  const port = Number(new URL(server.baseURL).port);
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt += 1) {
+    try {
+      return await startOnce(server.dataDir, settings, port);
+    } catch (error) {
+      lastError = error;
+    }
+  }
   throw lastError;
 }
 

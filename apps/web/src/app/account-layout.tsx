@@ -44,6 +44,9 @@ const AutomationsPage = lazy(() => import('./routes/automations-route'));
 const FlowPage = lazy(() => import('./routes/flow-route'));
 const AutomationsRoute = () => <Lazy page={<AutomationsPage />} />;
 const FlowRoute = () => <Lazy page={<FlowPage />} />;
+// The Deliverability page (its charts and tables): a chunk of its own, like the Insights page.
+const DeliverabilityPage = lazy(() => import('./routes/deliverability-route'));
+const DeliverabilityRoute = () => <Lazy page={<DeliverabilityPage />} />;
 // The A/B tests page: a chunk of its own too.
 const AbTestsPage = lazy(() => import('./routes/ab-tests-route'));
 const AbTestsRoute = () => <Lazy page={<AbTestsPage />} />;
@@ -79,6 +82,7 @@ const SCREENS = {
   campaigns: CampaignsRoute,
   campaignEditor: CampaignEditorRoute,
   senders: SendersRoute,
+  deliverability: DeliverabilityRoute,
   reports: ReportsRoute,
   campaignReport: CampaignReportRoute,
   automations: AutomationsRoute,

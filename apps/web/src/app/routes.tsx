@@ -83,6 +83,7 @@ export function AppRoutes() {
               <Route path={`${ROUTES.dashboard}/campaigns`} element={<AccountScreen name="campaigns" />} />
               <Route path={`${ROUTES.dashboard}/campaigns/:campaignId`} element={<AccountScreen name="campaignEditor" />} />
               <Route path={ROUTES.senders} element={<AccountScreen name="senders" />} />
+              <Route path={ROUTES.deliverability} element={<AccountScreen name="deliverability" />} />
               {/* Automations (issue 19): the flows, and one flow's builder. */}
               <Route path={ROUTES.automations} element={<AccountScreen name="automations" />} />
               <Route path={`${ROUTES.automations}/:flowId`} element={<AccountScreen name="flow" />} />

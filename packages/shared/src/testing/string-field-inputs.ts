@@ -110,6 +110,7 @@ const NOT_REQUESTS = new Set([
   'campaign-calendar.calendarAnswerSchema',
   // Home's overview (GET /api/home/v1/overview): an answer only.
   'dashboard.homeOverviewSchema',
+  'deliverability.deliverabilityOverviewSchema',
   'dashboard.homeCampaignResultsSchema',
 ]);
 

@@ -3,7 +3,8 @@ import { customers } from './accounts';
 
 /**
  * What an account sent and what came back, per UTC day and mailbox provider (issue 32): `sent`
- * from the ledger as the relay takes messages, the rest from triggers on campaign_bounces and
+ * from the ledger as the relay takes messages (or refuses the recipient: a hard bounce at send
+ * time is a message sent that bounced), the rest from triggers on campaign_bounces and
  * delivery_reports (migration 0051), so every path is counted. The guardrails' complaint rate and
  * the Deliverability page read these rows.
  */

@@ -26,7 +26,7 @@ import {
   dueScheduled,
   finishIfDone,
   markAbandoned,
-  markFailed,
+  markRefusedRecipient,
   markSent,
   markSkipped,
   renewClaims,
@@ -185,7 +185,7 @@ async function sendQueue(
           stoppedBy ??= failure;
           notOffered.push(row.id);
         } else if (kind === 'recipient') {
-          await markFailed(db, row.id, failure.message);
+          await markRefusedRecipient(db, row.id, failure.message, deps.now());
           await recordBounce(db, { subscriberId: row.subscriberId, campaignId: campaign.row.id, kind: 'hard', source: 'smtp', detail: failure.message, at: deps.now() });
         } else if (kind === 'sender') {
           // Settled after the batch, once it is known whether the breaker tripped.

@@ -98,6 +98,19 @@ export async function markSkipped(db: Db, messageIds: readonly number[]): Promis
   return changedRows(await db.execute(sql`update campaign_messages set status = 'skipped' where id = any(${ids(messageIds)}) and status = 'sending'`));
 }
 
+/**
+ * The relay refused the recipient (a hard bounce at send time): failed, and counted among the
+ * day's messages like one the relay took, so each day's bounce rate is of the messages sent.
+ */
+export async function markRefusedRecipient(db: Db, messageId: number, error: string, now: Date): Promise<void> {
+  await db.execute(sql`
+    with sent as (
+      update campaign_messages set status = 'failed', last_error = ${error} where id = ${messageId} and status = 'sending'
+      returning campaign_id, email),
+    counted as (${countSent(now.toISOString())})
+    select count(*) from counted`);
+}
+
 export async function markFailed(db: Db, messageId: number, error: string): Promise<void> {
   await db.execute(sql`update campaign_messages set status = 'failed', last_error = ${error} where id = ${messageId} and status = 'sending'`);
 }

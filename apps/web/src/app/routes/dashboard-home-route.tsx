@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import type { HomeOverview } from '@postlark/shared/dashboard';
 import { ROUTES } from '@postlark/shared/routes';
+import { buttonClass } from '../../components/ui/button';
 import { CardLoadState } from '../../components/ui/page-state';
+import { PauseBanner } from '../../features/deliverability/components/pause-banner';
+import { DELIVERABILITY_PAGE_TEXTS } from '../../features/deliverability/deliverability-content';
 import { HomeAudience } from '../../features/dashboard/components/home-audience';
 import { HomeLastCampaign } from '../../features/dashboard/components/home-last-campaign';
 import { allStepsDone, HomeSteps } from '../../features/dashboard/components/home-steps';
@@ -30,6 +33,14 @@ export default function DashboardHomeRoute() {
 
   return (
     <div className="dashboard-home home">
+      {/* A guardrail paused the account's sending (issue 32): nothing goes out until it is lifted, so it comes first. */}
+      {overview?.sending_paused && (
+        <PauseBanner pause={overview.sending_paused} heading={false}>
+          <Link className={buttonClass('primary')} to={ROUTES.deliverability}>
+            {DELIVERABILITY_PAGE_TEXTS.openPage}
+          </Link>
+        </PauseBanner>
+      )}
       <section className="dashboard-home__hero home-hero" aria-labelledby="dashboard-home-title">
         <div>
           <h1 id="dashboard-home-title" className="dashboard-home__title">

@@ -9,7 +9,7 @@ import { Sidebar } from '../../features/dashboard/components/sidebar';
 import { TopBar } from '../../features/dashboard/components/top-bar';
 import { CAMPAIGNS_PATH } from '../../features/campaigns/campaigns-content';
 import { PLATFORMS } from '../../components/ui/platform-mark';
-import { AB_TESTS_NAV, AUDIENCE_NAV, AUTOMATIONS_NAV, avatarInitial, CAMPAIGNS_NAV, REPORTS_NAV, UPGRADE_NAV } from '../../features/dashboard/dashboard-content';
+import { AB_TESTS_NAV, AUDIENCE_NAV, AUTOMATIONS_NAV, avatarInitial, CAMPAIGNS_NAV, DELIVERABILITY_NAV, REPORTS_NAV, UPGRADE_NAV } from '../../features/dashboard/dashboard-content';
 import { fetchProfile } from '../../features/login/login-slice';
 import { NotificationPanel } from '../../features/notifications/components/notification-panel';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -34,6 +34,7 @@ const SIDEBAR_LINKS: Readonly<Record<string, string>> = {
   [AUDIENCE_NAV.imports]: ROUTES.imports,
   [AUDIENCE_NAV.products]: ROUTES.products,
   [REPORTS_NAV]: ROUTES.reports,
+  [DELIVERABILITY_NAV]: ROUTES.deliverability,
   [CAMPAIGNS_NAV]: CAMPAIGNS_PATH,
   [AUTOMATIONS_NAV]: ROUTES.automations,
   [AB_TESTS_NAV]: ROUTES.abTests,
@@ -59,6 +60,7 @@ function navItemFor(pathname: string, search = ''): string | null {
   if (path === ROUTES.products) return AUDIENCE_NAV.products;
   if (path === ROUTES.subscribers || path.startsWith(`${ROUTES.subscribers}/`)) return AUDIENCE_NAV.subscribers;
   if (path === ROUTES.reports || path.startsWith(`${ROUTES.reports}/`) || path === ROUTES.insights) return REPORTS_NAV;
+  if (path === ROUTES.deliverability) return DELIVERABILITY_NAV;
   if (path === CAMPAIGNS_PATH) return platformItem(CAMPAIGNS_NAV, search);
   if (path.startsWith(`${CAMPAIGNS_PATH}/`)) return CAMPAIGNS_NAV;
   if (path === ROUTES.automations || path.startsWith(`${ROUTES.automations}/`)) return AUTOMATIONS_NAV;
