@@ -70,7 +70,8 @@ async function pagedAlone(fake: FakeMailchimp, listId: string, people: number, p
 }
 
 async function runOn(kind: BenchDatabaseKind, fake: FakeMailchimp, listId: string, csv: string, people: number, clock: ReturnType<typeof benchClock>, problems: string[], log: (line: string) => void): Promise<PlatformImportRun> {
-  const started = await startInProcessApp(kind, { MAILCHIMP_API_URL: fake.url, MAILCHIMP_LOGIN_URL: fake.url }, clock.now);
+  // The CSV import's domain check asks DNS, whose speed (and reach, on a closed machine) is not what is measured.
+  const started = await startInProcessApp(kind, { MAILCHIMP_API_URL: fake.url, MAILCHIMP_LOGIN_URL: fake.url, IMPORT_CHECK_DOMAINS: 'false' }, clock.now);
   try {
     const { app } = started;
     const cookie = await signedInCustomer(app, `platform-import-${kind}@bench.example`);
@@ -100,6 +101,8 @@ async function runOn(kind: BenchDatabaseKind, fake: FakeMailchimp, listId: strin
       has_header: true,
       columns: [{ field: 'email' }, { field: 'first_name' }, { field: 'last_name' }],
       list_ids: [list.list.id],
+      // Past the consent threshold: confirmed with the request, as the import page's box does.
+      consent_confirmed: true,
     });
     await call(app, csvCookie, 'PUT', `audience/v1/imports/${created.import.id}/file`, csv, 'text/csv');
     let csvAdded = 0;

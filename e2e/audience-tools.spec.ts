@@ -39,6 +39,7 @@ test.describe('audience: import, segments and forms', () => {
     await tools.attributeName(3).fill('plan 2');
     await tools.holds(4).selectOption('ignore');
     await tools.list('Imported').check();
+    await tools.consent.check();
     await tools.start.click();
     await expect(tools.start.page().getByText(IMPORT_MESSAGES.attributeName)).toBeVisible();
     await tools.attributeName(3).fill('plan');
@@ -50,6 +51,8 @@ test.describe('audience: import, segments and forms', () => {
     await expect(tools.progress).toHaveAttribute('aria-valuenow', '100');
     await expect(tools.report.getByRole('definition').nth(0)).toHaveText('3');
     await expect(tools.report.getByRole('definition').nth(3)).toHaveText('1');
+    await expect(tools.report.getByRole('list', { name: 'Rejected rows by reason' })).toHaveText('1 not a valid email address');
+    await expect(tools.report).toContainText('Consent confirmed by');
     // A reload keeps showing the import's report.
     await page.reload();
     await expect(tools.report).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { ListCreate } from '@postlark/shared/audience';
+import { IMPORT_CONSENT_WORDING } from '@postlark/shared/imports';
 
 // The audience's tools (Import, Segments, Forms), found by the names they give their parts.
 
@@ -16,6 +17,7 @@ export function importPage(page: Page) {
     priceCurrency: (column: number) => setup.getByRole('textbox', { name: `Column ${column} currency` }),
     header: setup.getByRole('checkbox', { name: 'First row is a header' }),
     list: (name: string) => setup.getByRole('checkbox', { name, exact: true }),
+    consent: setup.getByRole('checkbox', { name: IMPORT_CONSENT_WORDING }),
     start: setup.getByRole('button', { name: 'Start import' }),
     progress: page.getByRole('progressbar', { name: 'Import progress' }),
     report: page.getByRole('region', { name: 'Import report' }),

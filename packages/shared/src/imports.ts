@@ -51,15 +51,39 @@ export const IMPORT_MESSAGES = {
     `The file could not be read: row ${row.toLocaleString('en')} is longer than ${IMPORT_LIMITS.rowChars.toLocaleString('en')} characters. Fix the file and import it again.`,
   tooManyColumns: (row: number) =>
     `The file could not be read: row ${row.toLocaleString('en')} has more than ${IMPORT_LIMITS.rowColumns.toLocaleString('en')} columns. Fix the file and import it again.`,
+  // Issue 32, point 6: a larger import asks the customer to confirm their people's consent.
+  consentNeeded: (rows: number) =>
+    `This file has more than ${rows.toLocaleString('en')} rows: before we import it, confirm that these people agreed to get email from you. Your file is kept, so you do not need to send it again.`,
+  consentRequired: 'Tick the box to confirm that these people agreed to get email from you.',
+  consentForSubscribers: 'Consent is confirmed for subscribers: a products file needs none.',
+  notWaitingForConsent: 'This import is not waiting for a confirmation.',
+  consentRecorded: 'Thank you: your confirmation is recorded with this import.',
 } as const;
+
+/**
+ * What the customer confirms, word for word, when they tick the box; stored with the import as
+ * they saw it, so the record still reads the same after this text changes.
+ */
+export const IMPORT_CONSENT_WORDING =
+  'These people agreed to get email from me: they signed up or asked to hear from me, and I did not buy, rent or collect their addresses from elsewhere.';
 
 /** Why a row was not imported, as the rejected-rows file says it. */
 export const REJECTION_REASONS = {
   bad_email: 'Not a valid email address',
   duplicate: 'The same address appears earlier in the file',
   suppressed: 'Unsubscribed, bounced, complained or erased before: never re-subscribed by an import',
+  role_address: 'A role address (such as abuse@, postmaster@ or noreply@): it reaches a team or a program, not a person who subscribed',
+  no_mail_server: 'The domain has no mail server (no MX or A record).',
+  refuses_mail: 'The domain accepts no email (it publishes a null MX record).',
 } as const;
 export type RejectionReason = keyof typeof REJECTION_REASONS;
+
+/** A rejected row's reason as the report says it; the domain checks name the domain they looked up. */
+export function rejectionText(reason: string, detail: string | null): string {
+  if (detail && reason === 'no_mail_server') return `The domain ${detail} has no mail server (no MX or A record).`;
+  if (detail && reason === 'refuses_mail') return `The domain ${detail} accepts no email (it publishes a null MX record).`;
+  return REJECTION_REASONS[reason as RejectionReason] ?? reason;
+}
 
 export const importColumnSchema = z.discriminatedUnion(
   'field',
@@ -100,6 +124,8 @@ export const importCreateSchema = z
     columns: z.array(importColumnSchema).check(z.minLength(1, IMPORT_MESSAGES.emailColumn), z.maxLength(IMPORT_LIMITS.columns, IMPORT_MESSAGES.columnInvalid)),
     /** Lists to add the imported subscribers to. */
     list_ids: z._default(z.array(z.string().check(z.regex(UUID_PATTERN, IMPORT_MESSAGES.listsInvalid))).check(z.maxLength(IMPORT_LIMITS.lists, IMPORT_MESSAGES.listsInvalid)), []),
+    /** The customer ticked IMPORT_CONSENT_WORDING; a file past the consent threshold waits for it otherwise. */
+    consent_confirmed: z._default(z.boolean({ error: IMPORT_MESSAGES.consentRequired }), false),
   })
   .check(
     z.refine((value) => fieldsOfKind(value), { error: IMPORT_MESSAGES.columnInvalid, path: ['columns'] }),
@@ -107,11 +133,30 @@ export const importCreateSchema = z
     z.refine((value) => value.kind !== 'products' || count(value.columns, 'id') === 1, { error: PRODUCT_MESSAGES.idColumn, path: ['columns'] }),
     z.refine((value) => value.kind !== 'products' || PRODUCT_COLUMNS.every((field) => count(value.columns, field) <= 1), { error: PRODUCT_MESSAGES.fieldColumnTwice, path: ['columns'] }),
     z.refine((value) => value.kind !== 'products' || value.list_ids.length === 0, { error: IMPORT_MESSAGES.listsForSubscribers, path: ['list_ids'] }),
+    z.refine((value) => value.kind !== 'products' || !value.consent_confirmed, { error: IMPORT_MESSAGES.consentForSubscribers, path: ['consent_confirmed'] }),
   );
 export type ImportCreate = z.output<typeof importCreateSchema>;
 
-export const IMPORT_STATUSES = ['awaiting_file', 'queued', 'running', 'done', 'failed'] as const;
+/** POST …/imports/:id/consent: the confirmation an import stopped at the threshold waits for. */
+export const importConsentSchema = z.strictObject({
+  consent_confirmed: z.literal(true, { error: IMPORT_MESSAGES.consentRequired }),
+});
+export type ImportConsent = z.output<typeof importConsentSchema>;
+
+/** `needs_consent`: the file has more rows than the threshold and no confirmation yet; its file is kept. */
+export const IMPORT_STATUSES = ['awaiting_file', 'queued', 'needs_consent', 'running', 'done', 'failed'] as const;
 export type ImportStatusName = (typeof IMPORT_STATUSES)[number];
+
+/** The customer's confirmation that the people in the file agreed to get their email. */
+export interface ImportConsentRecord {
+  /** Set while the import waits for a confirmation: the number of rows past which one is asked. */
+  required_above: number | null;
+  confirmed_at: string | null;
+  /** The signed-in account's address when it was confirmed. */
+  confirmed_by: string | null;
+  /** What they confirmed, as it read then. */
+  wording: string | null;
+}
 
 export interface ImportProgress {
   id: string;
@@ -128,6 +173,11 @@ export interface ImportProgress {
   /** Subscribers already there, exactly as in the file. */
   unchanged: number;
   rejected: number;
+  /** The rejected rows counted by reason (reasons with none are left out). */
+  rejected_by_reason: Partial<Record<RejectionReason, number>>;
+  /** Addresses imported although their domain could not be checked: DNS gave no answer for it. */
+  domain_unchecked: number;
+  consent: ImportConsentRecord;
   rows_per_second: number | null;
   created_at: string;
   started_at: string | null;

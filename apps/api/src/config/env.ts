@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseDnsServer } from '../modules/senders/dns-resolver';
+import { importSettings } from './import-env';
 import { mailIntakeSettings } from './mail-intake-env';
 
 // The one reader of process.env in the API: every setting is parsed here, once, at boot.
@@ -282,6 +283,7 @@ const envSchema = z.object({
   CONNECT_ATTEMPTS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   CONNECT_ATTEMPTS_PER_CLIENT_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
   ...mailIntakeSettings,
+  ...importSettings,
 }).superRefine((value, context) => {
   if (value.INBOUND_SMTP_PORT !== undefined && !value.BOUNCE_DOMAIN) {
     context.addIssue({ code: 'custom', path: ['INBOUND_SMTP_PORT'], message: 'needs BOUNCE_DOMAIN: the receiver takes mail for the addresses it issues there' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ImportRunDeps } from '../modules/imports/import-file';
+import type { ImportJobDeps } from '../modules/imports/import-checks';
 import { runImport } from '../modules/imports/import-run.service';
 import type { JobDefinition } from './job-definition';
 
@@ -19,4 +19,4 @@ export const runImportJob = {
   async handle({ importId }, deps) {
     await runImport(deps, importId);
   },
-} satisfies JobDefinition<typeof payload, ImportRunDeps>;
+} satisfies JobDefinition<typeof payload, ImportJobDeps>;

@@ -22,6 +22,7 @@ import { setRecommendationFitHeap } from '../modules/insights/recommendations.se
 import type { EmailLinkRequest } from '../modules/auth/email-links.service';
 import type { FormSignupJob } from '../modules/forms/subscriptions.service';
 import { linkTokens } from '../modules/preferences/link-tokens';
+import { importChecksFrom } from '../modules/imports/import-checks';
 import { quotasFrom } from '../modules/senders/quotas';
 import { getOrCreateSecret } from '../modules/secrets/secrets.repository';
 
@@ -124,7 +125,7 @@ export async function startJobs(options: {
     );
     workers.set(
       runImportJob.name,
-      startJobWorker({ ...common, job: runImportJob, deps: { db: database.db, now }, concurrency: IMPORT_CONCURRENCY }),
+      startJobWorker({ ...common, job: runImportJob, deps: { db: database.db, now, checks: importChecksFrom(config) }, concurrency: IMPORT_CONCURRENCY }),
     );
     workers.set(
       buildDataExportJob.name,

@@ -16,12 +16,15 @@ export async function uploadImport(accounts: AccountsApp, customer: Customer, te
   return { id: id as string, sent };
 }
 
-/** The import's progress once it is done or failed. */
+// Where an import rests until someone acts: a file over the consent threshold stops for a confirmation.
+const SETTLED = ['done', 'failed', 'needs_consent'];
+
+/** The import's progress once it is done, failed or stopped for a consent confirmation. */
 export async function importFinished(accounts: AccountsApp, customer: Customer, id: string) {
   return eventually(
     async () => {
       const progress = (await accounts.call('GET', `${IMPORTS}/${id}`, customer.cookie)).json().payload;
-      return progress.status === 'done' || progress.status === 'failed' ? progress : undefined;
+      return SETTLED.includes(progress.status) ? progress : undefined;
     },
     { what: 'the import to finish', timeoutMs: 20_000 },
   );

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ImportColumn, ImportKind, ImportStatusName } from '@postlark/shared/imports';
+import type { ImportColumn, ImportKind, ImportStatusName, RejectionReason } from '@postlark/shared/imports';
 import { customers } from './accounts';
 import { bytea } from './bytea';
 
@@ -30,6 +30,16 @@ export const imports = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Why the file could not be read (a cell, row or column count past its cap), shown in its report; null otherwise. */
     error: text('error'),
+    /** The rejected rows counted by reason, kept up with each batch (a run starting over clears them). */
+    rejectedByReason: jsonb('rejected_by_reason').$type<Partial<Record<RejectionReason, number>>>().notNull().default({}),
+    /** Addresses imported although DNS gave no answer about their domain (a timeout, a failing server). */
+    domainUnchecked: integer('domain_unchecked').notNull().default(0),
+    /** The row count past which the file waited for a consent confirmation, once it stopped for one. */
+    consentRequiredAbove: integer('consent_required_above'),
+    /** The customer's confirmation that these people agreed to get their email: when, by which account's address, and the words ticked. */
+    consentConfirmedAt: timestamp('consent_confirmed_at', { withTimezone: true }),
+    consentConfirmedBy: text('consent_confirmed_by'),
+    consentWording: text('consent_wording'),
   },
   (table) => [index('imports_customer_created_idx').on(table.customerId, table.createdAt)],
 );
@@ -59,6 +69,8 @@ export const importRejections = pgTable(
       .references(() => imports.id, { onDelete: 'cascade' }),
     rowNumber: integer('row_number').notNull(),
     reason: text('reason').notNull(),
+    /** What the reason is about, for the report's text: the domain a DNS check looked up; null otherwise. */
+    detail: text('detail'),
     cells: jsonb('cells').$type<string[]>().notNull(),
   },
   (table) => [primaryKey({ columns: [table.importId, table.rowNumber] })],

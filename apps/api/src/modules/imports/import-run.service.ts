@@ -1,11 +1,15 @@
 import { ACCOUNT_EMAIL_PATTERN } from '@postlark/shared/account';
 import { AUDIENCE_LIMITS, type Attributes, isTimeZone } from '@postlark/shared/audience';
+import { EMAIL_MAX_LENGTH } from '@postlark/shared/email';
 import type { ImportColumn, RejectionReason } from '@postlark/shared/imports';
 import { FingerprintSet } from '../../lib/fingerprint-set';
 import { emailDigest } from '../audience/subscribers.service';
+import { type DomainChecker, domainChecker, isDomainName } from './domain-check';
 import { activateProfiles, existingAmong, type ExistingSubscriber, insertNew, joinLists, setLocalAsyncCommit, suppressedAmong, updateDetails } from './import-batch.repository';
+import { type ImportJobDeps, rowsPastThreshold, sortByDomain } from './import-checks';
 import { endRun, type ImportRunDeps, storedRows } from './import-file';
-import { addRejections, importById, type ProgressDelta, saveProgress, startRun } from './imports.repository';
+import { addRejections, holdForConsent, importById, type ImportRow, type ProgressDelta, saveProgress, startRun } from './imports.repository';
+import { isRoleAddress } from './role-addresses';
 import { runProductImport } from './product-import.service';
 import { queueSubscriberEvents } from '../outgoing-webhooks/outbox';
 
@@ -29,6 +33,8 @@ interface ParsedRow {
 interface Rejection {
   rowNumber: number;
   reason: RejectionReason;
+  /** The domain a DNS check looked up, for the report's text. */
+  detail?: string;
   cells: string[];
 }
 
@@ -84,6 +90,20 @@ function changesFor(existing: ExistingSubscriber, row: ParsedRow): Parameters<ty
 
 type Batch = { rows: ParsedRow[]; rejections: Rejection[]; delta: ProgressDelta };
 
+/** Moves the batch's rows at domains that take no mail to its rejections, before anything is written. */
+async function checkDomains(checker: DomainChecker, batch: Batch): Promise<void> {
+  const sorted = await sortByDomain(checker, batch.rows);
+  batch.rows = sorted.kept;
+  for (const { row, reason, domain } of sorted.rejected) batch.rejections.push({ rowNumber: row.rowNumber, reason, detail: domain, cells: row.cells });
+  batch.delta.domainUnchecked = sorted.unchecked;
+}
+
+function countByReason(rejections: readonly Rejection[]): Partial<Record<RejectionReason, number>> {
+  const counts: Partial<Record<RejectionReason, number>> = {};
+  for (const { reason } of rejections) counts[reason] = (counts[reason] ?? 0) + 1;
+  return counts;
+}
+
 /**
  * Writes one batch in one transaction. New addresses are inserted first, with no look-up: in a
  * first import (the common case) that is all there is. Only the rows the insert skipped (already
@@ -129,6 +149,7 @@ async function writeBatch(deps: ImportRunDeps, record: { id: string; customerId:
     await joinLists(tx, record.listIds, members, now);
     await addRejections(tx, rejections.map((rejection) => ({ importId: record.id, ...rejection })));
     delta.rejected += rejections.length;
+    delta.reasons = countByReason(rejections);
     await saveProgress(tx, record.id, delta);
   });
 }
@@ -145,12 +166,23 @@ const WRITERS_AT_ONCE = 2;
  * unchanged, never doubled; nobody who unsubscribed, bounced, complained or was erased comes back.
  * A file past the reader's caps (a cell, a row, the columns) fails for good: the reason goes in its
  * report, its stored file is dropped, and this resolves, so the job is not tried again.
+ * A subscribers file past the consent threshold without the customer's confirmation stops before
+ * anything is written, its file kept, until they confirm (imports.service queues it again then).
  */
-export async function runImport(deps: ImportRunDeps, importId: string): Promise<void> {
+export async function runImport(deps: ImportJobDeps, importId: string): Promise<void> {
   const { db } = deps;
   const record = await importById(db, importId);
-  if (!record || record.status === 'done' || record.status === 'awaiting_file') return;
+  if (!record || record.status === 'done' || record.status === 'awaiting_file' || record.status === 'needs_consent') return;
   if (record.kind === 'products') return runProductImport(deps, record);
+  const { consentAbove, domains } = deps.checks;
+  // A confirmation that arrives while the rows are counted wins: holdForConsent then changes nothing.
+  if (!record.consentConfirmedAt && (await rowsPastThreshold(db, importId, record.hasHeader, consentAbove)) && (await holdForConsent(db, importId, consentAbove))) return;
+  await runSubscribers(deps, record, domains && domainChecker(domains));
+}
+
+async function runSubscribers(deps: ImportRunDeps, record: ImportRow, checker: DomainChecker | undefined): Promise<void> {
+  const { db } = deps;
+  const importId = record.id;
   await startRun(db, importId, deps.now());
   const readRow = rowReader(record.columns);
   // Addresses already read, to reject repeats as duplicates: fingerprints, not the strings.
@@ -167,12 +199,14 @@ export async function runImport(deps: ImportRunDeps, importId: string): Promise<
     const batch: Batch = {
       rows: pending,
       rejections,
-      delta: { bytesDone, rows: rowsSinceSave, added: 0, updated: 0, unchanged: 0, rejected: 0 },
+      delta: { bytesDone, rows: rowsSinceSave, added: 0, updated: 0, unchanged: 0, rejected: 0, domainUnchecked: 0 },
     };
     pending = [];
     rejections = [];
     rowsSinceSave = 0;
-    const write: Promise<void> = writeBatch(deps, record!, batch)
+    // The batch's domains are looked up while the reader goes on to the next one.
+    const write: Promise<void> = (checker ? checkDomains(checker, batch) : Promise.resolve())
+      .then(() => writeBatch(deps, record, batch))
       .catch((error: unknown) => {
         failure ??= { error };
       })
@@ -184,12 +218,17 @@ export async function runImport(deps: ImportRunDeps, importId: string): Promise<
 
   function take(cells: string[]) {
     rowNumber += 1;
-    if (rowNumber === 1 && record!.hasHeader) return;
+    if (rowNumber === 1 && record.hasHeader) return;
     if (cells.every((cell) => cell.trim() === '')) return;
     rowsSinceSave += 1;
     const row = readRow(cells, rowNumber);
-    if (!ACCOUNT_EMAIL_PATTERN.test(row.email)) {
+    // The length first: a cell may hold 64 KB, and no pattern needs to read past an address's 254.
+    if (row.email.length > EMAIL_MAX_LENGTH || !ACCOUNT_EMAIL_PATTERN.test(row.email) || !isDomainName(row.email.slice(row.email.lastIndexOf('@') + 1))) {
       rejections.push({ rowNumber, reason: 'bad_email', cells });
+      return;
+    }
+    if (isRoleAddress(row.email)) {
+      rejections.push({ rowNumber, reason: 'role_address', cells });
       return;
     }
     const digest = emailDigest(row.email);

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { RejectionReason } from '@postlark/shared/imports';
 import type { Db } from '../../db/client';
 import { importChunks, importRejections, imports } from '../../db/schema/imports';
 
@@ -57,11 +58,14 @@ export async function dropChunks(db: Db, importId: string): Promise<void> {
   await db.delete(importChunks).where(eq(importChunks.importId, importId));
 }
 
-/** Imports whose file never arrived whole, made before `createdBefore`, with the pieces they kept. */
+/**
+ * Imports made before `createdBefore` whose file never arrived whole, or that still wait for a
+ * consent confirmation, with the pieces of file they kept.
+ */
 export async function dropAbandonedImports(db: Db, createdBefore: Date): Promise<number> {
   const rows = await db
     .delete(imports)
-    .where(and(eq(imports.status, 'awaiting_file'), lt(imports.createdAt, createdBefore)))
+    .where(and(inArray(imports.status, ['awaiting_file', 'needs_consent']), lt(imports.createdAt, createdBefore)))
     .returning({ id: imports.id });
   return rows.length;
 }
@@ -83,12 +87,51 @@ export async function dropFailedImportFiles(db: Db, finishedBefore: Date): Promi
   return new Set(rows.map((row) => row.importId)).size;
 }
 
+/**
+ * Stops an import whose file is past the consent threshold until the customer confirms; its file
+ * stays. Answers false when a confirmation arrived meanwhile (the run then goes ahead).
+ */
+export async function holdForConsent(db: Db, importId: string, requiredAbove: number): Promise<boolean> {
+  const rows = await db
+    .update(imports)
+    .set({ status: 'needs_consent', consentRequiredAbove: requiredAbove })
+    .where(and(eq(imports.id, importId), inArray(imports.status, ['queued', 'running']), isNull(imports.consentConfirmedAt)))
+    .returning({ id: imports.id });
+  return rows.length > 0;
+}
+
+export interface ConsentConfirmation {
+  at: Date;
+  /** The signed-in account's address. */
+  by: string;
+  wording: string;
+}
+
+/**
+ * Records the customer's confirmation on their import, if it is still `status` (as they saw it) and
+ * unconfirmed; one stopped for it is queued again. Answers the import as it is now, or undefined
+ * when it moved on meanwhile.
+ */
+export async function recordConsent(db: Db, customerId: string, importId: string, status: ImportRow['status'], consent: ConsentConfirmation): Promise<ImportRow | undefined> {
+  const [row] = await db
+    .update(imports)
+    .set({
+      consentConfirmedAt: consent.at,
+      consentConfirmedBy: consent.by,
+      consentWording: consent.wording,
+      ...(status === 'needs_consent' ? { status: 'queued' as const } : {}),
+    })
+    .where(and(eq(imports.customerId, customerId), eq(imports.id, importId), eq(imports.status, status), isNull(imports.consentConfirmedAt)))
+    .returning();
+  return row;
+}
+
 /** A run starts from the top: counters and rejections of an earlier, interrupted run are cleared. */
 export async function startRun(db: Db, importId: string, now: Date): Promise<void> {
   await db.delete(importRejections).where(eq(importRejections.importId, importId));
   await db
     .update(imports)
-    .set({ status: 'running', startedAt: now, finishedAt: null, error: null, bytesDone: 0, rowsDone: 0, added: 0, updated: 0, unchanged: 0, rejected: 0 })
+    .set({ status: 'running', startedAt: now, finishedAt: null, error: null, bytesDone: 0, rowsDone: 0, added: 0, updated: 0, unchanged: 0, rejected: 0, rejectedByReason: {}, domainUnchecked: 0 })
     .where(eq(imports.id, importId));
 }
 
@@ -99,6 +142,20 @@ export interface ProgressDelta {
   updated: number;
   unchanged: number;
   rejected: number;
+  /** A subscribers batch's rejections by reason (their sum is `rejected`); a products file's reasons are free text, not counted. */
+  reasons?: Partial<Record<RejectionReason, number>>;
+  domainUnchecked?: number;
+}
+
+// Adds a batch's counts by reason to the import's, key by key, in the statement itself: two
+// batches may be saved at once, and each must add to what the other wrote.
+function addedReasons(delta: ProgressDelta['reasons'] = {}) {
+  if (Object.keys(delta).length === 0) return imports.rejectedByReason;
+  return sql`(select coalesce(jsonb_object_agg(key, total), '{}'::jsonb) from (
+    select key, sum(value::integer) as total from (
+      select key, value from jsonb_each_text(${imports.rejectedByReason})
+      union all select key, value from jsonb_each_text(${JSON.stringify(delta)}::jsonb)
+    ) as parts group by key) as sums)`;
 }
 
 export async function saveProgress(db: Db, importId: string, delta: ProgressDelta): Promise<void> {
@@ -112,6 +169,8 @@ export async function saveProgress(db: Db, importId: string, delta: ProgressDelt
       updated: sql`${imports.updated} + ${delta.updated}`,
       unchanged: sql`${imports.unchanged} + ${delta.unchanged}`,
       rejected: sql`${imports.rejected} + ${delta.rejected}`,
+      rejectedByReason: addedReasons(delta.reasons),
+      domainUnchecked: sql`${imports.domainUnchecked} + ${delta.domainUnchecked ?? 0}`,
     })
     .where(eq(imports.id, importId));
 }
@@ -128,7 +187,7 @@ export async function addRejections(db: Db, rows: (typeof importRejections.$infe
 /** A batch of an import's rejections in row order, after `afterRow`. */
 export async function rejectionsAfter(db: Db, importId: string, afterRow: number, limit: number) {
   return db
-    .select({ rowNumber: importRejections.rowNumber, reason: importRejections.reason, cells: importRejections.cells })
+    .select({ rowNumber: importRejections.rowNumber, reason: importRejections.reason, detail: importRejections.detail, cells: importRejections.cells })
     .from(importRejections)
     .where(and(eq(importRejections.importId, importId), gt(importRejections.rowNumber, afterRow)))
     .orderBy(asc(importRejections.rowNumber))

@@ -1,17 +1,20 @@
 import { Readable } from 'node:stream';
-import { IMPORT_LIMITS, IMPORT_MESSAGES, importCreateSchema } from '@postlark/shared/imports';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, importConsentSchema, importCreateSchema } from '@postlark/shared/imports';
 import type { FastifyInstance } from 'fastify';
 import { FORM_BODY_LIMIT } from '../../http/body-limits';
 import { HttpError, parseWith } from '../../http/errors';
 import { withUtf8Bom } from '../../lib/csv';
 import { requireCustomer } from '../auth/session.service';
-import { createImport, getImport, type ImportDeps, listImports, receiveFile, rejectionsCsv } from './imports.service';
+import { confirmConsent, createImport, getImport, type ImportDeps, listImports, receiveFile, rejectionsCsv } from './imports.service';
 
 type IdParams = { Params: { id: string } };
 
 const BASE = '/audience/v1/imports';
 
-/** CSV imports of the signed-in customer: create with the mapping, send the file, follow progress, read the rejections. */
+/**
+ * CSV imports of the signed-in customer: create with the mapping, send the file, confirm the
+ * people's consent when a larger file asks for it, follow progress, read the rejections.
+ */
 export function importRoutes(deps: ImportDeps) {
   return async (app: FastifyInstance) => {
     // The file arrives as the body itself and is read as a stream, piece by piece (see receiveFile).
@@ -26,7 +29,7 @@ export function importRoutes(deps: ImportDeps) {
 
     app.post(BASE, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
       const owner = await requireCustomer(deps, request);
-      const created = await createImport(deps, owner.customerId, parseWith(importCreateSchema, request.body));
+      const created = await createImport(deps, owner, parseWith(importCreateSchema, request.body));
       return reply.code(201).send({ payload: { message: IMPORT_MESSAGES.created, import: created } });
     });
 
@@ -37,6 +40,15 @@ export function importRoutes(deps: ImportDeps) {
       if (declared > IMPORT_LIMITS.maxBytes) throw new HttpError(413, IMPORT_MESSAGES.tooLarge);
       const progress = await receiveFile(deps, owner.customerId, request.params.id, request.body);
       return reply.code(202).send({ payload: { message: IMPORT_MESSAGES.queued, import: progress } });
+    });
+
+    app.post<IdParams>(`${BASE}/:id/consent`, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+      const owner = await requireCustomer(deps, request);
+      parseWith(importConsentSchema, request.body);
+      const progress = await confirmConsent(deps, owner, request.params.id);
+      // Queued again (it had stopped for this, or waits its turn): the run follows; otherwise only recorded.
+      const queued = progress.status === 'queued' || progress.status === 'running';
+      return reply.code(queued ? 202 : 200).send({ payload: { message: queued ? IMPORT_MESSAGES.queued : IMPORT_MESSAGES.consentRecorded, import: progress } });
     });
 
     app.get<IdParams>(`${BASE}/:id`, async (request) => {

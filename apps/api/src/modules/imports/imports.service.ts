@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import { API_PREFIX } from '@postlark/shared/routes';
-import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportCreate, type ImportProgress, REJECTION_REASONS, type RejectionReason } from '@postlark/shared/imports';
+import { IMPORT_CONSENT_WORDING, IMPORT_LIMITS, IMPORT_MESSAGES, type ImportCreate, type ImportProgress, type ImportStatusName, rejectionText } from '@postlark/shared/imports';
 import { HttpError } from '../../http/errors';
 import { csvRow } from '../../lib/csv';
 import { isUuid } from '../../lib/uuid';
 import { ownListIds } from '../audience/subscribers.repository';
 import type { ImportRunDeps } from './import-file';
 import type { Db } from '../../db/client';
-import { addChunk, dropAbandonedImports, dropChunks, dropFailedImportFiles, findImport, type ImportRow, insertImport, markQueued, recentImports, rejectionsAfter } from './imports.repository';
+import { addChunk, dropAbandonedImports, dropChunks, dropFailedImportFiles, findImport, type ImportRow, insertImport, markQueued, recentImports, recordConsent, rejectionsAfter } from './imports.repository';
 
 export interface ImportDeps extends ImportRunDeps {
   startImport(importId: string): Promise<void>;
@@ -16,7 +16,7 @@ export interface ImportDeps extends ImportRunDeps {
 // The file is stored in pieces of 256 KB: on PGlite each statement runs on the server's one
 // JavaScript thread, so a piece is as long as anyone else waits for it (a few ms; see addChunk).
 const CHUNK_BYTES = 256 * 1024;
-/** An import still waiting for its file this long after it was made will not get it. */
+/** An import still waiting for its file (or for a consent confirmation) this long after it was made will not get it. */
 const ABANDONED_AFTER_MS = 24 * 3_600_000;
 // The run-import job's retries (3, from 30 s apart, each up to an hour) are over long before this.
 const FAILED_FILE_KEPT_MS = 24 * 3_600_000;
@@ -40,6 +40,14 @@ function progressOf(row: ImportRow, now: Date): ImportProgress {
     updated: row.updated,
     unchanged: row.unchanged,
     rejected: row.rejected,
+    rejected_by_reason: row.rejectedByReason,
+    domain_unchecked: row.domainUnchecked,
+    consent: {
+      required_above: row.consentRequiredAbove,
+      confirmed_at: row.consentConfirmedAt?.toISOString() ?? null,
+      confirmed_by: row.consentConfirmedBy,
+      wording: row.consentWording,
+    },
     rows_per_second: elapsed > 0 ? Math.round(row.rowsDone / elapsed) : null,
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
@@ -55,7 +63,16 @@ async function ownImport(deps: ImportRunDeps, customerId: string, id: string): P
   return row;
 }
 
-export async function createImport(deps: ImportDeps, customerId: string, body: ImportCreate): Promise<ImportProgress> {
+/** Who confirms a consent: the signed-in customer. */
+export interface ImportOwner {
+  customerId: string;
+  email: string;
+}
+
+const confirmation = (owner: ImportOwner, now: Date) => ({ at: now, by: owner.email, wording: IMPORT_CONSENT_WORDING });
+
+export async function createImport(deps: ImportDeps, owner: ImportOwner, body: ImportCreate): Promise<ImportProgress> {
+  const { customerId } = owner;
   const listIds = [...new Set(body.list_ids)];
   if ((await ownListIds(deps.db, customerId, listIds)).length !== listIds.length) {
     throw new HttpError(400, IMPORT_MESSAGES.listsInvalid, { list_ids: IMPORT_MESSAGES.listsInvalid });
@@ -69,8 +86,33 @@ export async function createImport(deps: ImportDeps, customerId: string, body: I
     listIds,
     status: 'awaiting_file',
     createdAt: deps.now(),
+    ...(body.consent_confirmed ? consentColumns(confirmation(owner, deps.now())) : {}),
   });
   return progressOf(row, deps.now());
+}
+
+function consentColumns(consent: ReturnType<typeof confirmation>) {
+  return { consentConfirmedAt: consent.at, consentConfirmedBy: consent.by, consentWording: consent.wording };
+}
+
+// Until the run starts a confirmation can still be given: before the file is sent, while it waits
+// in the queue, or once it stopped for one.
+const CONSENT_OPEN: readonly ImportStatusName[] = ['awaiting_file', 'queued', 'needs_consent'];
+
+/**
+ * Records the customer's confirmation that the people in the file agreed to get their email. An
+ * import stopped for it is queued again, with the file it kept; one confirmed already stays as it was.
+ */
+export async function confirmConsent(deps: ImportDeps, owner: ImportOwner, id: string): Promise<ImportProgress> {
+  const row = await ownImport(deps, owner.customerId, id);
+  if (row.kind === 'products') throw new HttpError(409, IMPORT_MESSAGES.consentForSubscribers);
+  if (row.consentConfirmedAt) return progressOf(row, deps.now());
+  if (!CONSENT_OPEN.includes(row.status)) throw new HttpError(409, IMPORT_MESSAGES.notWaitingForConsent);
+  const updated = await recordConsent(deps.db, owner.customerId, id, row.status, confirmation(owner, deps.now()));
+  // It moved on between the read and the write (its run started, or another tab confirmed).
+  if (!updated) throw new HttpError(409, IMPORT_MESSAGES.notWaitingForConsent);
+  if (row.status === 'needs_consent') await deps.startImport(id);
+  return progressOf(updated, deps.now());
 }
 
 /**
@@ -140,7 +182,7 @@ export async function* rejectionsCsv(deps: ImportRunDeps, customerId: string, id
   let after = 0;
   for (;;) {
     const batch = await rejectionsAfter(deps.db, id, after, 2_000);
-    if (batch.length > 0) yield batch.map((rejection) => csvRow([rejection.rowNumber, REJECTION_REASONS[rejection.reason as RejectionReason] ?? rejection.reason, ...rejection.cells])).join('');
+    if (batch.length > 0) yield batch.map((rejection) => csvRow([rejection.rowNumber, rejectionText(rejection.reason, rejection.detail), ...rejection.cells])).join('');
     if (batch.length < 2_000) return;
     after = batch[batch.length - 1]!.rowNumber;
   }

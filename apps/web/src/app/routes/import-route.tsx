@@ -9,7 +9,7 @@ import { ImportHistory } from '../../features/audience/components/import-history
 import { ImportStatus } from '../../features/audience/components/import-progress';
 import { ImportSetup } from '../../features/audience/components/import-setup';
 import { IMPORT_KIND_TEXTS, TOOLS_TEXTS } from '../../features/audience/tools-content';
-import { fetchImport, fetchImports, startImport } from '../../features/audience/tools-thunks';
+import { confirmImportConsent, fetchImport, fetchImports, startImport } from '../../features/audience/tools-thunks';
 import type { FormOutcome } from '../../lib/form-state';
 import { useAppDispatch } from '../store-hooks';
 import { useAudienceLists } from '../use-audience-lists';
@@ -21,8 +21,9 @@ const IMPORT_PARAM = 'import';
 const KIND_PARAM = 'kind';
 const POLL_MS = 1000;
 
-// An import left waiting for its file (its upload failed) will not move either: no use asking again.
-const settled = (progress: ImportProgress) => progress.status === 'done' || progress.status === 'failed' || progress.status === 'awaiting_file';
+// An import left waiting for its file (its upload failed) will not move either, nor one waiting for
+// the customer's consent confirmation until they give it: no use asking again.
+const settled = (progress: ImportProgress) => progress.status === 'done' || progress.status === 'failed' || progress.status === 'awaiting_file' || progress.status === 'needs_consent';
 
 /** /dashboard/import: map a CSV file's columns, send it, follow the import, and see recent ones. */
 export default function ImportRoute() {
@@ -36,6 +37,8 @@ export default function ImportRoute() {
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [error, setError] = useState('');
   const [recent, setRecent] = useState<ImportProgress[] | null>(null);
+  // Bumped when a confirmation sends a stopped import on, so polling starts again.
+  const [followRound, setFollowRound] = useState(0);
 
   const loadRecent = useCallback(() => {
     dispatch(fetchImports())
@@ -70,7 +73,7 @@ export default function ImportRoute() {
       live = false;
       clearTimeout(timer);
     };
-  }, [dispatch, importId, loadRecent]);
+  }, [dispatch, importId, loadRecent, followRound]);
 
   async function start(body: ImportCreate, file: File): Promise<FormOutcome> {
     try {
@@ -82,6 +85,19 @@ export default function ImportRoute() {
     } catch (reason) {
       const failure = asAudienceFailure(reason, TOOLS_TEXTS.importFailed);
       return { ok: false, message: failure.message, errors: failure.errors };
+    }
+  }
+
+  async function confirmConsent(): Promise<string | null> {
+    if (!importId) return null;
+    try {
+      const { message, item } = await dispatch(confirmImportConsent(importId)).unwrap();
+      void showToast('success', message);
+      setProgress(item);
+      setFollowRound((round) => round + 1);
+      return null;
+    } catch (reason) {
+      return asAudienceFailure(reason, TOOLS_TEXTS.importFailed).message;
     }
   }
 
@@ -119,7 +135,7 @@ export default function ImportRoute() {
           {error}
         </p>
       )}
-      {importId ? shown ? <ImportStatus progress={shown} /> : !error && <div className="dash-card import-status import-status--loading" aria-busy="true" /> : <ImportSetup kind={kind} onKindChange={chooseKind} lists={lists} onStart={start} />}
+      {importId ? shown ? <ImportStatus progress={shown} onConfirmConsent={confirmConsent} /> : !error && <div className="dash-card import-status import-status--loading" aria-busy="true" /> : <ImportSetup kind={kind} onKindChange={chooseKind} lists={lists} onStart={start} />}
       {recent && <ImportHistory imports={recent} onOpen={(id) => setParams({ [IMPORT_PARAM]: id })} />}
     </div>
   );

@@ -23,6 +23,11 @@ export function postImport(body: ImportCreate) {
   return requestJson<Saved<'import', ImportProgress>>('POST', audienceUrl('imports'), body);
 }
 
+/** The customer's consent confirmation for an import that stopped to ask for it. */
+export function postImportConsent(id: string) {
+  return requestJson<Saved<'import', ImportProgress>>('POST', `${itemUrl('imports', id)}/consent`, { consent_confirmed: true });
+}
+
 /**
  * Sends the file as the request body: the browser streams it from disk, so a 100 MB file is never
  * read into memory here.

@@ -1,4 +1,4 @@
-import type { ImportField, ImportKind, ImportStatusName, ProductImportField } from '@postlark/shared/imports';
+import type { ImportField, ImportKind, ImportStatusName, ProductImportField, RejectionReason } from '@postlark/shared/imports';
 import type { SegmentCondition, SegmentPurchaseFigure } from '@postlark/shared/segments';
 
 // The import, segments and forms pages' own texts, where the shared messages have none.
@@ -14,6 +14,10 @@ export const TOOLS_TEXTS = {
   previewUnreadable: 'Could not read the start of this file. Is it a CSV file?',
   copied: 'Snippet copied.',
   copyFailed: 'Could not copy: select the snippet and copy it yourself.',
+  consentHint: 'We ask for this before importing more than a few hundred people. Without it, a larger file waits for your confirmation before anyone is added.',
+  consentStopped: 'Stopped before adding anyone: this import waits for your confirmation.',
+  confirmConsent: 'Confirm and import',
+  confirmingConsent: 'Confirming...',
 } as const;
 
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
@@ -64,10 +68,25 @@ export const PRODUCT_IMPORT_TEXTS = {
 export const IMPORT_STATUS_LABELS: Record<ImportStatusName, string> = {
   awaiting_file: 'Waiting for its file',
   queued: 'Queued',
+  needs_consent: 'Waiting for your confirmation',
   running: 'Running',
   done: 'Done',
   failed: 'Failed',
 };
+
+/** Why rows were rejected, as the import report counts them (the rejected-rows file gives each row's full reason). */
+export const REJECTION_LABELS: Record<RejectionReason, string> = {
+  bad_email: 'not a valid email address',
+  duplicate: 'repeated in the file',
+  suppressed: 'unsubscribed, bounced, complained or erased before',
+  role_address: 'role addresses (abuse@, postmaster@, noreply@ …)',
+  no_mail_server: 'at a domain with no mail server',
+  refuses_mail: 'at a domain that accepts no email',
+};
+
+/** The report's note on addresses kept although DNS did not answer about their domain. */
+export const domainUncheckedNote = (count: number) =>
+  `${count.toLocaleString('en')} ${count === 1 ? 'address was' : 'addresses were'} imported without a domain check: DNS gave no answer about ${count === 1 ? 'its domain' : 'their domains'}.`;
 
 export type ConditionField = SegmentCondition['field'];
 

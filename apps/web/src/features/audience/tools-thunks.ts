@@ -14,6 +14,7 @@ import {
   patchSegment,
   postForm,
   postImport,
+  postImportConsent,
   postSegment,
   postSegmentPreview,
   putImportFile,
@@ -43,6 +44,12 @@ export const startImport = createAsyncThunk<SavedItem<ImportProgress>, { body: I
     return 'error' in sent ? rejectWithValue(sent.error) : sent.saved;
   },
 );
+
+/** Confirms the consent an import stopped for; resolves with the import, queued again. */
+export const confirmImportConsent = createAsyncThunk<SavedItem<ImportProgress>, string, Rejects>('audience/confirmImportConsent', async (id, { rejectWithValue }) => {
+  const result = await save(() => postImportConsent(id), 'import', IMPORT_MESSAGES.queued);
+  return 'error' in result ? rejectWithValue(result.error) : result.saved;
+});
 
 export const previewSegment = createAsyncThunk<number, SegmentDefinition, Rejects>('audience/previewSegment', async (definition, { rejectWithValue }) => {
   const result = await read(() => postSegmentPreview(definition), TOOLS_TEXTS.previewFailed, (payload) => typeof payload.count === 'number');

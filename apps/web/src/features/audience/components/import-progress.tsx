@@ -1,8 +1,9 @@
-import type { ImportProgress } from '@postlark/shared/imports';
+import type { ImportProgress, RejectionReason } from '@postlark/shared/imports';
 import { IMPORT_MESSAGES } from '@postlark/shared/imports';
 import { apiHref } from '../../../lib/api-links';
 import { formatMoment } from '../audience-content';
-import { formatCount, IMPORT_STATUS_LABELS } from '../tools-content';
+import { domainUncheckedNote, formatCount, IMPORT_STATUS_LABELS, REJECTION_LABELS, TOOLS_TEXTS } from '../tools-content';
+import { ConsentRecord, ConsentRequest } from './import-consent';
 import './import-page.css';
 
 /** How far the file has been read, 0 to 100. */
@@ -15,13 +16,20 @@ export function importPercent(progress: ImportProgress): number {
 function statusLine(progress: ImportProgress): string {
   if (progress.status === 'done' || progress.status === 'failed') return `Finished ${formatMoment(progress.finished_at ?? progress.created_at)}`;
   if (progress.status === 'awaiting_file') return 'This import never received its file. Start a new import to send it again.';
+  if (progress.status === 'needs_consent') return TOOLS_TEXTS.consentStopped;
   return 'You can leave this page: the import goes on, and this page shows it again when you come back.';
 }
 
 const rowsLabel = (rows: number) => `${formatCount(rows)} ${rows === 1 ? 'row' : 'rows'}`;
 
+interface ImportStatusProps {
+  progress: ImportProgress;
+  /** Sends the consent confirmation an import stopped for; resolves with a message when it could not be sent. */
+  onConfirmConsent(): Promise<string | null>;
+}
+
 /** A running import's bar and pace, then its report: what was added, updated, left, and rejected. */
-export function ImportStatus({ progress }: { progress: ImportProgress }) {
+export function ImportStatus({ progress, onConfirmConsent }: ImportStatusProps) {
   const percent = importPercent(progress);
   const pace = progress.rows_per_second === null ? '' : ` · ${formatCount(Math.round(progress.rows_per_second))} rows/s`;
   return (
@@ -35,25 +43,31 @@ export function ImportStatus({ progress }: { progress: ImportProgress }) {
         </div>
         <span className={`import-status__badge import-status__badge--${progress.status}`}>{IMPORT_STATUS_LABELS[progress.status]}</span>
       </header>
-      <div
-        className={`import-bar${progress.status === 'failed' ? ' import-bar--failed' : ''}`}
-        role="progressbar"
-        aria-label="Import progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <span className="import-bar__fill" style={{ width: `${percent}%` }} />
-      </div>
-      <p className="import-status__pace" aria-live="polite">
-        {rowsLabel(progress.rows_done)}
-        {progress.status === 'running' ? pace : ''} · {percent}%
-      </p>
+      {/* Stopped before reading a row: a bar at 0 % would only say it is not moving. */}
+      {progress.status !== 'needs_consent' && (
+        <>
+          <div
+            className={`import-bar${progress.status === 'failed' ? ' import-bar--failed' : ''}`}
+            role="progressbar"
+            aria-label="Import progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
+            <span className="import-bar__fill" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="import-status__pace" aria-live="polite">
+            {rowsLabel(progress.rows_done)}
+            {progress.status === 'running' ? pace : ''} · {percent}%
+          </p>
+        </>
+      )}
       {progress.status === 'failed' && (
         <p className="notice notice--error" role="alert">
           {progress.error ?? IMPORT_MESSAGES.failed}
         </p>
       )}
+      {progress.status === 'needs_consent' && <ConsentRequest progress={progress} onConfirm={onConfirmConsent} />}
       {progress.status === 'done' && <ImportReport progress={progress} />}
     </section>
   );
@@ -77,6 +91,7 @@ function ImportReport({ progress }: { progress: ImportProgress }) {
           </div>
         ))}
       </dl>
+      <RejectedByReason progress={progress} />
       {progress.rejected > 0 && progress.rejections_url && (
         <p className="import-report__rejections">
           Rows that could not be imported are listed with the reason.{' '}
@@ -85,6 +100,23 @@ function ImportReport({ progress }: { progress: ImportProgress }) {
           </a>
         </p>
       )}
+      {progress.domain_unchecked > 0 && <p className="import-report__rejections">{domainUncheckedNote(progress.domain_unchecked)}</p>}
+      <ConsentRecord progress={progress} />
     </div>
+  );
+}
+
+/** The rejected rows counted by reason, the most common first. */
+function RejectedByReason({ progress }: { progress: ImportProgress }) {
+  const counts = (Object.entries(progress.rejected_by_reason) as [RejectionReason, number][]).filter(([reason, count]) => count > 0 && reason in REJECTION_LABELS).sort((a, b) => b[1] - a[1]);
+  if (counts.length === 0) return null;
+  return (
+    <ul className="import-report__reasons" aria-label="Rejected rows by reason">
+      {counts.map(([reason, count]) => (
+        <li key={reason}>
+          <span className="import-report__reason-count">{formatCount(count)}</span> {REJECTION_LABELS[reason]}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -8,6 +8,7 @@ import { previewRows, readFileStart } from '../../../lib/csv-preview';
 import type { FormOutcome } from '../../../lib/form-state';
 import { attributeName, type ColumnChoice, guessColumns, importColumns } from '../import-mapping';
 import { IMPORT_FIELD_LABELS, IMPORT_KIND_TEXTS, PRODUCT_IMPORT_FIELD_LABELS, PRODUCT_IMPORT_TEXTS, TOOLS_TEXTS } from '../tools-content';
+import { ConsentCheck } from './import-consent';
 import { ListPicker } from './subscriber-fields';
 import '../../../components/ui/check-chip.css';
 import '../../../components/ui/notice.css';
@@ -44,6 +45,8 @@ export function ImportSetup({ kind, onKindChange, lists, onStart }: ImportSetupP
   const [hasHeader, setHasHeader] = useState(true);
   const [choices, setChoices] = useState<ColumnChoice[]>([]);
   const [listIds, setListIds] = useState<string[]>([]);
+  const [consent, setConsent] = useState(false);
+  const consentHintId = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [starting, setStarting] = useState(false);
 
@@ -89,7 +92,8 @@ export function ImportSetup({ kind, onKindChange, lists, onStart }: ImportSetupP
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!chosen) return setErrors({ file_name: TOOLS_TEXTS.fileRequired });
-    const body = { kind, file_name: chosen.file.name, has_header: hasHeader, columns: importColumns(choices), list_ids: kind === 'subscribers' ? listIds : [] };
+    const subscribers = kind === 'subscribers';
+    const body = { kind, file_name: chosen.file.name, has_header: hasHeader, columns: importColumns(choices), list_ids: subscribers ? listIds : [], consent_confirmed: subscribers && consent };
     const parsed = importCreateSchema.safeParse(body);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setStarting(true);
@@ -102,6 +106,7 @@ export function ImportSetup({ kind, onKindChange, lists, onStart }: ImportSetupP
   const sample = chosen ? chosen.rows.slice(hasHeader ? 1 : 0, (hasHeader ? 1 : 0) + PREVIEW_ROWS) : [];
   const columnsError = errors.columns;
   const formError = errors[''] ?? errors.list_ids ?? '';
+  const { consent_confirmed: consentError } = errors;
 
   return (
     <form className="dash-card import-setup" noValidate aria-label="New import" onSubmit={(event) => void onSubmit(event)}>
@@ -188,6 +193,10 @@ export function ImportSetup({ kind, onKindChange, lists, onStart }: ImportSetupP
             <section className="import-setup__section">
               <ListPicker lists={lists} chosen={listIds} onChange={setListIds} />
               <p className="import-setup__lead">Everyone in the file joins the lists you choose. Addresses that unsubscribed or bounced before are never re-subscribed.</p>
+              <ConsentCheck checked={consent} onChange={setConsent} error={consentError} describedBy={consentHintId} />
+              <p id={consentHintId} className="import-setup__lead">
+                {TOOLS_TEXTS.consentHint}
+              </p>
             </section>
           ) : (
             <p className="import-setup__lead">{PRODUCT_IMPORT_TEXTS.howRowsWork}</p>
