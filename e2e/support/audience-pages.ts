@@ -63,7 +63,7 @@ export function listsPage(page: Page) {
     card: (name: string) => page.getByRole('article', { name }),
     dialog: {
       root: dialog,
-      name: dialog.getByRole('textbox', { name: 'Name' }),
+      name: dialog.getByRole('textbox', { name: 'Name', exact: true }),
       description: dialog.getByRole('textbox', { name: 'Description' }),
       doubleOptIn: dialog.getByRole('checkbox', { name: /Double opt-in/ }),
       submit: dialog.getByRole('button', { name: /^(Create list|Save list)$/ }),

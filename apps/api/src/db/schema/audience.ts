@@ -84,6 +84,9 @@ export const lists = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     doubleOptIn: boolean('double_opt_in').notNull().default(true),
+    /** Who the list's confirmation emails come from; '' for the account's name on the platform's address. */
+    fromName: text('from_name').notNull().default(''),
+    fromEmail: text('from_email').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

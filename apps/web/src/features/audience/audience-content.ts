@@ -90,3 +90,11 @@ export function formatMoment(iso: string | null): string {
 export function fullName(person: { first_name: string; last_name: string }): string {
   return [person.first_name, person.last_name].filter((part) => part.trim() !== '').join(' ');
 }
+
+/** The list form's group for who its double opt-in confirmations come from. */
+export const LIST_SENDER_TEXTS = {
+  legend: 'Confirmation email',
+  hint: 'People who sign up get their confirmation email from this sender. Without one, it comes from our address under your name.',
+  nameLabel: 'From name',
+  namePlaceholder: 'Your company or your name',
+} as const;

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { AUDIENCE_LIMITS, type AudienceList, type ListCreate, listCreateSchema, type ListUpdate, listUpdateSchema } from '@postlark/shared/audience';
 import { fieldErrors } from '@postlark/shared/validation';
 import { Button } from '../../../components/ui/button';
@@ -9,17 +9,26 @@ import '../../../components/ui/check-chip.css';
 import '../../../components/ui/notice.css';
 import './audience.css';
 import './lists-page.css';
+import { LIST_SENDER_TEXTS } from '../audience-content';
 
 interface ListFormProps {
   /** The list being edited; a new list when absent. */
   list?: AudienceList;
   onSave(body: ListCreate | ListUpdate): Promise<FormOutcome>;
   onCancel(): void;
+  /** The confirmation's From address field (the customer's senders to choose from); without it, none is asked. */
+  fromField?: (field: { value: string; error?: string; onChange(value: string): void }) => ReactNode;
 }
 
-/** The New list and Edit list dialogs' form: name, description and double opt-in (on for a new list). */
-export function ListForm({ list, onSave, onCancel }: ListFormProps) {
-  const [values, setValues] = useState({ name: list?.name ?? '', description: list?.description ?? '', double_opt_in: list?.double_opt_in ?? true });
+/** The New list and Edit list dialogs' form: name, description, double opt-in (on for a new list) and who confirmations come from. */
+export function ListForm({ list, onSave, onCancel, fromField }: ListFormProps) {
+  const [values, setValues] = useState({
+    name: list?.name ?? '',
+    description: list?.description ?? '',
+    double_opt_in: list?.double_opt_in ?? true,
+    from_name: list?.from_name ?? '',
+    from_email: list?.from_email ?? '',
+  });
   const errors = useFieldErrors();
   const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);
@@ -72,6 +81,22 @@ export function ListForm({ list, onSave, onCancel }: ListFormProps) {
           <span className="list-form__opt-in-description">People who join from a form confirm their address by email before they receive anything.</span>
         </span>
       </label>
+      {fromField && (
+        <fieldset className="list-form__sender">
+          <legend>{LIST_SENDER_TEXTS.legend}</legend>
+          <p className="list-form__sender-hint">{LIST_SENDER_TEXTS.hint}</p>
+          <TextField
+            label={LIST_SENDER_TEXTS.nameLabel}
+            autoComplete="organization"
+            maxLength={AUDIENCE_LIMITS.listFromName}
+            placeholder={LIST_SENDER_TEXTS.namePlaceholder}
+            value={values.from_name}
+            error={errors.errors.from_name}
+            onChange={(event) => change({ from_name: event.target.value })}
+          />
+          {fromField({ value: values.from_email, error: errors.errors.from_email, onChange: (value) => change({ from_email: value }) })}
+        </fieldset>
+      )}
       <p className="notice notice--error" role="alert">
         {formError}
       </p>
