@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authTokens, customers } from '../src/db/schema/accounts';
 import { SIGNUP_TICKET_COOKIE } from '../src/http/signup-ticket-cookie';
+import { SIGNUP_TICKET_LIFETIME_MS } from '../src/modules/auth/sign-up.service';
 import { customerDetails, linkIn, requestLink, signup, STRONG_PASSWORD, verify } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 
@@ -149,7 +150,8 @@ describe('GET /api/authentication/v1/signup/ticket', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     const payload = response.json().payload as { email: string; expires_at: string };
     expect(payload.email).toBe(email);
-    expect(new Date(payload.expires_at).getTime()).toBeGreaterThan(Date.now());
+    // The ticket lives an hour from its verification, on the app's clock.
+    expect(new Date(payload.expires_at).getTime()).toBe(accounts.now().getTime() + SIGNUP_TICKET_LIFETIME_MS);
     expect(response.body).not.toContain(accounts.ticketOf(email).split('=')[1]);
   });
 
