@@ -102,3 +102,11 @@ export async function connectedPlatforms(db: Db, customerId: string): Promise<Pl
   );
   return rows.map((row) => row.platform);
 }
+
+/** Whether the customer has a sender address confirmed, the one thing Postlark's own sending needs to be set up. */
+export async function hasConfirmedSender(db: Db, customerId: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select exists (select 1 from sender_identities where customer_id = ${customerId}::uuid and confirmed_at is not null) as found`,
+  );
+  return Boolean(rowsOf<{ found: boolean }>(result)[0]?.found);
+}
