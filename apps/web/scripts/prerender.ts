@@ -62,8 +62,8 @@ function chunkAssets(manifest: Manifest, key: string, seen = new Set<string>()):
 
 // Vite writes its stylesheet after the entry's script and preloads: it moves before them.
 function stylesFirst(html: string): string {
-  const styles = html.match(/^\s*<link rel="stylesheet"[^>]*>\n/gm) ?? [];
-  const entry = html.search(/^\s*<script type="module"/m);
+  const styles = html.match(/^ *<link rel="stylesheet"[^>]*>\n/gm) ?? [];
+  const entry = html.search(/^ *<script type="module"/m);
   if (styles.length === 0 || entry < 0) throw new Error('dist/index.html has no module script or stylesheet: did the build change shape?');
   const rest = styles.reduce((text, style) => text.replace(style, ''), html);
   return `${rest.slice(0, entry)}${styles.join('')}${rest.slice(entry)}`;

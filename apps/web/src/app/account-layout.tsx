@@ -15,9 +15,9 @@ import { store } from './store';
 // The account screens travel with this layout in one lazily loaded chunk, and the public site's
 // first bundle carries none of them nor Redux (docs/decisions/001-public-site-bundle.md). The
 // signed-in screens are a chunk of their own (dashboard-screens.tsx), so /login and /signup, the
-// front doors, download none of the dashboard's code and styles. One chunk for all of these also
-// sidesteps a Rolldown splitting quirk (rolldown/rolldown#10731): lazy pages sharing react-redux
-// with a lazy layout moved React itself out of the entry into an extra chunk.
+// front doors, download none of the dashboard's code and styles. The screens are not a chunk
+// each: lazy pages sharing react-redux with a lazy layout made Rolldown move React itself out of
+// the entry into an extra chunk (rolldown/rolldown#10731).
 const SCREENS = {
   signup: SignupRoute,
   basic: BasicRoute,
