@@ -236,6 +236,8 @@ export interface SubscriberSummary {
   first_name: string;
   last_name: string;
   status: SubscriberStatus;
+  /** Active, but every list they joined waits for their double opt-in confirmation: not emailable yet. */
+  awaiting_confirmation: boolean;
   created_at: string;
 }
 

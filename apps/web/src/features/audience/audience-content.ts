@@ -23,6 +23,9 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
   not_subscribed: 'Not subscribed',
 };
 
+/** An active subscriber whose every list waits for their double opt-in confirmation. */
+export const AWAITING_CONFIRMATION_LABEL = 'Awaiting confirmation';
+
 export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = {
   confirmed: 'Confirmed',
   unconfirmed: 'Unconfirmed',

@@ -19,7 +19,10 @@ export const REPORTS_TEXTS = {
   loadingReport: 'Loading report...',
   refreshFailed: 'Live figures paused: the last refresh failed. Trying again...',
   live: 'Live: these figures update every few seconds while the campaign sends.',
-  unknownNote: 'A crash left these rows unsettled; they were not sent again.',
+  // Shown only when there are such messages: a send cut off between handing a message over and
+  // hearing back. Said as what it means for the customer, not how the sender works.
+  unknownLabel: 'Delivery not confirmed',
+  unknownNote: 'Sending was interrupted before we heard back for these people. We did not send again, so nobody got it twice, but some may not have received it.',
   skippedNote: 'Suppressed or unsubscribed by send time.',
   notTracked: 'Not tracked',
 } as const;
