@@ -205,7 +205,10 @@ export type BulkActionRequest = z.output<typeof bulkActionSchema>;
 
 export const listCreateSchema = z.strictObject({
   name: listNameSchema,
+  /** The customer's private note: never shown to readers. */
   description: z._default(listDescriptionSchema, ''),
+  /** What readers see under the list's name in the preference centre. */
+  public_description: z._default(listDescriptionSchema, ''),
   /** New members from a form must confirm by email before they receive anything. */
   double_opt_in: z._default(z.boolean(), true),
 });
@@ -216,6 +219,7 @@ export type ListCreateData = z.output<typeof listCreateSchema>;
 export const listUpdateSchema = z.strictObject({
   name: z.optional(listNameSchema),
   description: z.optional(listDescriptionSchema),
+  public_description: z.optional(listDescriptionSchema),
   double_opt_in: z.optional(z.boolean()),
 });
 export type ListUpdate = z.output<typeof listUpdateSchema>;
@@ -293,7 +297,10 @@ export interface SubscribersPage {
 export interface AudienceList {
   id: string;
   name: string;
+  /** The customer's private note. */
   description: string;
+  /** Shown to readers in the preference centre. */
+  public_description: string;
   double_opt_in: boolean;
   created_at: string;
   /** Members by status. */

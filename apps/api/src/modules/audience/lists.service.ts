@@ -13,6 +13,7 @@ function listOf(row: ListWithCounts): AudienceList {
     id: row.id,
     name: row.name,
     description: row.description,
+    public_description: row.publicDescription,
     double_opt_in: row.doubleOptIn,
     created_at: row.createdAt.toISOString(),
     counts: { unconfirmed: row.unconfirmed, confirmed: row.confirmed, unsubscribed: row.unsubscribed },
@@ -36,6 +37,7 @@ export async function createList(deps: AudienceDeps, customerId: string, body: L
       customerId,
       name: body.name,
       description: body.description,
+      publicDescription: body.public_description,
       doubleOptIn: body.double_opt_in,
       createdAt: now,
       updatedAt: now,
@@ -53,6 +55,7 @@ export async function changeList(deps: AudienceDeps, customerId: string, id: str
     updatedAt: deps.now(),
     ...(body.name !== undefined && { name: body.name }),
     ...(body.description !== undefined && { description: body.description }),
+    ...(body.public_description !== undefined && { publicDescription: body.public_description }),
     ...(body.double_opt_in !== undefined && { doubleOptIn: body.double_opt_in }),
   };
   try {
