@@ -3,6 +3,12 @@ import type { SegmentCondition, SegmentPurchaseFigure } from '@postlark/shared/s
 
 // The import, segments and forms pages' own texts, where the shared messages have none.
 
+/** The import's way to make the list its file is for, without leaving the import. */
+export const IMPORT_NEW_LIST_TEXTS = {
+  button: 'New list',
+  title: 'New list',
+} as const;
+
 export const TOOLS_TEXTS = {
   importsFailed: 'Could not load your imports.',
   importFailed: 'Could not load this import.',
