@@ -106,6 +106,7 @@ export const CONDITION_FIELD_LABELS: Record<ConditionField, string> = {
   created_at: 'Added',
   attribute: 'Attribute',
   engagement: 'Engagement',
+  campaign: 'Campaign activity',
   engagement_score: 'Engagement score',
   event: 'Event',
   purchases: 'Purchases',
@@ -124,7 +125,16 @@ export const PURCHASE_FIGURE_LABELS: Record<SegmentPurchaseFigure, string> = {
   churn_risk: 'Churn risk (0–1)',
 };
 
+/** The "campaign activity" condition's value: a campaign that went out. */
+export const CAMPAIGN_CONDITION_TEXTS = {
+  none: 'No campaign sent yet',
+  unknown: 'A deleted campaign',
+} as const;
+
 export const CONDITION_OP_LABELS: Record<string, string> = {
+  opened: 'opened',
+  clicked: 'clicked a link in',
+  unsubscribed: 'unsubscribed after',
   is: 'is',
   is_not: 'is not',
   did: 'did',
