@@ -22,7 +22,7 @@ export const REPORTS_TEXTS = {
   // Shown only when there are such messages: a send cut off between handing a message over and
   // hearing back. Said as what it means for the customer, not how the sender works.
   unknownLabel: 'Delivery not confirmed',
-  unknownNote: 'Sending was interrupted before we heard back for these people. We did not send again, so nobody got it twice, but some may not have received it.',
+  unknownNote: 'Sending was interrupted before we heard back. We did not send again, so nobody got it twice, but some may not have it.',
   skippedNote: 'Suppressed or unsubscribed by send time.',
   notTracked: 'Not tracked',
   readersTitle: 'Who opened, clicked or unsubscribed',
