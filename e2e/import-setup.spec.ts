@@ -11,7 +11,7 @@ import { toast } from './support/page-helpers';
 const CSV = ['Email,Favourite Topic', 'ada@example.com,maths', 'grace@example.com,ships', ''].join('\n');
 
 test.describe('import setup', () => {
-  test('the import makes a new list in a dialog and chooses it, keeping the file', async ({ page, request, baseURL, inbox }, testInfo) => {
+  test('the import shows each column’s stored key, makes a new list in a dialog and chooses it, keeping the file', async ({ page, request, baseURL, inbox }, testInfo) => {
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'import-new-list');
     await page.goto(ROUTES.imports);
     const tools = importPage(page);
@@ -19,6 +19,8 @@ test.describe('import setup', () => {
     await writeFile(file, CSV);
     await tools.file.setInputFiles(file);
     await expect(tools.preview.getByRole('cell', { name: 'grace@example.com' })).toBeVisible();
+    // Point 13: the column's key is shown as it will be stored, not only its header.
+    await expect(tools.preview.getByRole('columnheader').nth(1)).toContainText('Stored as Favourite_Topic');
 
     await page.getByRole('button', { name: 'New list', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'New list' });
@@ -36,5 +38,8 @@ test.describe('import setup', () => {
     await expect(tools.report).toBeVisible({ timeout: 20_000 });
     const lists = (await (await page.request.get('/api/audience/v1/lists')).json()).payload.lists as { name: string; counts: { confirmed: number } }[];
     expect(lists.map((list) => [list.name, list.counts.confirmed])).toEqual([['Webinar guests', 2]]);
+    const ada = (await (await page.request.get('/api/audience/v1/subscribers?q=ada%40example.com')).json()).payload.subscribers[0];
+    const stored = (await (await page.request.get(`/api/audience/v1/subscribers/${ada.id}`)).json()).payload.attributes;
+    expect(stored).toEqual({ Favourite_Topic: 'maths' });
   });
 });

@@ -10,6 +10,7 @@ export const IMPORT_NEW_LIST_TEXTS = {
 } as const;
 
 export const TOOLS_TEXTS = {
+  storedAs: 'Stored as',
   importsFailed: 'Could not load your imports.',
   importFailed: 'Could not load this import.',
   previewFailed: 'Could not count the matching subscribers.',

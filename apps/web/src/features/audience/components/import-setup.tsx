@@ -17,6 +17,8 @@ import './audience.css';
 import './import-page.css';
 
 const PREVIEW_ROWS = 5;
+/** A key the API stores as typed (imports.ts); anything else gets the field's error on start. */
+const ATTRIBUTE_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 interface Chosen {
   file: File;
@@ -268,6 +270,12 @@ function ColumnMapping({ kind, index, header, choice, error, onChange }: ColumnM
           value={choice.key}
           onChange={(event) => onChange({ key: event.target.value })}
         />
+      )}
+      {choice.field === 'attribute' && !error && ATTRIBUTE_KEY.test(choice.key.trim()) && (
+        // The key is what segments and merge tags name, so the customer sees it, not just the header.
+        <span className="import-column__stored">
+          {TOOLS_TEXTS.storedAs} <code>{choice.key.trim()}</code>
+        </span>
       )}
       {choice.field === 'price' && (
         <input
