@@ -64,7 +64,8 @@ export function listsPage(page: Page) {
     dialog: {
       root: dialog,
       name: dialog.getByRole('textbox', { name: 'Name', exact: true }),
-      description: dialog.getByRole('textbox', { name: 'Description' }),
+      description: dialog.getByRole('textbox', { name: 'Description', exact: true }),
+      publicDescription: dialog.getByRole('textbox', { name: 'Description for subscribers' }),
       doubleOptIn: dialog.getByRole('checkbox', { name: /Double opt-in/ }),
       submit: dialog.getByRole('button', { name: /^(Create list|Save list)$/ }),
     },

@@ -211,7 +211,10 @@ const listFromEmailSchema = lowerCaseEmailSchema(AUDIENCE_MESSAGES.emailInvalid,
 
 export const listCreateSchema = z.strictObject({
   name: listNameSchema,
+  /** The customer's private note: never shown to readers. */
   description: z._default(listDescriptionSchema, ''),
+  /** What readers see under the list's name in the preference centre. */
+  public_description: z._default(listDescriptionSchema, ''),
   /** New members from a form must confirm by email before they receive anything. */
   double_opt_in: z._default(z.boolean(), true),
   from_name: z._default(listFromNameSchema, ''),
@@ -224,6 +227,7 @@ export type ListCreateData = z.output<typeof listCreateSchema>;
 export const listUpdateSchema = z.strictObject({
   name: z.optional(listNameSchema),
   description: z.optional(listDescriptionSchema),
+  public_description: z.optional(listDescriptionSchema),
   double_opt_in: z.optional(z.boolean()),
   from_name: z.optional(listFromNameSchema),
   from_email: z.optional(listFromEmailSchema),
@@ -246,6 +250,8 @@ export interface SubscriberSummary {
   first_name: string;
   last_name: string;
   status: SubscriberStatus;
+  /** Active, but every list they joined waits for their double opt-in confirmation: not emailable yet. */
+  awaiting_confirmation: boolean;
   created_at: string;
 }
 
@@ -301,7 +307,10 @@ export interface SubscribersPage {
 export interface AudienceList {
   id: string;
   name: string;
+  /** The customer's private note. */
   description: string;
+  /** Shown to readers in the preference centre. */
+  public_description: string;
   double_opt_in: boolean;
   /** Who its confirmation emails come from ('' for both: the account's name on the platform's address). */
   from_name: string;

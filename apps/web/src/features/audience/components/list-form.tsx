@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { type FormOutcome, useFieldErrors } from '../../../lib/form-state';
+import { LIST_FORM_TEXTS } from '../audience-content';
 import '../../../components/ui/check-chip.css';
 import '../../../components/ui/notice.css';
 import './audience.css';
@@ -20,11 +21,12 @@ interface ListFormProps {
   fromField?: (field: { value: string; error?: string; onChange(value: string): void }) => ReactNode;
 }
 
-/** The New list and Edit list dialogs' form: name, description, double opt-in (on for a new list) and who confirmations come from. */
+/** The New list and Edit list dialogs' form: name, private and public descriptions, double opt-in (on for a new list) and who confirmations come from. */
 export function ListForm({ list, onSave, onCancel, fromField }: ListFormProps) {
   const [values, setValues] = useState({
     name: list?.name ?? '',
     description: list?.description ?? '',
+    public_description: list?.public_description ?? '',
     double_opt_in: list?.double_opt_in ?? true,
     from_name: list?.from_name ?? '',
     from_email: list?.from_email ?? '',
@@ -66,12 +68,20 @@ export function ListForm({ list, onSave, onCancel, fromField }: ListFormProps) {
         onChange={(event) => change({ name: event.target.value })}
       />
       <TextAreaField
-        label="Description"
-        hint="Only you see it: a reminder of who the list is for."
+        label={LIST_FORM_TEXTS.description}
+        hint={LIST_FORM_TEXTS.descriptionHint}
         maxLength={AUDIENCE_LIMITS.listDescription}
         value={values.description}
         error={errors.errors.description}
         onChange={(event) => change({ description: event.target.value })}
+      />
+      <TextAreaField
+        label={LIST_FORM_TEXTS.publicDescription}
+        hint={LIST_FORM_TEXTS.publicDescriptionHint}
+        maxLength={AUDIENCE_LIMITS.listDescription}
+        value={values.public_description}
+        error={errors.errors.public_description}
+        onChange={(event) => change({ public_description: event.target.value })}
       />
       <label className="list-form__opt-in">
         <input type="checkbox" checked={values.double_opt_in} onChange={(event) => change({ double_opt_in: event.target.checked })} />
