@@ -259,4 +259,39 @@ test.describe('campaigns', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
   });
+
+  test('the desktop preview draws the email at a desktop inbox width, scaled to fit the panel and saying so', async ({ page, request, baseURL, inbox }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'campaigns-preview');
+    await page.goto(`${CAMPAIGNS}/new`);
+    const editor = campaignEditor(page);
+    await editor.template('Newsletter').click();
+    await expect(editor.preview.getByText('This week at a glance')).toBeVisible();
+    // Inside the frame the email lays out at 680 px, its 600 px column whole.
+    const frameWidth = await editor.preview.locator('html').evaluate((root) => root.clientWidth);
+    expect(frameWidth).toBe(680);
+    const column = await editor.preview.getByText('This week at a glance').evaluate((heading) => heading.parentElement!.getBoundingClientRect().width);
+    expect(column).toBeGreaterThanOrEqual(600);
+    // The panel is narrower than that here: the note gives the scale the frame is drawn at.
+    const note = page.getByText(/^Shown at \d+% of its real size: a desktop inbox gives it 680 px/);
+    await expect(note).toBeVisible();
+    const percent = Number(/(\d+)%/.exec((await note.textContent())!)![1]);
+    expect(percent).toBeLessThan(100);
+    const drawn = await page.locator('iframe[title="Email preview (desktop)"]').evaluate((frame) => frame.getBoundingClientRect().width);
+    expect(Math.round(drawn)).toBe(Math.round((680 * percent) / 100));
+  });
+
+  test('a test starts addressed to the customer, with their only seed list chosen', async ({ page, request, baseURL, inbox }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const customer = await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'campaigns-test-default');
+    const response = await page.request.post('/api/campaigns/v1/seed-lists', { data: { name: 'Inboxes', emails: [customer.email] } });
+    expect(response.status(), await response.text()).toBe(201);
+    await page.goto(`${CAMPAIGNS}/new`);
+    const editor = campaignEditor(page);
+    await editor.template('Plain letter').click();
+    await editor.test.click();
+    await expect(editor.testDialog.to).toHaveValue(customer.email.toLowerCase());
+    await expect(editor.testDialog.root.getByRole('combobox', { name: 'Seed list' })).toHaveValue(/^[0-9a-f-]{36}$/);
+    await expect(editor.testDialog.root.getByRole('combobox', { name: 'Seed list' }).locator('option:checked')).toHaveText('Inboxes (1 address)');
+  });
 });

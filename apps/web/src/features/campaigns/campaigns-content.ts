@@ -22,6 +22,7 @@ export const CAMPAIGN_TEXTS = {
   loadingEditor: 'Loading the editor...',
   previewFailed: 'The preview could not be drawn just now; it tries again as you type.',
   previewEmpty: 'Start writing: your email shows here as subscribers will see it.',
+  previewScaled: (percent: number, width: number) => `Shown at ${percent}% of its real size: a desktop inbox gives it ${width} px, more than this panel has.`,
   audienceFailed: 'Could not load your lists and segments.',
   noAudience: 'You have no lists or segments yet.',
   readOnly: 'This campaign has started sending, so it can no longer be changed. Duplicate it to send a new version.',
