@@ -117,6 +117,8 @@ test.describe('campaigns', () => {
     // Send now: the dialog names the audience, then the bar runs to the end.
     await editor.sendNow.click();
     await expect(editor.sendDialog.root.getByText('List: Weekly')).toBeVisible();
+    // How many get it, as the sender counts them (issue 38, point 10).
+    await expect(editor.sendDialog.root.getByText(/^3 people, after leaving out the unsubscribed/)).toBeVisible();
     await editor.sendDialog.send.click();
     await expect(toast(page, CAMPAIGN_MESSAGES.sendStarted)).toBeVisible();
     await expect(page.getByText(CAMPAIGN_MESSAGES.notEditable)).toBeVisible();
@@ -275,7 +277,7 @@ test.describe('campaigns', () => {
     // The panel is narrower than that here: the note gives the scale the frame is drawn at.
     const note = page.getByText(/^Shown at \d+% of its real size: a desktop inbox gives it 680 px/);
     await expect(note).toBeVisible();
-    const percent = Number(/(\d+)%/.exec((await note.textContent())!)![1]);
+    const percent = Number(/^Shown at (\d{1,3})%/.exec((await note.textContent())!)![1]);
     expect(percent).toBeLessThan(100);
     const drawn = await page.locator('iframe[title="Email preview (desktop)"]').evaluate((frame) => frame.getBoundingClientRect().width);
     expect(Math.round(drawn)).toBe(Math.round((680 * percent) / 100));

@@ -2,20 +2,20 @@ import { useEffect, useState } from 'react';
 import { fetchRecipientCount } from '../recipient-count-api';
 import { useCampaignDispatch } from './use-campaign-dispatch';
 
-/** The saved campaign's recipients now, read each time `open` turns true; null until known. */
+/** The saved campaign's recipients now, read again each time `open` turns true; null until known. */
 export function useRecipientCount(id: string | null, open: boolean): number | null {
   const dispatch = useCampaignDispatch();
-  const [count, setCount] = useState<number | null>(null);
+  const [answer, setAnswer] = useState<{ id: string; count: number | null } | null>(null);
   useEffect(() => {
     if (!open || !id) return;
     let live = true;
-    setCount(null);
     void dispatch(fetchRecipientCount(id))
       .unwrap()
-      .then((next) => live && setCount(next));
+      .then((count) => live && setAnswer({ id, count }));
     return () => {
       live = false;
     };
   }, [dispatch, id, open]);
-  return count;
+  // Another campaign's answer (after a duplicate) is not this one's.
+  return open && answer?.id === id ? answer.count : null;
 }
