@@ -41,6 +41,7 @@ function campaign(id: number, name: string, subject: string, daysAgo: number, ex
     id: `0193a5b2-7c1d-7e00-8000-00000000000${id}`,
     name,
     subject,
+    reader_subject: subject,
     status: 'sent',
     tracking: true,
     started_at: new Date(started).toISOString(),

@@ -59,6 +59,8 @@ export interface CampaignReportCampaign {
   id: string;
   name: string;
   subject: string;
+  /** The subject as a reader with no data reads it (each merge tag's default): what lists and reports show. */
+  reader_subject: string;
   status: CampaignStatus;
   tracking: boolean;
   started_at: string | null;

@@ -53,7 +53,7 @@ function campaignsPart(reports: readonly CampaignReportSummary[]): Pick<HomeOver
       ? {
           id: last.campaign.id,
           name: last.campaign.name,
-          subject: last.campaign.subject,
+          subject: last.campaign.reader_subject,
           started_at: last.campaign.started_at!,
           platform: last.campaign.delivered_by?.platform ?? null,
           results: resultsOf(last.totals),

@@ -14,6 +14,7 @@ import { stoReport } from '../send-time/sto-report';
 import { blockReport } from './block-report';
 import { type DeliveryRow, partsOf } from '../integrations/deliveries.repository';
 import { platformTestReport } from '../integrations/platform-ab-test';
+import { renderForNoData } from '../campaigns/merge-tags';
 import { campaignReaders, clicksPerLink, type EngagementCounts, engagementCounts, hourlyTimeline, receiverReports } from './reports.repository';
 
 export interface ReportDeps {
@@ -37,6 +38,7 @@ function campaignPart(row: CampaignRow, parts: readonly DeliveryRow[] = []): Cam
     id: row.id,
     name: row.name,
     subject: row.subject,
+    reader_subject: renderForNoData(row.subject),
     status: row.status,
     tracking: row.tracking,
     started_at: row.startedAt?.toISOString() ?? null,
