@@ -63,9 +63,8 @@ export function listsPage(page: Page) {
     card: (name: string) => page.getByRole('article', { name }),
     dialog: {
       root: dialog,
-      name: dialog.getByRole('textbox', { name: 'Name', exact: true }),
-      description: dialog.getByRole('textbox', { name: 'Description', exact: true }),
-      publicDescription: dialog.getByRole('textbox', { name: 'Description for subscribers' }),
+      name: dialog.getByRole('textbox', { name: 'Name' }),
+      description: dialog.getByRole('textbox', { name: 'Description' }),
       doubleOptIn: dialog.getByRole('checkbox', { name: /Double opt-in/ }),
       submit: dialog.getByRole('button', { name: /^(Create list|Save list)$/ }),
     },
