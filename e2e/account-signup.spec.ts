@@ -127,3 +127,69 @@ test.describe('sign-up through the dev outbox', () => {
     await finishSignup(signupPage, details);
   });
 });
+
+// Issue 38, point 3: within the sign-up ticket's life the step survives a reload, and a link
+// opened again says what to do next; no new verification mail is needed for either.
+test.describe('sign-up survives a reload', () => {
+  test('reloading /basic keeps the step and its email; reloading /signup keeps step 2; the account is made with the password set before', async ({ page, inbox, baseURL }) => {
+    const details = customerDetails(uniqueEmail('reload'), { first_name: 'Mary', last_name: 'Somerville' });
+    await requestSignupLink(page, details.email);
+    const link = linkIn(await inbox.message(details.email), baseURL!, ROUTES.signup);
+    await page.goto(link);
+    await expectVerified(page, details.email);
+
+    // A reload of /signup after verifying: still step 2, for the same address.
+    await page.reload();
+    const signup = signupScreen(page);
+    await expect(signup.email).toHaveValue(details.email);
+    await expect(signup.password).toBeEnabled();
+    await expect(signup.submit).toHaveText(ACCOUNT_MESSAGES.signUpButton);
+
+    await signup.password.fill(details.password);
+    await signup.submit.click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.basic);
+    await page.reload();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.basic);
+    await expect(page.getByRole('main')).toContainText(`Almost done, ${details.email}.`);
+    await fillBasicDetails(page, details);
+    await basicScreen(page).submit.click();
+    await expect(toast(page, ACCOUNT_MESSAGES.signupSuccess)).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.login);
+    await signIn(page, details.email, details.password);
+    await expectDashboardFor(page, details.first_name);
+    // One verification mail did it all.
+    expect(await inbox.count(details.email)).toBe(1);
+  });
+
+  test('an already-used link in a browser without the sign-up says what to do next, the address filled in for a new link', async ({ page, browser, inbox, baseURL }) => {
+    const email = uniqueEmail('used-link');
+    await requestSignupLink(page, email);
+    const link = linkIn(await inbox.message(email), baseURL!, ROUTES.signup);
+    await page.goto(link);
+    await expectVerified(page, email);
+
+    // The same link again, in this browser: the sign-up goes on, no error.
+    await page.goto(link);
+    await expect(signupScreen(page).password).toBeEnabled();
+    await expect(signupScreen(page).email).toHaveValue(email);
+    await expect(toast(page, ACCOUNT_MESSAGES.invalidLink)).toHaveCount(0);
+
+    // In another browser (a mail app's, a second device): the spec's error, then the next step.
+    const other = await browser.newContext();
+    try {
+      const elsewhere = await other.newPage();
+      await elsewhere.goto(link);
+      await expect(toast(elsewhere, ACCOUNT_MESSAGES.invalidLink)).toBeVisible();
+      const notice = elsewhere.getByRole('alert').filter({ hasText: 'This verification link has already been used or has expired.' });
+      await expect(notice).toContainText(`for a new link to ${email}`);
+      await expect(notice.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', ROUTES.login);
+      const form = signupScreen(elsewhere);
+      await expect(form.email).toHaveValue(email);
+      await form.submit.click();
+      await expect(toast(elsewhere, ACCOUNT_MESSAGES.emailSent)).toBeVisible();
+      await expect(notice).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+  });
+});

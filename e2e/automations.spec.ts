@@ -309,4 +309,19 @@ sharedServerTest.describe('the flow builder', () => {
     const flowId = new URL(page.url()).pathname.split('/').at(-1)!;
     expect(await (await page.request.get(`/api/automations/v1/flows/${flowId}`)).text()).not.toContain('whsec_');
   });
+
+  sharedServerTest('a new email step in a starter flow is From the account only confirmed sender', async ({ page, request, baseURL, inbox }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'automations-from');
+    const sender = `news-${randomUUID().slice(0, 8)}@lark.example`;
+    await confirmSender(page, inbox, sender);
+    const created = await page.request.post('/api/automations/v1/flows', { data: { name: 'Welcome', template: 'welcome_series' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { flow } = ((await created.json()) as { payload: { flow: { id: string } } }).payload;
+    await page.goto(`${ROUTES.automations}/${flow.id}`);
+    // The starter's own emails name no sender; a step the customer adds takes the one they have.
+    await page.getByRole('button', { name: 'Add a step after Our best' }).click();
+    await page.getByRole('dialog', { name: 'Add a step' }).getByRole('button', { name: 'Send email' }).click();
+    await expect(page.getByRole('dialog', { name: 'Send email' }).getByRole('combobox', { name: 'From email' })).toHaveValue(sender);
+  });
 });

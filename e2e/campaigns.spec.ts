@@ -117,6 +117,8 @@ test.describe('campaigns', () => {
     // Send now: the dialog names the audience, then the bar runs to the end.
     await editor.sendNow.click();
     await expect(editor.sendDialog.root.getByText('List: Weekly')).toBeVisible();
+    // How many get it, as the sender counts them (issue 38, point 10).
+    await expect(editor.sendDialog.root.getByText(/^3 people, after leaving out the unsubscribed/)).toBeVisible();
     await editor.sendDialog.send.click();
     await expect(toast(page, CAMPAIGN_MESSAGES.sendStarted)).toBeVisible();
     await expect(page.getByText(CAMPAIGN_MESSAGES.notEditable)).toBeVisible();
@@ -258,5 +260,40 @@ test.describe('campaigns', () => {
     await expect(editor.preview.getByText('This week at a glance')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
+  });
+
+  test('the desktop preview draws the email at a desktop inbox width, scaled to fit the panel and saying so', async ({ page, request, baseURL, inbox }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'campaigns-preview');
+    await page.goto(`${CAMPAIGNS}/new`);
+    const editor = campaignEditor(page);
+    await editor.template('Newsletter').click();
+    await expect(editor.preview.getByText('This week at a glance')).toBeVisible();
+    // Inside the frame the email lays out at 680 px, its 600 px column whole.
+    const frameWidth = await editor.preview.locator('html').evaluate((root) => root.clientWidth);
+    expect(frameWidth).toBe(680);
+    const column = await editor.preview.getByText('This week at a glance').evaluate((heading) => heading.parentElement!.getBoundingClientRect().width);
+    expect(column).toBeGreaterThanOrEqual(600);
+    // The panel is narrower than that here: the note gives the scale the frame is drawn at.
+    const note = page.getByText(/^Shown at \d+% of its real size: a desktop inbox gives it 680 px/);
+    await expect(note).toBeVisible();
+    const percent = Number(/^Shown at (\d{1,3})%/.exec((await note.textContent())!)![1]);
+    expect(percent).toBeLessThan(100);
+    const drawn = await page.locator('iframe[title="Email preview (desktop)"]').evaluate((frame) => frame.getBoundingClientRect().width);
+    expect(Math.round(drawn)).toBe(Math.round((680 * percent) / 100));
+  });
+
+  test('a test starts addressed to the customer, with their only seed list chosen', async ({ page, request, baseURL, inbox }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const customer = await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'campaigns-test-default');
+    const response = await page.request.post('/api/campaigns/v1/seed-lists', { data: { name: 'Inboxes', emails: [customer.email] } });
+    expect(response.status(), await response.text()).toBe(201);
+    await page.goto(`${CAMPAIGNS}/new`);
+    const editor = campaignEditor(page);
+    await editor.template('Plain letter').click();
+    await editor.test.click();
+    await expect(editor.testDialog.to).toHaveValue(customer.email.toLowerCase());
+    await expect(editor.testDialog.root.getByRole('combobox', { name: 'Seed list' })).toHaveValue(/^[0-9a-f-]{36}$/);
+    await expect(editor.testDialog.root.getByRole('combobox', { name: 'Seed list' }).locator('option:checked')).toHaveText('Inboxes (1 address)');
   });
 });

@@ -34,17 +34,19 @@ test.describe('customer area: the shell', () => {
   });
 
   test('/platform-integration, signed in only: the welcome and a sign-up button per platform', async ({ page, request, baseURL, inbox }) => {
-    const customer = await createCustomer({ request, baseURL: baseURL!, inbox }, customerDetails(uniqueEmail('platforms')));
+    const customer = await createCustomer({ request, baseURL: baseURL!, inbox }, customerDetails(uniqueEmail('platforms'), { first_name: 'Noor' }));
 
     await page.goto(ROUTES.platformIntegration);
     await expectOnLogin(page);
     await signIn(page, customer.email, customer.password);
     await expect(page).toHaveURL((url) => url.pathname === ROUTES.platformIntegration);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Alex!');
+    // Issue 38, point 9: the signed-in customer, by their own first name, not a sample person.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Noor!');
     await expect(page.getByRole('button', { name: /^Sign up with / })).toHaveCount(3);
     for (const platform of PLATFORMS) await expect(page.getByRole('button', { name: `Sign up with ${platform}`, exact: true })).toBeVisible();
 
     await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Noor!');
     await expect(page.getByRole('button', { name: /^Sign up with / })).toHaveCount(3);
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
     await expect(page).toHaveURL((url) => url.pathname === ROUTES.dashboard);
@@ -115,7 +117,7 @@ test.describe('customer area: the shell', () => {
     await expect(campaigns).toBeFocused();
     await expect(campaignList).toBeVisible();
     await page.keyboard.press('Tab');
-    await expect(campaignList.getByRole('link', { name: 'Mailchimp' })).toBeFocused();
+    await expect(campaignList.getByRole('link', { name: 'All campaigns' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(campaignList).toBeHidden();
     await expect(campaigns).toBeFocused();
@@ -123,6 +125,42 @@ test.describe('customer area: the shell', () => {
     await shell.toggle.click();
     await expect(shell.toggle).toHaveAttribute('aria-expanded', 'true');
     await expect.poll(width).toBeGreaterThan(200);
+  });
+
+  // Issue 38, points 5 and 8: the sidebar's Campaigns starts with all of them; Connect other apps opens the integrations.
+  test('Campaigns lists All campaigns before the platforms; Connect other apps opens the integrations', async ({ page, request, baseURL, inbox }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'sidebar-ways');
+    const shell = dashboardShell(page);
+    const campaignList = shell.sidebar.getByRole('list', { name: 'Campaigns' });
+
+    await shell.sidebar.getByRole('button', { name: 'Campaigns' }).click();
+    // The platforms' marks hold their initial, so the links are told apart by their accessible names.
+    await expect(campaignList.getByRole('link')).toHaveText([/^All campaigns$/, ...PLATFORMS.map((name) => new RegExp(`${name}$`))]);
+    await campaignList.getByRole('link', { name: 'Brevo' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.campaigns && url.searchParams.get('platform') === 'brevo');
+    await campaignList.getByRole('link', { name: 'All campaigns' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.campaigns && url.search === '');
+    await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+    await expect(campaignList.getByRole('link', { name: 'All campaigns' })).toHaveAttribute('aria-current', 'page');
+
+    const connect = shell.sidebar.getByRole('link', { name: 'Connect other apps' });
+    await connect.click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.profile && url.searchParams.get('tab') === 'integrations');
+    await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
+    await expect(connect).toHaveAttribute('aria-current', 'page');
+    // The integrations, all of them: the email platforms, the AI provider, webhooks and API keys.
+    await expect(page.getByRole('button', { name: 'Connect to Brevo' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
+
+    // On a phone the drawer makes way for the page it opened.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(ROUTES.dashboard);
+    await shell.toggle.click();
+    await shell.sidebar.getByRole('link', { name: 'Connect other apps' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.profile && url.searchParams.get('tab') === 'integrations');
+    await expect(shell.sidebar.getByRole('link', { name: 'Connect other apps' })).not.toBeInViewport();
   });
 
   test('the avatar menu: first name, Profile, the legal links, and the notification panel with its samples', async ({ page, request, baseURL, inbox }) => {

@@ -4,6 +4,7 @@ import { addSubscribersByApi } from './support/audience-pages';
 import { brevoTest as test } from './support/brevo';
 import { signedInCustomer } from './support/customer-area';
 import { expect } from './support/fixtures';
+import { seededAccount } from './support/seeded-account';
 import { confirmSender } from './support/senders';
 
 // Issue 23 item 4: Home shows the account at a glance against the real server. The get-started
@@ -41,7 +42,10 @@ test('Home: the steps follow the account, the audience as a chart and a table, w
   await expect(view.steps.getByText('1 of 3 done')).toBeVisible();
   await expect(view.step('Sign Up')).toContainText('Done');
   await expect(view.step('Customize')).toContainText('To do');
-  await expect(view.step('Customize').getByRole('link', { name: 'Connect an email platform' })).toHaveAttribute('href', ROUTES.platformIntegration);
+  // Postlark sends by itself: a confirmed sender sets the sending up, another platform is an option.
+  await expect(view.step('Customize').getByRole('link', { name: 'Confirm the address you send from' })).toHaveAttribute('href', ROUTES.senders);
+  await expect(view.step('Customize').getByRole('link', { name: 'Connect another email platform (optional)' })).toHaveAttribute('href', ROUTES.platformIntegration);
+  await expect(page.getByRole('region', { name: 'Welcome, Ada' }).getByRole('link')).toHaveText('Confirm a sender address');
   await expect(view.step('Customize').getByRole('link', { name: 'Add your street address, city and postal code to your contact information' })).toHaveAttribute(
     'href',
     `${ROUTES.profile}?tab=contact`,
@@ -120,4 +124,32 @@ test('Home: the steps follow the account, the audience as a chart and a table, w
   const results = view.last.getByRole('table');
   await expect(results.getByRole('row', { name: /^Sent/ }).getByRole('cell')).toHaveText(['3', '3']);
   await expect(results.getByRole('row', { name: /^Open rate/ }).getByRole('cell')).toHaveText(['0.0%', '0.0%']);
+});
+
+// Issue 38, point 4: Postlark is the customer's email platform. Once it has sent a campaign from a
+// confirmed sender, nothing asks to connect another platform: the steps are done and leave.
+test('Home after Postlark sent the first campaign: Customize is done without a platform, the main button writes a campaign', async ({ page, request, baseURL, inbox }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const view = home(page);
+  const seeded = await seededAccount(page, { request, baseURL: baseURL!, inbox });
+
+  // A sender confirmed and the address complete, no platform connected, nothing sent yet.
+  await page.goto(ROUTES.dashboard);
+  await expect(view.step('Customize')).toContainText('Done');
+  await expect(view.step('Customize').getByText('Sender address confirmed')).toBeVisible();
+  await expect(view.steps.getByText('2 of 3 done')).toBeVisible();
+  const hero = page.getByRole('region', { name: /^Welcome/ });
+  await expect(hero.getByRole('link')).toHaveText('Write your first campaign');
+  await expect(hero.getByRole('link')).toHaveAttribute('href', ROUTES.newCampaign);
+
+  // The campaign goes out through Postlark.
+  expect((await page.request.post(`/api/campaigns/v1/campaigns/${seeded.sentCampaignId}/send`)).ok()).toBe(true);
+  await expect(async () => {
+    await page.reload();
+    await expect(view.last.getByRole('link', { name: 'November news' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(view.steps).toHaveCount(0);
+  await expect(hero.getByRole('link')).toHaveText('Write a campaign');
+  await expect(page.getByText(/Connect (a|an|the) (email )?platform/)).toHaveCount(0);
 });

@@ -108,6 +108,12 @@ test.describe('purchase insights', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     const customer = await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'insights-thin');
     const key = await apiKey(page, customer.password);
+    // Issue 38, point 18: without orders Home does not lead to a page of zeros; it says what the page needs.
+    await page.goto(ROUTES.dashboard);
+    const audience = page.getByRole('region', { name: 'Audience' });
+    await expect(audience.getByText(/Purchase insights appear once your shop sends its orders/)).toBeVisible();
+    await expect(audience.getByRole('link', { name: 'Set up an API key' })).toHaveAttribute('href', `${ROUTES.profile}?tab=integrations`);
+    await expect(page.getByRole('link', { name: 'See purchase insights' })).toHaveCount(0);
     await page.goto(ROUTES.insights);
     await expect(page.getByRole('heading', { name: 'No orders yet' })).toBeVisible();
     await shoot(page, 'phone-insights-empty');

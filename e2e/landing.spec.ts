@@ -25,6 +25,35 @@ test.describe('root route', () => {
   });
 });
 
+// Issue 38, point 7: returning customers find the way in from the header, beside Join Waitlist, at every width.
+test.describe('the header’s Log in', () => {
+  for (const [label, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1440, height: 900 }],
+  ] as const) {
+    test(`at ${label} width it sits beside Join Waitlist and leads to /login, which leads on to /signup`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(ROUTES.privacy);
+      const header = page.getByRole('banner');
+      const logIn = header.getByRole('link', { name: 'Log in', exact: true });
+      const join = header.getByRole('button', { name: 'Join Waitlist' });
+      await expect(logIn).toBeVisible();
+      await expect(join).toBeVisible();
+      // Side by side, on one row, inside the page.
+      const [login, waitlist] = [(await logIn.boundingBox())!, (await join.boundingBox())!];
+      expect(login.x + login.width).toBeLessThanOrEqual(waitlist.x);
+      expect(Math.abs(login.y + login.height / 2 - (waitlist.y + waitlist.height / 2))).toBeLessThan(2);
+      expect(waitlist.x + waitlist.width).toBeLessThanOrEqual(viewport.width);
+
+      await logIn.click();
+      await expect(page).toHaveURL((url) => url.pathname === ROUTES.login);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      await expect(page).toHaveURL((url) => url.pathname === ROUTES.signup);
+    });
+  }
+});
+
 test.describe('landing page', () => {
   test('shows the nine sections in the order of the spec, then the footer', async ({ page }) => {
     await page.goto(ROUTES.landing);

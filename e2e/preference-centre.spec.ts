@@ -1,5 +1,9 @@
+import { AUDIENCE_MESSAGES } from '@postlark/shared/audience';
 import { PREFERENCE_CENTRE_MESSAGES } from '@postlark/shared/preferences';
+import { ROUTES } from '@postlark/shared/routes';
+import { listsPage } from './support/audience-pages';
 import { signedInCustomer } from './support/customer-area';
+import { toast } from './support/page-helpers';
 import { expect, test } from './support/fixtures';
 
 // Issue 5, point 7: a subscriber manages their lists and unsubscribes through the preference
@@ -11,7 +15,7 @@ test.describe('preference centre', () => {
     const api = page.request;
     const listIds: string[] = [];
     for (const name of ['Weekly digest', 'Product news']) {
-      const created = await api.post('/api/audience/v1/lists', { data: { name, description: name === 'Weekly digest' ? 'Every Sunday morning' : '' } });
+      const created = await api.post('/api/audience/v1/lists', { data: { name, public_description: name === 'Weekly digest' ? 'Every Sunday morning' : '' } });
       expect(created.status()).toBe(201);
       listIds.push((await created.json()).payload.list.id);
     }
@@ -68,6 +72,46 @@ test.describe('preference centre', () => {
       await expect(reader.getByRole('checkbox')).toHaveCount(0);
     } finally {
       await subscriberContext.close();
+    }
+  });
+
+  // Issue 38, point 2: the list's description is the customer's private note; readers see only
+  // the description written for them.
+  test('the preference centre shows a list’s description for subscribers, never its private note', async ({ page, browser, request, baseURL, inbox }) => {
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'prefs-public');
+    const lists = listsPage(page);
+    await page.goto(ROUTES.lists);
+    await lists.create.click();
+    await lists.dialog.name.fill('Weekly digest');
+    await expect(lists.dialog.root.getByText('Only you see it')).toBeVisible();
+    await expect(lists.dialog.root.getByText('Readers see it under the list’s name in their preference centre')).toBeVisible();
+    await lists.dialog.description.fill('Warm leads from the October webinar');
+    await lists.dialog.publicDescription.fill('Our best reads, every Sunday morning');
+    await lists.dialog.submit.click();
+    await expect(toast(page, AUDIENCE_MESSAGES.listCreated).last()).toBeVisible();
+    await expect(lists.dialog.root).toBeHidden();
+
+    // Both are kept, and the Edit list dialog shows each in its own field.
+    await lists.card('Weekly digest').getByRole('button', { name: /Edit/ }).click();
+    await expect(lists.dialog.description).toHaveValue('Warm leads from the October webinar');
+    await expect(lists.dialog.publicDescription).toHaveValue('Our best reads, every Sunday morning');
+    await lists.dialog.root.getByRole('button', { name: 'Cancel' }).click();
+
+    const listId = (await (await page.request.get('/api/audience/v1/lists')).json()).payload.lists[0].id;
+    const added = await page.request.post('/api/audience/v1/subscribers', { data: { email: 'public-reader@example.com', list_ids: [listId] } });
+    const { id } = (await added.json()).payload.subscriber;
+    const { preference_url: link } = (await (await page.request.get(`/api/audience/v1/subscribers/${id}`)).json()).payload;
+
+    const readerContext = await browser.newContext();
+    try {
+      const reader = await readerContext.newPage();
+      await reader.goto(link);
+      await expect(reader.getByRole('checkbox', { name: /Weekly digest/ })).toBeChecked();
+      await expect(reader.getByText('Our best reads, every Sunday morning')).toBeVisible();
+      await expect(reader.getByText('Warm leads from the October webinar')).toHaveCount(0);
+      expect(await reader.content()).not.toContain('October webinar');
+    } finally {
+      await readerContext.close();
     }
   });
 });

@@ -27,6 +27,16 @@ test.describe('without JavaScript', () => {
     });
   }
 
+  // Issue 38, point 7: the way in for returning customers is in the HTML itself, on every public page.
+  test('the landing and legal pages arrive with Log in beside Join Waitlist in the header', async ({ page }) => {
+    for (const path of [ROUTES.landing, ROUTES.privacy, ROUTES.faq, ROUTES.term, ROUTES.terms, ROUTES.policies]) {
+      await page.goto(path);
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: 'Log in', exact: true }), path).toHaveAttribute('href', ROUTES.login);
+      await expect(header.getByRole('button', { name: 'Join Waitlist' }), path).toBeVisible();
+    }
+  });
+
   test('the landing page arrives with the hero form and every section', async ({ page }) => {
     await page.goto(ROUTES.landing);
     await expect(page.getByRole('textbox', { name: 'Email address for the waitlist' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { FORM_MESSAGES } from '@postlark/shared/forms';
 import { signedInCustomer } from './support/customer-area';
 import { expect, relayTest } from './support/fixtures';
+import { confirmSender } from './support/senders';
 
 // Issue 5, point 5: a person subscribes through a customer's hosted form, confirms through the
 // link in the mail (a real SMTP server on loopback), and a snippet on another site works too.
@@ -63,5 +64,40 @@ relayTest.describe('sign-up forms', () => {
     } finally {
       await visitor.close();
     }
+  });
+
+  // Issue 38, point 6: the reader signed up to the customer's list and has no account with us.
+  relayTest('the confirmation comes from the sender the list names, in the customer’s name, and says why the reader gets it', async ({ page, request, baseURL, inbox }) => {
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'list-sender', { first_name: 'Ada', last_name: 'Lovelace' });
+    const sender = `letters-${Date.now().toString(36)}@lark.example`;
+    await confirmSender(page, inbox, sender);
+    await page.goto('/dashboard/lists');
+    await page.getByRole('button', { name: 'New list' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New list' });
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('The Weekly Lark');
+    const group = dialog.getByRole('group', { name: 'Confirmation email' });
+    await group.getByRole('textbox', { name: 'From name' }).fill('The Weekly Lark team');
+    await group.getByLabel('From email').selectOption(sender);
+    await dialog.getByRole('button', { name: 'Create list' }).click();
+    await expect(dialog).toBeHidden();
+
+    const list = (await (await page.request.get('/api/audience/v1/lists')).json()).payload.lists.find((each: { name: string }) => each.name === 'The Weekly Lark');
+    expect(list).toMatchObject({ from_name: 'The Weekly Lark team', from_email: sender });
+    const form = (await (await page.request.post('/api/audience/v1/forms', { data: { name: 'Footer', list_id: list.id, title: 'Get the Weekly Lark', intro: '' } })).json()).payload.form;
+    const reader = await page.context().browser()!.newContext();
+    try {
+      const visit = await reader.newPage();
+      await visit.goto(form.hosted_url);
+      await visit.getByRole('textbox', { name: 'Email' }).fill('new.reader@example.com');
+      await visit.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(visit.getByRole('status').filter({ hasText: FORM_MESSAGES.thanksConfirm })).toBeVisible();
+    } finally {
+      await reader.close();
+    }
+    const mail = await inbox.message('new.reader@example.com');
+    expect(mail.from).toContain(`The Weekly Lark team`);
+    expect(mail.from).toContain(`<${sender}>`);
+    expect(mail.text).toContain('sign up to The Weekly Lark from Ada Lovelace');
+    expect(mail.text).not.toContain('Postlark');
   });
 });

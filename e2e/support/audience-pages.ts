@@ -63,8 +63,9 @@ export function listsPage(page: Page) {
     card: (name: string) => page.getByRole('article', { name }),
     dialog: {
       root: dialog,
-      name: dialog.getByRole('textbox', { name: 'Name' }),
-      description: dialog.getByRole('textbox', { name: 'Description' }),
+      name: dialog.getByRole('textbox', { name: 'Name', exact: true }),
+      description: dialog.getByRole('textbox', { name: 'Description', exact: true }),
+      publicDescription: dialog.getByRole('textbox', { name: 'Description for subscribers' }),
       doubleOptIn: dialog.getByRole('checkbox', { name: /Double opt-in/ }),
       submit: dialog.getByRole('button', { name: /^(Create list|Save list)$/ }),
     },

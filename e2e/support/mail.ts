@@ -6,6 +6,8 @@ import type { TestSmtpServer } from '../../apps/api/test/support/smtp-server';
 
 export interface MailMessage {
   to: string;
+  /** The From header as sent. */
+  from: string;
   subject: string;
   text: string;
   html: string;
@@ -29,14 +31,13 @@ export function relayInbox(relay: TestSmtpServer): Inbox {
     },
     async message(address, after = 0) {
       const received = await relay.waitForMessage(address, { after, timeoutMs: MAIL_TIMEOUT_MS });
-      return { to: received.envelope.to.join(', '), subject: received.subject, text: received.text, html: received.html };
+      return { to: received.envelope.to.join(', '), from: received.from, subject: received.subject, text: received.text, html: received.html };
     },
   };
 }
 
 interface OutboxEntry extends MailMessage {
   id: number;
-  from: string;
   created_at: string;
 }
 

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authTokens, customers } from '../src/db/schema/accounts';
 import { SIGNUP_TICKET_COOKIE } from '../src/http/signup-ticket-cookie';
+import { SIGNUP_TICKET_LIFETIME_MS } from '../src/modules/auth/sign-up.service';
 import { customerDetails, linkIn, requestLink, signup, STRONG_PASSWORD, verify } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 
@@ -134,5 +135,34 @@ describe('POST /api/authentication/v1/signup/', () => {
     const email = await accounts.verifiedAddress();
     const response = await signup(accounts.app, customerDetails(email, { dob: thirteenYearsAgo, last_name: '', reached_by_option: '' }), accounts.ticketOf(email));
     expect(response.statusCode).toBe(201);
+  });
+});
+
+// Issue 38, point 3: a reload of /signup or /basic resumes the sign-up its ticket stands for.
+describe('GET /api/authentication/v1/signup/ticket', () => {
+  const resume = (cookie?: string) =>
+    accounts.app.inject({ method: 'GET', url: '/api/authentication/v1/signup/ticket', headers: cookie ? { cookie } : {} });
+
+  it('answers the verified address and until when, for the browser holding the ticket; never the ticket itself', async () => {
+    const email = await accounts.verifiedAddress();
+    const response = await resume(accounts.ticketOf(email));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const payload = response.json().payload as { email: string; expires_at: string };
+    expect(payload.email).toBe(email);
+    // The ticket lives an hour from its verification, on the app's clock.
+    expect(new Date(payload.expires_at).getTime()).toBe(accounts.now().getTime() + SIGNUP_TICKET_LIFETIME_MS);
+    expect(response.body).not.toContain(accounts.ticketOf(email).split('=')[1]);
+  });
+
+  it('answers 404 with what to do without a ticket, with a forged one, and once the ticket is spent', async () => {
+    for (const cookie of [undefined, `${SIGNUP_TICKET_COOKIE}=${'A'.repeat(43)}`]) {
+      const response = await resume(cookie);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().payload.message).toBe(AUTH_API_MESSAGES.noSignupTicket);
+    }
+    const email = await accounts.verifiedAddress();
+    expect((await signup(accounts.app, customerDetails(email), accounts.ticketOf(email))).statusCode).toBe(201);
+    expect((await resume(accounts.ticketOf(email))).statusCode).toBe(404);
   });
 });

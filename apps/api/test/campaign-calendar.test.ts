@@ -22,8 +22,9 @@ describe('the campaign calendar', () => {
     const response = await call('GET', `${CALENDAR}?${JUNE}`, cookie);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().payload.campaigns).toEqual([
-      { id: sent.campaign.id, name: 'June news', status: 'sent', at: '2026-06-01T10:00:00.000Z' },
-      { id: later, name: 'Midsummer', status: 'scheduled', at: '2026-06-21T09:30:00.000Z' },
+      // The subject as a reader with no data reads it: the merge tag's default, not its characters.
+      { id: sent.campaign.id, name: 'June news', subject: 'Hello there', status: 'sent', at: '2026-06-01T10:00:00.000Z' },
+      { id: later, name: 'Midsummer', subject: 'Hello there', status: 'scheduled', at: '2026-06-21T09:30:00.000Z' },
     ]);
     const nextMonth = (await call('GET', `${CALENDAR}?from=2026-07-01T00:00:00%2B02:00&to=2026-08-01T00:00:00%2B02:00`, cookie)).json().payload.campaigns;
     expect(nextMonth.map((campaign: { name: string }) => campaign.name)).toEqual(['July news']);

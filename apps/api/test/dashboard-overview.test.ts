@@ -2,6 +2,9 @@ import { HOME_GROWTH_DAYS, type HomeOverview } from '@postlark/shared/dashboard'
 import { describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { useAccountsApp } from './support/accounts-app';
+import { callWithKey, customerWithKey } from './support/api-keys';
+import { orderEvent } from './support/purchase-orders';
+import { confirmSender, SENDERS } from './support/senders';
 import { clickIn, hit, pixelIn } from './support/ab-tests';
 import { CAMPAIGNS, customerWithAudience, draft, runEngine } from './support/campaigns';
 
@@ -57,7 +60,8 @@ describe('Home’s overview', () => {
       scheduled: { total: 0, campaigns: [] },
       automations: { total: 0, flows: [] },
       ab_tests: { total: 0, tests: [] },
-      steps: { platform: { done: false, platforms: [] }, profile: { done: false }, campaign: { done: false } },
+      steps: { platform: { done: false, platforms: [] }, sending: { done: false, sender_confirmed: false }, profile: { done: false }, campaign: { done: false } },
+      has_orders: false,
     });
     expect(overview.steps.profile.missing.sort()).toEqual(['city', 'postal_code', 'street_address']);
   });
@@ -113,7 +117,12 @@ describe('Home’s overview', () => {
     });
     expect(overview.average).toEqual({ campaigns: 2, results: { sent: 2, delivered: 2, open_rate: 0.25, click_rate: 0.25, unsubscribes: 0, bounces: 0 } });
     expect(overview.scheduled).toEqual({ total: 1, campaigns: [{ id: planned, name: 'December news', scheduled_at: '2026-12-01T09:00:00.000Z' }] });
-    expect(overview.steps).toEqual({ platform: { done: false, platforms: [] }, profile: { done: true, missing: [] }, campaign: { done: true } });
+    expect(overview.steps).toEqual({
+      platform: { done: false, platforms: [] },
+      sending: { done: true, sender_confirmed: true },
+      profile: { done: true, missing: [] },
+      campaign: { done: true },
+    });
 
     // A live flow with people in it, a paused one, and an A/B test deciding.
     const flows = await query<{ id: string; name: string }>(
@@ -146,5 +155,30 @@ describe('Home’s overview', () => {
     expect(theirs.last_campaign).toMatchObject({ name: 'Their news' });
     expect(theirs.average?.campaigns).toBe(1);
     expect(theirs).toMatchObject({ scheduled: { total: 0 }, automations: { total: 0 }, ab_tests: { total: 0 }, steps: { platform: { done: false } } });
+  });
+
+  // Issue 38, point 4: Postlark is the customer's email platform; connecting another is an option.
+  it('sending is set up by a confirmed sender alone, no platform connected; an unconfirmed one is not enough', async () => {
+    const customer = await accounts.signedInCustomer();
+    const pending = await accounts.call('POST', SENDERS, customer.cookie, { email: 'waiting@lark.example' });
+    expect(pending.statusCode, pending.body).toBeLessThan(300);
+    expect((await overviewOf(customer.cookie)).steps.sending).toEqual({ done: false, sender_confirmed: false });
+
+    await confirmSender(accounts, customer.cookie, 'news@lark.example');
+    const overview = await overviewOf(customer.cookie);
+    expect(overview.steps.sending).toEqual({ done: true, sender_confirmed: true });
+    expect(overview.steps.platform).toEqual({ done: false, platforms: [] });
+  });
+
+  // Issue 38, point 18: Home leads to the purchase insights only once there are orders to read.
+  it('has_orders turns true with the first order_placed event, and only for its own account', async () => {
+    const { customer, key } = await customerWithKey(accounts);
+    const other = await accounts.signedInCustomer();
+    expect((await overviewOf(customer.cookie)).has_orders).toBe(false);
+
+    const sent = await callWithKey(accounts, key, 'POST', 'events', { events: [orderEvent('buyer@shop.example', 'first', accounts.now(), 25)] });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect((await overviewOf(customer.cookie)).has_orders).toBe(true);
+    expect((await overviewOf(other.cookie)).has_orders).toBe(false);
   });
 });

@@ -66,6 +66,18 @@ describe('preference centre', () => {
     expect(refused.json().payload.errors).toEqual({ list_ids: PREFERENCE_CENTRE_MESSAGES.listsInvalid });
   });
 
+  it("shows each list's description for subscribers, never the customer's private note", async () => {
+    const { customer, lists, token } = await subscriberOnLists();
+    const changed = await call('PATCH', `audience/v1/lists/${lists.news}`, customer.cookie, { description: 'Leads from the webinar', public_description: 'The week in larks' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().payload.list).toMatchObject({ description: 'Leads from the webinar', public_description: 'The week in larks' });
+    const centre = (await call('GET', `public/v1/preferences/${token}`)).json().payload;
+    expect(centre.lists[0]).toEqual({ id: lists.news, name: 'News', description: 'The week in larks', subscribed: true });
+    expect(JSON.stringify(centre)).not.toContain('webinar');
+    const tooLong = await call('POST', 'audience/v1/lists', customer.cookie, { name: 'Long', public_description: 'x'.repeat(600) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('unsubscribes from everything; choosing a list again is their own consent', async () => {
     const { customer, subscriber, lists, token } = await subscriberOnLists();
     const done = await call('POST', `public/v1/preferences/${token}/unsubscribe`);

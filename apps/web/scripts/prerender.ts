@@ -9,6 +9,10 @@ import { PRERENDERED_PAGES, prerenderedFile, ROUTES } from '@postlark/shared/rou
  * preloaded, so the first paint is styled and hydration does not wait on a late fetch, plus a
  * preload of the Inter subset the text above the fold uses. The server sends these files
  * (apps/api/src/http/web-app.ts); main.tsx hydrates them.
+ *
+ * The head asks for the stylesheets first, then the entry, then the page's chunks (issue 38): a
+ * phone's browser fetches a few files at a time, and the first paint waits for every stylesheet,
+ * never for a script, so no stylesheet may queue behind /login's dozen modulepreloads.
  */
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -56,6 +60,21 @@ function chunkAssets(manifest: Manifest, key: string, seen = new Set<string>()):
   return { scripts, styles };
 }
 
+// Vite writes its stylesheet after the entry's script and preloads: it moves before them.
+function stylesFirst(html: string): string {
+  const styles = html.match(/^ *<link rel="stylesheet"[^>]*>\n/gm) ?? [];
+  const entry = html.search(/^ *<script type="module"/m);
+  if (styles.length === 0 || entry < 0) throw new Error('dist/index.html has no module script or stylesheet: did the build change shape?');
+  const rest = styles.reduce((text, style) => text.replace(style, ''), html);
+  return `${rest.slice(0, entry)}${styles.join('')}${rest.slice(entry)}`;
+}
+
+// After Vite's own tags: the page's chunks queue behind the stylesheets and the entry.
+function atHeadEnd(html: string, tags: string[]): string {
+  if (tags.length === 0) return html;
+  return html.replace('  </head>', () => `    ${tags.join('\n    ')}\n  </head>`);
+}
+
 function withHead(html: string, tags: string[]): string {
   if (tags.length === 0) return html;
   // Before Vite's own tags: the font and the page's chunk start downloading with the entry.
@@ -69,7 +88,7 @@ async function main() {
   const fonts = (await readdir(path.join(distDir, 'assets'))).filter((file) => ABOVE_THE_FOLD_FONT.test(file));
   if (fonts.length !== 1) throw new Error(`expected one Inter latin woff2 in dist/assets, found ${fonts.length}`);
   const fontPreload = `<link rel="preload" href="/assets/${fonts[0]}" as="font" type="font/woff2" crossorigin>`;
-  const shell = withHead(await readFile(path.join(distDir, 'index.html'), 'utf8'), [fontPreload]);
+  const shell = withHead(stylesFirst(await readFile(path.join(distDir, 'index.html'), 'utf8')), [fontPreload]);
   await writeFile(path.join(distDir, 'index.html'), shell);
   if (!shell.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root">');
 
@@ -78,12 +97,10 @@ async function main() {
     const module = PAGE_MODULES[page];
     const assets = module ? chunkAssets(manifest, module) : { scripts: [], styles: [] };
     const fresh = (url: string) => !shell.includes(`"${url}"`);
-    const tags = [
-      ...[...new Set(assets.styles)].filter(fresh).map((url) => `<link rel="stylesheet" crossorigin href="${url}">`),
-      ...[...new Set(assets.scripts)].filter(fresh).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
-    ];
+    const styles = [...new Set(assets.styles)].filter(fresh).map((url) => `<link rel="stylesheet" crossorigin href="${url}">`);
+    const scripts = [...new Set(assets.scripts)].filter(fresh).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`);
     const markup = await renderPage(page);
-    const html = withHead(shell, tags).replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+    const html = atHeadEnd(withHead(shell, styles), scripts).replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
     const file = path.join(distDir, prerenderedFile(page));
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, html);

@@ -75,7 +75,7 @@ const UNDECIDED: AbTestReport = {
 const UNDECIDED_ID = '0193a5b2-7c1d-7e00-8000-0000000000ac';
 
 const REPORT: CampaignReport = {
-  campaign: { id: ID, name: 'Spring sale', subject: 'Spring sale: 20% off', status: 'sent', tracking: true, started_at: AT(0), finished_at: AT(130), delivered_by: null },
+  campaign: { id: ID, name: 'Spring sale', subject: 'Spring sale: 20% off', reader_subject: 'Spring sale: 20% off', status: 'sent', tracking: true, started_at: AT(0), finished_at: AT(130), delivered_by: null },
   totals: {
     recipients: 15_000,
     pending: 0,

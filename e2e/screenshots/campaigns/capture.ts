@@ -15,6 +15,7 @@ const WAITING: Campaign = {
   id: '0193a5b2-7c1d-7e00-8000-0000000000aa',
   name: 'December digest',
   subject: 'Five stories you missed this month',
+  reader_subject: 'Five stories you missed this month',
   preheader: '',
   from_name: 'Lark Letters',
   from_email: 'news@lark.example',

@@ -53,7 +53,13 @@ function sample(): HomeOverview {
       ],
     },
     ab_tests: { total: 1, tests: [{ id: '0193a5b2-7c1d-7e00-8000-000000000010', name: 'Cyber Monday last call', status: 'testing', deadline_at: new Date(TODAY + 5 * DAY + 13 * 3_600_000).toISOString() }] },
-    steps: { platform: { done: true, platforms: ['brevo'] }, profile: { done: false, missing: ['postal_code'] }, campaign: { done: true } },
+    steps: {
+      platform: { done: true, platforms: ['brevo'] },
+      sending: { done: true, sender_confirmed: true },
+      profile: { done: false, missing: ['postal_code'] },
+      campaign: { done: true },
+    },
+    has_orders: true,
     sending_paused: null,
   };
 }

@@ -41,6 +41,7 @@ function campaign(id: number, name: string, subject: string, daysAgo: number, ex
     id: `0193a5b2-7c1d-7e00-8000-00000000000${id}`,
     name,
     subject,
+    reader_subject: subject,
     status: 'sent',
     tracking: true,
     started_at: new Date(started).toISOString(),
@@ -111,6 +112,19 @@ async function answerWithSample(page: Page) {
     if (!summary) return route.fulfill({ status: 404, json: { payload: { message: 'This campaign does not exist.' } } });
     const report = summary.campaign.id === REPORT.campaign.id ? REPORT : { ...summary, links: summary.campaign.tracking ? REPORT.links.slice(0, 3) : [], timeline: timeline(summary.totals.sent) };
     return route.fulfill({ json: { payload: { report } } });
+  });
+  // Who opened: a page of sample readers (issue 38, point 19).
+  await page.route('**/api/campaigns/v1/campaigns/*/report/readers*', (route) => {
+    const action = new URL(route.request().url()).searchParams.get('action') ?? 'opened';
+    const names = [['Ada', 'Lovelace'], ['Grace', 'Hopper'], ['Alan', 'Turing'], ['Katherine', 'Johnson'], ['Margaret', 'Hamilton-Worthington']];
+    const readers = names.map(([first, last], index) => ({
+      subscriber_id: `0193a5b2-7c1d-7e00-8000-0000000001${index}0`,
+      email: `${first!.toLowerCase()}.${last!.toLowerCase()}@example.com`,
+      first_name: first!,
+      last_name: last!,
+      at: new Date(START + (index + 1) * 0.7 * HOUR).toISOString(),
+    }));
+    return route.fulfill({ json: { payload: { action, readers, total: 1_284, page: 1, page_size: 25 } } });
   });
 }
 

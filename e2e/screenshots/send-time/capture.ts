@@ -50,7 +50,7 @@ const STO: StoReport = {
 };
 
 const REPORT: CampaignReport = {
-  campaign: { id: ID, name: 'November digest', subject: 'What is new in November', status: 'sent', tracking: true, started_at: AT(0), finished_at: AT(24 * 60), delivered_by: null },
+  campaign: { id: ID, name: 'November digest', subject: 'What is new in November', reader_subject: 'What is new in November', status: 'sent', tracking: true, started_at: AT(0), finished_at: AT(24 * 60), delivered_by: null },
   totals: {
     recipients: 11_989,
     pending: 0,

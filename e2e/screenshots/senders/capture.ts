@@ -50,6 +50,7 @@ const HELD: Campaign = {
   id: '0193a5b2-7c1d-7e00-8000-0000000000bb',
   name: 'Weekly digest',
   subject: 'This week at Lark Letters',
+  reader_subject: 'This week at Lark Letters',
   preheader: '',
   from_name: 'Lark Letters',
   from_email: 'weekly@larkletters.example',

@@ -31,7 +31,7 @@ const SEARCH: SearchAnswer = {
 function month(): CalendarAnswer {
   const now = new Date();
   const at = (day: number, hour: number, minute = 0) => new Date(now.getFullYear(), now.getMonth(), day, hour, minute).toISOString();
-  const entry = (id: number, name: string, status: CalendarCampaign['status'], when: string): CalendarCampaign => ({ id: hit(id, '').id, name, status, at: when });
+  const entry = (id: number, name: string, status: CalendarCampaign['status'], when: string): CalendarCampaign => ({ id: hit(id, '').id, name, subject: `${name}: this month`, status, at: when });
   return {
     campaigns: [
       entry(11, 'Weekly digest', 'sent', at(2, 9)),

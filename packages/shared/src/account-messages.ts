@@ -40,6 +40,7 @@ export const AUTH_API_MESSAGES = {
   badToken: 'Invalid email or Token expire',
   directUrlRejected: 'The link must point to this site’s sign-up or password reset page.',
   notVerified: 'Verify your email before signing up: the link in our email is valid for 60 minutes.',
+  noSignupTicket: 'No sign-up is under way in this browser: verify your email to start one.',
   accountExists: 'An account with this email already exists. Please sign in.',
   signedUp: 'Signup successfully',
   badCredentials: 'The email or password is incorrect.',

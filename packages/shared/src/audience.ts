@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ACCOUNT_EMAIL_PATTERN } from './account';
-import { EMAIL_MAX_LENGTH } from './email';
+import { EMAIL_MAX_LENGTH, lowerCaseEmailSchema } from './email';
 import { UUID_PATTERN } from './ids';
 import type { EngagementBand, SubscriberInsights } from './insights';
 
@@ -25,6 +25,7 @@ export const AUDIENCE_LIMITS = {
   name: 100,
   listName: 100,
   listDescription: 500,
+  listFromName: 100,
   attributeKeys: 50,
   attributeKey: 64,
   attributeValue: 1000,
@@ -45,6 +46,7 @@ export const AUDIENCE_MESSAGES = {
   listIdsInvalid: 'One of the chosen lists is not one of yours.',
   listNameRequired: 'Give the list a name.',
   listNameTaken: 'You already have a list with this name.',
+  listFromNotYours: 'Choose one of your senders: a confirmed address, one at a domain you authenticated, or your account’s own.',
   subscriberExists: 'This address is already in your audience.',
   subscriberNotFound: 'This subscriber does not exist.',
   listNotFound: 'This list does not exist.',
@@ -203,11 +205,20 @@ export const bulkActionSchema = z
   );
 export type BulkActionRequest = z.output<typeof bulkActionSchema>;
 
+// Who the list's double opt-in confirmation comes from; empty: the customer's name on the platform's address.
+const listFromNameSchema = z.string().check(z.trim(), z.maxLength(AUDIENCE_LIMITS.listFromName, AUDIENCE_MESSAGES.tooLong(AUDIENCE_LIMITS.listFromName)));
+const listFromEmailSchema = lowerCaseEmailSchema(AUDIENCE_MESSAGES.emailInvalid, { allowEmpty: true });
+
 export const listCreateSchema = z.strictObject({
   name: listNameSchema,
+  /** The customer's private note: never shown to readers. */
   description: z._default(listDescriptionSchema, ''),
+  /** What readers see under the list's name in the preference centre. */
+  public_description: z._default(listDescriptionSchema, ''),
   /** New members from a form must confirm by email before they receive anything. */
   double_opt_in: z._default(z.boolean(), true),
+  from_name: z._default(listFromNameSchema, ''),
+  from_email: z._default(listFromEmailSchema, ''),
 });
 export type ListCreate = z.input<typeof listCreateSchema>;
 export type ListCreateData = z.output<typeof listCreateSchema>;
@@ -216,7 +227,10 @@ export type ListCreateData = z.output<typeof listCreateSchema>;
 export const listUpdateSchema = z.strictObject({
   name: z.optional(listNameSchema),
   description: z.optional(listDescriptionSchema),
+  public_description: z.optional(listDescriptionSchema),
   double_opt_in: z.optional(z.boolean()),
+  from_name: z.optional(listFromNameSchema),
+  from_email: z.optional(listFromEmailSchema),
 });
 export type ListUpdate = z.output<typeof listUpdateSchema>;
 
@@ -236,6 +250,8 @@ export interface SubscriberSummary {
   first_name: string;
   last_name: string;
   status: SubscriberStatus;
+  /** Active, but every list they joined waits for their double opt-in confirmation: not emailable yet. */
+  awaiting_confirmation: boolean;
   created_at: string;
 }
 
@@ -291,8 +307,14 @@ export interface SubscribersPage {
 export interface AudienceList {
   id: string;
   name: string;
+  /** The customer's private note. */
   description: string;
+  /** Shown to readers in the preference centre. */
+  public_description: string;
   double_opt_in: boolean;
+  /** Who its confirmation emails come from ('' for both: the account's name on the platform's address). */
+  from_name: string;
+  from_email: string;
   created_at: string;
   /** Members by status. */
   counts: Record<MembershipStatus, number>;

@@ -44,9 +44,12 @@ export const calendarQuerySchema = z
   );
 export type CalendarQuery = z.output<typeof calendarQuerySchema>;
 
-/** One campaign on the calendar: `at` is when it is scheduled for, or when its sending started. */
+/**
+ * One campaign on the calendar: `at` is when it is scheduled for, or when its sending started;
+ * `subject` as a reader with no data reads it.
+ */
 export const calendarAnswerSchema = z.object({
-  campaigns: z.array(z.object({ id: z.string(), name: z.string(), status: z.enum(CAMPAIGN_STATUSES), at: z.string() })),
+  campaigns: z.array(z.object({ id: z.string(), name: z.string(), subject: z.string(), status: z.enum(CAMPAIGN_STATUSES), at: z.string() })),
 });
 export type CalendarAnswer = z.output<typeof calendarAnswerSchema>;
 export type CalendarCampaign = CalendarAnswer['campaigns'][number];

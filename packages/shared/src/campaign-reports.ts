@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import type { CampaignReportBlock } from './content-blocks';
 import type { AbTestReport } from './ab-tests';
 import type { CampaignStatus } from './campaigns';
@@ -58,6 +59,8 @@ export interface CampaignReportCampaign {
   id: string;
   name: string;
   subject: string;
+  /** The subject as a reader with no data reads it (each merge tag's default): what lists and reports show. */
+  reader_subject: string;
   status: CampaignStatus;
   tracking: boolean;
   started_at: string | null;
@@ -104,3 +107,46 @@ export const REPORT_MESSAGES = {
   empty: 'No campaign has been sent yet. Reports appear here once one goes out.',
   platformFigures: (name: string) => `Figures from ${name}'s own report, read back from it: ${name} counts opens its own way, privacy proxies included.`,
 } as const;
+
+/**
+ * Who did what with a campaign (issue 38, point 19): the people who opened it (human opens only,
+ * as the figures count them), clicked a link, or unsubscribed from it (the last campaign they were
+ * sent before they left, as the Unsubscribes figure counts them). A page at a time.
+ */
+export const REPORT_READER_ACTIONS = ['opened', 'clicked', 'unsubscribed'] as const;
+export type ReportReaderAction = (typeof REPORT_READER_ACTIONS)[number];
+export const REPORT_READERS_PAGE_SIZE = 25;
+/** Paging stops here: past it, the segment of these people is the way to see them all. */
+export const REPORT_READERS_MAX_PAGE = 400;
+
+export const REPORT_READER_MESSAGES = {
+  actionInvalid: 'Choose opened, clicked or unsubscribed.',
+  pageInvalid: `Choose a page from 1 to ${REPORT_READERS_MAX_PAGE}.`,
+} as const;
+
+export const reportReadersQuerySchema = z.strictObject({
+  action: z.enum(REPORT_READER_ACTIONS, { error: REPORT_READER_MESSAGES.actionInvalid }),
+  page: z._default(
+    z.coerce.number({ error: REPORT_READER_MESSAGES.pageInvalid }).check(z.int(REPORT_READER_MESSAGES.pageInvalid), z.minimum(1, REPORT_READER_MESSAGES.pageInvalid), z.maximum(REPORT_READERS_MAX_PAGE, REPORT_READER_MESSAGES.pageInvalid)),
+    1,
+  ),
+});
+export type ReportReadersQuery = z.output<typeof reportReadersQuerySchema>;
+
+export interface ReportReader {
+  subscriber_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** When they first did it. */
+  at: string;
+}
+
+export interface ReportReadersPage {
+  action: ReportReaderAction;
+  readers: ReportReader[];
+  /** Everyone who did it, on every page. */
+  total: number;
+  page: number;
+  page_size: number;
+}

@@ -148,6 +148,8 @@ export interface MergeTagProblem {
 /** The preview for a sample subscriber, and every merge-tag problem by field. */
 export interface CampaignPreview {
   subject: string;
+  /** The subject as a reader with no data reads it: what the subject checker measures. */
+  reader_subject: string;
   html: string;
   /** The plain-text version: the edited one, or the one generated from the HTML. */
   text: string;
@@ -209,6 +211,8 @@ export interface Campaign {
   id: string;
   name: string;
   subject: string;
+  /** The subject as a reader with no data reads it (each merge tag's default): what lists and reports show. */
+  reader_subject: string;
   preheader: string;
   from_name: string;
   from_email: string;

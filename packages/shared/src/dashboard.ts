@@ -75,11 +75,19 @@ export const homeOverviewSchema = z.object({
   }),
   /** The three get-started steps (Sign Up is done by being here). */
   steps: z.object({
+    /** Connecting another email platform: optional, Postlark sends by itself (issue 38). */
     platform: z.object({ done: z.boolean(), platforms: z.array(z.enum(PLATFORM_IDS)) }),
+    /**
+     * How the account sends, by whichever path (issue 38): done once a sender address is confirmed
+     * for Postlark's own sending, a platform is connected, or a campaign has gone out.
+     */
+    sending: z.object({ done: z.boolean(), sender_confirmed: z.boolean() }),
     /** Done when the postal address every campaign carries is complete; `missing` names the contact fields still empty. */
     profile: z.object({ done: z.boolean(), missing: z.array(z.enum(POSTAL_ADDRESS_FIELDS)) }),
     campaign: z.object({ done: z.boolean() }),
   }),
+  /** Whether any order reached the account: purchase insights have something to show only then (issue 38). */
+  has_orders: z.boolean(),
   /** A guardrail paused the account's sending (issue 32): why, and what to do next; null while it may send. */
   sending_paused: z.nullable(z.object({ at: z.string(), reason: z.string(), next_steps: z.string() })),
 });

@@ -187,3 +187,17 @@ export interface ImportProgress {
   /** Why the file could not be read (failed for good, not retried); null otherwise. */
   error: string | null;
 }
+
+/**
+ * The attribute key an import gives a column from its header ("Favourite Topic" is stored as
+ * Favourite_Topic): letters, digits and _, a letter first. The one rule the import page guesses
+ * keys with and shows the customer, so what they later look for is the key that was stored.
+ */
+export function attributeKeyFor(header: string): string {
+  return header
+    .trim()
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/^[^A-Za-z]+/, '')
+    .replace(/(?<!_)_+$/, '')
+    .slice(0, 64);
+}

@@ -37,5 +37,6 @@ export interface PreferenceCentre {
   /** Who sends the mail: the customer's company, else their name. */
   sender: string;
   status: 'active' | 'unsubscribed' | 'bounced' | 'complained';
+  /** Each list's description for subscribers (public_description), never the customer's private note. */
   lists: { id: string; name: string; description: string; subscribed: boolean }[];
 }

@@ -105,6 +105,9 @@ export function prerenderedFile(page: string): string {
   return `prerendered${page}.html`;
 }
 
+/** The profile's Integrations tab: email platforms, the AI provider, webhooks and API keys. */
+export const INTEGRATIONS_PATH = `${ROUTES.profile}?tab=integrations`;
+
 /** One subscriber's page. */
 export function subscriberPath(id: string): string {
   return `${ROUTES.subscribers}/${encodeURIComponent(id)}`;

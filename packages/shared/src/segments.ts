@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { SUBSCRIBER_STATUSES } from './audience';
+import { REPORT_READER_ACTIONS } from './campaign-reports';
 import { EVENT_NAME_PATTERN } from './events';
 import { UUID_PATTERN } from './ids';
 import { ENGAGEMENT_BAND_LABELS, ENGAGEMENT_BANDS, type EngagementBand, RFM_GROUPS } from './insights';
@@ -17,6 +18,7 @@ export const SEGMENT_MESSAGES = {
   tooManyConditions: `A segment has at most ${SEGMENT_LIMITS.conditions} conditions.`,
   conditionInvalid: 'Complete or remove this condition.',
   listInvalid: 'One of the chosen lists is not one of yours.',
+  campaignInvalid: 'One of the chosen campaigns is not one of yours.',
   created: 'Segment saved.',
   saved: 'Segment saved.',
   deleted: 'Segment deleted. No subscriber was changed.',
@@ -63,6 +65,8 @@ export const segmentConditionSchema = z.discriminatedUnion(
     z.strictObject({ field: z.literal('status'), op: z.enum(['is', 'is_not']), value: z.enum(SUBSCRIBER_STATUSES) }),
     z.strictObject({ field: z.literal('list'), op: z.enum(['in', 'not_in']), value: id }),
     z.strictObject({ field: z.literal('created_at'), op: z.enum(['before', 'after']), value: isoDate }),
+    /** Opened (as a person), clicked or unsubscribed from one campaign: its report's readers (issue 38). */
+    z.strictObject({ field: z.literal('campaign'), op: z.enum(REPORT_READER_ACTIONS), value: z.string().check(z.regex(UUID_PATTERN, SEGMENT_MESSAGES.campaignInvalid)) }),
     z.strictObject({ field: z.literal('engagement'), op: z.enum(SEGMENT_ENGAGEMENT_OPS), value: z.enum(SEGMENT_ENGAGEMENT_DAYS) }),
     z.strictObject({
       field: z.literal('purchases'),

@@ -99,10 +99,16 @@ export function isLoopbackSite(appUrl: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || (isIP(host) === 4 && host.startsWith('127.'));
 }
 
-/** The domain of MAIL_FROM's address ("Name <a@b>" or "a@b"), lower case. */
-export function mailFromDomain(mailFrom: string): string {
+/** MAIL_FROM's bare address ("Name <a@b>" or "a@b"). */
+export function mailFromAddress(mailFrom: string): string {
   const open = mailFrom.lastIndexOf('<');
-  const address = open === -1 ? mailFrom : mailFrom.slice(open + 1, mailFrom.indexOf('>', open) === -1 ? undefined : mailFrom.indexOf('>', open));
+  const close = open === -1 ? -1 : mailFrom.indexOf('>', open);
+  return (open === -1 ? mailFrom : mailFrom.slice(open + 1, close === -1 ? undefined : close)).trim();
+}
+
+/** The domain of MAIL_FROM's address, lower case. */
+export function mailFromDomain(mailFrom: string): string {
+  const address = mailFromAddress(mailFrom);
   const at = address.lastIndexOf('@');
   return at === -1 ? '' : address.slice(at + 1).trim().toLowerCase();
 }

@@ -10,7 +10,9 @@ export type EmailMessage =
   | { template: 'email-change-notice'; to: string; firstName: string; newEmail: string; cancelLink: string }
   | { template: 'api-key-created'; to: string; firstName: string; keyName: string; prefix: string }
   | { template: 'data-export-ready'; to: string; firstName: string; link: string; expiresAt: string }
-  | { template: 'subscription-confirm'; to: string; link: string; listName: string; sender: string }
+  // A list's double opt-in: From the list's sender (its address '' when none is chosen: the
+  // customer's name on the platform's address), sent as the customer's mail is.
+  | { template: 'subscription-confirm'; to: string; link: string; listName: string; sender: string; customerId?: string; from?: { name: string; address: string } }
   | { template: 'sender-confirm'; to: string; link: string; account: string }
   | { template: 'sending-domain-lost'; to: string; firstName: string; domain: string; recordName: string; link: string }
   | { template: 'sending-paused'; to: string; firstName: string; reason: string; nextSteps: string; link: string }
@@ -69,6 +71,9 @@ export const emailMessageSchema = z.discriminatedUnion('template', [
     link: absoluteUrl,
     listName: z.string().max(200),
     sender: z.string().max(300),
+    // Optional: a confirmation queued before lists had senders goes in the customer's name.
+    customerId: z.optional(z.uuid()),
+    from: z.optional(z.strictObject({ name: z.string().max(300), address: z.union([z.literal(''), recipient]) })),
   }),
   z.strictObject({ template: z.literal('sender-confirm'), to: recipient, link: absoluteUrl, account: z.string().max(EMAIL_MAX_LENGTH) }),
   z.strictObject({

@@ -21,6 +21,8 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  /** The From's display name instead of MAIL_FROM's: a customer's, for mail their readers get. */
+  fromName?: string;
 }
 
 function compose(message: Exclude<EmailMessage, { template: 'campaign-test' }>, appUrl: string): { subject: string; body: ReactElement } {
@@ -100,5 +102,6 @@ export async function renderEmail(message: EmailMessage, appUrl: string): Promis
   if (message.template === 'campaign-test') return { to: message.to, subject: message.subject, html: message.html, text: message.text };
   const { subject, body } = compose(message, appUrl);
   const markup = renderToStaticMarkup(body);
-  return { to: message.to, subject, html: `${XHTML_DOCTYPE}${markup.replace(/^<!DOCTYPE[^>]*>/, '')}`, text: toPlainText(markup) };
+  const fromName = message.template === 'subscription-confirm' ? (message.from?.name ?? message.sender) : undefined;
+  return { to: message.to, subject, html: `${XHTML_DOCTYPE}${markup.replace(/^<!DOCTYPE[^>]*>/, '')}`, text: toPlainText(markup), ...(fromName && { fromName }) };
 }

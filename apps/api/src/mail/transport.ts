@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { AppConfig } from '../config/env';
+import { type AppConfig, mailFromAddress } from '../config/env';
 import type { Db } from '../db/client';
 import { type DkimSettings, dkimSettings } from './dkim';
 import { relayRequiresTls } from './relay-tls';
@@ -49,7 +49,7 @@ function smtpTransport(url: string, from: string, dkim: DkimSettings | undefined
     kind: 'smtp',
     async deliver(email) {
       await transporter.sendMail({
-        from,
+        from: email.fromName ? { name: headerValue(email.fromName), address: mailFromAddress(from) } : from,
         to: headerValue(email.to),
         subject: headerValue(email.subject),
         html: email.html,
@@ -69,7 +69,7 @@ function devOutboxTransport(db: Db, from: string, log: MailLog): MailTransport {
     async deliver(email) {
       const stored = await insertOutboxMessage(db, {
         to: headerValue(email.to),
-        from,
+        from: email.fromName ? `${headerValue(email.fromName)} <${mailFromAddress(from)}>` : from,
         subject: headerValue(email.subject),
         html: email.html,
         text: email.text,

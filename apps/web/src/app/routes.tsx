@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ROUTES, withoutTrailingSlash } from '@postlark/shared/routes';
 import { type LazyRoute, lazyRoute } from './lazy-route';
-import { AccountScreen } from './account-screen';
+import { AccountScreen, DashboardScreen } from './account-screen';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 import { LandingRoute } from './routes/landing-route';
@@ -20,7 +20,8 @@ const SignupFormRoute = lazyRoute(() => import('./routes/signup-form-route'));
 const ConfirmSubscriptionRoute = lazyRoute(() => import('./routes/confirm-subscription-route'));
 // Opened from a sender address's confirmation email, by whoever reads that mailbox: no session.
 const ConfirmSenderRoute = lazyRoute(() => import('./routes/confirm-sender-route'));
-// The account screens and the dashboard: one chunk with the Redux store (see account-layout.tsx).
+// The account screens: one chunk with the Redux store (see account-layout.tsx). The signed-in
+// screens under it are another (dashboard-screens.tsx), which /login and /signup never fetch.
 const AccountLayout = lazyRoute(() => import('./account-layout'));
 
 // The prerendered pages' chunks (apps/web/scripts/prerender.ts renders them into HTML).
@@ -68,29 +69,29 @@ export function AppRoutes() {
           <Route path={ROUTES.cancelEmailChange} element={<AccountScreen name="cancelEmailChange" />} />
           {/* Signed-in only: a signed-out visitor goes to /login and comes back after signing in. */}
           <Route element={<AccountScreen name="requireSession" />}>
-            <Route path={ROUTES.platformIntegration} element={<AccountScreen name="platformIntegration" />} />
-            <Route path={ROUTES.dashboard} element={<AccountScreen name="dashboard" />}>
-              <Route index element={<AccountScreen name="dashboardHome" />} />
-              <Route path={ROUTES.profile} element={<AccountScreen name="profile" />} />
-              <Route path={ROUTES.subscribers} element={<AccountScreen name="subscribers" />} />
-              <Route path={`${ROUTES.subscribers}/:subscriberId`} element={<AccountScreen name="subscriber" />} />
-              <Route path={ROUTES.lists} element={<AccountScreen name="lists" />} />
-              <Route path={ROUTES.imports} element={<AccountScreen name="imports" />} />
-              <Route path={ROUTES.segments} element={<AccountScreen name="segments" />} />
-              <Route path={ROUTES.forms} element={<AccountScreen name="forms" />} />
-              <Route path={ROUTES.products} element={<AccountScreen name="products" />} />
+            <Route path={ROUTES.platformIntegration} element={<DashboardScreen name="platformIntegration" />} />
+            <Route path={ROUTES.dashboard} element={<DashboardScreen name="dashboard" />}>
+              <Route index element={<DashboardScreen name="dashboardHome" />} />
+              <Route path={ROUTES.profile} element={<DashboardScreen name="profile" />} />
+              <Route path={ROUTES.subscribers} element={<DashboardScreen name="subscribers" />} />
+              <Route path={`${ROUTES.subscribers}/:subscriberId`} element={<DashboardScreen name="subscriber" />} />
+              <Route path={ROUTES.lists} element={<DashboardScreen name="lists" />} />
+              <Route path={ROUTES.imports} element={<DashboardScreen name="imports" />} />
+              <Route path={ROUTES.segments} element={<DashboardScreen name="segments" />} />
+              <Route path={ROUTES.forms} element={<DashboardScreen name="forms" />} />
+              <Route path={ROUTES.products} element={<DashboardScreen name="products" />} />
               {/* Campaigns (issue 6): the list, and the editor of a new one (/new) or a saved one (/{id}). */}
-              <Route path={`${ROUTES.dashboard}/campaigns`} element={<AccountScreen name="campaigns" />} />
-              <Route path={`${ROUTES.dashboard}/campaigns/:campaignId`} element={<AccountScreen name="campaignEditor" />} />
-              <Route path={ROUTES.senders} element={<AccountScreen name="senders" />} />
-              <Route path={ROUTES.deliverability} element={<AccountScreen name="deliverability" />} />
+              <Route path={`${ROUTES.dashboard}/campaigns`} element={<DashboardScreen name="campaigns" />} />
+              <Route path={`${ROUTES.dashboard}/campaigns/:campaignId`} element={<DashboardScreen name="campaignEditor" />} />
+              <Route path={ROUTES.senders} element={<DashboardScreen name="senders" />} />
+              <Route path={ROUTES.deliverability} element={<DashboardScreen name="deliverability" />} />
               {/* Automations (issue 19): the flows, and one flow's builder. */}
-              <Route path={ROUTES.automations} element={<AccountScreen name="automations" />} />
-              <Route path={`${ROUTES.automations}/:flowId`} element={<AccountScreen name="flow" />} />
-              <Route path={ROUTES.abTests} element={<AccountScreen name="abTests" />} />
-              <Route path={ROUTES.reports} element={<AccountScreen name="reports" />} />
-              <Route path={`${ROUTES.reports}/:campaignId`} element={<AccountScreen name="campaignReport" />} />
-              <Route path={ROUTES.insights} element={<AccountScreen name="insights" />} />
+              <Route path={ROUTES.automations} element={<DashboardScreen name="automations" />} />
+              <Route path={`${ROUTES.automations}/:flowId`} element={<DashboardScreen name="flow" />} />
+              <Route path={ROUTES.abTests} element={<DashboardScreen name="abTests" />} />
+              <Route path={ROUTES.reports} element={<DashboardScreen name="reports" />} />
+              <Route path={`${ROUTES.reports}/:campaignId`} element={<DashboardScreen name="campaignReport" />} />
+              <Route path={ROUTES.insights} element={<DashboardScreen name="insights" />} />
             </Route>
           </Route>
         </Route>

@@ -82,8 +82,14 @@ export const lists = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The customer's private note about the list. */
     description: text('description').notNull().default(''),
+    /** What readers see under the list's name in the preference centre. */
+    publicDescription: text('public_description').notNull().default(''),
     doubleOptIn: boolean('double_opt_in').notNull().default(true),
+    /** Who the list's confirmation emails come from; '' for the account's name on the platform's address. */
+    fromName: text('from_name').notNull().default(''),
+    fromEmail: text('from_email').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

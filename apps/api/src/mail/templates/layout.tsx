@@ -57,6 +57,29 @@ export function Layout({ preview, heading, children }: { preview: string; headin
   );
 }
 
+/**
+ * The frame of mail the platform sends to a customer's readers in the customer's name (a list's
+ * confirmation): the sender's name where our wordmark would be, and a footer that says why this
+ * person got it. They have no account with us, so nothing here speaks of one.
+ */
+export function ReaderLayout({ preview, sender, heading, why, children }: { preview: string; sender: string; heading: string; why: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Text style={{ ...styles.wordmark, color: BRAND.ink }}>{sender}</Text>
+          <Text style={styles.heading}>{heading}</Text>
+          {children}
+          <Hr style={{ borderColor: '#e5e7eb', margin: '24px 0' }} />
+          <Text style={styles.footer}>{why}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
 /** The call to action, with the same address in plain text under it for clients that hide buttons. */
 export function ActionButton({ href, label }: { href: string; label: string }) {
   return (

@@ -48,3 +48,12 @@ export async function deleteList(db: Db, customerId: string, id: string): Promis
     .returning({ id: lists.id });
   return rows.length > 0;
 }
+
+/** Who the list's confirmation emails come from, as the customer chose ('' for both when not). */
+export async function listSender(db: Db, customerId: string, listId: string): Promise<{ fromName: string; fromEmail: string } | undefined> {
+  const [row] = await db
+    .select({ fromName: lists.fromName, fromEmail: lists.fromEmail })
+    .from(lists)
+    .where(and(eq(lists.customerId, customerId), eq(lists.id, listId)));
+  return row;
+}

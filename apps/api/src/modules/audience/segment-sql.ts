@@ -1,6 +1,7 @@
 import { and, eq, not, or, type SQL, sql } from 'drizzle-orm';
 import type { SegmentCondition, SegmentDefinition } from '@postlark/shared/segments';
 import { subscribers } from '../../db/schema/audience';
+import { campaignReadersSql } from '../reports/campaign-readers-sql';
 import { containsPattern, escapeLike } from './subscribers.repository';
 
 // A segment's definition as one SQL condition over "subscribers": every value a parameter, every
@@ -134,6 +135,8 @@ function conditionSql(condition: SegmentCondition, now: Date): SQL {
     }
     case 'engagement_score':
       return engagementScoreSql(condition);
+    case 'campaign':
+      return sql`exists (select 1 from (${campaignReadersSql(condition.value, condition.op)}) readers where readers.subscriber_id = "subscribers"."id")`;
     case 'event':
       return condition.op === 'did' ? didEvent(condition, now) : not(didEvent(condition, now));
     default:
@@ -150,6 +153,11 @@ export function segmentSql(definition: SegmentDefinition, now: Date): SQL {
 /** The lists a definition names, to check they are the customer's own. */
 export function listsNamed(definition: SegmentDefinition): string[] {
   return [...new Set(definition.conditions.flatMap((condition) => (condition.field === 'list' ? [condition.value] : [])))];
+}
+
+/** The campaigns a definition names, to check they are the customer's own. */
+export function campaignsNamed(definition: SegmentDefinition): string[] {
+  return [...new Set(definition.conditions.flatMap((condition) => (condition.field === 'campaign' ? [condition.value] : [])))];
 }
 
 /**

@@ -46,3 +46,10 @@ export async function countMemberships(db: Db, condition: SQL): Promise<number> 
   const result = await db.execute(sql`select count(*)::int as count from list_memberships m where ${condition}`);
   return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
 }
+
+/** Of these campaign ids, the customer's own. */
+export async function ownCampaignIds(db: Db, customerId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = rowsOf<{ id: string }>(await db.execute(sql`select id from campaigns where customer_id = ${customerId}::uuid and id = any(${sql.param([...ids])}::uuid[])`));
+  return rows.map((row) => row.id);
+}

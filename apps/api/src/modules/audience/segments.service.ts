@@ -3,8 +3,8 @@ import { SEGMENT_MESSAGES, type Segment, type SegmentCreate, type SegmentDefinit
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
-import { listsNamed, membershipOnlySql, segmentSql } from './segment-sql';
-import { countMemberships, deleteSegment, findSegment, insertSegment, listSegments, type NewSegment, type SegmentRow, updateSegment } from './segments.repository';
+import { campaignsNamed, listsNamed, membershipOnlySql, segmentSql } from './segment-sql';
+import { countMemberships, deleteSegment, findSegment, insertSegment, listSegments, type NewSegment, ownCampaignIds, type SegmentRow, updateSegment } from './segments.repository';
 import { countSubscribers, ownListIds, type ResolvedFilter } from './subscribers.repository';
 import type { AudienceDeps } from './audience-deps';
 
@@ -31,10 +31,15 @@ async function countOf(deps: AudienceDeps, customerId: string, definition: Segme
   return countSubscribers(deps.db, customerId, { q: '', segment: segmentSql(definition, deps.now()) });
 }
 
+/** Every list and campaign a definition names must be the customer's own: another's is refused like a wrong id. */
 async function checkLists(deps: AudienceDeps, customerId: string, definition: SegmentDefinition): Promise<void> {
   const named = listsNamed(definition);
   if ((await ownListIds(deps.db, customerId, named)).length !== named.length) {
     throw new HttpError(400, SEGMENT_MESSAGES.listInvalid, { definition: SEGMENT_MESSAGES.listInvalid });
+  }
+  const campaigns = campaignsNamed(definition);
+  if ((await ownCampaignIds(deps.db, customerId, campaigns)).length !== campaigns.length) {
+    throw new HttpError(400, SEGMENT_MESSAGES.campaignInvalid, { definition: SEGMENT_MESSAGES.campaignInvalid });
   }
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, ne, notInArray, type SQL,
 import type { MembershipStatus, SubscriberFilter, SubscriberQuery, SubscriberSort } from '@postlark/shared/audience';
 import type { EngagementBand } from '@postlark/shared/insights';
 import type { Db } from '../../db/client';
+import { awaitingConfirmationSql } from './emailable-sql';
 import { listMemberships, lists, subscribers, suppressions } from '../../db/schema/audience';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
@@ -70,7 +71,15 @@ export interface PagePosition {
  * with how deep it is. Answers one row more than asked, so the caller knows whether a next page exists.
  */
 /** A row of the table: the subscriber, and the score and band of the last insights refresh (null before any). */
-export type SubscriberPageRow = SubscriberRow & { engagementScore: number | null; engagementBand: EngagementBand | null };
+export type SubscriberPageRow = SubscriberRow & { engagementScore: number | null; engagementBand: EngagementBand | null; awaitingConfirmation: boolean };
+
+const AWAITING_CONFIRMATION = awaitingConfirmationSql(sql`"subscribers"."id"`);
+
+/** Whether the subscriber waits to confirm every list they joined (emailable-sql.ts). */
+export async function isAwaitingConfirmation(db: Db, subscriberId: string): Promise<boolean> {
+  const [row] = await db.select({ awaiting: sql<boolean>`${AWAITING_CONFIRMATION}` }).from(subscribers).where(eq(subscribers.id, subscriberId));
+  return row?.awaiting === true;
+}
 
 export async function pageSubscribers(db: Db, customerId: string, query: SubscriberQuery & ResolvedFilter, after: PagePosition | null): Promise<SubscriberPageRow[]> {
   const column = sortColumn(query.sort, query.order);
@@ -82,7 +91,12 @@ export async function pageSubscribers(db: Db, customerId: string, query: Subscri
   }
   const direction = query.order === 'desc' ? desc : asc;
   return db
-    .select({ ...getTableColumns(subscribers), engagementScore: sql<number | null>`${ENGAGEMENT_SCORE}`, engagementBand: sql<EngagementBand | null>`${ENGAGEMENT_BAND}` })
+    .select({
+      ...getTableColumns(subscribers),
+      engagementScore: sql<number | null>`${ENGAGEMENT_SCORE}`,
+      engagementBand: sql<EngagementBand | null>`${ENGAGEMENT_BAND}`,
+      awaitingConfirmation: sql<boolean>`${AWAITING_CONFIRMATION}`,
+    })
     .from(subscribers)
     .where(and(...conditions))
     .orderBy(direction(column), direction(subscribers.id))

@@ -24,6 +24,7 @@ import {
   deleteSubscriber as deleteRow,
   findSubscriber,
   insertSubscriber,
+  isAwaitingConfirmation,
   isSuppressed,
   membershipsOf,
   type NewSubscriber,
@@ -53,25 +54,27 @@ export function suppressionHash(email: string): string {
 
 const notFound = () => new HttpError(404, AUDIENCE_MESSAGES.subscriberNotFound);
 
-function summaryOf(row: SubscriberRow): SubscriberSummary {
+function summaryOf(row: SubscriberRow, awaitingConfirmation: boolean): SubscriberSummary {
   return {
     id: row.id,
     email: row.email,
     first_name: row.firstName,
     last_name: row.lastName,
     status: row.status,
+    awaiting_confirmation: row.status === 'active' && awaitingConfirmation,
     created_at: row.createdAt.toISOString(),
   };
 }
 
 async function detailsOf(deps: SubscriberDeps, row: SubscriberRow): Promise<Subscriber> {
-  const [memberships, activity, insights] = await Promise.all([
+  const [memberships, activity, insights, awaiting] = await Promise.all([
     membershipsOf(deps.db, row.id),
     activityOf(deps.db, row.id, ACTIVITY_LIMIT),
     subscriberInsightsOf(deps.db, row.customerId, row.id, deps.now()),
+    isAwaitingConfirmation(deps.db, row.id),
   ]);
   return {
-    ...summaryOf(row),
+    ...summaryOf(row, awaiting),
     attributes: row.attributes,
     timezone: row.timezone,
     updated_at: row.updatedAt.toISOString(),
@@ -105,7 +108,7 @@ export async function listSubscribers(deps: AudienceDeps, customerId: string, qu
   const hasMore = rows.length > query.limit;
   return {
     subscribers: page.map((row) => ({
-      ...summaryOf(row),
+      ...summaryOf(row, row.awaitingConfirmation),
       engagement: row.engagementScore !== null && row.engagementBand !== null ? { score: row.engagementScore, band: row.engagementBand } : null,
     })),
     next_cursor: hasMore && last ? encodeCursor(last, query.sort, query.order) : null,

@@ -70,6 +70,24 @@ export async function spendToken(
   return spent[0];
 }
 
+/** The address and expiry of a live token of this purpose, found by its hash alone (a sign-up ticket resumed). */
+export async function liveTokenByHash(db: Db, token: { purpose: TokenPurpose; tokenHash: string; now: Date }): Promise<{ email: string; expiresAt: Date } | undefined> {
+  const [row] = await db
+    .select({ email: authTokens.email, expiresAt: authTokens.expiresAt })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, token.tokenHash),
+        eq(authTokens.purpose, token.purpose),
+        isNull(authTokens.usedAt),
+        isNull(authTokens.supersededAt),
+        gt(authTokens.expiresAt, token.now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** Whether the token is live for this address and purpose, without spending it. */
 export async function isLiveToken(db: Db, token: { email: string; purpose: TokenPurpose; tokenHash: string; now: Date }): Promise<boolean> {
   const [row] = await db.select({ found: sql<number>`1` }).from(authTokens).where(live(token)).limit(1);

@@ -15,7 +15,7 @@ import { type EmailLinkRequest, requestEmailLink, verifyEmailLink } from './emai
 import { hashSecretToken } from './secret-tokens';
 import { endSession, requireCustomer } from './session.service';
 import { signIn } from './sign-in.service';
-import { SIGNUP_TICKET_LIFETIME_MS, signUp } from './sign-up.service';
+import { resumeSignup, SIGNUP_TICKET_LIFETIME_MS, signUp } from './sign-up.service';
 
 export interface AuthRouteDeps extends AccountDeps {
   // Each email-send may mail someone: a client gets a few a minute, enough for typos and retries.
@@ -64,6 +64,12 @@ export function authRoutes(deps: AuthRouteDeps) {
       await signUp(deps, parseWith(signupSchema, request.body).customer_details, signupTicket(request));
       clearSignupTicketCookie(reply, secureCookie);
       return reply.code(201).send({ payload: { message: AUTH_API_MESSAGES.signedUp } });
+    });
+
+    // Under the signup path, so the browser sends the ticket's cookie with it (and with nothing else).
+    app.get('/authentication/v1/signup/ticket', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { payload: await resumeSignup(deps, signupTicket(request)) };
     });
 
     app.post('/authentication/v1/login/', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {

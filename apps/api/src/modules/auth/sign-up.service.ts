@@ -3,7 +3,7 @@ import type { SignupRequest } from '@postlark/shared/account';
 import { AUTH_API_MESSAGES } from '@postlark/shared/account-messages';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { isLiveToken, issueToken, spendToken } from './auth-tokens.repository';
+import { isLiveToken, issueToken, liveTokenByHash, spendToken } from './auth-tokens.repository';
 import { findCustomerByEmail, insertCustomer } from './customers.repository';
 import { hashPassword, isCommonPassword } from './passwords';
 import { hashSecretToken, newSecretToken } from './secret-tokens';
@@ -28,6 +28,17 @@ export async function issueSignupTicket(deps: { db: Db; now: () => Date }, email
     expiresAt: new Date(now.getTime() + SIGNUP_TICKET_LIFETIME_MS),
   });
   return token;
+}
+
+/**
+ * A sign-up under way in this browser (issue 38): the address its ticket was issued for and until
+ * when, so a reload of /signup or /basic resumes the step instead of asking for a new email. The
+ * ticket stays in its HttpOnly cookie; only its address and expiry are answered.
+ */
+export async function resumeSignup(deps: { db: Db; now: () => Date }, ticket: string | undefined): Promise<{ email: string; expires_at: string }> {
+  const held = ticket ? await liveTokenByHash(deps.db, { purpose: 'sign-up-ticket', tokenHash: hashSecretToken(ticket), now: deps.now() }) : undefined;
+  if (!held) throw new HttpError(404, AUTH_API_MESSAGES.noSignupTicket);
+  return { email: held.email, expires_at: held.expiresAt.toISOString() };
 }
 
 /**

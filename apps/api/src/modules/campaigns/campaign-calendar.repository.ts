@@ -12,6 +12,7 @@ const GOES_OUT = sql<Date>`coalesce(${campaigns.startedAt}, ${campaigns.schedule
 export interface CalendarRow {
   id: string;
   name: string;
+  subject: string;
   status: CampaignStatus;
   at: Date;
 }
@@ -19,7 +20,7 @@ export interface CalendarRow {
 /** The customer's campaigns (not a flow's emails) going out in [from, to). */
 export async function calendarCampaigns(db: Db, customerId: string, from: Date, to: Date): Promise<CalendarRow[]> {
   return db
-    .select({ id: campaigns.id, name: campaigns.name, status: campaigns.status, at: sql<Date>`${GOES_OUT}`.mapWith(campaigns.scheduledAt) })
+    .select({ id: campaigns.id, name: campaigns.name, subject: campaigns.subject, status: campaigns.status, at: sql<Date>`${GOES_OUT}`.mapWith(campaigns.scheduledAt) })
     .from(campaigns)
     .where(
       and(

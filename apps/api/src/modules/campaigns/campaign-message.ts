@@ -7,6 +7,7 @@ import type { CampaignMail } from './campaign-transport';
 import type { CampaignRow } from './campaigns.repository';
 import { DELIVERY_HEADER, type DeliveryHeaders } from './delivery-headers';
 import { extractBlocks, hasBlocks, personalise, type TemplateBlocks } from './content-blocks';
+import { styleEmailButtons } from './email-buttons';
 import { engagementMergeValues, purchaseMergeValues } from './merge-fields';
 import { compileTemplate, type CompiledTemplate, type MergeFieldValues, renderCompiled } from './merge-tags';
 import type { Recipient } from './recipients.repository';
@@ -44,7 +45,7 @@ export function textFromHtml(html: string): string {
 
 /** `firstLink`: where its link numbers start (an A/B test's content variant follows the others' links). */
 export function prepareCampaign(row: CampaignRow, firstLink = 0): PreparedCampaign {
-  const { html, blocks } = extractBlocks(row.contentHtml);
+  const { html, blocks } = extractBlocks(styleEmailButtons(row.contentHtml));
   return {
     row,
     subject: compileTemplate(row.subject),

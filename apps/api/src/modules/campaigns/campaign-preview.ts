@@ -3,7 +3,7 @@ import { buildCampaignMail, type CampaignLinks, prepareCampaign } from './campai
 import type { CampaignMail } from './campaign-transport';
 import type { CampaignRow } from './campaigns.repository';
 import { blockProblem } from './content-blocks';
-import { checkTemplate } from './merge-tags';
+import { checkTemplate, renderForNoData } from './merge-tags';
 import type { Recipient } from './recipients.repository';
 
 // The editor's preview and the test send: a campaign rendered for one subscriber, never tracked
@@ -61,6 +61,7 @@ export function previewCampaign(
   );
   return {
     subject: problems.subject ? fields.subject : mail.subject,
+    reader_subject: renderForNoData(fields.subject),
     html: mail.html,
     text: problems.content_text ? (fields.content_text ?? '') : mail.text,
     problems,

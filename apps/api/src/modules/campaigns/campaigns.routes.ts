@@ -21,6 +21,7 @@ import {
   duplicateCampaign,
   getCampaign,
   removeCampaign,
+  recipientCount,
   sendCampaign,
   updateCampaign,
 } from './campaigns.service';
@@ -92,6 +93,12 @@ export function campaignRoutes(deps: CampaignDeps & CampaignCheckDeps & { previe
     app.post<IdParams>(`${BASE}/:id/send`, async (request) => {
       const owner = await requireCustomer(deps, request);
       return { payload: { message: CAMPAIGN_MESSAGES.sendStarted, campaign: await sendCampaign(deps, owner.customerId, request.params.id) } };
+    });
+
+    // The Send now dialog's "how many people get it".
+    app.get<IdParams>(`${BASE}/:id/recipients`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: { recipients: await recipientCount(deps, owner.customerId, request.params.id) } };
     });
 
     // "Check before sending": the saved campaign as readers will get it (campaign-checks.ts).

@@ -18,6 +18,7 @@ import type { MailService } from '../../mail/mail-service';
 import { type Quotas, withinQuota } from '../senders/quotas';
 import { audienceCondition } from './campaign-audience';
 import { countEligible } from './recipients.repository';
+import { renderForNoData } from './merge-tags';
 import type { CampaignLinks } from './campaign-message';
 import { campaignReadiness } from './campaign-readiness';
 import {
@@ -61,6 +62,7 @@ export function campaignOf(row: CampaignRow, counts: MessageCounts | undefined, 
     id: row.id,
     name: row.name,
     subject: row.subject,
+    reader_subject: renderForNoData(row.subject),
     preheader: row.preheader,
     from_name: row.fromName,
     from_email: row.fromEmail,
@@ -113,6 +115,16 @@ export async function owned(deps: CampaignDeps, customerId: string, id: string):
   const row = isUuid(id) ? await findCampaign(deps.db, customerId, id) : undefined;
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * How many people the saved campaign would go to now: its lists' and segments' emailable people,
+ * without the suppressed, unsubscribed, bounced or complained, by the rule the sender chooses
+ * recipients with (audienceCondition). 404 for another's or a bad id.
+ */
+export async function recipientCount(deps: CampaignDeps, customerId: string, id: string): Promise<number> {
+  const row = await owned(deps, customerId, id);
+  return countEligible(deps.db, await audienceCondition(deps.db, row, deps.now()));
 }
 
 export async function allCampaigns(deps: Pick<CampaignDeps, 'db'>, customerId: string, platform?: PlatformId): Promise<Campaign[]> {

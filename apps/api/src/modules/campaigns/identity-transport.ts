@@ -3,8 +3,10 @@ import { onReceiverDomain, type ReturnPaths } from '../inbound/return-paths';
 import type { SmtpReplyVerdict } from '../../mail/smtp-reply';
 import { type CampaignMail, type CampaignTransport, SendFailure } from './campaign-transport';
 
+/** The verdict's rule when a message's From can no longer be sent. */
+export const FROM_NOT_SENDABLE_RULE = 'from-not-sendable';
 // The same for every message of the campaign, so the circuit breaker pauses it at once.
-const FROM_NOT_SENDABLE: SmtpReplyVerdict = { kind: 'sender', code: null, enhanced: null, rule: 'from-not-sendable', sendWide: true };
+const FROM_NOT_SENDABLE: SmtpReplyVerdict = { kind: 'sender', code: null, enhanced: null, rule: FROM_NOT_SENDABLE_RULE, sendWide: true };
 
 /**
  * The message with every link to the app (tracking, unsubscribe and preference links, in the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PURCHASES_NONE } from '@postlark/shared/insights';
 import { purchaseMergeValues } from './merge-fields';
-import { checkTemplate, compileTemplate, MERGE_FIELDS, type MergeFieldValues, MergeTagError, renderCompiled, renderTemplate } from './merge-tags';
+import { checkTemplate, compileTemplate, MERGE_FIELDS, type MergeFieldValues, MergeTagError, renderCompiled, renderForNoData, renderTemplate } from './merge-tags';
 
 const ANN: MergeFieldValues = {
   email: 'ann@example.com',
@@ -141,5 +141,14 @@ describe('merge tags', () => {
     expect(outputs[99_998]).toBe('<p>Hi Ann 99998, you are on pro.</p>');
     expect(outputs[99_999]).toBe('<p>Hi there, you are on free.</p>');
     expect(renderCompiled(compiled, ANN, { html: false })).toBe('<p>Hi Ann, you are on pro.</p>');
+  });
+});
+
+describe('a subject as a reader with no data reads it', () => {
+  it('shows each default, drops fields without one, and keeps unreadable tags as written', () => {
+    expect(renderForNoData('{{ first_name | default: "Friend" }}, the Autumn sale')).toBe('Friend, the Autumn sale');
+    expect(renderForNoData('Hi {{ first_name }}!')).toBe('Hi !');
+    expect(renderForNoData('Plain subject')).toBe('Plain subject');
+    expect(renderForNoData('Broken {{ first_name ')).toBe('Broken {{ first_name ');
   });
 });

@@ -77,6 +77,21 @@ const htmlEngine = createEngine({ html: true, collectErrors: false });
 
 const BLANK_SUBSCRIBER: MergeFieldValues = { email: '', first_name: '', last_name: '', attributes: {}, unsubscribe_url: '', preferences_url: '' };
 
+/**
+ * A subject (or other plain text) as a reader the account knows nothing about reads it: every
+ * field empty, so each `default` shows. What lists, reports, search and the subject checker show
+ * instead of the tags' characters; as written while its tags cannot be read.
+ */
+export function renderForNoData(source: string): string {
+  if (!source.includes('{')) return source;
+  try {
+    return renderTemplate(source, BLANK_SUBSCRIBER, { html: false });
+  } catch (error) {
+    if (error instanceof MergeTagError) return source;
+    throw error;
+  }
+}
+
 /** Every problem in a subject, preheader, HTML or text body; an empty list means it is fine to send. */
 export function checkTemplate(source: string): MergeTagProblem[] {
   return inspect(source).problems;

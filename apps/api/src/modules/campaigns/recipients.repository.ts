@@ -3,6 +3,7 @@ import type { CampaignAudience } from '@postlark/shared/campaigns';
 import type { EngagementInsights, PurchaseInsights } from '@postlark/shared/insights';
 import type { Db } from '../../db/client';
 import { changedRows, rowsOf } from '../../db/results';
+import { awaitingConfirmationSql } from '../audience/emailable-sql';
 import { suppressionHashOf } from '../audience/subscribers.repository';
 import type { PersonalContent } from './content-blocks';
 
@@ -21,9 +22,7 @@ export function eligibleSql(customerId: string, audience: CampaignAudience, segm
       : sql`exists (select 1 from list_memberships m where m.subscriber_id = "subscribers"."id"
           and m.list_id = any(${sql.param(audience.list_ids)}::uuid[]) and m.status = 'confirmed')`;
   // Someone whose only memberships wait for their confirmation has not agreed to anything yet.
-  const awaitingConfirmation = sql`(exists (select 1 from list_memberships m where m.subscriber_id = "subscribers"."id" and m.status = 'unconfirmed')
-    and not exists (select 1 from list_memberships m where m.subscriber_id = "subscribers"."id" and m.status = 'confirmed'))`;
-  const inSegment = segments.length === 0 ? sql`false` : sql`((${sql.join([...segments], sql` or `)}) and not ${awaitingConfirmation})`;
+  const inSegment = segments.length === 0 ? sql`false` : sql`((${sql.join([...segments], sql` or `)}) and not ${awaitingConfirmationSql(sql`"subscribers"."id"`)})`;
   return sql`"subscribers"."customer_id" = ${customerId}::uuid and "subscribers"."status" = 'active' and (${onList} or ${inSegment})`;
 }
 

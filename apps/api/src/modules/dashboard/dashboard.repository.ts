@@ -3,6 +3,7 @@ import type { PlatformId } from '@postlark/shared/integrations';
 import type { AbStatus } from '@postlark/shared/ab-tests';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
+import { awaitingConfirmationSql } from '../audience/emailable-sql';
 
 // What Home reads besides the reports' figures: the audience's changes, what is scheduled, live
 // flows and tests, and the get-started steps' facts. Each is one statement, whatever the audience's size.
@@ -18,7 +19,8 @@ export interface AudienceChangeRow {
  * One grouped pass over the customer's subscribers (events-only profiles, never subscribed, are
  * not audience). A person joined when they consented (or were added); someone no longer active left
  * at their last unsubscribe, bounce or complaint (without one, they never counted). Someone active
- * now counts from when they first joined. So the last day's size is the active count now.
+ * now counts from when they first joined. So the last day's size is the active count now. Someone
+ * awaiting their double opt-in confirmation has not joined yet.
  */
 export async function audienceChanges(db: Db, customerId: string, since: Date): Promise<AudienceChangeRow[]> {
   const from = sql`${since.toISOString()}::timestamptz`;
@@ -30,6 +32,8 @@ export async function audienceChanges(db: Db, customerId: string, since: Date): 
               where e.subscriber_id = s.id and e.kind in ('unsubscribed', 'bounced', 'complained')), coalesce(s.consent_at, s.created_at)) end as left_at
         from subscribers s
         where s.customer_id = ${customerId}::uuid and s.status <> 'not_subscribed'
+          -- Not audience until they confirm (emailable-sql.ts): Home's size is who can be emailed.
+          and not ${awaitingConfirmationSql(sql`s.id`)}
       ), counted as (
         select joined_at, left_at from people where left_at is null or left_at > joined_at
       )
@@ -101,4 +105,12 @@ export async function connectedPlatforms(db: Db, customerId: string): Promise<Pl
     await db.execute(sql`select distinct platform from connections where customer_id = ${customerId}::uuid and status = 'connected' order by platform`),
   );
   return rows.map((row) => row.platform);
+}
+
+/** Whether the customer has a sender address confirmed, the one thing Postlark's own sending needs to be set up. */
+export async function hasConfirmedSender(db: Db, customerId: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select exists (select 1 from sender_identities where customer_id = ${customerId}::uuid and confirmed_at is not null) as found`,
+  );
+  return Boolean(rowsOf<{ found: boolean }>(result)[0]?.found);
 }

@@ -7,7 +7,8 @@ import { standingOfAccount } from '../deliverability/sending-standing.repository
 import { postalAddressParts } from '../campaigns/campaigns.repository';
 import { allReports } from '../reports/reports.service';
 import { audienceDays, growthOver, growthStart } from './audience-growth';
-import { audienceChanges, connectedPlatforms, liveFlows, runningTests, scheduledCampaigns } from './dashboard.repository';
+import { hasOrders } from '../insights/insights-summary.repository';
+import { audienceChanges, connectedPlatforms, hasConfirmedSender, liveFlows, runningTests, scheduledCampaigns } from './dashboard.repository';
 
 export interface DashboardDeps {
   db: Db;
@@ -52,7 +53,7 @@ function campaignsPart(reports: readonly CampaignReportSummary[]): Pick<HomeOver
       ? {
           id: last.campaign.id,
           name: last.campaign.name,
-          subject: last.campaign.subject,
+          subject: last.campaign.reader_subject,
           started_at: last.campaign.started_at!,
           platform: last.campaign.delivered_by?.platform ?? null,
           results: resultsOf(last.totals),
@@ -66,7 +67,7 @@ function campaignsPart(reports: readonly CampaignReportSummary[]): Pick<HomeOver
 export async function homeOverview(deps: DashboardDeps, customerId: string): Promise<HomeOverview> {
   const now = deps.now();
   const start = growthStart(now, HOME_GROWTH_DAYS);
-  const [changes, reports, scheduled, flows, tests, platforms, address, standing] = await Promise.all([
+  const [changes, reports, scheduled, flows, tests, platforms, address, standing, senderConfirmed, orders] = await Promise.all([
     audienceChanges(deps.db, customerId, start),
     allReports(deps, customerId, HOME_AVERAGE_CAMPAIGNS),
     scheduledCampaigns(deps.db, customerId, HOME_LIST_SIZE),
@@ -75,11 +76,14 @@ export async function homeOverview(deps: DashboardDeps, customerId: string): Pro
     connectedPlatforms(deps.db, customerId),
     postalAddressParts(deps.db, customerId),
     standingOfAccount(deps.db, customerId),
+    hasConfirmedSender(deps.db, customerId),
+    hasOrders(deps.db, customerId),
   ]);
   const paused = pauseView(standing);
   const days = audienceDays(changes, start, HOME_GROWTH_DAYS);
   const campaigns = campaignsPart(reports);
   const missing = address ? missingAddressFields(address) : [];
+  const campaignSent = campaigns.last_campaign !== null;
   return {
     as_of: now.toISOString(),
     audience: { size: days.at(-1)?.size ?? 0, growth_30d: growthOver(days, HOME_SHORT_GROWTH_DAYS), growth_90d: growthOver(days, HOME_GROWTH_DAYS), days },
@@ -92,9 +96,12 @@ export async function homeOverview(deps: DashboardDeps, customerId: string): Pro
     },
     steps: {
       platform: { done: platforms.length > 0, platforms },
+      // A sent campaign shows the sending works, whichever way it went out.
+      sending: { done: senderConfirmed || platforms.length > 0 || campaignSent, sender_confirmed: senderConfirmed },
       profile: { done: missing.length === 0, missing },
-      campaign: { done: campaigns.last_campaign !== null },
+      campaign: { done: campaignSent },
     },
+    has_orders: orders,
     sending_paused: paused && { at: paused.at, reason: paused.reason, next_steps: paused.next_steps },
   };
 }

@@ -3,6 +3,7 @@ import { QUOTA_MESSAGES } from '@postlark/shared/senders';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { MailService } from '../../mail/mail-service';
+import { listSender } from '../audience/lists.repository';
 import { suppressionHash } from '../audience/subscribers.service';
 import type { LinkTokens } from '../preferences/link-tokens';
 import { type Quotas, reserveQuotaUpTo } from '../senders/quotas';
@@ -55,8 +56,11 @@ export async function mailConfirmation(deps: ConfirmationDeps, to: ConfirmationT
   if (outcome !== 'sent') return outcome;
   const token = deps.tokens.tokenFor('confirm', [to.subscriberId, to.listId]);
   const link = `${deps.appUrl}${ROUTES.confirmSubscription}?token=${encodeURIComponent(token)}`;
+  // The reader asked the customer's list, not us: the mail is From the list's sender, in the customer's name.
+  const chosen = await listSender(deps.db, to.customerId, to.listId);
+  const from = { name: chosen?.fromName || to.sender, address: chosen?.fromEmail ?? '' };
   try {
-    await deps.mail.enqueue({ template: 'subscription-confirm', to: to.email, link, listName: to.listName, sender: to.sender });
+    await deps.mail.enqueue({ template: 'subscription-confirm', to: to.email, link, listName: to.listName, sender: to.sender, customerId: to.customerId, from });
   } catch (error) {
     // Not queued: a retry (the form's job runs again) may send it. The unit of quota stays spent.
     await unmarkConfirmationSent(deps.db, to.listId, emailHash, now);

@@ -25,7 +25,7 @@ export async function subscriberWithSender(db: Db, subscriberId: string) {
 /** Every list the subscriber has been on, by name, and whether they still are. */
 export async function listsOf(db: Db, subscriberId: string) {
   return db
-    .select({ id: lists.id, name: lists.name, description: lists.description, status: listMemberships.status })
+    .select({ id: lists.id, name: lists.name, description: lists.publicDescription, status: listMemberships.status })
     .from(listMemberships)
     .innerJoin(lists, eq(lists.id, listMemberships.listId))
     .where(eq(listMemberships.subscriberId, subscriberId))

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { CampaignReceiverReports, CampaignReportLink, CampaignReportPoint } from '@postlark/shared/campaign-reports';
+import type { CampaignReceiverReports, CampaignReportLink, CampaignReportPoint, ReportReader, ReportReaderAction } from '@postlark/shared/campaign-reports';
 import { BLOCK_MESSAGES } from '@postlark/shared/content-blocks';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import { RECOMMENDED_LINK } from '../campaigns/content-blocks';
+import { campaignReadersSql } from './campaign-readers-sql';
 
 // What the Reports pages read: every figure grouped by campaign in one statement per kind, so the
 // page across campaigns costs the same few queries as one campaign's report. Machine opens and
@@ -116,4 +117,20 @@ export async function receiverReports(db: Db, campaignId: string): Promise<Campa
       where campaign_id = ${campaignId}::uuid and outcome <> 'none' order by received_at desc, id desc limit ${RECEIVER_REPORTS_SHOWN}`),
   );
   return { counts, latest: latest.map((row) => ({ ...row, received_at: new Date(row.received_at).toISOString() })) };
+}
+
+/** One page of the campaign's readers who did `action`, newest first, with everyone counted. */
+export async function campaignReaders(db: Db, campaignId: string, action: ReportReaderAction, limit: number, offset: number): Promise<{ readers: ReportReader[]; total: number }> {
+  const rows = rowsOf<ReportReader & { at: Date | string; total: number }>(
+    await db.execute(sql`select s.id as subscriber_id, s.email, s.first_name, s.last_name, r.at, (count(*) over ())::int as total
+      from (${campaignReadersSql(campaignId, action)}) r join subscribers s on s.id = r.subscriber_id
+      order by r.at desc, s.id limit ${limit} offset ${offset}`),
+  );
+  const total = rows[0]?.total ?? (offset > 0 ? await countReaders(db, campaignId, action) : 0);
+  return { readers: rows.map(({ total: _total, ...row }) => ({ ...row, at: new Date(row.at).toISOString() })), total };
+}
+
+async function countReaders(db: Db, campaignId: string, action: ReportReaderAction): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${campaignReadersSql(campaignId, action)}) r`));
+  return row?.n ?? 0;
 }

@@ -1,4 +1,5 @@
-import type { CampaignReport, CampaignReportCampaign, CampaignReportSummary, CampaignReportTotals } from '@postlark/shared/campaign-reports';
+import type { CampaignReport, CampaignReportCampaign, CampaignReportSummary, CampaignReportTotals, ReportReadersPage, ReportReadersQuery } from '@postlark/shared/campaign-reports';
+import { REPORT_READERS_PAGE_SIZE } from '@postlark/shared/campaign-reports';
 import { REPORT_MESSAGES } from '@postlark/shared/campaign-reports';
 import type { MessageCounts } from '@postlark/shared/campaigns';
 import { MESSAGE_STATUSES } from '@postlark/shared/campaigns';
@@ -13,7 +14,8 @@ import { stoReport } from '../send-time/sto-report';
 import { blockReport } from './block-report';
 import { type DeliveryRow, partsOf } from '../integrations/deliveries.repository';
 import { platformTestReport } from '../integrations/platform-ab-test';
-import { clicksPerLink, type EngagementCounts, engagementCounts, hourlyTimeline, receiverReports } from './reports.repository';
+import { renderForNoData } from '../campaigns/merge-tags';
+import { campaignReaders, clicksPerLink, type EngagementCounts, engagementCounts, hourlyTimeline, receiverReports } from './reports.repository';
 
 export interface ReportDeps {
   db: Db;
@@ -36,6 +38,7 @@ function campaignPart(row: CampaignRow, parts: readonly DeliveryRow[] = []): Cam
     id: row.id,
     name: row.name,
     subject: row.subject,
+    reader_subject: renderForNoData(row.subject),
     status: row.status,
     tracking: row.tracking,
     started_at: row.startedAt?.toISOString() ?? null,
@@ -148,4 +151,12 @@ export async function campaignReport(deps: ReportDeps, customerId: string, id: s
     ] as const;
   }, ONE_SNAPSHOT);
   return { campaign: campaignPart(row), totals: totalsOf(messages.get(row.id) ?? NO_MESSAGES, engagement.get(row.id)!, row.tracking), links, timeline, ab_test: abTest, send_time_optimisation: sto, blocks, receivers };
+}
+
+/** One page of who opened, clicked or unsubscribed from one of the customer's campaigns. */
+export async function reportReaders(deps: ReportDeps, customerId: string, id: string, query: ReportReadersQuery): Promise<ReportReadersPage> {
+  const row = isUuid(id) ? await findCampaign(deps.db, customerId, id) : undefined;
+  if (!row) throw new HttpError(404, REPORT_MESSAGES.notFound);
+  const { readers, total } = await campaignReaders(deps.db, row.id, query.action, REPORT_READERS_PAGE_SIZE, (query.page - 1) * REPORT_READERS_PAGE_SIZE);
+  return { action: query.action, readers, total, page: query.page, page_size: REPORT_READERS_PAGE_SIZE };
 }

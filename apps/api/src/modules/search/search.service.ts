@@ -1,5 +1,6 @@
 import { SEARCH_LIMITS, type SearchAnswer } from '@postlark/shared/search';
 import type { Db } from '../../db/client';
+import { renderForNoData } from '../campaigns/merge-tags';
 import { findCampaigns, findLists, findSegments, findSubscribers, type Found } from './search.repository';
 
 const EMPTY = { items: [], total: 0, capped: false };
@@ -22,7 +23,7 @@ export async function searchEverything(db: Db, customerId: string, q: string): P
   ]);
   return {
     q,
-    campaigns: group(campaigns, (row) => ({ id: row.id, title: row.name, detail: row.subject, status: row.status })),
+    campaigns: group(campaigns, (row) => ({ id: row.id, title: row.name, detail: renderForNoData(row.subject), status: row.status })),
     subscribers: group(subscribers, (row) => {
       const name = fullName(row.firstName, row.lastName);
       return { id: row.id, title: name || row.email, detail: name ? row.email : '' };

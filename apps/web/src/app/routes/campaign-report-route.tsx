@@ -1,11 +1,16 @@
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import type { CampaignReport } from '@postlark/shared/campaign-reports';
-import { campaignPath, ROUTES } from '@postlark/shared/routes';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { CampaignReport, ReportReaderAction } from '@postlark/shared/campaign-reports';
+import { campaignPath, ROUTES, segmentSubscribersPath } from '@postlark/shared/routes';
+import { SEGMENT_MESSAGES } from '@postlark/shared/segments';
 import { buttonClass } from '../../components/ui/button';
 import { PageLoadFailed, PageLoading, PageState } from '../../components/ui/page-state';
+import { showToast } from '../../components/ui/toasts';
+import { asAudienceFailure } from '../../features/audience/audience-thunks';
+import { addSegment } from '../../features/audience/tools-thunks';
 import { AbTestReportSection } from '../../features/ab-tests/components/ab-test-report';
 import { ReportBlocks } from '../../features/reports/components/report-blocks';
+import { ReportReaders } from '../../features/reports/components/report-readers';
 import { ReportReceivers } from '../../features/reports/components/report-receivers';
 import { ReportChart } from '../../features/reports/components/report-chart';
 import { ReportHeader } from '../../features/reports/components/report-header';
@@ -13,9 +18,9 @@ import { ReportLinks } from '../../features/reports/components/report-links';
 import { ReportSendTime } from '../../features/reports/components/report-send-time';
 import { ReportStats } from '../../features/reports/components/report-stats';
 import { platformReportParts } from '../../features/reports/platform-report';
-import { isLive, REPORTS_TEXTS } from '../../features/reports/reports-content';
+import { isLive, READER_ACTION_TEXTS, REPORTS_TEXTS } from '../../features/reports/reports-content';
 import { useReadAgainWhileLive } from '../../features/reports/use-read-again-while-live';
-import { asReportFailure, fetchCampaignReport, type ReportFailure } from '../../features/reports/reports-thunks';
+import { asReportFailure, fetchCampaignReport, fetchReportReaders, type ReportFailure } from '../../features/reports/reports-thunks';
 import { useAppDispatch } from '../store-hooks';
 import '../../components/ui/notice.css';
 import './campaign-report-route.css';
@@ -26,6 +31,9 @@ interface Loaded {
   /** Why the report could not be read; with a report, why the last live refresh failed. */
   error: ReportFailure | null;
 }
+
+// "Make a segment of these" a few times over gives "(2)", "(3)"...; past this the name-taken error shows.
+const SEGMENT_NAME_TRIES = 20;
 
 /** The campaign's own page (the Campaigns pages' address for it). */
 
@@ -66,6 +74,27 @@ export default function CampaignReportRoute() {
   const sending = report !== null && isLive(report.campaign.status);
 
   useReadAgainWhileLive(sending, loaded, setRead);
+  const navigate = useNavigate();
+  const loadReaders = useCallback((action: ReportReaderAction, page: number) => dispatch(fetchReportReaders({ id: campaignId, action, page })).unwrap(), [dispatch, campaignId]);
+
+  /** A segment of everyone who did `action` (the "campaign activity" condition), then its people. */
+  async function makeSegment(name: string, action: ReportReaderAction): Promise<string | null> {
+    const definition = { match: 'all' as const, conditions: [{ field: 'campaign' as const, op: action, value: campaignId }] };
+    // A name already taken (made before) gets a number, as a person would name a second copy.
+    for (let copy = 1; copy <= SEGMENT_NAME_TRIES; copy += 1) {
+      const base = READER_ACTION_TEXTS[action].segment(name);
+      try {
+        const { message, item } = await dispatch(addSegment({ name: copy === 1 ? base : `${base} (${copy})`, definition })).unwrap();
+        void showToast('success', message);
+        void navigate(segmentSubscribersPath(item.id));
+        return null;
+      } catch (reason) {
+        const failure = asAudienceFailure(reason, REPORTS_TEXTS.readersFailed);
+        if (failure.status !== 409) return failure.message;
+      }
+    }
+    return SEGMENT_MESSAGES.nameTaken;
+  }
 
   const backLink = (
     <Link className="report-page__back" to={ROUTES.reports}>
@@ -133,6 +162,7 @@ export default function CampaignReportRoute() {
         <ReportBlocks blocks={report.blocks ?? []} />
         <ReportReceivers receivers={report.receivers} />
       </div>
+      {campaign.tracking && !campaign.delivered_by && <ReportReaders load={loadReaders} onMakeSegment={(action) => makeSegment(campaign.name, action)} />}
     </div>
   );
 }

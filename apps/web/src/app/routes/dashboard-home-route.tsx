@@ -15,10 +15,13 @@ import { useAppSelector } from '../store-hooks';
 import { useHomeOverview } from '../use-home-overview';
 import './dashboard-home-route.css';
 
-/** The hero's button: the next thing to do, or a new campaign once everything is set up. */
+/**
+ * The hero's button: the next thing to do, or a new campaign once everything is set up. Postlark
+ * sends by itself, so it never asks to connect another platform (issue 38): that is an option.
+ */
 function nextAction({ steps }: HomeOverview): { to: string; label: string } {
-  if (!steps.platform.done) return { to: ROUTES.platformIntegration, label: 'Connect a platform' };
-  if (!steps.profile.done) return { to: `${ROUTES.profile}?tab=contact`, label: 'Complete your profile' };
+  if (!steps.sending.done) return { to: ROUTES.senders, label: HOME_ACTIONS.confirmSender };
+  if (!steps.profile.done) return { to: `${ROUTES.profile}?tab=contact`, label: HOME_ACTIONS.completeProfile };
   if (!steps.campaign.done) return { to: ROUTES.newCampaign, label: HOME_STEPS.campaignToDo };
   return { to: ROUTES.newCampaign, label: HOME_ACTIONS.newCampaign };
 }
@@ -28,7 +31,7 @@ export default function DashboardHomeRoute() {
   const profile = useAppSelector((state) => state.login.profile);
   const firstName = profile?.additional_info.first_name ?? '';
   const { overview, error, retry } = useHomeOverview();
-  // No button until the overview says which step is next: a guess would send a set-up account to "Connect a platform".
+  // No button until the overview says which step is next: a guess would send a set-up account back to a step it has done.
   const action = overview ? nextAction(overview) : null;
 
   return (
@@ -61,7 +64,7 @@ export default function DashboardHomeRoute() {
         <>
           {!allStepsDone(overview.steps) && <HomeSteps steps={overview.steps} />}
           <div className="home-grid home-grid--main">
-            <HomeAudience audience={overview.audience} />
+            <HomeAudience audience={overview.audience} hasOrders={overview.has_orders} />
             <HomeLastCampaign last={overview.last_campaign} average={overview.average} />
           </div>
           <div className="home-grid home-grid--three">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useOutletContext } from 'react-router';
-import { ROUTES } from '@postlark/shared/routes';
+import { INTEGRATIONS_PATH, ROUTES } from '@postlark/shared/routes';
 import { showToast } from '../../components/ui/toasts';
 import { AvatarMenu } from '../../features/dashboard/components/avatar-menu';
 import { HelpPanel } from '../../features/dashboard/components/help-panel';
@@ -9,7 +9,18 @@ import { Sidebar } from '../../features/dashboard/components/sidebar';
 import { TopBar } from '../../features/dashboard/components/top-bar';
 import { CAMPAIGNS_PATH } from '../../features/campaigns/campaigns-content';
 import { PLATFORMS } from '../../components/ui/platform-mark';
-import { AB_TESTS_NAV, AUDIENCE_NAV, AUTOMATIONS_NAV, avatarInitial, CAMPAIGNS_NAV, DELIVERABILITY_NAV, REPORTS_NAV, UPGRADE_NAV } from '../../features/dashboard/dashboard-content';
+import {
+  AB_TESTS_NAV,
+  ALL_CAMPAIGNS_NAV,
+  AUDIENCE_NAV,
+  AUTOMATIONS_NAV,
+  avatarInitial,
+  CAMPAIGNS_NAV,
+  CONNECT_NAV,
+  DELIVERABILITY_NAV,
+  REPORTS_NAV,
+  UPGRADE_NAV,
+} from '../../features/dashboard/dashboard-content';
 import { fetchProfile } from '../../features/login/login-slice';
 import { NotificationPanel } from '../../features/notifications/components/notification-panel';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -36,6 +47,8 @@ const SIDEBAR_LINKS: Readonly<Record<string, string>> = {
   [REPORTS_NAV]: ROUTES.reports,
   [DELIVERABILITY_NAV]: ROUTES.deliverability,
   [CAMPAIGNS_NAV]: CAMPAIGNS_PATH,
+  [ALL_CAMPAIGNS_NAV]: CAMPAIGNS_PATH,
+  [CONNECT_NAV]: INTEGRATIONS_PATH,
   [AUTOMATIONS_NAV]: ROUTES.automations,
   [AB_TESTS_NAV]: ROUTES.abTests,
   // Each platform's campaigns and tests: those it delivered (issue 22).
@@ -44,10 +57,10 @@ const SIDEBAR_LINKS: Readonly<Record<string, string>> = {
 };
 const LINKED_ITEMS = new Set(Object.keys(SIDEBAR_LINKS));
 
-// A platform's campaigns or tests highlight its sub-item under `parent`.
-function platformItem(parent: string, search: string): string {
+// A platform's campaigns or tests highlight its sub-item under `parent`; all of them, `unfiltered`.
+function platformItem(unfiltered: string, search: string, parent = unfiltered): string {
   const platform = PLATFORMS.find((entry) => entry.id === new URLSearchParams(search).get('platform'));
-  return platform ? `${parent}/${platform.id}` : parent;
+  return platform ? `${parent}/${platform.id}` : unfiltered;
 }
 
 function navItemFor(pathname: string, search = ''): string | null {
@@ -61,10 +74,11 @@ function navItemFor(pathname: string, search = ''): string | null {
   if (path === ROUTES.subscribers || path.startsWith(`${ROUTES.subscribers}/`)) return AUDIENCE_NAV.subscribers;
   if (path === ROUTES.reports || path.startsWith(`${ROUTES.reports}/`) || path === ROUTES.insights) return REPORTS_NAV;
   if (path === ROUTES.deliverability) return DELIVERABILITY_NAV;
-  if (path === CAMPAIGNS_PATH) return platformItem(CAMPAIGNS_NAV, search);
+  if (path === CAMPAIGNS_PATH) return platformItem(ALL_CAMPAIGNS_NAV, search, CAMPAIGNS_NAV);
   if (path.startsWith(`${CAMPAIGNS_PATH}/`)) return CAMPAIGNS_NAV;
   if (path === ROUTES.automations || path.startsWith(`${ROUTES.automations}/`)) return AUTOMATIONS_NAV;
   if (path === ROUTES.abTests) return platformItem(AB_TESTS_NAV, search);
+  if (path === ROUTES.profile && new URLSearchParams(search).get('tab') === 'integrations') return CONNECT_NAV;
   return null;
 }
 

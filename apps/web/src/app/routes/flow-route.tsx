@@ -24,7 +24,7 @@ import { StepPanel } from '../../features/automations/components/step-panel';
 import { TestPersonDialog } from '../../features/automations/components/test-person-dialog';
 import { TriggerForm } from '../../features/automations/components/trigger-form';
 import { VersionHistory } from '../../features/automations/components/version-history';
-import { canAddExit, insertStep, newStep, removeStep, replaceStep } from '../../features/automations/flow-edit';
+import { canAddExit, defaultFrom, insertStep, newStep, removeStep, replaceStep } from '../../features/automations/flow-edit';
 import { flowProblems } from '../../features/automations/flow-errors';
 import type { Slot } from '../../features/automations/flow-layout';
 import { CONTACT_INFO_PATH } from '../../features/campaigns/campaigns-content';
@@ -98,8 +98,7 @@ export default function FlowRoute() {
   const names = choiceNames(choices);
   const selectedStep = panel?.kind === 'step' ? (draft.steps.find((step) => step.id === panel.id) ?? null) : null;
   const titles = new Map(draft.steps.map((step) => [step.id, stepTitle(step)]));
-  const firstEmail = draft.steps.find((step) => step.type === 'email');
-  const from = firstEmail?.type === 'email' ? { name: firstEmail.from_name, email: firstEmail.from_email } : { name: '', email: senders ? (confirmedAddresses(senders)[0] ?? '') : '' };
+  const from = defaultFrom(draft, senders ? confirmedAddresses(senders) : []);
 
   function add(slot: Slot, type: StepType) {
     if (!draft) return;

@@ -1,10 +1,13 @@
 import { startTransition, useCallback, useEffect, useOptimistic, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { ListCreate } from '@postlark/shared/audience';
 import type { ImportCreate, ImportKind, ImportProgress } from '@postlark/shared/imports';
 import { ROUTES } from '@postlark/shared/routes';
 import { Button, buttonClass } from '../../components/ui/button';
 import { showToast } from '../../components/ui/toasts';
-import { asAudienceFailure } from '../../features/audience/audience-thunks';
+import { AUDIENCE_TEXTS } from '../../features/audience/audience-content';
+import { addList, asAudienceFailure } from '../../features/audience/audience-thunks';
+import type { CreatedList } from '../../features/audience/components/import-new-list';
 import { ImportHistory } from '../../features/audience/components/import-history';
 import { ImportStatus } from '../../features/audience/components/import-progress';
 import { ImportSetup } from '../../features/audience/components/import-setup';
@@ -28,7 +31,7 @@ const settled = (progress: ImportProgress) => progress.status === 'done' || prog
 /** /dashboard/import: map a CSV file's columns, send it, follow the import, and see recent ones. */
 export default function ImportRoute() {
   const dispatch = useAppDispatch();
-  const { lists } = useAudienceLists();
+  const { lists, reload: reloadLists } = useAudienceLists();
   const [params, setParams] = useSearchParams();
   const importId = params.get(IMPORT_PARAM);
   // The router commits a new address in a transition; until it does, the choice just made is shown,
@@ -88,6 +91,18 @@ export default function ImportRoute() {
     }
   }
 
+  async function createList(body: ListCreate): Promise<CreatedList> {
+    try {
+      const { message, item } = await dispatch(addList(body)).unwrap();
+      void showToast('success', message);
+      reloadLists();
+      return { ok: true, list: item };
+    } catch (reason) {
+      const failure = asAudienceFailure(reason, AUDIENCE_TEXTS.saveFailed);
+      return { ok: false, message: failure.message, errors: failure.errors };
+    }
+  }
+
   async function confirmConsent(): Promise<string | null> {
     if (!importId) return null;
     try {
@@ -135,7 +150,7 @@ export default function ImportRoute() {
           {error}
         </p>
       )}
-      {importId ? shown ? <ImportStatus progress={shown} onConfirmConsent={confirmConsent} /> : !error && <div className="dash-card import-status import-status--loading" aria-busy="true" /> : <ImportSetup kind={kind} onKindChange={chooseKind} lists={lists} onStart={start} />}
+      {importId ? shown ? <ImportStatus progress={shown} onConfirmConsent={confirmConsent} /> : !error && <div className="dash-card import-status import-status--loading" aria-busy="true" /> : <ImportSetup kind={kind} onKindChange={chooseKind} lists={lists} onStart={start} onCreateList={createList} />}
       {recent && <ImportHistory imports={recent} onOpen={(id) => setParams({ [IMPORT_PARAM]: id })} />}
     </div>
   );

@@ -14,6 +14,8 @@ import { useAppDispatch } from '../store-hooks';
 import { useAudienceChanges } from '../use-audience-changes';
 import { useAudienceLists } from '../use-audience-lists';
 import { PageHeader } from '../../components/ui/page-header';
+import { FromAddressField } from '../../features/campaigns/components/from-address-field';
+import { useSenders } from '../../features/campaigns/hooks/use-senders';
 
 /** Which dialog is open: the new list's form, one list's form, or one list's delete. */
 type Dialog = { kind: 'new' } | { kind: 'edit'; list: AudienceList } | { kind: 'delete'; list: AudienceList } | null;
@@ -28,6 +30,7 @@ function deleteDescription(members: number): string {
 export default function ListsRoute() {
   const dispatch = useAppDispatch();
   const { lists, error, reload } = useAudienceLists();
+  const { overview: senders } = useSenders();
   const [dialog, setDialog] = useState<Dialog>(null);
   const { save, erase, deleting, deleteError, clearDeleteError } = useAudienceChanges(() => {
     setDialog(null);
@@ -87,6 +90,7 @@ export default function ListsRoute() {
           key={editing?.id ?? 'new'}
           list={editing}
           onCancel={() => setDialog(null)}
+          fromField={({ value, error: fromError, onChange }) => <FromAddressField value={value} senders={senders} error={fromError} readOnly={false} onChange={onChange} />}
           onSave={(body: ListCreate | ListUpdate) =>
             save(() => (editing ? dispatch(saveList({ id: editing.id, body })).unwrap() : dispatch(addList(body as ListCreate)).unwrap()))
           }

@@ -12,6 +12,8 @@ import { showToast } from '../../components/ui/toasts';
 import { sendVerificationEmail } from '../../features/email/email-slice';
 import { clearLoginError, login } from '../../features/login/login-slice';
 import { safeNextPath } from '../../lib/safe-next-path';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
+import { preloadDashboard } from '../dashboard-chunk';
 import { useAppDispatch, useAppSelector } from '../store-hooks';
 
 /** SPEC sections 2 and 4, sign-in: email and password, Forget Password, and /dashboard (or ?next=) on success. */
@@ -27,7 +29,11 @@ export default function LoginRoute() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
+  // /login arrives prerendered: what a quick customer typed before its code ran is what signs in.
+  useTypedBeforeHydration(emailRef, setEmail);
+  useTypedBeforeHydration(passwordRef, setPassword);
 
   // The store outlives the page: an error from an earlier visit is not this visit's.
   useEffect(() => {
@@ -50,6 +56,8 @@ export default function LoginRoute() {
       return;
     }
     setErrors({});
+    // The dashboard's chunk downloads while the password is checked, so it opens without a wait.
+    preloadDashboard();
     const { email: validEmail, password: validPassword } = parsed.data.customer_details;
     const result = await dispatch(login({ email: validEmail, password: validPassword }));
     if (login.fulfilled.match(result)) navigate(next && next !== ROUTES.login ? next : ROUTES.dashboard, { replace: next !== null });
@@ -98,6 +106,7 @@ export default function LoginRoute() {
           }}
         />
         <PasswordField
+          ref={passwordRef}
           label="Password"
           autoComplete="current-password"
           placeholder="Your password"

@@ -1,20 +1,36 @@
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ROUTES } from '@postlark/shared/routes';
+import { fetchProfile } from '../../features/login/login-slice';
+import { useAppDispatch, useAppSelector } from '../store-hooks';
 import { AuthShell } from '../../components/layout/auth-shell';
 import { PLATFORMS, PlatformMark } from '../../components/ui/platform-mark';
 import './platform-integration-route.css';
 
-// SPEC section 2: the integration choice greets a fixed sample person.
-const SAMPLE_FIRST_NAME = 'Alex';
+// SPEC section 2's welcome greeted a fixed sample person; it greets the signed-in customer by their
+// own first name (issue 38), and no one by name while the profile is still on its way or has none.
+function welcome(firstName: string | undefined): string {
+  const name = firstName?.trim();
+  return name ? `Welcome, ${name}!` : 'Welcome!';
+}
 
 /** /platform-integration: a welcome and a sign-up button per email platform, each opening its Connect form in the profile's Integrations tab. */
 export default function PlatformIntegrationRoute() {
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const customerId = useAppSelector((state) => state.login.customerId);
+  const profile = useAppSelector((state) => state.login.profile);
+
+  // Straight after signing in, or after a reload, the profile has not been read yet.
+  useEffect(() => {
+    if (customerId && !profile) void dispatch(fetchProfile(customerId));
+  }, [customerId, profile, dispatch]);
+
   return (
     <AuthShell
       headline="Bring your list. Postlark brings the smarts."
       pitch="Connect the platform you already send from, and let AI handle send times, testing and personalisation."
-      title={`Welcome, ${SAMPLE_FIRST_NAME}!`}
+      title={welcome(profile?.additional_info.first_name)}
       intro={<p>Choose the email platform you use. You can connect the others later from your profile.</p>}
     >
       <ul className="platform-choice">

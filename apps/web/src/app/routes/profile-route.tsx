@@ -173,7 +173,7 @@ export default function ProfileRoute() {
           />
         );
       case 'billing':
-        return <BillingTab />;
+        return <BillingTab profile={profile} />;
       case 'integrations':
         return <IntegrationsTab load={loaders.apiKeys} onCreate={createKey} onRevoke={revokeKey} webhooks={webhooks} aiProvider={<AiProviderCard api={aiProvider} />} platforms={integrationsApi} connect={isPlatformId(connectParam) ? connectParam : null} signedIn={isPlatformId(connectedParam) ? connectedParam : null} signInError={signInError} />;
     }

@@ -9,6 +9,7 @@ import { SegmentCards } from '../../features/audience/components/segment-cards';
 import { TOOLS_TEXTS } from '../../features/audience/tools-content';
 import { asAudienceFailure, fetchSegments } from '../../features/audience/audience-thunks';
 import { addSegment, previewSegment, removeSegment, saveSegment } from '../../features/audience/tools-thunks';
+import { fetchReports } from '../../features/reports/reports-thunks';
 import { useAppDispatch } from '../store-hooks';
 import { useAudienceChanges } from '../use-audience-changes';
 import { useAudienceLists } from '../use-audience-lists';
@@ -26,6 +27,8 @@ export default function SegmentsRoute() {
   const [attempt, setAttempt] = useState(0);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Segment | null>(null);
+  // The campaigns that went out, for "campaign activity" conditions; none if they cannot be read.
+  const [campaigns, setCampaigns] = useState<{ id: string; name: string }[]>([]);
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
 
   useEffect(() => {
@@ -44,6 +47,19 @@ export default function SegmentsRoute() {
       live = false;
     };
   }, [dispatch, attempt]);
+
+  useEffect(() => {
+    let live = true;
+    dispatch(fetchReports())
+      .unwrap()
+      .then(
+        (reports) => live && setCampaigns(reports.map((report) => ({ id: report.campaign.id, name: report.campaign.name }))),
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [dispatch]);
 
   const preview = useCallback(
     async (definition: SegmentDefinition) => {
@@ -104,6 +120,7 @@ export default function SegmentsRoute() {
           key={editedSegment?.id ?? 'new'}
           segment={editedSegment}
           lists={lists ?? []}
+          campaigns={campaigns}
           preview={preview}
           onSave={(body: SegmentCreate) =>
             save(() => (editedSegment ? dispatch(saveSegment({ id: editedSegment.id, body })).unwrap() : dispatch(addSegment(body)).unwrap()))

@@ -11,6 +11,9 @@ import { TextField } from '../../components/ui/text-field';
 import { showToast } from '../../components/ui/toasts';
 import { resetEmailState, sendVerificationEmail, verifyEmailToken } from '../../features/email/email-slice';
 import { GoogleSignInButton } from '../../features/google-sign-in/google-sign-in-button';
+import { resumableSignupEmail } from '../../features/signup/signup-api';
+import { SIGNUP_TEXTS } from '../../features/signup/signup-content';
+import { readSignupDraft, sameAddress, saveSignupDraft } from '../../features/signup/signup-draft';
 import { setUser } from '../../features/user/user-slice';
 import { useAppDispatch, useAppSelector } from '../store-hooks';
 import { useTokenLink } from '../use-token-link';
@@ -18,7 +21,8 @@ import { PasswordHint } from '../../components/ui/password-hint';
 
 /**
  * SPEC sections 2 and 4, sign-up: step 1 mails a verification link; the link comes back here with
- * token and email, and once they verify, step 2 sets the password and goes on to /basic.
+ * token and email, and once they verify, step 2 sets the password and goes on to /basic. Within
+ * the sign-up ticket's life a reload, or the same link opened again, resumes step 2 (issue 38).
  */
 export default function SignupRoute() {
   const dispatch = useAppDispatch();
@@ -33,8 +37,18 @@ export default function SignupRoute() {
   const [verifiedEmail, setVerifiedEmail] = useState<string | null>(null);
   const [showVerified, setShowVerified] = useState(false);
   const [sentTo, setSentTo] = useState('');
+  // The link was spent or expired and this browser has no sign-up under way for its address.
+  const [usedLinkFor, setUsedLinkFor] = useState<string | null>(null);
   const checkedToken = useRef<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+
+  /** Step 2 again for an address this browser already verified; the password typed before, if this tab kept it. */
+  function resumeStep2(verified: string) {
+    setEmail(verified);
+    setVerifiedEmail(verified);
+    const draft = readSignupDraft();
+    if (draft && sameAddress(draft.email, verified)) setPassword(draft.password);
+  }
 
   // A link verifies once, even when React runs this effect twice in development.
   useEffect(() => {
@@ -47,13 +61,36 @@ export default function SignupRoute() {
     }
     dispatch(verifyEmailToken({ email: link.email, token: link.token }))
       .unwrap()
-      .then(() => {
-        setEmail(link.email);
-        setVerifiedEmail(link.email);
-        setShowVerified(true);
-      }, onInvalid)
+      .then(
+        () => {
+          setEmail(link.email);
+          setVerifiedEmail(link.email);
+          setShowVerified(true);
+        },
+        async () => {
+          // Opened again (a reload, the mail's link a second time): this browser's sign-up goes on.
+          const resumable = await resumableSignupEmail();
+          if (resumable && sameAddress(resumable, link.email)) return resumeStep2(link.email);
+          onInvalid();
+          // What to do next, with the address filled in for a new link.
+          setEmail(link.email);
+          setUsedLinkFor(link.email);
+        },
+      )
       .finally(() => setVerifying(false));
   }, [link, dispatch]);
+
+  // A reload of /signup after verifying (the link is no longer in the address): step 2 again.
+  useEffect(() => {
+    if (link) return;
+    let current = true;
+    void resumableSignupEmail().then((resumable) => {
+      if (current && resumable) resumeStep2(resumable);
+    });
+    return () => {
+      current = false;
+    };
+  }, [link]);
 
   useEffect(() => {
     if (!showVerified) return;
@@ -73,6 +110,7 @@ export default function SignupRoute() {
       await dispatch(sendVerificationEmail({ email: parsed.data, page: 'sign-up' })).unwrap();
       void showToast('success', ACCOUNT_MESSAGES.emailSent);
       setSentTo(parsed.data);
+      setUsedLinkFor(null);
       setEmail('');
       window.setTimeout(() => dispatch(resetEmailState()), ACCOUNT_TIMINGS.emailStateResetMs);
     } catch (message) {
@@ -89,6 +127,7 @@ export default function SignupRoute() {
       return;
     }
     dispatch(setUser({ email: verified, password: parsed.data }));
+    saveSignupDraft({ email: verified, password: parsed.data });
     navigate(ROUTES.basic);
   }
 
@@ -122,6 +161,11 @@ export default function SignupRoute() {
       }
     >
       {link && <meta name="referrer" content="no-referrer" />}
+      {usedLinkFor && !step2 && (
+        <div className="notice notice--info" role="alert">
+          <strong>{SIGNUP_TEXTS.usedLinkTitle}</strong> {SIGNUP_TEXTS.usedLinkNext(usedLinkFor)} <Link to={ROUTES.login}>{SIGNUP_TEXTS.usedLinkSignIn}</Link>
+        </div>
+      )}
       <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={verifying || sending}>
         <p className="notice notice--success" role="status">
           {showVerified ? ACCOUNT_MESSAGES.emailVerified : ''}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ROUTES } from '@postlark/shared/routes';
-import { Button } from '../ui/button';
+import { Button, buttonClass } from '../ui/button';
 import { Logo } from '../ui/logo';
 import './site-header.css';
 
@@ -12,7 +12,10 @@ const SECTION_LINKS = [
   { label: 'FAQ', to: ROUTES.faq },
 ] as const;
 
-/** The public site's header: logo home, section links and the Join Waitlist button (SPEC section 2). */
+/**
+ * The public site's header: logo home, section links and the Join Waitlist button (SPEC section 2),
+ * with Log in beside it at every width, so a returning customer finds the way in (issue 38).
+ */
 export function SiteHeader({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {
   const location = useLocation();
   // The phone menu is open for the page it was opened on: following a link closes it.
@@ -40,7 +43,12 @@ export function SiteHeader({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {
         >
           <span aria-hidden="true" />
         </button>
-        <Button onClick={onJoinWaitlist}>Join Waitlist</Button>
+        <div className="site-header__actions">
+          <Link className={`${buttonClass('ghost')} site-header__login`} to={ROUTES.login}>
+            Log in
+          </Link>
+          <Button onClick={onJoinWaitlist}>Join Waitlist</Button>
+        </div>
       </div>
     </header>
   );

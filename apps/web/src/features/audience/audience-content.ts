@@ -15,6 +15,14 @@ export const AUDIENCE_TEXTS = {
   eventsFailed: 'Could not load what this person did.',
 } as const;
 
+/** The list form's two descriptions: the customer's private note, and what readers see. */
+export const LIST_FORM_TEXTS = {
+  description: 'Description',
+  descriptionHint: 'Only you see it: a reminder of who the list is for.',
+  publicDescription: 'Description for subscribers',
+  publicDescriptionHint: 'Readers see it under the list’s name in their preference centre, where they choose which lists to get.',
+} as const;
+
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
   active: 'Active',
   unsubscribed: 'Unsubscribed',
@@ -22,6 +30,9 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
   complained: 'Complained',
   not_subscribed: 'Not subscribed',
 };
+
+/** An active subscriber whose every list waits for their double opt-in confirmation. */
+export const AWAITING_CONFIRMATION_LABEL = 'Awaiting confirmation';
 
 export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = {
   confirmed: 'Confirmed',
@@ -90,3 +101,11 @@ export function formatMoment(iso: string | null): string {
 export function fullName(person: { first_name: string; last_name: string }): string {
   return [person.first_name, person.last_name].filter((part) => part.trim() !== '').join(' ');
 }
+
+/** The list form's group for who its double opt-in confirmations come from. */
+export const LIST_SENDER_TEXTS = {
+  legend: 'Confirmation email',
+  hint: 'People who sign up get their confirmation email from this sender. Without one, it comes from our address under your name.',
+  nameLabel: 'From name',
+  namePlaceholder: 'Your company or your name',
+} as const;

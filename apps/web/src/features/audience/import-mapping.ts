@@ -1,4 +1,4 @@
-import type { ImportColumn, ImportField, ImportKind, ProductImportField } from '@postlark/shared/imports';
+import { attributeKeyFor, type ImportColumn, type ImportField, type ImportKind, type ProductImportField } from '@postlark/shared/imports';
 
 // The import's column mapping as the page edits it: a field per column, for an attribute its
 // name, and for a products file's price the currency of rows without one, kept as typed until the
@@ -11,16 +11,8 @@ export interface ColumnChoice {
   currency?: string;
 }
 
-/** A header turned into an attribute name the API accepts: letters, digits and _, a letter first. */
-export function attributeName(header: string): string {
-  const cleaned = header
-    .trim()
-    .replace(/[^A-Za-z0-9_]+/g, '_')
-    .replace(/^[^A-Za-z]+/, '')
-    .replace(/(?<!_)_+$/, '')
-    .slice(0, 64);
-  return cleaned;
-}
+/** A header turned into an attribute name the API accepts (the shared rule the import shows as "stored as"). */
+export const attributeName = attributeKeyFor;
 
 const GUESSES: readonly [RegExp, ImportField][] = [
   [/^(e-?mail|email[ _-]?address|mail)$/, 'email'],

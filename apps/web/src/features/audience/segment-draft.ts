@@ -1,4 +1,5 @@
 import { SUBSCRIBER_STATUSES } from '@postlark/shared/audience';
+import { REPORT_READER_ACTIONS } from '@postlark/shared/campaign-reports';
 import { type EngagementBand, RFM_GROUPS } from '@postlark/shared/insights';
 import {
   SEGMENT_ATTRIBUTE_OPS,
@@ -29,7 +30,13 @@ export interface ConditionDraft {
   score?: { bands: EngagementBand[]; atLeast: string; below: string };
 }
 
-export const CONDITION_FIELDS: readonly ConditionField[] = ['email', 'first_name', 'last_name', 'timezone', 'status', 'list', 'created_at', 'attribute', 'engagement', 'engagement_score', 'event', 'purchases', 'rfm_group'];
+export const CONDITION_FIELDS: readonly ConditionField[] = ['email', 'first_name', 'last_name', 'timezone', 'status', 'list', 'created_at', 'attribute', 'engagement', 'campaign', 'engagement_score', 'event', 'purchases', 'rfm_group'];
+
+/** A campaign a condition can name. */
+export interface ConditionCampaign {
+  id: string;
+  name: string;
+}
 
 /** Fields whose `key` names what is compared (an attribute, a purchase figure). */
 const KEYED: ReadonlySet<ConditionField> = new Set(['attribute', 'purchases']);
@@ -43,6 +50,7 @@ export function opsFor(field: ConditionField): readonly string[] {
   if (field === 'list') return ['in', 'not_in'];
   if (field === 'created_at') return ['before', 'after'];
   if (field === 'engagement') return SEGMENT_ENGAGEMENT_OPS;
+  if (field === 'campaign') return REPORT_READER_ACTIONS;
   // Bands and bounds all at once (score-inputs): no comparison to choose.
   if (field === 'engagement_score') return SCORE_OPS;
   if (field === 'event') return SEGMENT_EVENT_OPS;
@@ -59,16 +67,16 @@ export function needsValue(op: string): boolean {
 }
 
 /** A new condition on `field`, with the first op and a value that fits. */
-export function newCondition(field: ConditionField, firstListId = ''): ConditionDraft {
-  const value = field === 'status' ? SUBSCRIBER_STATUSES[0] : field === 'list' ? firstListId : field === 'engagement' ? '30' : '';
+export function newCondition(field: ConditionField, firstListId = '', firstCampaignId = ''): ConditionDraft {
+  const value = field === 'status' ? SUBSCRIBER_STATUSES[0] : field === 'list' ? firstListId : field === 'campaign' ? firstCampaignId : field === 'engagement' ? '30' : '';
   const draft: ConditionDraft = { field, op: opsFor(field)[0] ?? 'is', value: field === 'rfm_group' ? RFM_GROUPS[0] : value, key: field === 'purchases' ? SEGMENT_PURCHASE_FIGURES[0] : '' };
   if (field === 'engagement_score') return { ...draft, score: { bands: ['dormant'], atLeast: '', below: '' } };
   return field === 'event' ? { ...draft, event: { propertyValue: '', atLeast: '1', days: '30' } } : draft;
 }
 
 /** The draft moved to another field: the op and value are kept when they still fit. */
-export function withField(draft: ConditionDraft, field: ConditionField, firstListId = ''): ConditionDraft {
-  const fresh = newCondition(field, firstListId);
+export function withField(draft: ConditionDraft, field: ConditionField, firstListId = '', firstCampaignId = ''): ConditionDraft {
+  const fresh = newCondition(field, firstListId, firstCampaignId);
   const sameKind = opsFor(field) === opsFor(draft.field);
   return sameKind ? { ...draft, field } : { ...fresh, key: field === 'attribute' ? draft.key : fresh.key };
 }

@@ -13,6 +13,7 @@ const SAVED: Subscriber = {
   first_name: 'Ada',
   last_name: 'Lovelace',
   status: 'active',
+  awaiting_confirmation: false,
   created_at: '2026-03-01T10:00:00.000Z',
   updated_at: '2026-03-01T10:00:00.000Z',
   attributes: {},

@@ -3,7 +3,14 @@ import type { SegmentCondition, SegmentPurchaseFigure } from '@postlark/shared/s
 
 // The import, segments and forms pages' own texts, where the shared messages have none.
 
+/** The import's way to make the list its file is for, without leaving the import. */
+export const IMPORT_NEW_LIST_TEXTS = {
+  button: 'New list',
+  title: 'New list',
+} as const;
+
 export const TOOLS_TEXTS = {
+  storedAs: 'Stored as',
   importsFailed: 'Could not load your imports.',
   importFailed: 'Could not load this import.',
   previewFailed: 'Could not count the matching subscribers.',
@@ -100,6 +107,7 @@ export const CONDITION_FIELD_LABELS: Record<ConditionField, string> = {
   created_at: 'Added',
   attribute: 'Attribute',
   engagement: 'Engagement',
+  campaign: 'Campaign activity',
   engagement_score: 'Engagement score',
   event: 'Event',
   purchases: 'Purchases',
@@ -118,7 +126,16 @@ export const PURCHASE_FIGURE_LABELS: Record<SegmentPurchaseFigure, string> = {
   churn_risk: 'Churn risk (0–1)',
 };
 
+/** The "campaign activity" condition's value: a campaign that went out. */
+export const CAMPAIGN_CONDITION_TEXTS = {
+  none: 'No campaign sent yet',
+  unknown: 'A deleted campaign',
+} as const;
+
 export const CONDITION_OP_LABELS: Record<string, string> = {
+  opened: 'opened',
+  clicked: 'clicked a link in',
+  unsubscribed: 'unsubscribed after',
   is: 'is',
   is_not: 'is not',
   did: 'did',

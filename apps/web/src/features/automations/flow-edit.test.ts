@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FLOW_RULES, type FlowDefinition, type FlowStep } from '@postlark/shared/automations';
-import { canAddExit, freeStepId, insertStep, newStep, removeStep } from './flow-edit';
+import { canAddExit, defaultFrom, freeStepId, insertStep, newStep, removeStep } from './flow-edit';
 
 const wait = (id: string, next: string | null): FlowStep => ({ id, type: 'wait', duration: { amount: 1, unit: 'hours' }, next });
 const flow = (start: string | null, steps: FlowStep[]): FlowDefinition => ({ trigger: { type: 'event', event: 'cart_updated', filters: [] }, start, steps, rules: DEFAULT_FLOW_RULES, goal: null });
@@ -8,6 +8,14 @@ const FROM = { name: 'Lark', email: 'news@lark.example' };
 const links = (definition: FlowDefinition) => [definition.start, ...definition.steps.map((step) => `${step.id}>${'next' in step ? step.next : ''}`)];
 
 describe('flow edits', () => {
+  it('gives a new email step the sender the flow uses, else the only one the account has', () => {
+    const starter = newStep(flow(null, []), 'email', { name: '', email: '' });
+    expect(defaultFrom(flow('email-1', [starter]), ['only@lark.example'])).toEqual({ name: '', email: 'only@lark.example' });
+    expect(defaultFrom(flow('email-1', [starter]), [])).toEqual({ name: '', email: '' });
+    const chosen = { ...starter, id: 'email-2', from_name: 'Lark', from_email: 'news@lark.example' };
+    expect(defaultFrom(flow('email-1', [starter, chosen]), ['only@lark.example'])).toEqual(FROM);
+  });
+
   it('puts a step first, or between two, keeping what followed', () => {
     const base = flow('a', [wait('a', 'b'), wait('b', null)]);
     const first = insertStep(base, { after: null, port: 'next' }, newStep(base, 'wait', FROM));

@@ -33,6 +33,18 @@ export function freeStepId(definition: FlowDefinition, type: StepType): string {
   for (let number = 1; ; number += 1) if (!taken.has(`${base}-${number}`)) return `${base}-${number}`;
 }
 
+/**
+ * The sender a new email step starts with: the one the flow's emails already use, else the best
+ * address the account may send from (its only confirmed sender when it has one). A starter flow's
+ * emails name no sender, so they do not count.
+ */
+export function defaultFrom(definition: FlowDefinition, addresses: readonly string[]): { name: string; email: string } {
+  const chosen = definition.steps.find((step) => step.type === 'email' && step.from_email !== '');
+  if (chosen?.type === 'email') return { name: chosen.from_name, email: chosen.from_email };
+  const named = definition.steps.find((step) => step.type === 'email' && step.from_name.trim() !== '');
+  return { name: named?.type === 'email' ? named.from_name : '', email: addresses[0] ?? '' };
+}
+
 /** A step of the type with sensible first values; `from` pre-fills an email's sender. */
 export function newStep(definition: FlowDefinition, type: StepType, from: { name: string; email: string }): FlowStep {
   const id = freeStepId(definition, type);

@@ -8,6 +8,7 @@ const campaign: Campaign = {
   id: '0193a0b4-0000-7000-8000-000000000001',
   name: 'November news',
   subject: 'Hi {{ first_name }}',
+  reader_subject: 'Hi ',
   preheader: 'What is new',
   from_name: 'Ada',
   from_email: 'ada@example.com',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
+import { EMAIL_BUTTON_STYLE } from '@postlark/shared/email-button';
 import { CAMPAIGN_TEMPLATES, templateById } from './campaign-templates';
 
 describe('starting templates', () => {
@@ -21,5 +22,7 @@ describe('starting templates', () => {
 
   it('has a button (a link drawn as one) in the newsletter and the announcement only', () => {
     expect(CAMPAIGN_TEMPLATES.filter((template) => template.html.includes('class="email-button"')).map((template) => template.id)).toEqual(['newsletter', 'announcement']);
+    // Drawn inline like the toolbar's Button: mail clients ignore style sheets.
+    for (const template of CAMPAIGN_TEMPLATES) expect(template.html.match(/class="email-button"/g)?.length ?? 0).toBe(template.html.match(new RegExp(`style="${EMAIL_BUTTON_STYLE}"`, 'g'))?.length ?? 0);
   });
 });

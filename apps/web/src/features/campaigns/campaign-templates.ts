@@ -1,5 +1,8 @@
 // The starting points offered for a new campaign. Plain HTML of the kinds the editor itself
 // writes (headings, paragraphs, lists, links, buttons, rules), so every part stays editable.
+// Buttons are the editor's own (inline-styled), so they look the same in the editor, the preview and the inbox.
+
+import { emailButtonHtml } from '@postlark/shared/email-button';
 
 export interface CampaignTemplate {
   id: string;
@@ -24,7 +27,7 @@ export const CAMPAIGN_TEMPLATES: readonly CampaignTemplate[] = [
       '<p>Here is what we have been working on, and what we think you will like.</p>',
       '<h2>The big story</h2>',
       '<p>Tell the main news in two or three sentences. Say why it matters to your readers.</p>',
-      '<p><a class="email-button" href="https://example.com">Read the full story</a></p>',
+      emailButtonHtml('https://example.com', 'Read the full story'),
       '<hr>',
       '<h2>Also worth a look</h2>',
       '<ul><li><p><a href="https://example.com">A useful link</a>: one line on why.</p></li><li><p><a href="https://example.com">Another one</a>: one line on why.</p></li></ul>',
@@ -41,7 +44,7 @@ export const CAMPAIGN_TEMPLATES: readonly CampaignTemplate[] = [
       GREETING,
       '<p>We are glad to share that <strong>it is here</strong>. Describe what it is and what it does for the reader in one paragraph.</p>',
       '<ul><li><p>The first thing it lets you do</p></li><li><p>The second thing</p></li><li><p>The third thing</p></li></ul>',
-      '<p><a class="email-button" href="https://example.com">Try it now</a></p>',
+      emailButtonHtml('https://example.com', 'Try it now'),
       '<p>Questions? Just reply to this email.</p>',
     ].join(''),
   },

@@ -22,6 +22,10 @@ export const CAMPAIGN_TEXTS = {
   loadingEditor: 'Loading the editor...',
   previewFailed: 'The preview could not be drawn just now; it tries again as you type.',
   previewEmpty: 'Start writing: your email shows here as subscribers will see it.',
+  /** The Send now dialog: how many people get it, after those who cannot be mailed are left out. */
+  recipients: (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'person' : 'people'}, after leaving out the unsubscribed, bounced and suppressed`,
+  recipientsCounting: 'Counting…',
+  previewScaled: (percent: number, width: number) => `Shown at ${percent}% of its real size: a desktop inbox gives it ${width} px, more than this panel has.`,
   audienceFailed: 'Could not load your lists and segments.',
   noAudience: 'You have no lists or segments yet.',
   readOnly: 'This campaign has started sending, so it can no longer be changed. Duplicate it to send a new version.',

@@ -39,6 +39,9 @@ export const AUDIENCE_NAV = {
 /** The Campaigns item opens the campaigns list; its platform sub-items stay as the spec shows them. */
 export const CAMPAIGNS_NAV = 'campaigns';
 
+/** Issue 38, point 8: the way to every campaign, first among the platforms (those stay as the spec lists them). */
+export const ALL_CAMPAIGNS_NAV = 'campaigns/all';
+
 /** Automations (issue 19): a page of its own beside Campaigns; not one of the spec's items, which keep their texts. */
 export const AUTOMATIONS_NAV = 'automations';
 
@@ -54,9 +57,17 @@ export const DELIVERABILITY_NAV = 'deliverability';
 /** Upgrade opens the plans in a dialog (issue 23) rather than only highlighting. */
 export const UPGRADE_NAV = 'upgrade';
 
+/** Connect other apps opens the integrations: platforms, AI provider, webhooks, API keys (issue 38, point 5). */
+export const CONNECT_NAV = 'connect';
+
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'home', label: 'Home', icon: 'home' },
-  { id: CAMPAIGNS_NAV, label: 'Campaigns', icon: 'campaigns', children: platformChildren('campaigns') },
+  {
+    id: CAMPAIGNS_NAV,
+    label: 'Campaigns',
+    icon: 'campaigns',
+    children: [{ id: ALL_CAMPAIGNS_NAV, label: 'All campaigns', icon: 'list' }, ...platformChildren(CAMPAIGNS_NAV)],
+  },
   { id: AUTOMATIONS_NAV, label: 'Automations', icon: 'automations' },
   { id: AB_TESTS_NAV, label: 'Auto A/B Testing', icon: 'ab', children: platformChildren(AB_TESTS_NAV) },
   {
@@ -75,7 +86,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: REPORTS_NAV, label: 'Reports', icon: 'reports' },
   { id: DELIVERABILITY_NAV, label: 'Deliverability', icon: 'deliverability' },
   { id: UPGRADE_NAV, label: 'Upgrade', icon: 'upgrade', foot: true, opensDialog: true },
-  { id: 'connect', label: 'Connect other apps', icon: 'connect', foot: true },
+  { id: CONNECT_NAV, label: 'Connect other apps', icon: 'connect', foot: true },
 ];
 
 // SPEC sections 1 and 9: the top bar's badge, 3 for a new account; issue 20 makes it the account's

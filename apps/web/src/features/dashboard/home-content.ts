@@ -16,6 +16,8 @@ export const HOME_TEXTS = {
   audienceUnit: 'subscribers you can email',
   audienceEmptyTitle: 'No subscribers yet',
   insightsLink: 'See purchase insights',
+  insightsNeedOrders: 'Purchase insights appear once your shop sends its orders to Postlark, as order_placed events with your API key.',
+  insightsSetUp: 'Set up an API key',
   audienceEmptyText: 'Add people by hand, import a CSV from your old tool, or put a sign-up form on your site.',
   growthIn: (days: number) => `in ${days} days`,
   chartOrTable: 'Show as',
@@ -42,10 +44,14 @@ export const HOME_TEXTS = {
 /** What each get-started step says, and where it leads while not done. */
 export const HOME_STEPS = {
   signUp: { title: 'Sign Up', text: 'Your Postlark account is ready.' },
-  customize: { title: 'Customize', text: 'Connect the email platform you send with and complete your profile.' },
+  // Postlark sends by itself; connecting another email platform is an option (issue 38).
+  customize: { title: 'Customize', text: 'Confirm the address you send from and complete your profile. Already on Mailchimp, Brevo or beehiiv? Connecting it is optional.' },
   send: { title: 'Send & Shine', text: 'Send your first campaign: Postlark picks send times and tests subject lines for you.' },
   platformDone: (names: string) => `Connected: ${names}`,
-  platformToDo: 'Connect an email platform',
+  platformOptional: 'Connect another email platform (optional)',
+  senderDone: 'Sender address confirmed',
+  sendingDone: 'Sending with Postlark',
+  senderToDo: 'Confirm the address you send from',
   profileDone: 'Postal address complete',
   profileToDo: (fields: string) => `Add your ${fields} to your contact information`,
   campaignDone: 'First campaign sent',
@@ -61,6 +67,8 @@ export const ADDRESS_FIELD_NAMES: Record<PostalAddressField, string> = {
 };
 
 export const HOME_ACTIONS = {
+  confirmSender: 'Confirm a sender address',
+  completeProfile: 'Complete your profile',
   addSubscribers: 'Add subscribers',
   importCsv: 'Import a CSV',
   newCampaign: 'Write a campaign',

@@ -1,4 +1,5 @@
 import type { MarketingPreferenceId } from '@postlark/shared/profile';
+import { ROUTES } from '@postlark/shared/routes';
 
 // SPEC section 2's profile page: its tabs, labels and the samples it draws. The texts the shared
 // package holds (PROFILE_MESSAGES, ACCOUNT_MESSAGES) are not repeated here.
@@ -16,6 +17,9 @@ export type ProfileTabId = (typeof PROFILE_TABS)[number]['id'];
 export function isProfileTab(value: string | null): value is ProfileTabId {
   return PROFILE_TABS.some((tab) => tab.id === value);
 }
+
+/** The Contact information tab, where the billing address is kept. */
+export const CONTACT_TAB_PATH = `${ROUTES.profile}?tab=contact`;
 
 // Our own texts, where the spec shows none.
 export const PROFILE_TEXTS = {
@@ -50,20 +54,15 @@ export const CONTACT_PLACEHOLDERS = {
   vat_id: '29ABCDE1234F1Z5',
 } as const;
 
-// SPEC section 2, Billing: a static sample address with its place of supply.
-export const SAMPLE_BILLING_ADDRESS = {
-  name: 'Alex Morgan',
-  lines: ['Northwind Media Pvt. Ltd.', '4th Floor, 12 MG Road', 'Bengaluru, Karnataka 560001', 'India'],
-  placeOfSupply: 'Place of supply: Karnataka (29)',
+// SPEC section 2, Billing: the spec's sample address and 18 sample invoices were another company's;
+// issue 38 shows the customer's own address (from Contact information) and an honest empty history
+// until billing starts.
+export const BILLING_TEXTS = {
+  noAddress: 'No billing address yet. Add your address in Contact information and it appears here.',
+  addAddress: 'Add your address',
+  editAddress: 'Edit in Contact information',
+  placeOfSupply: (place: string) => `Place of supply: ${place}`,
+  historyIntro: 'Your invoices appear here once your plan is paid.',
+  noInvoices: 'No invoices yet',
+  noInvoicesText: 'You are on the free trial: nothing has been charged.',
 } as const;
-
-// SPEC section 9: 18 placeholder rows of billing history, a month apart, newest first.
-export const BILLING_HISTORY_ROWS = Array.from({ length: 18 }, (_unused, index) => {
-  const date = new Date(Date.UTC(2025, 0 - index, 20));
-  return {
-    id: `invoice-${index + 1}`,
-    date: date.toISOString().slice(0, 10),
-    method: index % 3 === 1 ? 'UPI' : 'Card •••• 4242',
-    amount: '₹0.00',
-  };
-});

@@ -19,9 +19,24 @@ export const REPORTS_TEXTS = {
   loadingReport: 'Loading report...',
   refreshFailed: 'Live figures paused: the last refresh failed. Trying again...',
   live: 'Live: these figures update every few seconds while the campaign sends.',
-  unknownNote: 'A crash left these rows unsettled; they were not sent again.',
+  // Shown only when there are such messages: a send cut off between handing a message over and
+  // hearing back. Said as what it means for the customer, not how the sender works.
+  unknownLabel: 'Delivery not confirmed',
+  unknownNote: 'Sending was interrupted before we heard back. We did not send again, so nobody got it twice, but some may not have it.',
   skippedNote: 'Suppressed or unsubscribed by send time.',
   notTracked: 'Not tracked',
+  readersTitle: 'Who opened, clicked or unsubscribed',
+  readersFailed: 'Could not load who did this.',
+  readersLoading: 'Loading...',
+  makeSegment: 'Make a segment of these',
+  makingSegment: 'Making the segment...',
+} as const;
+
+/** The readers list's tabs, the empty note of each, and the name a segment of them gets. */
+export const READER_ACTION_TEXTS = {
+  opened: { tab: 'Opened', empty: 'Nobody has opened it yet (opens by privacy proxies and scanners are not counted).', segment: (name: string) => `Opened “${name}”` },
+  clicked: { tab: 'Clicked', empty: 'Nobody has clicked a link yet.', segment: (name: string) => `Clicked “${name}”` },
+  unsubscribed: { tab: 'Unsubscribed', empty: 'Nobody has unsubscribed after it.', segment: (name: string) => `Unsubscribed after “${name}”` },
 } as const;
 
 /** While a campaign sends, its report is read again this often, so the figures move. */

@@ -1,7 +1,7 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import type { CampaignReport, CampaignReportSummary } from '@postlark/shared/campaign-reports';
+import type { CampaignReport, CampaignReportSummary, ReportReaderAction, ReportReadersPage } from '@postlark/shared/campaign-reports';
 import { type CallRejection, readPayload as read } from '../../lib/api-client';
-import { getCampaignReport, getReports } from './reports-api';
+import { getCampaignReport, getReportReaders, getReports } from './reports-api';
 import { REPORTS_TEXTS } from './reports-content';
 
 // The reports' calls. Like the audience's, their results live in the page that asked, so these
@@ -23,6 +23,14 @@ export const fetchCampaignReport = createAsyncThunk<CampaignReport, string, Reje
   );
   return 'error' in result ? rejectWithValue(result.error) : result.payload.report;
 });
+
+export const fetchReportReaders = createAsyncThunk<ReportReadersPage, { id: string; action: ReportReaderAction; page: number }, Rejects>(
+  'reports/fetchReportReaders',
+  async ({ id, action, page }, { rejectWithValue }) => {
+    const result = await read(() => getReportReaders(id, action, page), REPORTS_TEXTS.readersFailed, (payload) => Array.isArray(payload.readers));
+    return 'error' in result ? rejectWithValue(result.error) : result.payload;
+  },
+);
 
 /** What `.unwrap()` threw, as a failure to show: a rejection's value, or the fallback. */
 export function asReportFailure(reason: unknown, fallback: string): ReportFailure {

@@ -18,3 +18,18 @@ export async function fetchCountries(signal?: AbortSignal): Promise<CountryEntry
     .filter((entry): entry is CountryEntry => typeof (entry as CountryEntry | null)?.name?.common === 'string')
     .sort((a, b) => a.name.common.localeCompare(b.name.common));
 }
+
+/** The sign-up under way in this browser (its HttpOnly ticket cookie goes along): the verified address, or 404. */
+export function getSignupTicket() {
+  return requestJson<{ payload: { email: string; expires_at: string } }>('GET', `${webEnv.apiBase}authentication/v1/signup/ticket`);
+}
+
+/** The verified address of the sign-up under way in this browser, or null when there is none (or it could not be read). */
+export async function resumableSignupEmail(): Promise<string | null> {
+  try {
+    const answer = await getSignupTicket();
+    return answer.ok ? (answer.body?.payload.email ?? null) : null;
+  } catch {
+    return null;
+  }
+}

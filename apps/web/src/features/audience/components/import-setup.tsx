@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import type { AudienceList } from '@postlark/shared/audience';
+import type { AudienceList, ListCreate } from '@postlark/shared/audience';
 import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_LIMITS, IMPORT_MESSAGES, type ImportCreate, importCreateSchema, type ImportKind, PRODUCT_IMPORT_FIELDS } from '@postlark/shared/imports';
 import { type FieldErrors, fieldErrors } from '@postlark/shared/validation';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +9,7 @@ import type { FormOutcome } from '../../../lib/form-state';
 import { attributeName, type ColumnChoice, guessColumns, importColumns } from '../import-mapping';
 import { IMPORT_FIELD_LABELS, IMPORT_KIND_TEXTS, PRODUCT_IMPORT_FIELD_LABELS, PRODUCT_IMPORT_TEXTS, TOOLS_TEXTS } from '../tools-content';
 import { ConsentCheck } from './import-consent';
+import { type CreatedList, ImportNewList } from './import-new-list';
 import { ListPicker } from './subscriber-fields';
 import '../../../components/ui/check-chip.css';
 import '../../../components/ui/notice.css';
@@ -16,6 +17,8 @@ import './audience.css';
 import './import-page.css';
 
 const PREVIEW_ROWS = 5;
+/** A key the API stores as typed (imports.ts); anything else gets the field's error on start. */
+const ATTRIBUTE_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 interface Chosen {
   file: File;
@@ -29,6 +32,8 @@ interface ImportSetupProps {
   onKindChange(kind: ImportKind): void;
   lists: readonly AudienceList[] | null;
   onStart(body: ImportCreate, file: File): Promise<FormOutcome>;
+  /** Makes a list from the import's chooser; the new list is then chosen. */
+  onCreateList(body: ListCreate): Promise<CreatedList>;
 }
 
 /** A file's size as people read it: 812 bytes, 14 KB, 3.2 MB. */
@@ -39,7 +44,7 @@ function fileSize(bytes: number): string {
 }
 
 /** Step one of an import: the file, a preview of its first rows with what each column holds, and the lists. */
-export function ImportSetup({ kind, onKindChange, lists, onStart }: ImportSetupProps) {
+export function ImportSetup({ kind, onKindChange, lists, onStart, onCreateList }: ImportSetupProps) {
   const fileErrorId = useId();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [hasHeader, setHasHeader] = useState(true);
@@ -192,6 +197,7 @@ export function ImportSetup({ kind, onKindChange, lists, onStart }: ImportSetupP
           {kind === 'subscribers' ? (
             <section className="import-setup__section">
               <ListPicker lists={lists} chosen={listIds} onChange={setListIds} />
+              <ImportNewList onCreate={onCreateList} onCreated={(list) => setListIds((ids) => [...ids, list.id])} />
               <p className="import-setup__lead">Everyone in the file joins the lists you choose. Addresses that unsubscribed or bounced before are never re-subscribed.</p>
               <ConsentCheck checked={consent} onChange={setConsent} error={consentError} describedBy={consentHintId} />
               <p id={consentHintId} className="import-setup__lead">
@@ -264,6 +270,12 @@ function ColumnMapping({ kind, index, header, choice, error, onChange }: ColumnM
           value={choice.key}
           onChange={(event) => onChange({ key: event.target.value })}
         />
+      )}
+      {choice.field === 'attribute' && !error && ATTRIBUTE_KEY.test(choice.key.trim()) && (
+        // The key is what segments and merge tags name, so the customer sees it, not just the header.
+        <span className="import-column__stored">
+          {TOOLS_TEXTS.storedAs} <code>{choice.key.trim()}</code>
+        </span>
       )}
       {choice.field === 'price' && (
         <input

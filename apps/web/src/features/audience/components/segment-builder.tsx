@@ -4,7 +4,7 @@ import { SEGMENT_LIMITS, SEGMENT_MESSAGES, type Segment, type SegmentCreate, typ
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import type { FormOutcome } from '../../../lib/form-state';
-import { type ConditionDraft, fromCondition, newCondition, toCondition, toDefinition } from '../segment-draft';
+import { type ConditionCampaign, type ConditionDraft, fromCondition, newCondition, toCondition, toDefinition } from '../segment-draft';
 import { subscribersCount } from '../tools-content';
 import { ConditionRow } from './segment-condition-row';
 import '../../../components/ui/check-chip.css';
@@ -18,6 +18,8 @@ const PREVIEW_DELAY_MS = 400;
 interface SegmentBuilderProps {
   segment?: Segment;
   lists: readonly AudienceList[];
+  /** The campaigns a "campaign activity" condition can name: those that went out. */
+  campaigns?: readonly ConditionCampaign[];
   preview(definition: SegmentDefinition): Promise<number>;
   onSave(body: SegmentCreate): Promise<FormOutcome>;
   onCancel(): void;
@@ -26,7 +28,7 @@ interface SegmentBuilderProps {
 type Count = { state: 'idle' } | { state: 'counting' } | { state: 'done'; count: number } | { state: 'failed'; message: string };
 
 /** A new or saved segment: its name, all/any, the conditions, and a live count of who matches. */
-export function SegmentBuilder({ segment, lists, preview, onSave, onCancel }: SegmentBuilderProps) {
+export function SegmentBuilder({ segment, lists, campaigns = [], preview, onSave, onCancel }: SegmentBuilderProps) {
   const [name, setName] = useState(segment?.name ?? '');
   const [match, setMatch] = useState<'all' | 'any'>(segment?.definition.match ?? 'all');
   const [drafts, setDrafts] = useState<ConditionDraft[]>(segment ? segment.definition.conditions.map(fromCondition) : [newCondition('email')]);
@@ -111,6 +113,7 @@ export function SegmentBuilder({ segment, lists, preview, onSave, onCancel }: Se
             index={index}
             draft={draft}
             lists={lists}
+            campaigns={campaigns}
             error={showInvalid && !toCondition(draft) ? SEGMENT_MESSAGES.conditionInvalid : undefined}
             canRemove={drafts.length > 1}
             onChange={(next) => change(index, next)}

@@ -2,13 +2,14 @@ import { type AudienceList, SUBSCRIBER_STATUSES } from '@postlark/shared/audienc
 import { ENGAGEMENT_BAND_LABELS, ENGAGEMENT_BANDS, RFM_GROUPS } from '@postlark/shared/insights';
 import { ENGAGEMENT_CONDITION_TEXTS, SEGMENT_ENGAGEMENT_DAYS, SEGMENT_PURCHASE_FIGURES } from '@postlark/shared/segments';
 import { SUBSCRIBER_STATUS_LABELS } from '../audience-content';
-import { CONDITION_FIELDS, type ConditionDraft, needsValue, opsFor, withField } from '../segment-draft';
-import { CONDITION_FIELD_LABELS, CONDITION_OP_LABELS, type ConditionField, PURCHASE_FIGURE_LABELS } from '../tools-content';
+import { CONDITION_FIELDS, type ConditionCampaign, type ConditionDraft, needsValue, opsFor, withField } from '../segment-draft';
+import { CAMPAIGN_CONDITION_TEXTS, CONDITION_FIELD_LABELS, CONDITION_OP_LABELS, type ConditionField, PURCHASE_FIGURE_LABELS } from '../tools-content';
 
 interface ConditionRowProps {
   index: number;
   draft: ConditionDraft;
   lists: readonly AudienceList[];
+  campaigns: readonly ConditionCampaign[];
   error?: string;
   canRemove: boolean;
   onChange(next: ConditionDraft): void;
@@ -16,7 +17,7 @@ interface ConditionRowProps {
 }
 
 /** One condition: the field, how it compares, and with what. */
-export function ConditionRow({ index, draft, lists, error, canRemove, onChange, onRemove }: ConditionRowProps) {
+export function ConditionRow({ index, draft, lists, campaigns, error, canRemove, onChange, onRemove }: ConditionRowProps) {
   const label = `Condition ${index + 1}`;
   const set = (next: Partial<ConditionDraft>) => onChange({ ...draft, ...next });
   return (
@@ -26,7 +27,7 @@ export function ConditionRow({ index, draft, lists, error, canRemove, onChange, 
           className="form-field__input"
           aria-label={`${label} field`}
           value={draft.field}
-          onChange={(event) => onChange(withField(draft, event.target.value as ConditionField, lists[0]?.id))}
+          onChange={(event) => onChange(withField(draft, event.target.value as ConditionField, lists[0]?.id, campaigns[0]?.id))}
         >
           {CONDITION_FIELDS.map((field) => (
             <option key={field} value={field}>
@@ -67,7 +68,7 @@ export function ConditionRow({ index, draft, lists, error, canRemove, onChange, 
         ) : draft.field === 'event' ? (
           <EventInputs label={label} draft={draft} onChange={set} />
         ) : (
-          needsValue(draft.op) && <ValueInput label={`${label} value`} draft={draft} lists={lists} onChange={(value) => set({ value })} />
+          needsValue(draft.op) && <ValueInput label={`${label} value`} draft={draft} lists={lists} campaigns={campaigns} onChange={(value) => set({ value })} />
         )}
         <button type="button" className="segment-condition__remove" aria-label={`Remove condition ${index + 1}`} disabled={!canRemove} onClick={onRemove}>
           <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
@@ -85,7 +86,22 @@ export function ConditionRow({ index, draft, lists, error, canRemove, onChange, 
   );
 }
 
-function ValueInput({ label, draft, lists, onChange }: { label: string; draft: ConditionDraft; lists: readonly AudienceList[]; onChange(value: string): void }) {
+function ValueInput({ label, draft, lists, campaigns, onChange }: { label: string; draft: ConditionDraft; lists: readonly AudienceList[]; campaigns: readonly ConditionCampaign[]; onChange(value: string): void }) {
+  if (draft.field === 'campaign') {
+    // A saved condition may name a campaign no longer listed (deleted): it stays shown by its id.
+    const known = campaigns.some((campaign) => campaign.id === draft.value);
+    return (
+      <select className="form-field__input" aria-label={label} value={draft.value} onChange={(event) => onChange(event.target.value)}>
+        {campaigns.length === 0 && !draft.value && <option value="">{CAMPAIGN_CONDITION_TEXTS.none}</option>}
+        {!known && draft.value && <option value={draft.value}>{CAMPAIGN_CONDITION_TEXTS.unknown}</option>}
+        {campaigns.map((campaign) => (
+          <option key={campaign.id} value={campaign.id}>
+            {campaign.name}
+          </option>
+        ))}
+      </select>
+    );
+  }
   if (draft.field === 'status') {
     return (
       <select className="form-field__input" aria-label={label} value={draft.value} onChange={(event) => onChange(event.target.value)}>

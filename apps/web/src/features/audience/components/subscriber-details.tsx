@@ -16,7 +16,7 @@ export function SubscriberSummary({ subscriber }: { subscriber: Subscriber }) {
   const name = fullName(subscriber);
   const initial = (subscriber.first_name.trim() || subscriber.email).charAt(0).toUpperCase();
   const facts: [string, ReactNode][] = [
-    ['Status', <StatusBadge key="status" kind="subscriber" status={subscriber.status} />],
+    ['Status', <StatusBadge key="status" kind="subscriber" status={subscriber.status} awaitingConfirmation={subscriber.awaiting_confirmation} />],
     ['Time zone', subscriber.timezone ? subscriber.timezone.replaceAll('_', ' ') : <span className="subscriber-facts__none">Not set</span>],
     ['Added', formatMoment(subscriber.created_at)],
     ['Last updated', formatMoment(subscriber.updated_at)],

@@ -95,7 +95,7 @@ export function SubscribersTable({ rows, loading, filters, onSort, linkState, is
                   </td>
                   <td className="subscribers-table__name">{fullName(row) || <span className="subscribers-table__none">No name</span>}</td>
                   <td className="subscribers-table__status">
-                    <StatusBadge kind="subscriber" status={row.status} />
+                    <StatusBadge kind="subscriber" status={row.status} awaitingConfirmation={row.awaiting_confirmation} />
                   </td>
                   <td className="subscribers-table__added">
                     <time dateTime={row.created_at}>{formatDay(row.created_at)}</time>

@@ -12,6 +12,7 @@ import { useCampaignActions } from '../hooks/use-campaign-actions';
 import { useCampaignChecks } from '../hooks/use-campaign-checks';
 import { useCampaignDraft } from '../hooks/use-campaign-draft';
 import { useCampaignPreview } from '../hooks/use-campaign-preview';
+import { useRecipientCount } from '../hooks/use-recipient-count';
 import { useSeedLists } from '../hooks/use-seed-lists';
 import { useSenders } from '../hooks/use-senders';
 import { AudiencePicker } from './audience-picker';
@@ -91,6 +92,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
   });
   const [dialog, setDialog] = useState<Dialog>(null);
   const checks = useCampaignChecks(campaign?.id ?? null);
+  const recipients = useRecipientCount(campaign?.id ?? null, dialog === 'send');
   const [started, setStarted] = useState(campaign !== null || initial.content_html !== undefined);
   const problems = preview?.problems ?? {};
   const hasProblems = Object.values(problems).some((list) => list && list.length > 0);
@@ -181,6 +183,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
             assistant={assistant}
             context={textContext}
             onMakeVariants={onMakeVariants}
+            readerSubject={preview?.reader_subject}
           />
           {editable && (
             <section className="dash-card campaign-card" aria-labelledby="campaign-content-title">
@@ -283,6 +286,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
         busy={actions.busy === 'send'}
         subject={draft.subject}
         audience={audienceNames}
+        recipients={recipients}
         windowHours={draft.send_time_optimisation?.window_hours ?? null}
         error={actions.dialogError?.message ?? ''}
         checks={<CampaignChecksPanel state={checks.state} saved={campaign !== null} dirty={dirty} onRun={checks.run} compact />}

@@ -22,10 +22,14 @@ interface CampaignFieldsProps {
   assistant?: EditorAssistant;
   context: EditorTextContext;
   onMakeVariants?(dimension: 'subject' | 'preheader', values: string[]): void;
+  /** The subject as a reader with no data reads it (the server renders merge tags): what the checker measures. */
+  readerSubject?: string;
 }
 
 /** The envelope: the campaign's name, what the inbox shows, and who it is from. */
-export function CampaignFields({ draft, set, errors, problems, readOnly, senders, assistant, context, onMakeVariants }: CampaignFieldsProps) {
+export function CampaignFields({ draft, set, errors, problems, readOnly, senders, assistant, context, onMakeVariants, readerSubject }: CampaignFieldsProps) {
+  // A subject without tags reads as typed, with no wait for the preview.
+  const measured = draft.subject.includes('{') && readerSubject !== undefined ? readerSubject : draft.subject;
   return (
     <section className="dash-card campaign-card" aria-labelledby="campaign-details-title">
       <h2 id="campaign-details-title" className="campaign-card__title">
@@ -55,7 +59,7 @@ export function CampaignFields({ draft, set, errors, problems, readOnly, senders
             onChange={(event) => set('subject', event.target.value)}
           />
           <MergeTagProblems id="campaign-subject-problems" problems={problems.subject} />
-          <SubjectCheckList id="campaign-subject-check" subject={draft.subject} />
+          <SubjectCheckList id="campaign-subject-check" subject={measured} />
           {!readOnly && assistant?.field({ field: 'subject', context, disabled: readOnly, onUse: (value) => set('subject', value), onMakeVariants })}
         </div>
         <div className="campaign-field--assisted">

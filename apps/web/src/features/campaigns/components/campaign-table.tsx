@@ -42,7 +42,7 @@ export function CampaignTable({ campaigns, busyId, onDuplicate, onDelete, delive
                 <Link className="card-table__name" to={campaignPath(campaign.id)}>
                   {campaign.name}
                 </Link>
-                <span className={`campaign-table__subject${campaign.subject ? '' : ' campaign-table__subject--none'}`}>{campaign.subject || 'No subject yet'}</span>
+                <span className={`campaign-table__subject${campaign.subject ? '' : ' campaign-table__subject--none'}`}>{campaign.reader_subject || 'No subject yet'}</span>
                 {campaign.ab_test && (
                   <span className="quiet-tag campaign-table__ab">
                     A/B test: {AB_DIMENSION_LABELS[campaign.ab_test.dimension].toLowerCase()}, {campaign.ab_test.variants.length} variants

@@ -1,9 +1,14 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import type { CampaignPreview } from '@postlark/shared/campaigns';
 import { DELIVERY_TEXTS } from '@postlark/shared/integrations';
+import { useElementWidth } from '../../../lib/use-element-width';
 import { CAMPAIGN_TEXTS } from '../campaigns-content';
 
 type Device = 'desktop' | 'phone';
+
+// A desktop inbox's reading pane: the 600 px email, its padding and a margin either side. Drawn
+// at that width and scaled down to fit a narrower panel, so lines break where the reader's do.
+const DESKTOP_WIDTH = 680;
 
 interface PreviewPaneProps {
   preview: CampaignPreview | null;
@@ -23,6 +28,11 @@ interface PreviewPaneProps {
  */
 export function PreviewPane({ preview, preheader, fromName, error, pending, readerPicker, platform = null }: PreviewPaneProps) {
   const [device, setDevice] = useState<Device>('desktop');
+  const fitRef = useRef<HTMLDivElement>(null);
+  const available = useElementWidth(fitRef, DESKTOP_WIDTH);
+  // Whole percents, so the note and the drawing agree.
+  const percent = device === 'desktop' ? Math.min(100, Math.floor((available / DESKTOP_WIDTH) * 100)) : 100;
+  const scale = percent / 100;
   return (
     <section className="dash-card campaign-preview" aria-labelledby="campaign-preview-title">
       <header className="campaign-preview__head">
@@ -55,12 +65,21 @@ export function PreviewPane({ preview, preheader, fromName, error, pending, read
         </p>
       )}
       <div className={`campaign-preview__stage campaign-preview__stage--${device}`}>
-        {preview?.html ? (
-          <iframe className="campaign-preview__frame" title={`Email preview (${device === 'desktop' ? 'desktop' : 'phone'})`} sandbox="" srcDoc={preview.html} />
-        ) : (
-          <p className="campaign-preview__empty">{CAMPAIGN_TEXTS.previewEmpty}</p>
-        )}
+        <div ref={fitRef} className="campaign-preview__fit">
+          {preview?.html ? (
+            device === 'desktop' ? (
+              <div className="campaign-preview__scaled" style={{ width: DESKTOP_WIDTH * scale, ['--preview-scale' as string]: scale }}>
+                <iframe className="campaign-preview__frame" title="Email preview (desktop)" sandbox="" srcDoc={preview.html} style={{ width: DESKTOP_WIDTH }} />
+              </div>
+            ) : (
+              <iframe className="campaign-preview__frame" title="Email preview (phone)" sandbox="" srcDoc={preview.html} />
+            )
+          ) : (
+            <p className="campaign-preview__empty">{CAMPAIGN_TEXTS.previewEmpty}</p>
+          )}
+        </div>
       </div>
+      {preview?.html && percent < 100 && <p className="campaign-card__text campaign-preview__scale-note">{CAMPAIGN_TEXTS.previewScaled(percent, DESKTOP_WIDTH)}</p>}
       {platform && <p className="campaign-card__text campaign-preview__platform-footer">{DELIVERY_TEXTS.platformFooter(platform)}</p>}
     </section>
   );

@@ -4,10 +4,11 @@ import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useState } from 'react';
 import type { EditorSelectionHandle } from '../editor-assistant';
 import { encodeCondition } from '@postlark/shared/content-blocks';
+import { emailButtonHtml } from '@postlark/shared/email-button';
 import { BlockDialog, type BlockKind } from './block-dialog';
 import { ConditionalBlock, RecommendationsBlock } from './content-block-nodes';
 import { EditorToolbar } from './editor-toolbar';
-import { EMAIL_BUTTON_CLASS, EMAIL_BUTTON_STYLE, EmailLink } from './email-link';
+import { EmailLink } from './email-link';
 import { InsertDialog, type InsertKind } from './insert-dialog';
 import './prosemirror-base.css';
 import './rich-text-editor.css';
@@ -26,7 +27,6 @@ export interface RichTextEditorProps {
   selectionTools?: (handle: EditorSelectionHandle) => ReactNode;
 }
 
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export default function RichTextEditor({ initialHtml, onChange, labelledBy, describedBy, invalid, selectionTools }: RichTextEditorProps) {
   const [inserting, setInserting] = useState<InsertKind | null>(null);
@@ -76,8 +76,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
     setInserting(null);
     const chain = focusedChain();
     if (kind === 'image') chain.setImage({ src: url, alt: text }).run();
-    else if (kind === 'button')
-      chain.insertContent(`<p><a class="${EMAIL_BUTTON_CLASS}" style="${EMAIL_BUTTON_STYLE}" href="${escapeHtml(url)}">${escapeHtml(text)}</a></p>`).run();
+    else if (kind === 'button') chain.insertContent(emailButtonHtml(url, text)).run();
     else if (!editor.state.selection.empty && !text) chain.extendMarkRange('link').setLink({ href: url }).run();
     else chain.insertContent({ type: 'text', text: text || url, marks: [{ type: 'link', attrs: { href: url } }] }).insertContent(' ').run();
   }

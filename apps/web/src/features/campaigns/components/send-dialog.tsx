@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { STO_MESSAGES } from '@postlark/shared/send-time-optimisation';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { CAMPAIGN_TEXTS } from '../campaigns-content';
 import '../../../components/ui/confirm-dialog.css';
 
 interface SendDialogProps {
@@ -10,6 +11,8 @@ interface SendDialogProps {
   subject: string;
   /** The lists and segments by name. */
   audience: readonly string[];
+  /** How many people get it now (someone in two lists counts once); null while counting. */
+  recipients?: number | null;
   error: string;
   /** Sent at each person's best time: the window's hours; null: all at once. */
   windowHours?: number | null;
@@ -20,7 +23,7 @@ interface SendDialogProps {
 }
 
 /** The last look before sending: what goes out, and to whom. Sending cannot be undone. */
-export function SendDialog({ open, busy, subject, audience, error, windowHours = null, checks = null, onSend, onClose }: SendDialogProps) {
+export function SendDialog({ open, busy, subject, audience, recipients = null, error, windowHours = null, checks = null, onSend, onClose }: SendDialogProps) {
   return (
     <Modal open={open} title="Send campaign now?" description="It starts going out at once. You can pause or cancel while it sends, but not take back what went out." onClose={busy ? () => undefined : onClose}>
       <dl className="campaign-send-summary">
@@ -42,6 +45,12 @@ export function SendDialog({ open, busy, subject, audience, error, windowHours =
             )}
           </dd>
         </div>
+        {audience.length > 0 && (
+          <div>
+            <dt>Recipients</dt>
+            <dd>{recipients === null ? CAMPAIGN_TEXTS.recipientsCounting : CAMPAIGN_TEXTS.recipients(recipients)}</dd>
+          </div>
+        )}
       </dl>
       {windowHours !== null && <p className="campaign-card__text">{STO_MESSAGES.overWindow(windowHours)}</p>}
       {checks}

@@ -15,7 +15,7 @@ interface TestSendDialogProps {
   busy: boolean;
   /** The server's answer when it refused. */
   error: string;
-  /** The addresses a test may go to (the account's and the confirmed senders), offered to pick. */
+  /** The addresses a test may go to (the account's first, then the confirmed senders), offered to pick. */
   confirmed: readonly string[];
   /** The account's seed lists, one of which the test may go to as well. */
   seedLists: readonly SeedList[];
@@ -23,7 +23,10 @@ interface TestSendDialogProps {
   onClose(): void;
 }
 
-/** Up to five addresses get the campaign as saved, filled in for a sample subscriber. */
+/**
+ * Up to five addresses get the campaign as saved, filled in for a sample subscriber. It opens
+ * with what the customer would pick: their own address, and their seed list when they have just one.
+ */
 export function TestSendDialog({ open, busy, error, confirmed, seedLists, onSend, onClose }: TestSendDialogProps) {
   return (
     <Modal
@@ -38,8 +41,8 @@ export function TestSendDialog({ open, busy, error, confirmed, seedLists, onSend
 }
 
 function TestSendForm({ busy, error, confirmed, seedLists, onSend, onClose }: Omit<TestSendDialogProps, 'open'>) {
-  const [input, setInput] = useState('');
-  const [seedListId, setSeedListId] = useState('');
+  const [input, setInput] = useState(confirmed[0] ?? '');
+  const [seedListId, setSeedListId] = useState(seedLists.length === 1 ? seedLists[0]!.id : '');
   const [problem, setProblem] = useState('');
 
   function submit(event: FormEvent) {

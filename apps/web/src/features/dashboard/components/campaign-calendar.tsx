@@ -44,6 +44,7 @@ function Entry({ campaign, onOpen }: { campaign: CalendarCampaign; onOpen(): voi
         if (!opensElsewhere(event)) onOpen();
       }}>
       <span className="calendar-entry__name">{campaign.name}</span>
+      {campaign.subject && <span className="calendar-entry__subject">{campaign.subject}</span>}
       <time className="calendar-entry__time" dateTime={campaign.at}>
         {timeOf(campaign.at)}
       </time>

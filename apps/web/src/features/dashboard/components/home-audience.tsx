@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { HOME_SHORT_GROWTH_DAYS, type HomeOverview } from '@postlark/shared/dashboard';
-import { ROUTES } from '@postlark/shared/routes';
+import { INTEGRATIONS_PATH, ROUTES } from '@postlark/shared/routes';
 import { ChartViews } from '../../../components/ui/chart-parts';
 import { HOME_ACTIONS, HOME_TEXTS } from '../home-content';
 import { formatChange, formatChangeShare, formatCount, formatDay } from '../home-format';
@@ -29,7 +29,7 @@ function Growth({ change, size, days }: { change: number; size: number; days: nu
 }
 
 /** The audience now, its growth over 30 and 90 days, and each day's size as a chart or a table. */
-export function HomeAudience({ audience }: { audience: HomeOverview['audience'] }) {
+export function HomeAudience({ audience, hasOrders }: { audience: HomeOverview['audience']; hasOrders: boolean }) {
   const [period, setPeriod] = useState<Period>('30');
   const [shape, setShape] = useState<Shape>('chart');
   const days = audience.days.slice(period === '30' ? -HOME_SHORT_GROWTH_DAYS : 0);
@@ -98,12 +98,22 @@ export function HomeAudience({ audience }: { audience: HomeOverview['audience'] 
           </table>
         </div>
       )}
-      {/* Who buys, not only who reads: the purchase insights built from this audience's orders. */}
-      <p className="home-audience__foot">
-        <Link className="dash-card__link" to={ROUTES.insights}>
-          {HOME_TEXTS.insightsLink}
-        </Link>
-      </p>
+      {/* Who buys, not only who reads: the purchase insights built from this audience's orders. Without
+          orders that page is all zeros (a newsletter without a shop), so Home says what it needs instead. */}
+      {hasOrders ? (
+        <p className="home-audience__foot">
+          <Link className="dash-card__link" to={ROUTES.insights}>
+            {HOME_TEXTS.insightsLink}
+          </Link>
+        </p>
+      ) : (
+        <p className="home-audience__foot home-audience__foot--note">
+          {HOME_TEXTS.insightsNeedOrders}{' '}
+          <Link className="dash-card__link" to={INTEGRATIONS_PATH}>
+            {HOME_TEXTS.insightsSetUp}
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -1,24 +1,55 @@
-import { BILLING_HISTORY_ROWS, PROFILE_TEXTS, SAMPLE_BILLING_ADDRESS } from '../profile-content';
+import { Link } from 'react-router';
+import type { UserProfile } from '@postlark/shared/account';
+import { BILLING_TEXTS, CONTACT_TAB_PATH, PROFILE_TEXTS } from '../profile-content';
 import { CardHead } from '../../../components/ui/card';
+import { EmptyNote } from '../../../components/ui/page-state';
 import '../../../components/ui/data-table.css';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
+/** The customer's own address, from their Contact information; blank parts are left out. */
+function addressLines(info: UserProfile['additional_info']): string[] {
+  const name = [info.first_name, info.last_name].filter(Boolean).join(' ');
+  const town = [info.city, [info.state, info.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [name, info.company, info.street_address, town, info.country].map((line) => line.trim()).filter(Boolean);
+}
 
-/** SPEC section 2, Billing: a sample address with its place of supply, the payment button and 18 sample invoices. */
-export function BillingTab() {
+/**
+ * SPEC section 2, Billing: the billing address, the payment button and the billing history. The
+ * address is the customer's own and the history is empty until billing starts (issue 38): the
+ * spec's samples were another company's address and invoices, shown as if they were the customer's.
+ */
+export function BillingTab({ profile }: { profile: UserProfile | null }) {
+  const info = profile?.additional_info;
+  // Without a street or town there is no address to bill to, only a name.
+  const hasAddress = Boolean(info && (info.street_address.trim() || info.city.trim()));
+  const [name, ...lines] = info && hasAddress ? addressLines(info) : [];
+  const place = info?.state.trim() || info?.country.trim();
+
   return (
     <div className="profile-stack">
       <div className="profile-columns">
         <section className="dash-card" aria-labelledby="billing-address-title">
           <CardHead title="Billing address" titleId="billing-address-title" />
-          <address className="profile-address">
-            <strong>{SAMPLE_BILLING_ADDRESS.name}</strong>
-            {SAMPLE_BILLING_ADDRESS.lines.map((line) => (
-              <span key={line}>{line}</span>
-            ))}
-          </address>
-          <p className="profile-address__supply">{SAMPLE_BILLING_ADDRESS.placeOfSupply}</p>
+          {hasAddress ? (
+            <>
+              <address className="profile-address">
+                <strong>{name}</strong>
+                {lines.map((line) => (
+                  <span key={line}>{line}</span>
+                ))}
+              </address>
+              {place && <p className="profile-address__supply">{BILLING_TEXTS.placeOfSupply(place)}</p>}
+              <p className="profile-address__edit">
+                <Link to={CONTACT_TAB_PATH}>{BILLING_TEXTS.editAddress}</Link>
+              </p>
+            </>
+          ) : (
+            <>
+              <EmptyNote framed>{BILLING_TEXTS.noAddress}</EmptyNote>
+              <p className="profile-address__edit">
+                <Link to={CONTACT_TAB_PATH}>{BILLING_TEXTS.addAddress}</Link>
+              </p>
+            </>
+          )}
         </section>
         <section className="dash-card profile-payment" aria-labelledby="payment-title">
           <CardHead title="Payment method" titleId="payment-title" text="Pay for your plan by card or UPI through our secure payment gateway." />
@@ -36,9 +67,8 @@ export function BillingTab() {
         </section>
       </div>
       <section className="dash-card" aria-labelledby="billing-history-title">
-        <CardHead title="Billing history" titleId="billing-history-title" text="Sample invoices: your own appear here once billing starts." />
-        {/* Focusable, so the scrolling history can be moved with the keyboard. */}
-        <div className="data-table data-table--compact data-table--framed" tabIndex={0} role="region" aria-labelledby="billing-history-title">
+        <CardHead title="Billing history" titleId="billing-history-title" text={BILLING_TEXTS.historyIntro} />
+        <div className="data-table data-table--compact data-table--framed">
           <table>
             <thead>
               <tr>
@@ -52,25 +82,12 @@ export function BillingTab() {
                 </th>
               </tr>
             </thead>
-            <tbody>
-              {BILLING_HISTORY_ROWS.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <time dateTime={row.date}>{formatDate(row.date)}</time>
-                  </td>
-                  <td>{row.method}</td>
-                  <td className="data-table__num">{row.amount}</td>
-                  <td className="data-table__icon">
-                    <button type="button" className="profile-icon-button" aria-label={`Download invoice of ${formatDate(row.date)}`} aria-disabled="true" title={PROFILE_TEXTS.comingSoon}>
-                      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-                        <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
-                      </svg>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
           </table>
+          <div className="profile-billing-empty">
+            <EmptyNote>
+              <strong>{BILLING_TEXTS.noInvoices}</strong> {BILLING_TEXTS.noInvoicesText}
+            </EmptyNote>
+          </div>
         </div>
       </section>
     </div>

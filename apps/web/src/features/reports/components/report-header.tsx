@@ -34,7 +34,7 @@ export function ReportHeader({ campaign, totals, actions, refreshError }: Report
           <p className="report-head__eyebrow">Campaign report</p>
           <h1 className="page-header__title report-head__title">{campaign.name}</h1>
           <p className="report-head__subject">
-            <span className="report-head__label">Subject</span> {campaign.subject}
+            <span className="report-head__label">Subject</span> {campaign.reader_subject}
           </p>
         </div>
         <div className="page-header__actions">{actions}</div>

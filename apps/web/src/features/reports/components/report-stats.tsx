@@ -26,7 +26,7 @@ export function ReportStats({ totals, tracking }: { totals: CampaignReportTotals
           <Stat label="Recipients" value={formatCount(totals.recipients)} note={totals.pending > 0 ? `${formatCount(totals.pending)} waiting to send` : 'Everyone the campaign was for'} tone="brand" />
           <Stat label="Sent" value={formatCount(totals.sent)} note="Handed over for delivery" tone="good" />
           <Stat label="Failed" value={formatCount(totals.failed)} note="Refused, or given up after retries" tone={totals.failed > 0 ? 'bad' : 'plain'} />
-          <Stat label="Unknown" value={formatCount(totals.unknown)} note={REPORTS_TEXTS.unknownNote} tone={totals.unknown > 0 ? 'warn' : 'plain'} />
+          {totals.unknown > 0 && <Stat label={REPORTS_TEXTS.unknownLabel} value={formatCount(totals.unknown)} note={REPORTS_TEXTS.unknownNote} tone="warn" />}
           <Stat label="Skipped" value={formatCount(totals.skipped)} note={REPORTS_TEXTS.skippedNote} />
         </dl>
       </Section>

@@ -53,7 +53,7 @@ export function ReportsTable({ reports }: { reports: readonly CampaignReportSumm
             <tr key={campaign.id}>
               <td className="reports-table__campaign">
                 <Link to={reportPath(campaign.id)}>{campaign.name}</Link>
-                <span className="reports-table__subject">{campaign.subject}</span>
+                <span className="reports-table__subject">{campaign.reader_subject}</span>
               </td>
               <td data-label="Sent date" className="reports-table__date">{formatDate(campaign.started_at)}</td>
               <td data-label="Status">
