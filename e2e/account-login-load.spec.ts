@@ -60,7 +60,7 @@ test('/login downloads none of the dashboard: its code and styles arrive with th
   await expect.poll(() => holding(assets, 'stylesheet', DASHBOARD_STYLE_RULE).length, "the dashboard's styles, fetched on sign-in").toBeGreaterThan(0);
 });
 
-test('what is typed into /login before its code runs stays in the fields and signs the customer in', async ({ page, request, baseURL, inbox }) => {
+test('what is typed into /login before its code runs stays in the fields, is not submitted by the browser, and signs the customer in', async ({ page, request, baseURL, inbox }) => {
   const customer = await createCustomer({ request, baseURL: baseURL!, inbox }, customerDetails(uniqueEmail('login-early')));
   // No script runs until the address and password are typed: the page is the prerendered HTML.
   let release!: () => void;
@@ -77,6 +77,13 @@ test('what is typed into /login before its code runs stays in the fields and sig
   await login.password.pressSequentially(customer.password);
   expect(heldScripts, 'scripts held while typing').toBeGreaterThan(0);
   await expect(page.locator('.Toastify')).toHaveCount(0);
+  // Enter before the code runs must not be the browser's own submit (a GET of /login?…, which
+  // reloads the page and drops what was typed): the button waits, held, for the page's handler.
+  await expect(login.signIn).toBeDisabled();
+  await login.password.press('Enter');
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).search, "/login's address after Enter before hydration").toBe('');
+  await expect(login.password).toHaveValue(customer.password);
   release();
 
   await expectHydrated(page);

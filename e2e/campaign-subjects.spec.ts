@@ -37,6 +37,7 @@ test.describe('subjects with merge tags', () => {
     await page.keyboard.press('Escape');
 
     // The checker measures what the reader sees: "Hello there" is 11 characters, not the tag's 40.
+    await page.goto(ROUTES.campaigns);
     await row.getByRole('link', { name: 'December draft', exact: true }).click();
     await expect(campaignEditor(page).subject).toHaveValue('Hello {{ first_name | default: "there" }}');
     await expect(page.locator('#campaign-subject-check')).toContainText(`${READ.length} characters`);

@@ -17,6 +17,7 @@ import { readSignupDraft, sameAddress, saveSignupDraft } from '../../features/si
 import { setUser } from '../../features/user/user-slice';
 import { useAppDispatch, useAppSelector } from '../store-hooks';
 import { useTokenLink } from '../use-token-link';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
 import { PasswordHint } from '../../components/ui/password-hint';
 
 /**
@@ -41,6 +42,9 @@ export default function SignupRoute() {
   const [usedLinkFor, setUsedLinkFor] = useState<string | null>(null);
   const checkedToken = useRef<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  // /signup arrives prerendered: an address typed before its code ran is the one verified.
+  useTypedBeforeHydration(emailRef, setEmail);
 
   /** Step 2 again for an address this browser already verified; the password typed before, if this tab kept it. */
   function resumeStep2(verified: string) {
@@ -171,6 +175,7 @@ export default function SignupRoute() {
           {showVerified ? ACCOUNT_MESSAGES.emailVerified : ''}
         </p>
         <TextField
+          ref={emailRef}
           label="Email"
           type="email"
           // Once verified, the email is the account's name for password managers.

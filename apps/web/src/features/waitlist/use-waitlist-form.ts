@@ -2,6 +2,7 @@ import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { WAITLIST_MESSAGES } from '@postlark/shared/messages';
 import type { WaitlistStatus } from '@postlark/shared/waitlist-limits';
 import { showToast } from '../../components/ui/toasts';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
 import { postWaitlistSubmission } from './waitlist-api';
 
 // The schema (and zod with it) is fetched when a visitor starts typing, not in the landing page's
@@ -20,6 +21,9 @@ export function useWaitlistForm(status: WaitlistStatus) {
   // Set before the first await: `submitting` only changes on the next render, so a second click
   // while the validation chunk downloads would otherwise post the same submission again.
   const busy = useRef(false);
+  // The hero's form arrives prerendered: an address typed before the page's code ran is kept.
+  const emailRef = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(emailRef, setEmail);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,6 +69,7 @@ export function useWaitlistForm(status: WaitlistStatus) {
     /** The email input's value, change handler and error wiring; errorId names its FieldError. */
     emailInputProps(errorId: string) {
       return {
+        ref: emailRef,
         type: 'email',
         autoComplete: 'email',
         value: email,
