@@ -16,7 +16,8 @@ export function buttonClass(variant: ButtonVariant = 'primary', block = false): 
 export function Button({ variant = 'primary', block = false, className, type = 'button', disabled, ...rest }: ButtonProps) {
   // A prerendered form submits only once its handler is attached (see useHydrated); until then
   // its button is held, looking as it will (button.css), and a click or Enter waits.
-  const held = type === 'submit' && !useHydrated();
+  const hydrated = useHydrated();
+  const held = type === 'submit' && !hydrated;
   return (
     <button
       type={type}
