@@ -81,8 +81,12 @@ test.describe('automations', () => {
     await expect(card(page, /^Wait 1 day\. Edit step$/)).toBeVisible();
     await expect(card(page, /^Last call: /)).toBeVisible();
 
-    // Activating before the emails have a sender names what is missing, beside the step.
+    // The starter's emails still have the template's words: activating asks first (issue 38,
+    // point 10). Going ahead before the emails have a sender names what is missing, beside the step.
     await page.getByRole('button', { name: 'Activate' }).click();
+    const askFirst = page.getByRole('dialog', { name: 'Activate with the starter text?' });
+    await expect(askFirst).toContainText("These emails still have the template's words or example.com links, and readers would get them as written: Reminder, Last call.");
+    await askFirst.getByRole('button', { name: 'Activate anyway' }).click();
     await expect(toast(page, AUTOMATION_MESSAGES.fromRequired)).toBeVisible();
     await expect(card(page, /^Reminder: /).getByText(AUTOMATION_MESSAGES.fromRequired)).toBeVisible();
     await expect(page.getByText('Draft', { exact: true })).toBeVisible();
@@ -113,6 +117,7 @@ test.describe('automations', () => {
         await expect(panel.getByRole('list', { name: 'Merge tag problems' })).toHaveCount(0);
       }
       await expect(panel.getByRole('textbox', { name: 'Content' })).toContainText(name === 'Reminder' ? 'Still thinking it over?' : 'Last call');
+      await expect(panel.getByText(/^This email still has the starter template’s words/)).toBeVisible();
       await panel.getByRole('button', { name: 'Done' }).click();
       await expect(panel).toBeHidden();
     }
@@ -126,6 +131,7 @@ test.describe('automations', () => {
     await expect(page.getByText('Unsaved changes')).toBeVisible();
 
     await page.getByRole('button', { name: 'Save and activate' }).click();
+    await askFirst.getByRole('button', { name: 'Activate anyway' }).click();
     await expect(toast(page, AUTOMATION_MESSAGES.activated)).toBeVisible();
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
     await expect(page.getByText('Version 2')).toBeVisible();

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { CAMPAIGN_CHECK_TEXTS } from '@postlark/shared/campaign-checks';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
+import { STARTER_COPY } from '@postlark/shared/starter-copy';
 import { EMAIL_BUTTON_STYLE } from '@postlark/shared/email-button';
 import { campaignEditor } from './support/campaign-pages';
 import { signedInCustomer } from './support/customer-area';
@@ -44,5 +46,33 @@ test.describe('starting templates', () => {
       expect(anchor, `the ${template} button in the mail`).toBeTruthy();
       expect(anchor).toContain(`style="${EMAIL_BUTTON_STYLE}"`);
     }
+  });
+
+  // Issue 38, point 10: the last look before Send says what a template left behind and that the
+  // postal address is missing, with the way to it, before the send refuses.
+  test('the checks before sending name the template words and example links left in, and the missing postal address with a link to it', async ({ page, request, baseURL, inbox }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'last-look');
+    const editor = campaignEditor(page);
+    await page.goto('/dashboard/campaigns/new');
+    await editor.template('Newsletter').click();
+    await editor.name.fill('Spring issue');
+    await editor.save.click();
+    await expect(toast(page, CAMPAIGN_MESSAGES.created)).toBeVisible();
+
+    const checks = page.getByRole('region', { name: CAMPAIGN_CHECK_TEXTS.runTitle });
+    await checks.getByRole('button', { name: CAMPAIGN_CHECK_TEXTS.run }).click();
+    const list = checks.getByRole('list', { name: CAMPAIGN_CHECK_TEXTS.runTitle });
+    const item = (title: string) => list.getByRole('listitem').filter({ hasText: title });
+    await expect(item(CAMPAIGN_CHECK_TEXTS.unfinishedTitle)).toContainText(CAMPAIGN_CHECK_TEXTS.statusLabel.warn);
+    await expect(item(CAMPAIGN_CHECK_TEXTS.unfinishedTitle)).toContainText(`"${STARTER_COPY.newsletterStory}"`);
+    await expect(item(CAMPAIGN_CHECK_TEXTS.unfinishedTitle)).toContainText(CAMPAIGN_CHECK_TEXTS.unfinishedLinks(['https://example.com']));
+    const address = item(CAMPAIGN_CHECK_TEXTS.addressTitle);
+    await expect(address).toContainText(CAMPAIGN_CHECK_TEXTS.statusLabel.fail);
+    await expect(address).toContainText(CAMPAIGN_MESSAGES.postalAddressRequired);
+    await address.getByRole('link', { name: CAMPAIGN_CHECK_TEXTS.addressFix }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/dashboard/profile' && url.searchParams.get('tab') === 'contact');
+    await expect(page.getByRole('tab', { name: 'Contact information', selected: true })).toBeVisible();
   });
 });

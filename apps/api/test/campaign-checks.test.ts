@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { CAMPAIGN_CHECK_RULES, CAMPAIGN_CHECK_TEXTS, type CampaignCheck } from '@postlark/shared/campaign-checks';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
+import { STARTER_COPY } from '@postlark/shared/starter-copy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/client';
 import { rspamdCheck, SpamCheckError } from '../src/mail/spam-score';
@@ -78,7 +79,9 @@ describe('check before sending', () => {
   it('passes a small campaign from the platform’s domain, with its score and rules from spamd', async () => {
     const { cookie, id } = await campaignWith({ content_html: `<p>Hello</p><p><a href="${siteUrl}/ok">Read on</a></p><img src="https://cdn.example/logo.png" alt="Lark Letters">` });
     const checks = await checksOf(cookie, id);
-    expect(Object.keys(checks)).toEqual(['from', 'size', 'links', 'images', 'spam']);
+    expect(Object.keys(checks)).toEqual(['from', 'address', 'unfinished', 'size', 'links', 'images', 'spam']);
+    expect(checks.address).toMatchObject({ status: 'pass', detail: CAMPAIGN_CHECK_TEXTS.addressShown('Lark Letters Ltd, 1 Lark Lane, Leeds, LS1 4AP, United Kingdom') });
+    expect(checks.unfinished).toMatchObject({ status: 'pass', detail: CAMPAIGN_CHECK_TEXTS.unfinishedNone });
     expect(checks.from).toMatchObject({ status: 'pass', title: CAMPAIGN_CHECK_TEXTS.fromTitle, detail: CAMPAIGN_CHECK_TEXTS.fromOperatorDomain('lark.example') });
     expect(checks.size!.status).toBe('pass');
     expect(checks.size!.detail).toMatch(/^The HTML part is [\d.]+ KB \(UTF-8, with tracked links, before transfer encoding\), under Gmail's 102 KB clipping limit\./);
@@ -91,6 +94,32 @@ describe('check before sending', () => {
     expect(asked).toContain('Subject: Hello there');
     expect(asked).toContain('List-Unsubscribe:');
     expect(asked).toContain('/t/c/');
+  });
+
+  it('says before Send that the postal address is missing, and warns of template words and example.com links left in', async () => {
+    // Issue 38, point 10: the newsletter template's story paragraph and its buttons' example.com, untouched.
+    const { cookie, id } = await campaignWith({
+      content_html: `<h2>The big story</h2><p>${STARTER_COPY.newsletterStory}</p><p><a href="https://example.com">Read the full story</a> or <a href="https://www.example.org/more">more</a></p>`,
+    });
+    const ready = await checksOf(cookie, id);
+    expect(ready.unfinished).toMatchObject({
+      status: 'warn',
+      title: CAMPAIGN_CHECK_TEXTS.unfinishedTitle,
+      detail: `${CAMPAIGN_CHECK_TEXTS.unfinishedCopy([STARTER_COPY.newsletterStory])} ${CAMPAIGN_CHECK_TEXTS.unfinishedLinks(['https://example.com', 'https://www.example.org/more'])}`,
+    });
+    // Words of one's own and real links pass.
+    const finished = await campaignWith({ content_html: `<p>Our spring issue is out: three stories from the field.</p><p><a href="${siteUrl}/ok">Read it</a></p>` });
+    expect((await checksOf(finished.cookie, finished.id)).unfinished!.status).toBe('pass');
+
+    // No postal address yet: a fail, said with the same words the send would refuse with.
+    const noAddress = await customerWithAudience(accounts, { contact: false });
+    const answer = await call('POST', CAMPAIGNS, noAddress.customer.cookie, draft(noAddress.list, { content_html: '<p>Hello</p>' }));
+    const campaignId = answer.json().payload.campaign.id as string;
+    const checks = await checksOf(noAddress.customer.cookie, campaignId);
+    expect(checks.address).toMatchObject({ status: 'fail', title: CAMPAIGN_CHECK_TEXTS.addressTitle, detail: CAMPAIGN_MESSAGES.postalAddressRequired });
+    const send = await call('POST', `${CAMPAIGNS}/${campaignId}/send`, noAddress.customer.cookie);
+    expect(send.statusCode).toBe(400);
+    expect(send.json().payload.errors).toEqual({ postal_address: CAMPAIGN_MESSAGES.postalAddressRequired });
   });
 
   it('warns of a message Gmail clips, naming what it hides; under the limit it passes', async () => {
@@ -210,7 +239,7 @@ describe('check before sending', () => {
     const key = await apiKeyFor(accounts, mine.cookie);
     const viaKey = await callWithKey(accounts, key, 'POST', `campaigns/${mine.id}/checks`);
     expect(viaKey.statusCode).toBe(200);
-    expect(viaKey.json().payload.checks.map((check: CampaignCheck) => check.id)).toEqual(['from', 'size', 'links', 'images', 'spam']);
+    expect(viaKey.json().payload.checks.map((check: CampaignCheck) => check.id)).toEqual(['from', 'address', 'unfinished', 'size', 'links', 'images', 'spam']);
     const strangerKey = await apiKeyFor(accounts, stranger.customer.cookie);
     expect((await callWithKey(accounts, strangerKey, 'POST', `campaigns/${mine.id}/checks`)).statusCode).toBe(404);
 

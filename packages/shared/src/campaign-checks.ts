@@ -2,7 +2,7 @@
 // about a saved campaign. Only what campaign readiness already refuses is a `fail` (the send would
 // refuse it too); everything else the checks find is a `warn` the customer may send past.
 
-export const CAMPAIGN_CHECK_IDS = ['from', 'return-path', 'dmarc', 'content', 'size', 'links', 'images', 'spam'] as const;
+export const CAMPAIGN_CHECK_IDS = ['from', 'return-path', 'dmarc', 'address', 'content', 'unfinished', 'size', 'links', 'images', 'spam'] as const;
 export type CampaignCheckId = (typeof CAMPAIGN_CHECK_IDS)[number];
 
 export type CampaignCheckStatus = 'pass' | 'warn' | 'fail';
@@ -67,7 +67,18 @@ export const CAMPAIGN_CHECK_TEXTS = {
     `_dmarc.${domain} has no DMARC record. Gmail and Yahoo ask bulk senders to publish one: start with the record suggested on the Senders page.`,
   dmarcUnknown: (domain: string) => `_dmarc.${domain} could not be read at the last check. Check the domain again on the Senders page.`,
 
+  addressTitle: 'Postal address',
+  addressShown: (line: string) => `The footer shows your postal address, as the law asks: ${line}.`,
+  /** The link under a missing address, to the profile tab where it is filled in. */
+  addressFix: 'Add it in Contact information',
+
   contentTitle: 'Content',
+
+  unfinishedTitle: 'Template text and example links',
+  unfinishedNone: 'No starting-template text or example.com links are left.',
+  unfinishedCopy: (sentences: readonly string[]) =>
+    `${sentences.length === 1 ? 'A sentence is' : `${sentences.length} sentences are`} still the template's: "${sentences[0]}"${sentences.length > 1 ? ' and more' : ''}. Replace them with your own words.`,
+  unfinishedLinks: (links: readonly string[]) => `${links.length === 1 ? 'A link goes' : `${links.length} links go`} to an example domain that reaches no one: ${listOf(links)}.`,
 
   sizeTitle: 'Message size',
   sizeUnder: (bytes: number) =>

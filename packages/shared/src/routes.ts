@@ -105,6 +105,9 @@ export function prerenderedFile(page: string): string {
   return `prerendered${page}.html`;
 }
 
+/** The profile's Contact information tab, where the postal (and billing) address is kept. */
+export const CONTACT_TAB_PATH = `${ROUTES.profile}?tab=contact`;
+
 /** The profile's Integrations tab: email platforms, the AI provider, webhooks and API keys. */
 export const INTEGRATIONS_PATH = `${ROUTES.profile}?tab=integrations`;
 

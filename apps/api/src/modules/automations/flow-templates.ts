@@ -1,6 +1,7 @@
 import type { FlowDefinition } from '@postlark/shared/automations';
 import { SUNSET_NO_ANSWER_REASON } from '@postlark/shared/automations-messages';
 import type { FlowTemplateId } from '@postlark/shared/automations-requests';
+import { STARTER_COPY } from '@postlark/shared/starter-copy';
 import { KEEP_SUBSCRIPTION_EVENT, KEEP_SUBSCRIPTION_PARAM, PREFERENCE_CENTRE_MESSAGES } from '@postlark/shared/preferences';
 
 // Starter flows. A template names no list, segment or sender of the customer's: where it needs
@@ -35,9 +36,9 @@ export const TEMPLATES: Record<FlowTemplateId, { name: string; description: stri
       trigger: { type: 'list_joined', list_id: CHOOSE },
       start: 'welcome',
       steps: [
-        email('welcome', 'Welcome', 'Welcome, {{ first_name | default: "friend" }}!', '<h1>Welcome aboard</h1><p>Thanks for joining us. Here is what to expect.</p>', 'wait-2d'),
+        email('welcome', 'Welcome', 'Welcome, {{ first_name | default: "friend" }}!', `<h1>Welcome aboard</h1><p>${STARTER_COPY.welcomeFirst}</p>`, 'wait-2d'),
         wait('wait-2d', 2, 'days', 'best-of'),
-        email('best-of', 'Our best', 'The best of what we do', '<h1>Our favourites</h1><p>A few things people love most.</p>', null),
+        email('best-of', 'Our best', 'The best of what we do', `<h1>Our favourites</h1><p>${STARTER_COPY.welcomeBest}</p>`, null),
       ],
       rules: RULES,
       goal: null,
@@ -51,9 +52,9 @@ export const TEMPLATES: Record<FlowTemplateId, { name: string; description: stri
       start: 'wait-1h',
       steps: [
         wait('wait-1h', 1, 'hours', 'reminder'),
-        email('reminder', 'Reminder', 'You left something behind', '<h1>Still thinking it over?</h1><p>Your cart is waiting for you.</p>', 'wait-1d'),
+        email('reminder', 'Reminder', 'You left something behind', `<h1>Still thinking it over?</h1><p>${STARTER_COPY.cartReminder}</p>`, 'wait-1d'),
         wait('wait-1d', 1, 'days', 'last-call'),
-        email('last-call', 'Last call', 'Your cart is about to expire', '<h1>Last call</h1><p>Your items are still here, for now.</p>', null),
+        email('last-call', 'Last call', 'Your cart is about to expire', `<h1>Last call</h1><p>${STARTER_COPY.cartLastCall}</p>`, null),
       ],
       rules: { ...RULES, reentry: 'after_days', reentry_days: 7, frequency_cap_hours: 16, quiet_hours: { start: 21, end: 8 } },
       goal: { event: 'order_placed', filters: [] },
@@ -67,9 +68,9 @@ export const TEMPLATES: Record<FlowTemplateId, { name: string; description: stri
       start: 'wait-3d',
       steps: [
         wait('wait-3d', 3, 'days', 'thanks'),
-        email('thanks', 'Thank you', 'How are you getting on?', '<h1>Thank you for your order</h1><p>We would love to hear what you think.</p>', 'wait-14d'),
+        email('thanks', 'Thank you', 'How are you getting on?', `<h1>Thank you for your order</h1><p>${STARTER_COPY.purchaseThanks}</p>`, 'wait-14d'),
         wait('wait-14d', 14, 'days', 'next-buy'),
-        email('next-buy', 'Goes well with', 'Picked for you', '<h1>You might also like</h1><p>A few things that go well with your order.</p>', null),
+        email('next-buy', 'Goes well with', 'Picked for you', `<h1>You might also like</h1><p>${STARTER_COPY.purchaseNext}</p>`, null),
       ],
       rules: { ...RULES, reentry: 'always', frequency_cap_hours: 16 },
       goal: null,
@@ -82,7 +83,7 @@ export const TEMPLATES: Record<FlowTemplateId, { name: string; description: stri
       trigger: { type: 'segment_entered', segment_id: CHOOSE },
       start: 'miss-you',
       steps: [
-        email('miss-you', 'We miss you', 'We miss you, {{ first_name | default: "friend" }}', '<h1>It has been a while</h1><p>Here is what you missed.</p>', 'wait-order'),
+        email('miss-you', 'We miss you', 'We miss you, {{ first_name | default: "friend" }}', `<h1>It has been a while</h1><p>${STARTER_COPY.winBackMissed}</p>`, 'wait-order'),
         {
           id: 'wait-order',
           type: 'wait_event',
@@ -92,7 +93,7 @@ export const TEMPLATES: Record<FlowTemplateId, { name: string; description: stri
           next: null,
           timeout_next: 'last-chance',
         },
-        email('last-chance', 'Last chance', 'One last thing before we go quiet', '<h1>Still there?</h1><p>Tell us if you would like to keep hearing from us.</p>', null),
+        email('last-chance', 'Last chance', 'One last thing before we go quiet', `<h1>Still there?</h1><p>${STARTER_COPY.winBackLast}</p>`, null),
       ],
       rules: { ...RULES, reentry: 'after_days', reentry_days: 90 },
       goal: { event: 'order_placed', filters: [] },
@@ -104,7 +105,7 @@ export const TEMPLATES: Record<FlowTemplateId, { name: string; description: stri
     definition: {
       trigger: { type: 'date', attribute: 'birthday', offset_days: 0, hour: 9 },
       start: 'greeting',
-      steps: [email('greeting', 'Birthday greeting', 'Happy birthday, {{ first_name | default: "friend" }}!', '<h1>Happy birthday!</h1><p>Something small from us to you.</p>', null)],
+      steps: [email('greeting', 'Birthday greeting', 'Happy birthday, {{ first_name | default: "friend" }}!', `<h1>Happy birthday!</h1><p>${STARTER_COPY.birthdayGift}</p>`, null)],
       rules: { ...RULES, reentry: 'always' },
       goal: null,
     },

@@ -16,7 +16,7 @@ import { type CampaignDeps, owned } from './campaigns.service';
 import { extractBlocks } from './content-blocks';
 import { checkLinks, describeBroken, type LinkCache, linkCache } from './link-checks';
 import { checkTemplate } from './merge-tags';
-import { contentLinks, imagesCheck, sizeCheck } from './message-checks';
+import { contentLinks, imagesCheck, sizeCheck, unfinishedCheck } from './message-checks';
 import { spamCheck } from './spam-check';
 
 // "Check before sending" (issue 30, point 6): the saved campaign built as the engine builds it
@@ -93,11 +93,18 @@ export async function campaignChecks(deps: CampaignCheckDeps, customerId: string
   // Through a platform, it signs and adds its own footer: only the content's checks are ours.
   const ownDelivery = stored.deliveryConnectionId === null;
   const results: CampaignCheck[] = ownDelivery ? await fromChecks(deps, stored) : [];
+  // Readiness refuses a send without it: said here, before Send, with where to add it (the panel links the tab).
+  const parts = await postalAddressParts(deps.db, customerId);
+  const addressLine = parts && postalAddressLine(parts);
+  results.push(
+    addressLine
+      ? { id: 'address', status: 'pass', title: CAMPAIGN_CHECK_TEXTS.addressTitle, detail: CAMPAIGN_CHECK_TEXTS.addressShown(addressLine) }
+      : { id: 'address', status: 'fail', title: CAMPAIGN_CHECK_TEXTS.addressTitle, detail: CAMPAIGN_MESSAGES.postalAddressRequired },
+  );
   const problem = await contentProblem(deps, customerId, stored);
   if (problem) return [...results, { id: 'content', status: 'fail', title: CAMPAIGN_CHECK_TEXTS.contentTitle, detail: problem }];
 
-  const parts = await postalAddressParts(deps.db, customerId);
-  const row = { ...stored, postalAddress: (parts && postalAddressLine(parts)) || ADDRESS_PLACEHOLDER };
+  const row = { ...stored, postalAddress: addressLine || ADDRESS_PLACEHOLDER };
   // The sample reader matches no condition; only recommendations need reading (as the preview does).
   const reader = { ...SAMPLE_RECIPIENT };
   await personaliseRecipients(deps.db, customerId, [{ ...extractBlocks(row.contentHtml).blocks, conditions: [] }], [reader], deps.now());
@@ -107,6 +114,7 @@ export async function campaignChecks(deps: CampaignCheckDeps, customerId: string
   const untracked = renderForRecipient(row, reader, deps.links, false).html;
 
   results.push(
+    unfinishedCheck(untracked),
     sizeCheck(mail.html, {
       pixelUrl: row.tracking ? deps.links.tracking.openPixel(SAMPLE_ROW_ID) : null,
       unsubscribeUrl: ownDelivery ? deps.links.preferences(reader.id) : null,

@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { CAMPAIGN_CHECK_RULES, CAMPAIGN_CHECK_TEXTS, type CampaignCheck } from '@postlark/shared/campaign-checks';
+import { isExampleLink, starterCopyIn } from '@postlark/shared/starter-copy';
 
 // What the checks read in a campaign's HTML, parsed as a browser parses it (htmlparser2, one
 // linear pass; never a pattern over the markup): its links, its images, and where the parts that
@@ -114,4 +115,18 @@ export function sizeCheck(html: string, landmarks: MessageLandmarks): CampaignCh
     ...(pixel === undefined || pixel.at >= clip ? (landmarks.pixelUrl !== null ? [CAMPAIGN_CHECK_TEXTS.hiddenPixel] : []) : []),
   ];
   return { id: 'size', status: 'warn', title, detail: CAMPAIGN_CHECK_TEXTS.sizeOver(bytes) + (hidden.length > 0 ? CAMPAIGN_CHECK_TEXTS.sizeHidden(hidden) : '') + order };
+}
+
+/**
+ * Words of a starting template left as they were and links to documentation domains (the
+ * templates' buttons point at example.com): the marks of a draft sent before it was finished.
+ */
+export function unfinishedCheck(html: string): CampaignCheck {
+  const { elements, texts } = parse(html, new Set(['a']));
+  const sentences = starterCopyIn(texts.map((text) => text.text).join(' '));
+  const links = [...new Set(elements.map((element) => element.attributes.href?.trim() ?? '').filter(isExampleLink))];
+  const title = CAMPAIGN_CHECK_TEXTS.unfinishedTitle;
+  if (sentences.length === 0 && links.length === 0) return { id: 'unfinished', status: 'pass', title, detail: CAMPAIGN_CHECK_TEXTS.unfinishedNone };
+  const detail = [sentences.length > 0 ? CAMPAIGN_CHECK_TEXTS.unfinishedCopy(sentences) : '', links.length > 0 ? CAMPAIGN_CHECK_TEXTS.unfinishedLinks(links) : ''].filter(Boolean).join(' ');
+  return { id: 'unfinished', status: 'warn', title, detail };
 }

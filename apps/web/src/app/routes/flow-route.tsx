@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { AbTestState } from '@postlark/shared/ab-tests';
 import type { EmailStep, FlowStep, StepType } from '@postlark/shared/automations';
 import type { FlowStats } from '@postlark/shared/automations-views';
+import { CONTACT_TAB_PATH } from '@postlark/shared/routes';
 import { confirmedAddresses } from '@postlark/shared/senders';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -26,8 +27,8 @@ import { TriggerForm } from '../../features/automations/components/trigger-form'
 import { VersionHistory } from '../../features/automations/components/version-history';
 import { canAddExit, defaultFrom, insertStep, newStep, removeStep, replaceStep } from '../../features/automations/flow-edit';
 import { flowProblems } from '../../features/automations/flow-errors';
+import { unfinishedEmails, unfinishedParts } from '../../features/automations/unfinished-emails';
 import type { Slot } from '../../features/automations/flow-layout';
-import { CONTACT_INFO_PATH } from '../../features/campaigns/campaigns-content';
 import { CampaignContentEditor } from '../../features/campaigns/components/campaign-content-editor';
 import { FromAddressField } from '../../features/campaigns/components/from-address-field';
 import { MergeTagProblems } from '../../features/campaigns/components/merge-tag-problems';
@@ -63,6 +64,8 @@ export default function FlowRoute() {
   const [panel, setPanel] = useState<Panel>(null);
   const [adding, setAdding] = useState<{ slot: Slot; label: string } | null>(null);
   const [removing, setRemoving] = useState<{ step: FlowStep; dropped: string[] } | null>(null);
+  const [askUnfinished, setAskUnfinished] = useState(false);
+  const unfinished = useMemo(() => (draft ? unfinishedEmails(draft) : []), [draft]);
   useUnsavedChangesPrompt(builder.dirty, AUTOMATION_TEXTS.leaveUnsaved);
 
   useEffect(() => {
@@ -133,7 +136,7 @@ export default function FlowRoute() {
         busy={builder.busy}
         onName={builder.setName}
         onSave={() => void builder.save()}
-        onActivate={() => void builder.activate()}
+        onActivate={() => (unfinished.length > 0 ? setAskUnfinished(true) : void builder.activate())}
         onPause={() => void builder.pause()}
         onTest={() => setPanel({ kind: 'test' })}
         onHistory={() => {
@@ -149,7 +152,7 @@ export default function FlowRoute() {
             .map((text) => (
               <p key={text}>{text}</p>
             ))}
-          {'postal_address' in builder.errors && <Link to={CONTACT_INFO_PATH}>Add your postal address</Link>}
+          {'postal_address' in builder.errors && <Link to={CONTACT_TAB_PATH}>Add your postal address</Link>}
         </div>
       )}
       <FlowRulesSummary definition={draft} problem={Object.keys(problems.settings).some((path) => !path.startsWith('trigger')) ? 'Check these rules' : undefined} onEdit={() => setPanel({ kind: 'rules' })} />
@@ -224,6 +227,19 @@ export default function FlowRoute() {
         onClose={() => setPanel(null)}
       />
       <ConfirmDialog
+        open={askUnfinished}
+        title={AUTOMATION_TEXTS.unfinishedTitle}
+        description={AUTOMATION_TEXTS.unfinishedDescription(unfinished.map((found) => stepTitle(found.step)))}
+        confirmLabel={AUTOMATION_TEXTS.unfinishedConfirm}
+        busyLabel="Activating..."
+        busy={builder.busy === 'activate'}
+        onConfirm={() => {
+          setAskUnfinished(false);
+          void builder.activate();
+        }}
+        onClose={() => setAskUnfinished(false)}
+      />
+      <ConfirmDialog
         open={removing !== null}
         title={removing ? `Remove “${stepTitle(removing.step)}”?` : ''}
         description={removing ? `Its other path goes with it: ${removing.dropped.map((id) => titles.get(id) ?? id).join(', ')}.` : ''}
@@ -251,5 +267,11 @@ function EmailStepChecks({ step }: { step: EmailStep }) {
   const problems = Object.entries(CHECKED_FIELDS).flatMap(([field, label]) =>
     (preview?.problems[field as keyof typeof CHECKED_FIELDS] ?? []).map((problem) => ({ ...problem, message: `${label}: ${problem.message}` })),
   );
-  return <MergeTagProblems id="email-step-problems" problems={problems} />;
+  const unfinished = useMemo(() => unfinishedParts(step.content_html), [step.content_html]);
+  return (
+    <>
+      {(unfinished.sentences.length > 0 || unfinished.links.length > 0) && <p className="notice notice--info">{AUTOMATION_TEXTS.unfinishedStep}</p>}
+      <MergeTagProblems id="email-step-problems" problems={problems} />
+    </>
+  );
 }

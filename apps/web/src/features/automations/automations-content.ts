@@ -22,6 +22,11 @@ export const AUTOMATION_TEXTS = {
   noSteps: 'Nothing happens yet. Add the first step below the trigger.',
   creating: 'Creating...',
   versionLoaded: (version: number) => `Version ${version} is in the editor. Save to make it the newest version.`,
+  unfinishedTitle: 'Activate with the starter text?',
+  unfinishedDescription: (names: readonly string[]) =>
+    `${names.length === 1 ? 'This email still has' : 'These emails still have'} the template's words or example.com links, and readers would get them as written: ${names.join(', ')}.`,
+  unfinishedConfirm: 'Activate anyway',
+  unfinishedStep: 'This email still has the starter template’s words or example.com links: replace them before the flow goes live.',
 } as const;
 
 export const FLOW_STATUS_LABELS: Record<FlowStatus, string> = { draft: 'Draft', active: 'Active', paused: 'Paused' };

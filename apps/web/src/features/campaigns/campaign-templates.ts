@@ -1,8 +1,10 @@
 // The starting points offered for a new campaign. Plain HTML of the kinds the editor itself
 // writes (headings, paragraphs, lists, links, buttons, rules), so every part stays editable.
 // Buttons are the editor's own (inline-styled), so they look the same in the editor, the preview and the inbox.
+// The words meant to be replaced come from STARTER_COPY, which the checks before sending look for.
 
 import { emailButtonHtml } from '@postlark/shared/email-button';
+import { STARTER_COPY } from '@postlark/shared/starter-copy';
 
 export interface CampaignTemplate {
   id: string;
@@ -26,11 +28,11 @@ export const CAMPAIGN_TEMPLATES: readonly CampaignTemplate[] = [
       GREETING,
       '<p>Here is what we have been working on, and what we think you will like.</p>',
       '<h2>The big story</h2>',
-      '<p>Tell the main news in two or three sentences. Say why it matters to your readers.</p>',
+      `<p>${STARTER_COPY.newsletterStory}</p>`,
       emailButtonHtml('https://example.com', 'Read the full story'),
       '<hr>',
       '<h2>Also worth a look</h2>',
-      '<ul><li><p><a href="https://example.com">A useful link</a>: one line on why.</p></li><li><p><a href="https://example.com">Another one</a>: one line on why.</p></li></ul>',
+      `<ul><li><p><a href="https://example.com">A useful link</a>: ${STARTER_COPY.newsletterLinkWhy}</p></li><li><p><a href="https://example.com">Another one</a>: ${STARTER_COPY.newsletterLinkWhy}</p></li></ul>`,
       '<p>Until next time,<br>The team</p>',
     ].join(''),
   },
@@ -42,8 +44,8 @@ export const CAMPAIGN_TEMPLATES: readonly CampaignTemplate[] = [
     html: [
       '<h1>Introducing something new</h1>',
       GREETING,
-      '<p>We are glad to share that <strong>it is here</strong>. Describe what it is and what it does for the reader in one paragraph.</p>',
-      '<ul><li><p>The first thing it lets you do</p></li><li><p>The second thing</p></li><li><p>The third thing</p></li></ul>',
+      `<p>We are glad to share that <strong>it is here</strong>. ${STARTER_COPY.announcementWhat}</p>`,
+      `<ul><li><p>${STARTER_COPY.announcementFirst}</p></li><li><p>${STARTER_COPY.announcementSecond}</p></li><li><p>${STARTER_COPY.announcementThird}</p></li></ul>`,
       emailButtonHtml('https://example.com', 'Try it now'),
       '<p>Questions? Just reply to this email.</p>',
     ].join(''),
@@ -53,7 +55,7 @@ export const CAMPAIGN_TEMPLATES: readonly CampaignTemplate[] = [
     name: 'Plain letter',
     description: 'A personal note: no images, no buttons, just words.',
     subject: 'A quick note',
-    html: [GREETING, '<p>Write as you would to one person. Short paragraphs read best on a phone.</p>', '<p>Thanks for reading,<br>Your name</p>'].join(''),
+    html: [GREETING, `<p>${STARTER_COPY.letterBody}</p>`, '<p>Thanks for reading,<br>Your name</p>'].join(''),
   },
 ];
 

@@ -9,8 +9,6 @@ export const NEW_CAMPAIGN_PATH = ROUTES.newCampaign;
 export { campaignPath };
 /** The report page another feature draws. */
 export const campaignReportPath = reportPath;
-/** Where the postal address every campaign's footer needs is kept. */
-export const CONTACT_INFO_PATH = '/dashboard/profile?tab=contact';
 
 export const CAMPAIGN_TEXTS = {
   saveFailed: 'Could not save your changes. Please try again.',

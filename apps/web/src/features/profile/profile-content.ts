@@ -1,5 +1,4 @@
 import type { MarketingPreferenceId } from '@postlark/shared/profile';
-import { ROUTES } from '@postlark/shared/routes';
 
 // SPEC section 2's profile page: its tabs, labels and the samples it draws. The texts the shared
 // package holds (PROFILE_MESSAGES, ACCOUNT_MESSAGES) are not repeated here.
@@ -17,9 +16,6 @@ export type ProfileTabId = (typeof PROFILE_TABS)[number]['id'];
 export function isProfileTab(value: string | null): value is ProfileTabId {
   return PROFILE_TABS.some((tab) => tab.id === value);
 }
-
-/** The Contact information tab, where the billing address is kept. */
-export const CONTACT_TAB_PATH = `${ROUTES.profile}?tab=contact`;
 
 // Our own texts, where the spec shows none.
 export const PROFILE_TEXTS = {

@@ -1,5 +1,7 @@
 import type { CampaignCheck, CampaignCheckStatus } from '@postlark/shared/campaign-checks';
 import { CAMPAIGN_CHECK_TEXTS } from '@postlark/shared/campaign-checks';
+import { CONTACT_TAB_PATH } from '@postlark/shared/routes';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import type { ChecksState } from '../hooks/use-campaign-checks';
 import './campaign-checks-panel.css';
@@ -30,6 +32,11 @@ export function CampaignChecksList({ checks }: ChecksListProps) {
               <span className="campaign-checks__status">{CAMPAIGN_CHECK_TEXTS.statusLabel[check.status]}</span>
             </span>
             <span className="campaign-checks__detail">{check.detail}</span>
+            {check.id === 'address' && check.status === 'fail' && (
+              <Link className="campaign-checks__fix" to={CONTACT_TAB_PATH}>
+                {CAMPAIGN_CHECK_TEXTS.addressFix}
+              </Link>
+            )}
           </span>
         </li>
       ))}

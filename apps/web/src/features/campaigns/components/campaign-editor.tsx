@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Campaign } from '@postlark/shared/campaigns';
 import { type ConnectionView, DELIVERY_TEXTS, PLATFORM_NAMES } from '@postlark/shared/integrations';
+import { CONTACT_TAB_PATH } from '@postlark/shared/routes';
 import { testRecipientAddresses } from '@postlark/shared/senders';
 import { type CampaignDraft, isEditable } from '../campaign-draft';
-import { CAMPAIGN_TEXTS, CONTACT_INFO_PATH } from '../campaigns-content';
+import { CAMPAIGN_TEXTS } from '../campaigns-content';
 import type { EditorAbTest } from '../editor-ab-test';
 import type { EditorAssistant } from '../editor-assistant';
 import { useAudienceChoices } from '../hooks/use-audience-choices';
@@ -140,7 +141,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
       )}
       {errors.postal_address && (
         <p className="notice notice--error campaign-editor__notice" role="alert">
-          {errors.postal_address} <Link to={CONTACT_INFO_PATH}>Add your postal address</Link>
+          {errors.postal_address} <Link to={CONTACT_TAB_PATH}>Add your postal address</Link>
         </p>
       )}
       {editable && hasProblems && (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { UserProfile } from '@postlark/shared/account';
-import { BILLING_TEXTS, CONTACT_TAB_PATH, PROFILE_TEXTS } from '../profile-content';
+import { CONTACT_TAB_PATH } from '@postlark/shared/routes';
+import { BILLING_TEXTS, PROFILE_TEXTS } from '../profile-content';
 import { CardHead } from '../../../components/ui/card';
 import { EmptyNote } from '../../../components/ui/page-state';
 import '../../../components/ui/data-table.css';
