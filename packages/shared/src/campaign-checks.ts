@@ -36,7 +36,7 @@ const listOf = (items: readonly string[], max = 5) => (items.length > max ? `${i
 
 export const CAMPAIGN_CHECK_TEXTS = {
   runTitle: 'Check before sending',
-  runIntro: 'Checks the saved campaign as readers will get it: the From address, its size, its links, its images and, where the server has a spam checker, its score.',
+  runIntro: 'Checks the saved campaign as readers will get it: the From address, the postal address, words left from a template, its size, its links, its images and, where the server has a spam checker, its score.',
   run: 'Run checks',
   again: 'Run again',
   runningShort: 'Checking…',
@@ -76,8 +76,9 @@ export const CAMPAIGN_CHECK_TEXTS = {
 
   unfinishedTitle: 'Template text and example links',
   unfinishedNone: 'No starting-template text or example.com links are left.',
+  // The quoted sentence ends the text: it brings its own full stop.
   unfinishedCopy: (sentences: readonly string[]) =>
-    `${sentences.length === 1 ? 'A sentence is' : `${sentences.length} sentences are`} still the template's: "${sentences[0]}"${sentences.length > 1 ? ' and more' : ''}. Replace them with your own words.`,
+    `Replace the template's words with your own${sentences.length > 1 ? ` (${sentences.length} sentences are still as written)` : ''}: "${sentences[0]}"`,
   unfinishedLinks: (links: readonly string[]) => `${links.length === 1 ? 'A link goes' : `${links.length} links go`} to an example domain that reaches no one: ${listOf(links)}.`,
 
   sizeTitle: 'Message size',
