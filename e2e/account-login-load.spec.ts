@@ -92,3 +92,24 @@ test('what is typed into /login before its code runs stays in the fields, is not
   await login.signIn.click();
   await expectDashboardFor(page, customer.first_name);
 });
+
+test('a reload of a signed-in page fetches the dashboard beside the session check, not after it', async ({ page, request, baseURL, inbox }) => {
+  const customer = await createCustomer({ request, baseURL: baseURL!, inbox }, customerDetails(uniqueEmail('dashboard-reload')));
+  await page.goto(ROUTES.login);
+  await signIn(page, customer.email, customer.password);
+  await expectDashboardFor(page, customer.first_name);
+
+  // The account screens' chunk (which holds the session check) is held: the dashboard's must be asked for meanwhile.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/account-layout-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked: string[] = [];
+  page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
+  await page.reload({ waitUntil: 'commit' });
+  await expect.poll(() => asked.some((path) => /\/assets\/dashboard-screens-[\w-]+\.js$/.test(path)), "the dashboard's chunk, asked for while the account screens' is held").toBe(true);
+  release();
+  await expectDashboardFor(page, customer.first_name);
+});

@@ -2,6 +2,8 @@ import '@fontsource-variable/inter';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { ROUTES } from '@postlark/shared/routes';
+import { preloadDashboard } from './app/dashboard-chunk';
 import { AppRoutes, preloadPage } from './app/routes';
 import './styles/global.css';
 
@@ -25,4 +27,9 @@ const hydrate = () => {
 };
 const page = window.location.pathname;
 if (root.firstElementChild) void preloadPage(page).then(hydrate, () => preloadPage(page).then(hydrate, () => undefined));
-else createRoot(root).render(app);
+else {
+  // A signed-in page's code sits behind the account screens' chunk (the session check): fetched
+  // side by side with it, not after it, so a reload of the dashboard waits for one round trip.
+  if (page === ROUTES.platformIntegration || page === ROUTES.dashboard || page.startsWith(`${ROUTES.dashboard}/`)) preloadDashboard();
+  createRoot(root).render(app);
+}
