@@ -43,6 +43,15 @@ test('an unconfirmed double opt-in sign-up is not counted on Home and shows as a
   await expect(row(pending)).toContainText('Awaiting confirmation');
   await expect(row(pending)).not.toContainText('Active');
   await expect(row(`ada-${label}@example.com`)).toContainText('Active');
+  // The Status filter reads the same rule: Active leaves the unconfirmed sign-up out, and
+  // Awaiting confirmation finds only them.
+  await table.status.selectOption({ label: 'Active' });
+  await expect(row(`grace-${label}@example.com`)).toBeVisible();
+  await expect(table.rows).toHaveCount(2);
+  await expect(row(pending)).toHaveCount(0);
+  await table.status.selectOption({ label: 'Awaiting confirmation' });
+  await expect(table.rows).toHaveCount(1);
+  await expect(row(pending)).toBeVisible();
 
   const id = (await (await page.request.get(`/api/audience/v1/subscribers?q=${encodeURIComponent(pending)}`)).json()).payload.subscribers[0].id;
   await page.goto(subscriberPath(id));

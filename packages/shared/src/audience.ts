@@ -14,6 +14,14 @@ export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 /** What a customer may set by hand; bounced and complained come only from the mail servers. */
 export const SETTABLE_SUBSCRIBER_STATUSES = ['active', 'unsubscribed'] as const;
 
+/**
+ * What the subscribers table filters by: a status, or "awaiting confirmation" (active, but every
+ * list they joined still waits for their double opt-in), which "active" then leaves out, as the
+ * table's badges and Home's counts do.
+ */
+export const SUBSCRIBER_FILTER_STATUSES = [...SUBSCRIBER_STATUSES, 'awaiting_confirmation'] as const;
+export type SubscriberFilterStatus = (typeof SUBSCRIBER_FILTER_STATUSES)[number];
+
 export const MEMBERSHIP_STATUSES = ['unconfirmed', 'confirmed', 'unsubscribed'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
@@ -155,7 +163,7 @@ export type SubscriberUpdate = z.output<typeof subscriberUpdateSchema>;
 /** Which subscribers: a search, a status, a list, a segment. The table, the CSV export and bulk actions share it. */
 const filterShape = {
   q: z._default(z.string().check(z.trim(), z.maxLength(AUDIENCE_LIMITS.search, AUDIENCE_MESSAGES.tooLong(AUDIENCE_LIMITS.search))), ''),
-  status: z.optional(z.enum(SUBSCRIBER_STATUSES)),
+  status: z.optional(z.enum(SUBSCRIBER_FILTER_STATUSES)),
   list_id: z.optional(uuid),
   /** Subscribers matching one of the customer's segments. */
   segment_id: z.optional(z.string().check(z.regex(UUID_PATTERN, AUDIENCE_MESSAGES.segmentInvalid))),

@@ -48,7 +48,9 @@ export type ResolvedFilter = SubscriberFilter & { segment?: SQL };
 export function filtersOf(customerId: string, query: ResolvedFilter): SQL {
   const conditions: SQL[] = [eq(subscribers.customerId, customerId)];
   if (query.q) conditions.push(sql`${SEARCH_TEXT} ilike ${containsPattern(query.q)}`);
-  if (query.status) conditions.push(eq(subscribers.status, query.status));
+  if (query.status === 'awaiting_confirmation') conditions.push(eq(subscribers.status, 'active'), AWAITING_CONFIRMATION);
+  else if (query.status === 'active') conditions.push(eq(subscribers.status, 'active'), sql`not ${AWAITING_CONFIRMATION}`);
+  else if (query.status) conditions.push(eq(subscribers.status, query.status));
   if (query.list_id) {
     // Aliased and qualified: drizzle leaves a lone table's columns unqualified (see data-export.repository).
     conditions.push(

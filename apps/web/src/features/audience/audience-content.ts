@@ -1,4 +1,4 @@
-import type { MembershipStatus, SubscriberActivity, SubscriberStatus } from '@postlark/shared/audience';
+import type { MembershipStatus, SubscriberActivity, SubscriberFilterStatus, SubscriberStatus } from '@postlark/shared/audience';
 
 // The audience pages' own texts, where the shared AUDIENCE_MESSAGES (the server's) have none.
 // Those are never repeated here.
@@ -33,6 +33,9 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
 
 /** An active subscriber whose every list waits for their double opt-in confirmation. */
 export const AWAITING_CONFIRMATION_LABEL = 'Awaiting confirmation';
+
+/** The subscribers table's Status filter: the statuses, then those awaiting confirmation. */
+export const SUBSCRIBER_FILTER_LABELS: Record<SubscriberFilterStatus, string> = { ...SUBSCRIBER_STATUS_LABELS, awaiting_confirmation: AWAITING_CONFIRMATION_LABEL };
 
 export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = {
   confirmed: 'Confirmed',

@@ -1,4 +1,4 @@
-import { AUDIENCE_LIMITS, SUBSCRIBER_SORTS, SUBSCRIBER_STATUSES, type SubscriberFilter, type SubscriberSort, type SubscriberStatus } from '@postlark/shared/audience';
+import { AUDIENCE_LIMITS, SUBSCRIBER_FILTER_STATUSES, SUBSCRIBER_SORTS, type SubscriberFilter, type SubscriberFilterStatus, type SubscriberSort } from '@postlark/shared/audience';
 import { UUID_PATTERN } from '@postlark/shared/ids';
 
 // The subscribers table's search, filters and order live in the address, so a reload or a shared
@@ -9,7 +9,7 @@ export type SortOrder = 'asc' | 'desc';
 
 export interface SubscriberFilters {
   q: string;
-  status: SubscriberStatus | null;
+  status: SubscriberFilterStatus | null;
   listId: string | null;
   /** One of the customer's segments (the Segments page links here with it). */
   segmentId: string | null;
@@ -29,7 +29,7 @@ export function filtersFromSearch(search: string): SubscriberFilters {
   const segmentId = params.get('segment_id');
   return {
     q: (params.get('q') ?? '').trim().slice(0, AUDIENCE_LIMITS.search),
-    status: oneOf(SUBSCRIBER_STATUSES, params.get('status')),
+    status: oneOf(SUBSCRIBER_FILTER_STATUSES, params.get('status')),
     listId: listId && UUID_PATTERN.test(listId) ? listId.toLowerCase() : null,
     segmentId: segmentId && UUID_PATTERN.test(segmentId) ? segmentId.toLowerCase() : null,
     sort: oneOf(SUBSCRIBER_SORTS, params.get('sort')) ?? DEFAULT_FILTERS.sort,

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
-import { AUDIENCE_LIMITS, type AudienceList, SUBSCRIBER_STATUSES, type SubscriberStatus } from '@postlark/shared/audience';
-import { SUBSCRIBER_STATUS_LABELS } from '../audience-content';
+import { AUDIENCE_LIMITS, type AudienceList, SUBSCRIBER_FILTER_STATUSES, type SubscriberFilterStatus } from '@postlark/shared/audience';
+import { SUBSCRIBER_FILTER_LABELS } from '../audience-content';
 import { SORT_CHOICES, type SubscriberFilters } from '../subscriber-query';
 import '../../../components/ui/form-field.css';
 import './subscribers-toolbar.css';
@@ -25,12 +25,12 @@ export function SubscribersToolbar({ filters, lists, onChange }: SubscribersTool
       <ToolbarSelect
         label="Status"
         value={filters.status ?? ''}
-        onChange={(value) => onChange({ status: value === '' ? null : (value as SubscriberStatus) })}
+        onChange={(value) => onChange({ status: value === '' ? null : (value as SubscriberFilterStatus) })}
       >
         <option value="">All statuses</option>
-        {SUBSCRIBER_STATUSES.map((status) => (
+        {SUBSCRIBER_FILTER_STATUSES.map((status) => (
           <option key={status} value={status}>
-            {SUBSCRIBER_STATUS_LABELS[status]}
+            {SUBSCRIBER_FILTER_LABELS[status]}
           </option>
         ))}
       </ToolbarSelect>
