@@ -76,7 +76,9 @@ test.describe('audience: import, segments and forms', () => {
     await expect(segments.count).toHaveText('3 subscribers match');
     await segments.addCondition.click();
     await segments.field(2).selectOption('attribute');
-    await segments.attributeKey(2).fill('plan');
+    // The attribute is picked from the keys the import stored, each with how many people have it.
+    await expect(segments.attributeKey(2).getByRole('option', { name: 'plan (3 people)' })).toHaveCount(1);
+    await segments.attributeKey(2).selectOption('plan');
     await segments.value(2).fill('pro');
     await expect(segments.count).toHaveText('2 subscribers match');
     await segments.save.click();

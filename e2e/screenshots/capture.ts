@@ -154,7 +154,7 @@ for (const [label, viewport] of Object.entries(WIDTHS)) {
     await segments.value(1).fill('@example.com');
     await segments.addCondition.click();
     await segments.field(2).selectOption('attribute');
-    await segments.attributeKey(2).fill('Plan_type');
+    await segments.attributeKey(2).selectOption('Plan_type');
     await segments.value(2).fill('pro');
     await segments.count.filter({ hasText: 'match' }).waitFor();
     await shoot(page, `${label}-segments-builder`);

@@ -52,7 +52,8 @@ export function segmentsPage(page: Page) {
     field: (index: number) => condition(index).getByRole('combobox', { name: `Condition ${index} field` }),
     comparison: (index: number) => condition(index).getByRole('combobox', { name: `Condition ${index} comparison` }),
     value: (index: number) => condition(index).getByRole('textbox', { name: `Condition ${index} value` }),
-    attributeKey: (index: number) => condition(index).getByRole('textbox', { name: `Condition ${index} attribute name` }),
+    /** The attribute picker: the keys the account's subscribers have, "plan (2 people)". */
+    attributeKey: (index: number) => condition(index).getByRole('combobox', { name: `Condition ${index} attribute name` }),
     save: builder.getByRole('button', { name: 'Save segment' }),
     card: (name: string) => page.getByRole('article', { name }),
   };

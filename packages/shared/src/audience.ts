@@ -37,6 +37,8 @@ export const AUDIENCE_LIMITS = {
   attributeKeys: 50,
   attributeKey: 64,
   attributeValue: 1000,
+  /** The most attribute keys the segment builder's picker lists (the most common first). */
+  attributeKeysListed: 200,
   search: 200,
   pageSize: 50,
   maxPageSize: 200,
@@ -92,6 +94,12 @@ const boundedName = z.string().check(z.trim(), z.maxLength(AUDIENCE_LIMITS.name,
 const ATTRIBUTE_KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
 export type AttributeValue = string | number | boolean | null;
 export type Attributes = Record<string, AttributeValue>;
+
+/** An attribute key some of the customer's subscribers have, and how many have it (set, even to null). */
+export interface AttributeKeyCount {
+  key: string;
+  subscribers: number;
+}
 
 function validAttributes(value: Record<string, unknown>): boolean {
   const entries = Object.entries(value);

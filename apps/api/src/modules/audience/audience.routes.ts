@@ -1,4 +1,5 @@
 import {
+  AUDIENCE_LIMITS,
   AUDIENCE_MESSAGES,
   bulkActionSchema,
   listCreateSchema,
@@ -14,6 +15,7 @@ import { BULK_BODY_LIMIT, FORM_BODY_LIMIT, SUBSCRIBER_BODY_LIMIT } from '../../h
 import { parseWith } from '../../http/errors';
 import { requireCustomer } from '../auth/session.service';
 import { withUtf8Bom } from '../../lib/csv';
+import { attributeKeyCounts } from './attribute-keys.repository';
 import { applyBulkAction } from './bulk.service';
 import { resolveFilter } from './segments.service';
 import { subscriberCsv } from './subscriber-export.service';
@@ -23,7 +25,6 @@ import { createSubscriber, eraseSubscriber, getSubscriber, listSubscribers, type
 type IdParams = { Params: { id: string } };
 
 const BASE = '/audience/v1';
-
 
 /** The signed-in customer's audience: subscribers and lists, their own only (any other id is a 404). */
 export function audienceRoutes(deps: SubscriberDeps) {
@@ -49,6 +50,13 @@ export function audienceRoutes(deps: SubscriberDeps) {
         .header('content-disposition', `attachment; filename="subscribers-${day}.csv"`)
         .header('cache-control', 'private, no-store')
         .send(Readable.from(withUtf8Bom(subscriberCsv(deps, owner.customerId, filter))));
+    });
+
+    // The segment builder's attribute picker: the keys the customer's subscribers really have, as
+    // data (they are the customer's own text), so a condition cannot name a key nobody has.
+    app.get(`${BASE}/subscribers/attribute-keys`, async (request) => {
+      const owner = await requireCustomer(deps, request);
+      return { payload: { keys: await attributeKeyCounts(deps.db, owner.customerId, AUDIENCE_LIMITS.attributeKeysListed) } };
     });
 
     app.post(`${BASE}/subscribers/bulk`, { bodyLimit: BULK_BODY_LIMIT }, async (request) => {

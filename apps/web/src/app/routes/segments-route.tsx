@@ -13,6 +13,7 @@ import { fetchReports } from '../../features/reports/reports-thunks';
 import { useAppDispatch } from '../store-hooks';
 import { useAudienceChanges } from '../use-audience-changes';
 import { useAudienceLists } from '../use-audience-lists';
+import { useAttributeKeys } from '../use-attribute-keys';
 import { PageHeader } from '../../components/ui/page-header';
 
 /** The builder open on a new segment or a saved one. */
@@ -30,6 +31,10 @@ export default function SegmentsRoute() {
   // The campaigns that went out, for "campaign activity" conditions; none if they cannot be read.
   const [campaigns, setCampaigns] = useState<{ id: string; name: string }[]>([]);
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
+  const editedSegment = editing?.kind === 'edit' ? editing.segment : undefined;
+  // A fresh builder for each segment opened, and its attribute keys read once for it.
+  const builderKey = editedSegment?.id ?? 'new';
+  const attributeKeys = useAttributeKeys(editing ? builderKey : null);
 
   useEffect(() => {
     let live = true;
@@ -96,8 +101,6 @@ export default function SegmentsRoute() {
     content = <CardLoadState error={error} failedTitle={AUDIENCE_TEXTS.segmentsFailed} loadingText={TOOLS_TEXTS.loadingSegments} onRetry={reload} />;
   }
 
-  const editedSegment = editing?.kind === 'edit' ? editing.segment : undefined;
-
   return (
     <div className="segments-page">
       <PageHeader
@@ -116,11 +119,11 @@ export default function SegmentsRoute() {
       )}
       {editing && (
         <SegmentBuilder
-          // A fresh builder for each segment opened.
-          key={editedSegment?.id ?? 'new'}
+          key={builderKey}
           segment={editedSegment}
           lists={lists ?? []}
           campaigns={campaigns}
+          attributeKeys={attributeKeys}
           preview={preview}
           onSave={(body: SegmentCreate) =>
             save(() => (editedSegment ? dispatch(saveSegment({ id: editedSegment.id, body })).unwrap() : dispatch(addSegment(body)).unwrap()))

@@ -19,10 +19,13 @@ describe('segment drafts', () => {
 
   it('starts a new field with values that fit it', () => {
     expect(withField(newCondition('email'), 'status')).toEqual({ field: 'status', op: 'is', value: 'active', key: '' });
-    expect(withField(newCondition('email'), 'list', LIST_ID)).toEqual({ field: 'list', op: 'in', value: LIST_ID, key: '' });
+    expect(withField(newCondition('email'), 'list', { listId: LIST_ID })).toEqual({ field: 'list', op: 'in', value: LIST_ID, key: '' });
     expect(withField(newCondition('email'), 'engagement')).toEqual({ field: 'engagement', op: 'engaged', value: '30', key: '' });
     expect(toCondition({ ...newCondition('engagement'), op: 'not_engaged', value: '90' })).toEqual({ field: 'engagement', op: 'not_engaged', value: '90' });
     expect(toCondition({ ...newCondition('engagement'), value: '45' })).toBeNull();
+    // An attribute starts on the picker's first key, not on a purchase figure the key held before.
+    expect(withField(newCondition('purchases'), 'attribute', { attributeKey: 'plan' })).toEqual({ field: 'attribute', op: 'is', value: '', key: 'plan' });
+    expect(withField(newCondition('purchases'), 'attribute')).toEqual({ field: 'attribute', op: 'is', value: '', key: '' });
     // Text fields share their comparisons, so the typed value stays.
     expect(withField({ field: 'email', op: 'contains', value: 'x', key: '' }, 'first_name')).toEqual({ field: 'first_name', op: 'contains', value: 'x', key: '' });
   });

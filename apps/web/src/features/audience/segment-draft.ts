@@ -66,19 +66,30 @@ export function needsValue(op: string): boolean {
   return !VALUELESS.has(op);
 }
 
+/** What a new condition starts on: the first list, campaign and attribute key the pickers offer ('' for none). */
+export interface ConditionFirsts {
+  listId?: string;
+  campaignId?: string;
+  attributeKey?: string;
+}
+
 /** A new condition on `field`, with the first op and a value that fits. */
-export function newCondition(field: ConditionField, firstListId = '', firstCampaignId = ''): ConditionDraft {
-  const value = field === 'status' ? SUBSCRIBER_STATUSES[0] : field === 'list' ? firstListId : field === 'campaign' ? firstCampaignId : field === 'engagement' ? '30' : '';
-  const draft: ConditionDraft = { field, op: opsFor(field)[0] ?? 'is', value: field === 'rfm_group' ? RFM_GROUPS[0] : value, key: field === 'purchases' ? SEGMENT_PURCHASE_FIGURES[0] : '' };
+export function newCondition(field: ConditionField, firsts: ConditionFirsts = {}): ConditionDraft {
+  const value = field === 'status' ? SUBSCRIBER_STATUSES[0] : field === 'list' ? (firsts.listId ?? '') : field === 'campaign' ? (firsts.campaignId ?? '') : field === 'engagement' ? '30' : '';
+  const key = field === 'purchases' ? SEGMENT_PURCHASE_FIGURES[0] : field === 'attribute' ? (firsts.attributeKey ?? '') : '';
+  const draft: ConditionDraft = { field, op: opsFor(field)[0] ?? 'is', value: field === 'rfm_group' ? RFM_GROUPS[0] : value, key };
   if (field === 'engagement_score') return { ...draft, score: { bands: ['dormant'], atLeast: '', below: '' } };
   return field === 'event' ? { ...draft, event: { propertyValue: '', atLeast: '1', days: '30' } } : draft;
 }
 
-/** The draft moved to another field: the op and value are kept when they still fit. */
-export function withField(draft: ConditionDraft, field: ConditionField, firstListId = '', firstCampaignId = ''): ConditionDraft {
-  const fresh = newCondition(field, firstListId, firstCampaignId);
+/**
+ * The draft moved to another field: the op and value are kept when they still fit. An attribute
+ * starts on the most common key the picker offers, never on what the key held before (an event's
+ * property, a purchase figure), which the picker would show as a key nobody has.
+ */
+export function withField(draft: ConditionDraft, field: ConditionField, firsts: ConditionFirsts = {}): ConditionDraft {
   const sameKind = opsFor(field) === opsFor(draft.field);
-  return sameKind ? { ...draft, field } : { ...fresh, key: field === 'attribute' ? draft.key : fresh.key };
+  return sameKind ? { ...draft, field } : newCondition(field, firsts);
 }
 
 /** Whole numbers typed as text; '' and anything else is not one. */

@@ -1,4 +1,5 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
+import type { AttributeKeyCount } from '@postlark/shared/audience';
 import type { FormCreate, FormUpdate, SignupForm } from '@postlark/shared/forms';
 import type { ImportCreate, ImportProgress } from '@postlark/shared/imports';
 import type { Segment, SegmentCreate, SegmentDefinition, SegmentUpdate } from '@postlark/shared/segments';
@@ -41,6 +42,11 @@ export async function putImportFile(id: string, file: File): Promise<ApiAnswer<S
   });
   const body = (await response.json().catch(() => null)) as Saved<'import', ImportProgress> | null;
   return { ok: response.ok, status: response.status, body };
+}
+
+/** The attribute keys the customer's subscribers have, the most common first (the segment builder's picker). */
+export function getAttributeKeys() {
+  return requestJson<{ payload: { keys: AttributeKeyCount[] } }>('GET', audienceUrl('subscribers/attribute-keys'));
 }
 
 export function postSegmentPreview(definition: SegmentDefinition) {

@@ -132,6 +132,21 @@ export const CAMPAIGN_CONDITION_TEXTS = {
   unknown: 'A deleted campaign',
 } as const;
 
+/**
+ * The "attribute" condition's key: one the customer's subscribers have, with how many have it, so
+ * a condition cannot name a key nobody has (a typo would match no one, silently).
+ */
+export const ATTRIBUTE_CONDITION_TEXTS = {
+  choose: 'Choose an attribute',
+  loading: 'Loading attributes...',
+  none: 'No attributes yet: import a file with extra columns or set them through the API',
+  failed: 'Could not load your subscribers’ attributes.',
+  /** "plan (12 people)". */
+  option: (key: string, subscribers: number) => `${key} (${formatCount(subscribers)} ${subscribers === 1 ? 'person' : 'people'})`,
+  /** A saved condition's key that no subscriber has any more: kept, and said so. */
+  gone: (key: string) => `${key} (no one has it now)`,
+} as const;
+
 export const CONDITION_OP_LABELS: Record<string, string> = {
   opened: 'opened',
   clicked: 'clicked a link in',

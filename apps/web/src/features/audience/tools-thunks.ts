@@ -1,12 +1,14 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { AttributeKeyCount } from '@postlark/shared/audience';
 import { FORM_MESSAGES, type FormCreate, type FormUpdate, type SignupForm } from '@postlark/shared/forms';
 import { IMPORT_MESSAGES, type ImportCreate, type ImportProgress } from '@postlark/shared/imports';
 import { type Segment, type SegmentCreate, type SegmentDefinition, SEGMENT_MESSAGES, type SegmentUpdate } from '@postlark/shared/segments';
 import { type AudienceFailure, read, remove, save, type SavedItem } from './audience-thunks';
-import { TOOLS_TEXTS } from './tools-content';
+import { ATTRIBUTE_CONDITION_TEXTS, TOOLS_TEXTS } from './tools-content';
 import {
   deleteForm,
   deleteSegment,
+  getAttributeKeys,
   getForms,
   getImport,
   getImports,
@@ -49,6 +51,11 @@ export const startImport = createAsyncThunk<SavedItem<ImportProgress>, { body: I
 export const confirmImportConsent = createAsyncThunk<SavedItem<ImportProgress>, string, Rejects>('audience/confirmImportConsent', async (id, { rejectWithValue }) => {
   const result = await save(() => postImportConsent(id), 'import', IMPORT_MESSAGES.queued);
   return 'error' in result ? rejectWithValue(result.error) : result.saved;
+});
+
+export const fetchAttributeKeys = createAsyncThunk<AttributeKeyCount[], void, Rejects>('audience/fetchAttributeKeys', async (_none, { rejectWithValue }) => {
+  const result = await read(getAttributeKeys, ATTRIBUTE_CONDITION_TEXTS.failed, (payload) => Array.isArray(payload.keys));
+  return 'error' in result ? rejectWithValue(result.error) : result.payload.keys;
 });
 
 export const previewSegment = createAsyncThunk<number, SegmentDefinition, Rejects>('audience/previewSegment', async (definition, { rejectWithValue }) => {

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/text-field';
 import type { FormOutcome } from '../../../lib/form-state';
 import { type ConditionCampaign, type ConditionDraft, fromCondition, newCondition, toCondition, toDefinition } from '../segment-draft';
 import { subscribersCount } from '../tools-content';
+import type { AttributeKeysState } from './attribute-key-select';
 import { ConditionRow } from './segment-condition-row';
 import '../../../components/ui/check-chip.css';
 import '../../../components/ui/notice.css';
@@ -20,6 +21,8 @@ interface SegmentBuilderProps {
   lists: readonly AudienceList[];
   /** The campaigns a "campaign activity" condition can name: those that went out. */
   campaigns?: readonly ConditionCampaign[];
+  /** The attribute keys the customer's subscribers have, for "attribute" conditions. */
+  attributeKeys: AttributeKeysState;
   preview(definition: SegmentDefinition): Promise<number>;
   onSave(body: SegmentCreate): Promise<FormOutcome>;
   onCancel(): void;
@@ -28,7 +31,7 @@ interface SegmentBuilderProps {
 type Count = { state: 'idle' } | { state: 'counting' } | { state: 'done'; count: number } | { state: 'failed'; message: string };
 
 /** A new or saved segment: its name, all/any, the conditions, and a live count of who matches. */
-export function SegmentBuilder({ segment, lists, campaigns = [], preview, onSave, onCancel }: SegmentBuilderProps) {
+export function SegmentBuilder({ segment, lists, campaigns = [], attributeKeys, preview, onSave, onCancel }: SegmentBuilderProps) {
   const [name, setName] = useState(segment?.name ?? '');
   const [match, setMatch] = useState<'all' | 'any'>(segment?.definition.match ?? 'all');
   const [drafts, setDrafts] = useState<ConditionDraft[]>(segment ? segment.definition.conditions.map(fromCondition) : [newCondition('email')]);
@@ -114,6 +117,7 @@ export function SegmentBuilder({ segment, lists, campaigns = [], preview, onSave
             draft={draft}
             lists={lists}
             campaigns={campaigns}
+            attributeKeys={attributeKeys}
             error={showInvalid && !toCondition(draft) ? SEGMENT_MESSAGES.conditionInvalid : undefined}
             canRemove={drafts.length > 1}
             onChange={(next) => change(index, next)}

@@ -4,12 +4,14 @@ import { ENGAGEMENT_CONDITION_TEXTS, SEGMENT_ENGAGEMENT_DAYS, SEGMENT_PURCHASE_F
 import { SUBSCRIBER_STATUS_LABELS } from '../audience-content';
 import { CONDITION_FIELDS, type ConditionCampaign, type ConditionDraft, needsValue, opsFor, withField } from '../segment-draft';
 import { CAMPAIGN_CONDITION_TEXTS, CONDITION_FIELD_LABELS, CONDITION_OP_LABELS, type ConditionField, PURCHASE_FIGURE_LABELS } from '../tools-content';
+import { AttributeKeySelect, type AttributeKeysState, firstAttributeKey } from './attribute-key-select';
 
 interface ConditionRowProps {
   index: number;
   draft: ConditionDraft;
   lists: readonly AudienceList[];
   campaigns: readonly ConditionCampaign[];
+  attributeKeys: AttributeKeysState;
   error?: string;
   canRemove: boolean;
   onChange(next: ConditionDraft): void;
@@ -17,7 +19,7 @@ interface ConditionRowProps {
 }
 
 /** One condition: the field, how it compares, and with what. */
-export function ConditionRow({ index, draft, lists, campaigns, error, canRemove, onChange, onRemove }: ConditionRowProps) {
+export function ConditionRow({ index, draft, lists, campaigns, attributeKeys, error, canRemove, onChange, onRemove }: ConditionRowProps) {
   const label = `Condition ${index + 1}`;
   const set = (next: Partial<ConditionDraft>) => onChange({ ...draft, ...next });
   return (
@@ -27,7 +29,9 @@ export function ConditionRow({ index, draft, lists, campaigns, error, canRemove,
           className="form-field__input"
           aria-label={`${label} field`}
           value={draft.field}
-          onChange={(event) => onChange(withField(draft, event.target.value as ConditionField, lists[0]?.id, campaigns[0]?.id))}
+          onChange={(event) =>
+            onChange(withField(draft, event.target.value as ConditionField, { listId: lists[0]?.id, campaignId: campaigns[0]?.id, attributeKey: firstAttributeKey(attributeKeys) }))
+          }
         >
           {CONDITION_FIELDS.map((field) => (
             <option key={field} value={field}>
@@ -44,16 +48,7 @@ export function ConditionRow({ index, draft, lists, campaigns, error, canRemove,
             ))}
           </select>
         )}
-        {draft.field === 'attribute' && (
-          <input
-            className="form-field__input"
-            aria-label={`${label} attribute name`}
-            placeholder="Attribute name"
-            maxLength={64}
-            value={draft.key}
-            onChange={(event) => set({ key: event.target.value })}
-          />
-        )}
+        {draft.field === 'attribute' && <AttributeKeySelect label={`${label} attribute name`} value={draft.key} keys={attributeKeys} onChange={(key) => set({ key })} />}
         {draft.field !== 'engagement_score' && (
           <select className="form-field__input" aria-label={`${label} comparison`} value={draft.op} onChange={(event) => set({ op: event.target.value })}>
             {opsFor(draft.field).map((op) => (
