@@ -153,7 +153,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(notificationsRoutes({ db, now }));
       await api.register(searchRoutes({ db, now, limit: readLimits.search }));
       await api.register(dataExportRoutes({ db, now, startBuild: jobs.buildDataExport }));
-      await api.register(audienceRoutes(subscriberDeps));
+      await api.register(audienceRoutes({ ...subscriberDeps, attributeKeysLimit: readLimits.attributeKeys }));
       await api.register(importRoutes({ db, now, startImport: jobs.runImport }));
       await api.register(segmentRoutes({ db, now }));
       await api.register(campaignRoutes({ ...campaignDeps, previewLimit: readLimits.campaignPreview }));

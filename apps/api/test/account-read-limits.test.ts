@@ -16,6 +16,7 @@ const accounts = useAccountsApp({
   CAMPAIGN_PREVIEWS_PER_MINUTE: String(LIMIT),
   PLATFORM_AUDIENCE_READS_PER_MINUTE: String(LIMIT),
   INSIGHTS_SUMMARIES_PER_MINUTE: String(LIMIT),
+  ATTRIBUTE_KEY_READS_PER_MINUTE: String(LIMIT),
   INSIGHTS_REFRESH_COOLDOWN_SECONDS: String(COOLDOWN_SECONDS),
 });
 
@@ -29,6 +30,7 @@ const READS: { what: string; method: Method; url: string; body?: object; ok: num
   // Counted before the connection is looked up: an unknown one is a 404, and still a call.
   { what: 'a platform’s audiences', method: 'GET', url: 'home/v1/integrations/3f0c2b1e-8d4a-4c55-9e0f-1a2b3c4d5e6f/audiences', ok: 404, message: REQUEST_LIMIT_MESSAGES.platformAudiences },
   { what: 'the insights summary', method: 'GET', url: 'insights/v1/summary', ok: 200, message: REQUEST_LIMIT_MESSAGES.insightsSummary },
+  { what: 'the subscribers’ attribute keys', method: 'GET', url: 'audience/v1/subscribers/attribute-keys', ok: 200, message: REQUEST_LIMIT_MESSAGES.attributeKeys },
 ];
 
 describe('expensive reads', () => {

@@ -14,6 +14,7 @@ export const REQUEST_LIMIT_MESSAGES = {
   homeOverview: (seconds: number) => `Home was loaded too often in a minute. Try again in ${waitInWords(seconds)}.`,
   campaignPreview: (seconds: number) => `Too many previews in a minute. The preview comes back in ${waitInWords(seconds)}.`,
   platformAudiences: (seconds: number) => `The platform’s audiences were asked for too often. Try again in ${waitInWords(seconds)}.`,
+  attributeKeys: (seconds: number) => `The subscribers' attributes were asked for too often. Try again in ${waitInWords(seconds)}.`,
   insightsSummary: (seconds: number) => `The insights were loaded too often in a minute. Try again in ${waitInWords(seconds)}.`,
   insightsRefresh: (seconds: number) => `Insights were refreshed a moment ago. You can refresh them again in ${waitInWords(seconds)}.`,
 } as const;

@@ -167,6 +167,8 @@ const envSchema = z.object({
   CAMPAIGN_PREVIEWS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(150),
   PLATFORM_AUDIENCE_READS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
   INSIGHTS_SUMMARIES_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(60),
+  // The segment builder asks once each time it opens.
+  ATTRIBUTE_KEY_READS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
   // After the Insights page's "Refresh now", the next one waits this long (each recomputes the
   // account's whole purchase history).
   INSIGHTS_REFRESH_COOLDOWN_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).default(60),

@@ -7,7 +7,8 @@ import { accountLimit, type AccountLimitKind, limitPerAccount } from './account-
 // The reads that cost the server most per call (issue 31, point 13), each limited per account so
 // that one account asking in a loop cannot starve the others: the top bar's search, Home's
 // overview, the campaign editor's preview, a connected platform's audiences (a call to that
-// platform) and the Insights page's summary; and a cool-down between "Refresh now"s, which each
+// platform), the Insights page's summary and the segment builder's attribute keys (a pass over
+// the account's subscribers); and a cool-down between "Refresh now"s, which each
 // recompute an account's whole purchase history. The defaults sit well above what the pages ask
 // for (search after a 180 ms pause in typing, the preview after 500 ms).
 
@@ -21,11 +22,12 @@ export interface ReadLimits {
   platformAudiences: RouteLimit;
   insightsSummary: RouteLimit;
   insightsRefresh: RouteLimit;
+  attributeKeys: RouteLimit;
 }
 
 type ReadLimitSettings = Pick<
   AppConfig,
-  'SEARCHES_PER_MINUTE' | 'HOME_OVERVIEWS_PER_MINUTE' | 'CAMPAIGN_PREVIEWS_PER_MINUTE' | 'PLATFORM_AUDIENCE_READS_PER_MINUTE' | 'INSIGHTS_SUMMARIES_PER_MINUTE' | 'INSIGHTS_REFRESH_COOLDOWN_SECONDS'
+  'SEARCHES_PER_MINUTE' | 'HOME_OVERVIEWS_PER_MINUTE' | 'CAMPAIGN_PREVIEWS_PER_MINUTE' | 'PLATFORM_AUDIENCE_READS_PER_MINUTE' | 'INSIGHTS_SUMMARIES_PER_MINUTE' | 'INSIGHTS_REFRESH_COOLDOWN_SECONDS' | 'ATTRIBUTE_KEY_READS_PER_MINUTE'
 >;
 
 /** The hooks, for routes whose account is the signed-in customer's (`customerOf`: the session check). */
@@ -38,6 +40,7 @@ export function readLimitsFrom(settings: ReadLimitSettings, deps: { db: Db; now:
     campaignPreview: perMinute('campaign-preview', settings.CAMPAIGN_PREVIEWS_PER_MINUTE, REQUEST_LIMIT_MESSAGES.campaignPreview),
     platformAudiences: perMinute('platform-audiences', settings.PLATFORM_AUDIENCE_READS_PER_MINUTE, REQUEST_LIMIT_MESSAGES.platformAudiences),
     insightsSummary: perMinute('insights-summary', settings.INSIGHTS_SUMMARIES_PER_MINUTE, REQUEST_LIMIT_MESSAGES.insightsSummary),
+    attributeKeys: perMinute('attribute-keys', settings.ATTRIBUTE_KEY_READS_PER_MINUTE, REQUEST_LIMIT_MESSAGES.attributeKeys),
     // One refresh per window: the window is the cool-down, starting at the refresh asked for.
     insightsRefresh: limitPerAccount(
       accountLimit(deps, { kind: 'insights-refresh', limit: 1, windowMs: settings.INSIGHTS_REFRESH_COOLDOWN_SECONDS * 1000 }),

@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { BULK_BODY_LIMIT, FORM_BODY_LIMIT, SUBSCRIBER_BODY_LIMIT } from '../../http/body-limits';
 import { parseWith } from '../../http/errors';
+import type { RouteLimit } from '../../http/read-limits';
 import { requireCustomer } from '../auth/session.service';
 import { withUtf8Bom } from '../../lib/csv';
 import { attributeKeyCounts } from './attribute-keys.repository';
@@ -27,7 +28,7 @@ type IdParams = { Params: { id: string } };
 const BASE = '/audience/v1';
 
 /** The signed-in customer's audience: subscribers and lists, their own only (any other id is a 404). */
-export function audienceRoutes(deps: SubscriberDeps) {
+export function audienceRoutes(deps: SubscriberDeps & { attributeKeysLimit: RouteLimit }) {
   return async (app: FastifyInstance) => {
     app.get(`${BASE}/subscribers`, async (request) => {
       const owner = await requireCustomer(deps, request);
@@ -54,7 +55,7 @@ export function audienceRoutes(deps: SubscriberDeps) {
 
     // The segment builder's attribute picker: the keys the customer's subscribers really have, as
     // data (they are the customer's own text), so a condition cannot name a key nobody has.
-    app.get(`${BASE}/subscribers/attribute-keys`, async (request) => {
+    app.get(`${BASE}/subscribers/attribute-keys`, { onRequest: deps.attributeKeysLimit }, async (request) => {
       const owner = await requireCustomer(deps, request);
       return { payload: { keys: await attributeKeyCounts(deps.db, owner.customerId, AUDIENCE_LIMITS.attributeKeysListed) } };
     });
