@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
+import { CAMPAIGN_MESSAGES, UNCONFIRMED_DELIVERY_LABEL } from '@postlark/shared/campaigns';
 import { addSubscribersByApi } from './support/audience-pages';
 import { campaignEditor, campaignsPage } from './support/campaign-pages';
 import { dashboardShell, signedInCustomer } from './support/customer-area';
@@ -126,6 +126,9 @@ test.describe('campaigns', () => {
     await expect(editor.progress).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 2, name: 'Sent' })).toBeVisible();
     await expect(page.getByText('3 of 3 sent')).toBeVisible();
+    // Every delivery was confirmed: no "Unknown" or "Delivery not confirmed" count to puzzle over.
+    await expect(page.getByText('Unknown', { exact: true })).toHaveCount(0);
+    await expect(page.getByText(UNCONFIRMED_DELIVERY_LABEL)).toHaveCount(0);
 
     // Each subscriber's mail is filled in for them; someone without a name reads the fallback.
     const mail = await inbox.message(ada!);

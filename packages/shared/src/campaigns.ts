@@ -16,6 +16,12 @@ export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'se
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** A status in words, wherever a campaign's status shows (its badge, the top bar's search and calendar). */
+/**
+ * A message handed to the relay when sending was cut off, before it answered: never resent, so
+ * no one gets it twice. Said as what it means for the customer (the report and the progress view).
+ */
+export const UNCONFIRMED_DELIVERY_LABEL = 'Delivery not confirmed';
+
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   draft: 'Draft',
   scheduled: 'Scheduled',

@@ -1,4 +1,4 @@
-import type { MessageStatus } from '@postlark/shared/campaigns';
+import { type MessageStatus, UNCONFIRMED_DELIVERY_LABEL } from '@postlark/shared/campaigns';
 import { campaignPath, reportPath, ROUTES } from '@postlark/shared/routes';
 
 // The campaign pages' own texts, where the shared CAMPAIGN_MESSAGES (the server's) have none.
@@ -30,6 +30,8 @@ export const CAMPAIGN_TEXTS = {
   relayWaiting:
     'Sending is waiting: the mail relay cannot be reached. No message is lost or counted as failed, and sending goes on by itself once the relay answers again.',
   relayWaitingShort: 'Waiting for the mail relay',
+  /** After a count: "3 not confirmed" (see UNCONFIRMED_DELIVERY_LABEL). */
+  notConfirmed: 'not confirmed',
   unknownExplained:
     'We could not tell whether these went out: the sender stopped while handing them over (a crash or a restart). They were not sent again, so nobody got the email twice.',
   generatedText: 'Generated from your HTML each time you save.',
@@ -99,7 +101,7 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
   sending: 'Being sent',
   sent: 'Sent',
   failed: 'Failed',
-  unknown: 'Unknown',
+  unknown: UNCONFIRMED_DELIVERY_LABEL,
   skipped: 'Skipped',
   held: 'Waiting for the A/B test',
 };

@@ -1,3 +1,4 @@
+import { UNCONFIRMED_DELIVERY_LABEL } from '@postlark/shared/campaigns';
 import type { CampaignStatus } from '@postlark/shared/campaigns';
 
 // The reports pages' own texts, where the shared REPORT_MESSAGES (the server's) have none.
@@ -21,7 +22,7 @@ export const REPORTS_TEXTS = {
   live: 'Live: these figures update every few seconds while the campaign sends.',
   // Shown only when there are such messages: a send cut off between handing a message over and
   // hearing back. Said as what it means for the customer, not how the sender works.
-  unknownLabel: 'Delivery not confirmed',
+  unknownLabel: UNCONFIRMED_DELIVERY_LABEL,
   unknownNote: 'Sending was interrupted before we heard back. We did not send again, so nobody got it twice, but some may not have it.',
   skippedNote: 'Suppressed or unsubscribed by send time.',
   notTracked: 'Not tracked',

@@ -1,5 +1,5 @@
 import type { CampaignStatus, MessageCounts } from '@postlark/shared/campaigns';
-import { CAMPAIGN_TEXTS } from '../campaigns-content';
+import { CAMPAIGN_TEXTS, MESSAGE_STATUS_LABELS } from '../campaigns-content';
 import { sendingProgress } from '../sending-progress';
 import './campaigns.css';
 
@@ -16,8 +16,9 @@ interface CampaignProgressProps {
 }
 
 /**
- * How far sending has come: a bar of sent, failed and unknown, and the counts. "Unknown" messages
- * are shown, never hidden: a crash left them, and they were not resent, so the customer knows.
+ * How far sending has come: a bar of sent, failed and unconfirmed, and the counts. Messages whose
+ * delivery is not confirmed are shown whenever there are any, never hidden: a crash left them, and
+ * they were not resent, so the customer knows; with none, the count is not there to puzzle anyone.
  */
 export function CampaignProgress({ name, status, counts, relayError = null, compact = false }: CampaignProgressProps) {
   const progress = sendingProgress(counts);
@@ -48,7 +49,7 @@ export function CampaignProgress({ name, status, counts, relayError = null, comp
           <p className={`campaign-progress__note${relayError ? ' campaign-progress__note--waiting' : ''}`}>
             {relayError
               ? CAMPAIGN_TEXTS.relayWaitingShort
-              : [progress.failed > 0 && `${count.format(progress.failed)} failed`, progress.unknown > 0 && `${count.format(progress.unknown)} unknown`]
+              : [progress.failed > 0 && `${count.format(progress.failed)} failed`, progress.unknown > 0 && `${count.format(progress.unknown)} ${CAMPAIGN_TEXTS.notConfirmed}`]
                   .filter(Boolean)
                   .join(' · ')}
           </p>
@@ -65,12 +66,14 @@ export function CampaignProgress({ name, status, counts, relayError = null, comp
             <Count label="Sent" value={progress.sent} tone="sent" />
             <Count label="Waiting" value={counts.pending + counts.sending} tone="waiting" />
             <Count label="Failed" value={progress.failed} tone="failed" />
-            <Count label="Unknown" value={progress.unknown} tone="unknown" />
+            {progress.unknown > 0 && <Count label={MESSAGE_STATUS_LABELS.unknown} value={progress.unknown} tone="unknown" />}
             <Count label="Skipped" value={progress.skipped} tone="skipped" />
           </dl>
           {progress.unknown > 0 && (
             <p className="campaign-progress__unknown" role="note">
-              <strong>{count.format(progress.unknown)} unknown.</strong> {CAMPAIGN_TEXTS.unknownExplained}
+              <strong>
+                {count.format(progress.unknown)} {CAMPAIGN_TEXTS.notConfirmed}.
+              </strong> {CAMPAIGN_TEXTS.unknownExplained}
             </p>
           )}
           {progress.skipped > 0 && <p className="campaign-progress__hint">Skipped: the address unsubscribed or was suppressed before its turn came.</p>}
