@@ -4,7 +4,7 @@ import { BLOCK_MESSAGES } from '@postlark/shared/content-blocks';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/results';
 import { RECOMMENDED_LINK } from '../campaigns/content-blocks';
-import { campaignReadersSql } from './campaign-readers-sql';
+import { attributedUnsubscribesSql, campaignReadersSql } from './campaign-readers-sql';
 
 // What the Reports pages read: every figure grouped by campaign in one statement per kind, so the
 // page across campaigns costs the same few queries as one campaign's report. Machine opens and
@@ -55,17 +55,11 @@ export async function engagementCounts(db: Db, campaignIds: readonly string[]): 
         from campaign_bounces where campaign_id = any(${ids}) group by campaign_id`),
     ),
   );
-  // An unsubscribe (from everything, or from one list) counts for the last campaign the person
-  // was sent before it: the one whose footer they most likely used.
+  // Counted as the readers list finds them (campaign-readers-sql.ts): by the last campaign sent before.
   merge(
     rowsOf(
-      await db.execute(sql`select m.campaign_id as "campaignId", count(distinct m.subscriber_id)::int as "unsubscribes"
-        from campaign_messages m
-        join subscriber_events e on e.subscriber_id = m.subscriber_id and e.kind in ('unsubscribed', 'left_list') and e.at >= m.sent_at
-        where m.campaign_id = any(${ids}) and m.status = 'sent'
-          and not exists (select 1 from campaign_messages later
-            where later.subscriber_id = m.subscriber_id and later.status = 'sent' and later.sent_at > m.sent_at and later.sent_at <= e.at)
-        group by m.campaign_id`),
+      await db.execute(sql`select campaign_id as "campaignId", count(distinct subscriber_id)::int as "unsubscribes"
+        from (${attributedUnsubscribesSql(sql`m.campaign_id = any(${ids})`)}) unsubscribed group by campaign_id`),
     ),
   );
   return counts;
