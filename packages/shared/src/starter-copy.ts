@@ -49,9 +49,11 @@ export function starterCopyIn(text: string): string[] {
 // RFC 2606 keeps these for documentation: a link to one reaches nobody's site.
 const EXAMPLE_DOMAINS = ['example.com', 'example.net', 'example.org'];
 
-/** Whether a link points at a documentation domain, as the templates' buttons do until changed. */
-export function isExampleLink(href: string): boolean {
-  if (!URL.canParse(href)) return false;
-  const host = new URL(href).hostname.toLowerCase().replace(/\.$/, '');
+/**
+ * Whether a link's host (as URL parses it: the caller parses, in the browser or on the server) is
+ * a documentation domain, as the templates' buttons are until changed.
+ */
+export function isExampleHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
   return EXAMPLE_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
 }

@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { CAMPAIGN_CHECK_RULES, CAMPAIGN_CHECK_TEXTS, type CampaignCheck } from '@postlark/shared/campaign-checks';
-import { isExampleLink, starterCopyIn } from '@postlark/shared/starter-copy';
+import { isExampleHost, starterCopyIn } from '@postlark/shared/starter-copy';
 
 // What the checks read in a campaign's HTML, parsed as a browser parses it (htmlparser2, one
 // linear pass; never a pattern over the markup): its links, its images, and where the parts that
@@ -124,7 +124,7 @@ export function sizeCheck(html: string, landmarks: MessageLandmarks): CampaignCh
 export function unfinishedCheck(html: string): CampaignCheck {
   const { elements, texts } = parse(html, new Set(['a']));
   const sentences = starterCopyIn(texts.map((text) => text.text).join(' '));
-  const links = [...new Set(elements.map((element) => element.attributes.href?.trim() ?? '').filter(isExampleLink))];
+  const links = [...new Set(elements.map((element) => element.attributes.href?.trim() ?? '').filter((href) => URL.canParse(href) && isExampleHost(new URL(href).hostname)))];
   const title = CAMPAIGN_CHECK_TEXTS.unfinishedTitle;
   if (sentences.length === 0 && links.length === 0) return { id: 'unfinished', status: 'pass', title, detail: CAMPAIGN_CHECK_TEXTS.unfinishedNone };
   const detail = [sentences.length > 0 ? CAMPAIGN_CHECK_TEXTS.unfinishedCopy(sentences) : '', links.length > 0 ? CAMPAIGN_CHECK_TEXTS.unfinishedLinks(links) : ''].filter(Boolean).join(' ');

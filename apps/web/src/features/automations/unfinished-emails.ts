@@ -1,5 +1,5 @@
 import type { EmailStep, FlowDefinition } from '@postlark/shared/automations';
-import { isExampleLink, starterCopyIn } from '@postlark/shared/starter-copy';
+import { isExampleHost, starterCopyIn } from '@postlark/shared/starter-copy';
 
 // Issue 38, point 10: a starter flow's emails come with stand-in words; activating the flow sends
 // them to real people as written. The builder asks before it does (flow-route.tsx).
@@ -15,7 +15,7 @@ export interface UnfinishedEmail {
 /** What an email's content still holds of a template. Parsed inert: DOMParser runs no script and loads no image. */
 export function unfinishedParts(html: string): { sentences: string[]; links: string[] } {
   const doc = new DOMParser().parseFromString(html, 'text/html');
-  const links = [...doc.querySelectorAll('a[href]')].map((anchor) => anchor.getAttribute('href')?.trim() ?? '').filter(isExampleLink);
+  const links = [...doc.querySelectorAll('a[href]')].map((anchor) => anchor.getAttribute('href')?.trim() ?? '').filter((href) => URL.canParse(href) && isExampleHost(new URL(href).hostname));
   return { sentences: starterCopyIn(doc.body.textContent ?? ''), links: [...new Set(links)] };
 }
 
