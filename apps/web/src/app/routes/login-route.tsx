@@ -15,6 +15,7 @@ import { safeNextPath } from '../../lib/safe-next-path';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
 import { preloadDashboard } from '../dashboard-chunk';
 import { useAppDispatch, useAppSelector } from '../store-hooks';
+import { useHeldUntilHydrated } from '../../lib/use-hydrated';
 
 /** SPEC sections 2 and 4, sign-in: email and password, Forget Password, and /dashboard (or ?next=) on success. */
 export default function LoginRoute() {
@@ -25,6 +26,7 @@ export default function LoginRoute() {
   const next = safeNextPath(new URLSearchParams(useLocation().search).get('next'));
   const { loading, error } = useAppSelector((state) => state.login);
   const sendingReset = useAppSelector((state) => state.email.loading);
+  const resetHold = useHeldUntilHydrated(sendingReset);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
@@ -118,7 +120,7 @@ export default function LoginRoute() {
           }}
         />
         <div className="auth-form__row">
-          <button type="button" className="link-button" disabled={sendingReset} onClick={() => void onForgetPassword()}>
+          <button type="button" className="link-button" {...resetHold} onClick={() => void onForgetPassword()}>
             {sendingReset ? 'Sending...' : 'Forget Password'}
           </button>
         </div>

@@ -4,6 +4,7 @@ import { SITE } from '@postlark/shared/site';
 import { Logo } from '../ui/logo';
 import { LinkedInIcon, XIcon, YouTubeIcon } from './social-icons';
 import './site-footer.css';
+import { useHeldUntilHydrated } from '../../lib/use-hydrated';
 
 const SOCIAL_LINKS = [
   { label: 'Postlark on X', href: 'https://x.com/postlarkapp', Icon: XIcon },
@@ -20,13 +21,14 @@ const LEGAL_LINKS = [
 
 /** The shared footer (SPEC section 2): Contact us, three social links, copyright and the legal links. */
 export function SiteFooter({ onContact }: { onContact: () => void }) {
+  const hold = useHeldUntilHydrated(false);
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
         <div className="site-footer__brand">
           <Logo tone="light" />
           <p>The AI newsletter platform that sends every email at the moment your readers open it.</p>
-          <button type="button" className="site-footer__contact" onClick={onContact}>
+          <button type="button" className="site-footer__contact" {...hold} onClick={onContact}>
             Contact us
           </button>
         </div>

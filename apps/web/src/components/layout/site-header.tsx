@@ -4,6 +4,7 @@ import { ROUTES } from '@postlark/shared/routes';
 import { Button, buttonClass } from '../ui/button';
 import { Logo } from '../ui/logo';
 import './site-header.css';
+import { useHeldUntilHydrated } from '../../lib/use-hydrated';
 
 const SECTION_LINKS = [
   { label: 'Features', to: `${ROUTES.landing}#features` },
@@ -21,6 +22,7 @@ export function SiteHeader({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {
   // The phone menu is open for the page it was opened on: following a link closes it.
   const [openOnPage, setOpenOnPage] = useState<string | null>(null);
   const menuOpen = openOnPage === location.key;
+  const menuHold = useHeldUntilHydrated(false);
 
   return (
     <header className="site-header">
@@ -36,6 +38,7 @@ export function SiteHeader({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {
         <button
           type="button"
           className="site-header__menu"
+          {...menuHold}
           aria-expanded={menuOpen}
           aria-controls="site-nav"
           aria-label="Menu"

@@ -2,12 +2,14 @@ import { useId, useState } from 'react';
 import { controlAria, type TextFieldProps } from './text-field';
 import { FormRow } from './form-row';
 import './form-field.css';
+import { useHeldUntilHydrated } from '../../lib/use-hydrated';
 
 /** A password input with a show/hide toggle (SPEC section 2: eye icons on password fields). */
 export function PasswordField({ label, error, hint, requiredMark, id, describedBy, className, disabled, ...input }: Omit<TextFieldProps, 'type'>) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const [visible, setVisible] = useState(false);
+  const toggleHold = useHeldUntilHydrated(disabled);
   return (
     <FormRow controlId={inputId} label={label} requiredMark={requiredMark} hint={hint} error={error}>
       <div className="form-field__control">
@@ -28,7 +30,7 @@ export function PasswordField({ label, error, hint, requiredMark, id, describedB
           aria-label={visible ? 'Hide password' : 'Show password'}
           aria-pressed={visible}
           aria-controls={inputId}
-          disabled={disabled}
+          {...toggleHold}
           onClick={() => setVisible((shown) => !shown)}
         >
           {visible ? <EyeOffIcon /> : <EyeIcon />}
