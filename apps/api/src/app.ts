@@ -74,6 +74,11 @@ import { hmacSha256 } from './lib/hmac';
 import { secretBoxFrom } from './lib/secret-box';
 import { getOrCreateSecret } from './modules/secrets/secrets.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { accountLimit } from './http/account-limit';
+import { mediaFileRoutes } from './modules/media/media-files.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { mediaDepsFrom, mediaStorageFrom } from './modules/media/media-settings';
+import type { MediaStorage } from './modules/media/media-storage';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -86,10 +91,12 @@ export interface AppDependencies {
   logStream?: DestinationStream;
   /** DNS look-ups of sending domains' records: DNS_SERVERS, or the system's resolver. */
   dns?: DnsLookup;
+  /** Where uploaded images are kept: DATA_DIR/media or the S3_* bucket unless a test gives its own. */
+  mediaStorage?: MediaStorage;
 }
 
 /** Builds the whole HTTP app without listening; the server and the tests both start here. */
-export async function buildApp({ config, database, jobs, now = () => new Date(), logStream, dns = dnsLookup(config.DNS_SERVERS) }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jobs, now = () => new Date(), logStream, dns = dnsLookup(config.DNS_SERVERS), mediaStorage }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -126,6 +133,11 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
   const campaignDeps = { db, now, mail: jobs.mail, links: campaignLinks, quotas, sending, checks: campaignCheckSettingsFrom(config) };
   const senderDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, quotas, dns, secrets, bounceDomain: sending.bounceDomain, delegatedKeysDomain: sending.delegatedKeysDomain, sending };
   const integrationDeps = { db, now, secrets, platforms: platformSettingsFrom(config) };
+  const storage = mediaStorage ?? (await mediaStorageFrom(config));
+  const mediaDeps = {
+    ...mediaDepsFrom(config, { db, now, storage }),
+    uploadsPerHour: accountLimit({ db, now }, { kind: 'media-upload', limit: config.MEDIA_UPLOADS_PER_HOUR, windowMs: 60 * 60 * 1000 }),
+  };
   const accountDeps: AccountDeps = {
     db,
     mail: jobs.mail,
@@ -155,6 +167,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(dataExportRoutes({ db, now, startBuild: jobs.buildDataExport }));
       await api.register(audienceRoutes({ ...subscriberDeps, attributeKeysLimit: readLimits.attributeKeys }));
       await api.register(importRoutes({ db, now, startImport: jobs.runImport }));
+      await api.register(mediaRoutes({ ...mediaDeps, customerOf: async (request) => (await requireCustomer({ db, now }, request)).customerId }, '/media/v1/images'));
       await api.register(segmentRoutes({ db, now }));
       await api.register(campaignRoutes({ ...campaignDeps, previewLimit: readLimits.campaignPreview }));
       await api.register(senderRoutes(senderDeps));
@@ -179,6 +192,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(publicCampaignRoutes({ ...campaignDeps, customerOf }));
       await api.register(publicSenderRoutes({ ...senderDeps, customerOf }));
       await api.register(publicSendingDomainRoutes({ ...senderDeps, customerOf }));
+      await api.register(mediaRoutes({ ...mediaDeps, customerOf }, '/v1/media'));
       // New events start, end (goals) and wake flows in the ingest transaction (modules/automations).
       await api.register(eventApiRoutes({ db, now, customerOf, onEventsStored: flowEventHook }));
       await api.register(eventDashboardRoutes({ db, now }));
@@ -194,6 +208,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
   );
   await app.register(oneClickRoutes(preferenceDeps));
   await app.register(trackingRoutes({ db, now, links: campaignLinks.tracking }));
+  await app.register(mediaFileRoutes(storage));
   await app.register(signups.embedded);
   // The dev outbox's pages exist only while no relay is configured: never beside real mail.
   if (!config.SMTP_URL) await app.register(mailboxRoutes({ db }), { prefix: '/dev/mailbox' });

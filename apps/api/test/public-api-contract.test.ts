@@ -7,6 +7,7 @@ import { customerWithAudience } from './support/campaigns';
 import { SCENARIOS, type World } from './support/contract-scenarios';
 import { startTestDnsServer } from './support/dns-server';
 import { testDkimKey } from './support/dkim-key';
+import { asForm, FormBody, multipartBody } from './support/media';
 import { openApiValidator, type Operation, operationsOf } from './support/openapi-validator';
 
 // The public API against its own OpenAPI document: every documented operation is called with a
@@ -34,13 +35,23 @@ let document: OpenApiDocument;
 let validator: ReturnType<typeof openApiValidator>;
 let world: World;
 
-function call(key: string | undefined, method: string, path: string, body?: unknown) {
+async function call(key: string | undefined, method: string, path: string, body?: unknown) {
+  // A form's fields go as multipart/form-data, its `file` an image (support/media.ts).
+  const form = body instanceof FormBody ? multipartBody(await body.parts()) : undefined;
   return accounts.app.inject({
     method: method.toUpperCase() as 'GET',
     url: `/api${path}`,
-    headers: key ? { authorization: `Bearer ${key}` } : {},
-    ...(body === undefined ? {} : { payload: body as object }),
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(form ? { 'content-type': form.contentType } : {}) },
+    ...(form ? { payload: form.body } : body === undefined ? {} : { payload: body as object }),
   });
+}
+
+/** The operation's request body as documented: its schema, example, and how it is sent. */
+function requested(operation: Operation) {
+  const content = operation.requestBody?.content;
+  const form = content?.['multipart/form-data'];
+  const documented = form ?? content?.['application/json'];
+  return documented && { ...documented, send: (fields: unknown) => (form ? asForm(fields as Record<string, unknown>) : fields) };
 }
 
 /** A customer with a list of three and a confirmed From (customerWithAudience), and a key of theirs. */
@@ -80,15 +91,17 @@ describe('the public API answers what its OpenAPI document says', () => {
     it(`${name}: the documented request gets a documented answer`, async () => {
       const operation = operationOf(method, path);
       const scenario = SCENARIOS[name]!;
-      const example = operation.requestBody?.content['application/json'].example as Record<string, unknown> | undefined;
-      if (operation.requestBody) {
+      const request = requested(operation);
+      const example = request?.example as Record<string, unknown> | undefined;
+      if (request) {
         expect(example, `${name} documents no example body`).toBeDefined();
         // The example is one the document itself accepts.
-        expect(validator.problems(operation.requestBody.content['application/json'].schema, example)).toEqual([]);
+        expect(validator.problems(request.schema, example)).toEqual([]);
       }
       const caller = scenario.alone ? await newWorld() : world;
       const params = scenario.params ? await scenario.params(caller) : {};
-      const body = example && scenario.body ? scenario.body(example, caller) : example;
+      const fields = example && scenario.body ? scenario.body(example, caller) : example;
+      const body = request && fields !== undefined ? request.send(fields) : fields;
       const answer = await caller.call(method, fill(path, params), body);
       expectDocumented(name, operation, answer);
       expect(answer.statusCode, answer.body).toBe(scenario.status);
@@ -104,7 +117,7 @@ describe('the public API answers what its OpenAPI document says', () => {
     const operation = (openApiDocument(APP_URL).paths[path]![method] as Operation).requestBody;
     if (!operation) continue;
     it(`${name}: a body missing a required field, or with one the schema does not have, gets a documented 400`, async () => {
-      const { schema, example } = operationOf(method, path).requestBody!.content['application/json'];
+      const { schema, example, send } = requested(operationOf(method, path))!;
       const { required = [] } = validator.resolve(schema);
       const scenario = SCENARIOS[name]!;
       const caller = scenario.alone ? await newWorld() : world;
@@ -112,7 +125,7 @@ describe('the public API answers what its OpenAPI document says', () => {
       const bad: Record<string, unknown>[] = [{ ...(example as object), not_a_field: true }];
       for (const field of required) bad.push(Object.fromEntries(Object.entries(example as object).filter(([key]) => key !== field)));
       for (const body of bad) {
-        const answer = await caller.call(method, fill(path, params), body);
+        const answer = await caller.call(method, fill(path, params), send(body));
         expect(answer.statusCode, `${name} ${JSON.stringify(body).slice(0, 200)}: ${answer.body}`).toBe(400);
         expectDocumented(name, operationOf(method, path), answer);
       }

@@ -1,17 +1,15 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { booleanFlag } from './env-parts';
 import { parseDnsServer } from '../modules/senders/dns-resolver';
 import { importSettings } from './import-env';
 import { mailIntakeSettings } from './mail-intake-env';
+import { mediaSettings } from './media-env';
 
 // The one reader of process.env in the API: every setting is parsed here, once, at boot.
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 // TRUST_PROXY: which peers may tell us the client's address in X-Forwarded-For. `true` (trust
 // whoever connects) let any client write its own address there and walk past every per-client
@@ -292,6 +290,7 @@ const envSchema = z.object({
   CONNECT_ATTEMPTS_PER_CLIENT_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
   ...mailIntakeSettings,
   ...importSettings,
+  ...mediaSettings,
 }).superRefine((value, context) => {
   if (value.INBOUND_SMTP_PORT !== undefined && !value.BOUNCE_DOMAIN) {
     context.addIssue({ code: 'custom', path: ['INBOUND_SMTP_PORT'], message: 'needs BOUNCE_DOMAIN: the receiver takes mail for the addresses it issues there' });
@@ -342,6 +341,9 @@ const envSchema = z.object({
   }
   if (value.AI_BASE_URL && !value.AI_MODEL) {
     context.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'must be set with AI_BASE_URL: the default provider’s model, e.g. gpt-4o-mini' });
+  }
+  if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY)) {
+    context.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither' });
   }
   if (Boolean(value.MAILCHIMP_CLIENT_ID) !== Boolean(value.MAILCHIMP_CLIENT_SECRET)) {
     context.addIssue({ code: 'custom', path: ['MAILCHIMP_CLIENT_ID'], message: 'MAILCHIMP_CLIENT_ID and MAILCHIMP_CLIENT_SECRET go together: set both or neither' });

@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { booleanFlag, wholeNumber } from './env-parts';
 
 // The settings of what a CSV import checks before it adds anyone (issue 32, point 6). Part of
 // env.ts's one schema (spread into it), kept in a file of its own as mail-intake-env.ts is, so that
 // env.ts stays one screen's worth longer.
-
-const wholeNumber = z.coerce.number({ error: 'must be a whole number' }).int();
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 export const importSettings = {
   // A subscribers file with more rows than this waits for the customer to confirm that the people

@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { wholeNumber } from './env-parts';
 import { SOFT_BOUNCE_RULE } from '../modules/campaigns/bounces.repository';
 import { MARKETING_RELAYS } from '../modules/campaigns/relay-correlation';
 
 // The settings of what comes back from receivers (issue 32): the inbound SMTP receiver, the
 // relays' own webhooks, and the soft-bounce rule. Part of env.ts's one schema (spread into it);
 // kept here because env.ts had grown past what one screen can hold.
-
-const wholeNumber = z.coerce.number({ error: 'must be a whole number' }).int();
 
 // Doubling from 1,000 a day over ten days: a new sender's volume grows as receivers learn it.
 const DEFAULT_WARMUP = '1000,2000,4000,8000,16000,32000,64000,128000,256000,512000';

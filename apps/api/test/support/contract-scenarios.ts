@@ -1,6 +1,7 @@
 import type { Response } from 'light-my-request';
 import { expect } from 'vitest';
 import { draft, FROM_EMAIL } from './campaigns';
+import { asForm } from './media';
 
 // What each documented operation of the public API needs to answer its success: the ids in its
 // path (made first through the API itself where the call consumes them) and, where the document's
@@ -61,6 +62,8 @@ async function campaign(world: World, state: CampaignState = 'draft'): Promise<s
   return id;
 }
 
+const image = (world: World) => created(world, 'POST', '/v1/media', asForm({ file: `${fresh('picture')}.png`, alt: 'A picture' }), (p) => p.id);
+
 const ids = (make: (world: World) => Promise<string>) => async (world: World) => ({ id: await make(world) });
 const own = (pick: (world: World) => string) => async (world: World) => ({ id: pick(world) });
 
@@ -109,4 +112,10 @@ export const SCENARIOS: Record<string, Scenario> = {
   'POST /v1/campaigns/{id}/resume': { status: 200, params: ids((world) => campaign(world, 'paused')) },
   'POST /v1/campaigns/{id}/cancel': { status: 200, params: ids((world) => campaign(world, 'scheduled')) },
   'GET /v1/campaigns/{id}/report': { status: 200, params: ids((world) => campaign(world, 'sending')) },
+  'GET /v1/media': { status: 200 },
+  'POST /v1/media': { status: 201 },
+  'GET /v1/media/{id}': { status: 200, params: ids(image) },
+  'PATCH /v1/media/{id}': { status: 200, params: ids(image) },
+  'DELETE /v1/media/{id}': { status: 200, params: ids(image) },
+  'GET /v1/media/{id}/usage': { status: 200, params: ids(image) },
 };

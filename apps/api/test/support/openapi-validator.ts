@@ -10,7 +10,8 @@ const COMPONENTS = 'https://postlark.test/components';
 export type Operation = {
   summary: string;
   parameters?: { name: string; in: string; required?: boolean; schema: object }[];
-  requestBody?: { required: boolean; content: { 'application/json': { schema: object; example?: unknown } } };
+  /** JSON, or a form (multipart/form-data) where a file is sent. */
+  requestBody?: { required: boolean; content: Record<'application/json' | 'multipart/form-data', { schema: object; example?: unknown } | undefined> };
   responses: Record<string, { description: string; content: { 'application/json': { schema: object } } }>;
 };
 

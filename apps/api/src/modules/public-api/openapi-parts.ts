@@ -62,6 +62,8 @@ export interface BodySpec {
   example: unknown;
   /** The body may be left out. */
   optional?: boolean;
+  /** How it is sent: JSON unless a file travels in it (a form, multipart/form-data). */
+  mediaType?: 'application/json' | 'multipart/form-data';
 }
 
 export interface OperationSpec {
@@ -126,7 +128,7 @@ export function drawPaths(table: Record<string, PathSpec>) {
           sources.set(body.name, body.schema);
           schemas[body.name] = drawn;
         }
-        requestBody = { required: !body.optional, content: { 'application/json': { schema: body.name ? ref(body.name) : drawn, example: body.example } } };
+        requestBody = { required: !body.optional, content: { [body.mediaType ?? 'application/json']: { schema: body.name ? ref(body.name) : drawn, example: body.example } } };
       }
       item[method] = {
         summary,

@@ -1,0 +1,55 @@
+import { MEDIA_LIMITS, MEDIA_MESSAGES, mediaListQuerySchema, mediaUpdateSchema } from '@postlark/shared/media';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FORM_BODY_LIMIT } from '../../http/body-limits';
+import type { AccountLimit } from '../../http/account-limit';
+import { HttpError, parseWith } from '../../http/errors';
+import { deleteMedia, getMedia, listMedia, type MediaDeps, mediaUsage, setMediaAlt, uploadImage } from './media.service';
+import { readImageUpload } from './media-upload';
+
+type IdParams = { Params: { id: string } };
+
+export interface MediaRouteDeps extends MediaDeps {
+  /** The account a request acts for: the session's on the dashboard's paths, the key's on /v1. */
+  customerOf: (request: FastifyRequest) => Promise<string>;
+  uploadsPerHour: AccountLimit;
+}
+
+/**
+ * The media library's routes under `base`: the dashboard's (/media/v1/images, the session) and
+ * the public API's (/v1/media, a key) are the same calls on the same service.
+ */
+export function mediaRoutes(deps: MediaRouteDeps, base: string) {
+  return async (app: FastifyInstance) => {
+    // multipart/form-data in this scope only; each file is read as media-upload.ts limits it.
+    await app.register(multipart, { throwFileSizeLimit: true });
+
+    app.get(base, async (request) => ({ payload: await listMedia(deps, await deps.customerOf(request), parseWith(mediaListQuerySchema, request.query)) }));
+
+    // The body limit is the file's, and the multipart reader holds the file to it (media-upload.ts).
+    app.post(base, { bodyLimit: MEDIA_LIMITS.maxBytes + 64 * 1024 }, async (request, reply) => {
+      const customerId = await deps.customerOf(request);
+      const verdict = await deps.uploadsPerHour.hit(customerId);
+      if (!verdict.allowed) {
+        throw new HttpError(429, MEDIA_MESSAGES.uploadsPerHour(verdict.retryAfterSeconds), undefined, { 'retry-after': String(verdict.retryAfterSeconds) });
+      }
+      const asset = await uploadImage(deps, customerId, await readImageUpload(request));
+      return reply.code(201).send({ payload: { message: MEDIA_MESSAGES.uploaded, ...asset } });
+    });
+
+    app.get<IdParams>(`${base}/:id`, async (request) => ({ payload: await getMedia(deps, await deps.customerOf(request), request.params.id) }));
+
+    app.get<IdParams>(`${base}/:id/usage`, async (request) => ({ payload: await mediaUsage(deps, await deps.customerOf(request), request.params.id) }));
+
+    app.patch<IdParams>(`${base}/:id`, { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+      const { alt } = parseWith(mediaUpdateSchema, request.body);
+      const asset = await setMediaAlt(deps, await deps.customerOf(request), request.params.id, alt);
+      return { payload: { message: MEDIA_MESSAGES.updated, ...asset } };
+    });
+
+    app.delete<IdParams>(`${base}/:id`, async (request) => {
+      await deleteMedia(deps, await deps.customerOf(request), request.params.id);
+      return { payload: { message: MEDIA_MESSAGES.deleted } };
+    });
+  };
+}
