@@ -10,6 +10,7 @@ import { measureRelayBudget, printRelayBudget, RELAY_BUDGET } from './relay-budg
 import { measureCdnow, printCdnow } from './cdnow';
 import { measureBounceClassifier, printBounceClassifier } from './bounce-classifier';
 import { measureInboundReceiver, printInboundReceiver } from './inbound-receiver';
+import { measureMediaUpload, printMediaUpload } from './media-upload';
 import { INSIGHTS_REFRESH_TARGETS, measureInsightsRefresh, printInsightsRefresh } from './insights-refresh';
 import { measurePlatformImport, PLATFORM_IMPORT, printPlatformImport } from './platform-import';
 import { measurePlatformSteady, PLATFORM_STEADY, printPlatformSteady } from './platform-steady';
@@ -39,7 +40,7 @@ import {
 // of 100,000 messages next to raw nodemailer, tracking hits next to a bare route, and the server's
 // event-loop delay while hostile inputs arrive next to normal traffic.
 // `npm run bench -- audience` (or any of the section names below) runs only the sections named.
-const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'relay-budget', 'tracking', 'event-loop', 'tenant-loop', 'events', 'flows', 'flow-fairness', 'cdnow', 'insights-refresh', 'platform-import', 'platform-steady', 'groceries', 'ab-simulation', 'send-time-and-scores', 'bounces', 'inbound', 'lighthouse'] as const;
+const SECTIONS = ['bundle', 'waitlist', 'sign-in', 'email-send', 'audience', 'send', 'relay-budget', 'tracking', 'event-loop', 'tenant-loop', 'events', 'flows', 'flow-fairness', 'cdnow', 'insights-refresh', 'platform-import', 'platform-steady', 'groceries', 'ab-simulation', 'send-time-and-scores', 'bounces', 'inbound', 'media', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -492,6 +493,15 @@ async function main() {
     const sinkMean = (inbound.sinkBefore.perSecond + inbound.sinkAfter.perSecond) / 2;
     summary.push(
       `  inbound       receiver ${inbound.receiver.perSecond.toFixed(0)} reports/s (loop p99 ${ms(inbound.receiver.loopP99)}) vs plain SMTP sink ${sinkMean.toFixed(0)} reports/s (loop p99 ${ms(Math.max(inbound.sinkBefore.loopP99, inbound.sinkAfter.loopP99))}) = ${((inbound.receiver.perSecond / sinkMean) * 100).toFixed(1)} %`,
+    );
+  }
+
+  if (runs('media')) {
+    console.log('\nprocessing a 12-megapixel photo next to a plain resize, and refusing a PNG bomb (about half a minute) …');
+    const media = await measureMediaUpload();
+    clean = printMediaUpload(media) && clean;
+    summary.push(
+      `  media         a 12 MP photo processed in ${media.oursMs.toFixed(0)} ms (two widths, metadata stripped; peak RSS ${media.oursPeakRssMb.toFixed(0)} MB) vs ${media.baselineMs.toFixed(0)} ms for one plain resize; a 400 MP PNG bomb refused in ${media.bombRefusalMs.toFixed(1)} ms`,
     );
   }
 

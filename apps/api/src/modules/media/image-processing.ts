@@ -90,11 +90,25 @@ export async function processImage(bytes: Buffer, declared: string | undefined, 
   const rotated = header.orientation !== undefined && header.orientation >= 5;
   const width = rotated ? frameHeight : header.width;
   const height = rotated ? header.width : frameHeight;
-  const input = sharp(bytes, { limitInputPixels: limits.maxPixels * (animated ? frames : 1), animated, failOn: 'error' }).rotate();
+  const widths = variantWidths(width);
   const variants: ProcessedVariant[] = [];
-  for (const target of variantWidths(width)) {
-    variants.push(await encode(input.clone().resize({ width: target, withoutEnlargement: true }), format));
+  if (animated) {
+    const input = sharp(bytes, { limitInputPixels: limits.maxPixels * frames, animated, failOn: 'error' });
+    for (const target of widths) variants.push(await encode(input.clone().resize({ width: target, withoutEnlargement: true }), format));
+    return { format, animated, width, height, variants };
   }
+  // Decoded once, upright and at the widest width (a JPEG shrinks as it is decoded): each width is
+  // made from those pixels. Decoding the full photo once per width took most of the time.
+  const { data, info } = await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' })
+    .rotate()
+    .resize({ width: widths[0], withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => {
+      throw new HttpError(400, MEDIA_MESSAGES.undecodable);
+    });
+  const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  for (const target of widths) variants.push(await encode(sharp(data, pixels).resize({ width: target, withoutEnlargement: true }), format));
   return { format, animated, width, height, variants };
 }
 
