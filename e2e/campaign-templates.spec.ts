@@ -3,7 +3,7 @@ import { CAMPAIGN_CHECK_TEXTS } from '@postlark/shared/campaign-checks';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
 import { STARTER_COPY } from '@postlark/shared/starter-copy';
 import { EMAIL_BUTTON_STYLE } from '@postlark/shared/email-button';
-import { campaignEditor } from './support/campaign-pages';
+import { campaignEditor, sendTestFromEditor } from './support/campaign-pages';
 import { signedInCustomer } from './support/customer-area';
 import { expect, test } from './support/fixtures';
 import { toast } from './support/page-helpers';
@@ -36,12 +36,7 @@ test.describe('starting templates', () => {
       await expect(editor.preview.getByRole('link', { name: button })).toHaveCSS('background-color', BUTTON_BACKGROUND);
 
       await editor.fromName.fill('Lark Letters');
-      const before = await inbox.count(customer.email);
-      await editor.test.click();
-      await editor.testDialog.to.fill(customer.email);
-      await editor.testDialog.send.click();
-      await expect(toast(page, CAMPAIGN_MESSAGES.testSent(1))).toBeVisible();
-      const mail = await inbox.message(customer.email, before);
+      const mail = await sendTestFromEditor(page, inbox, customer.email);
       const anchor = new RegExp(`<a [^>]*>${button}</a>`).exec(mail.html)?.[0];
       expect(anchor, `the ${template} button in the mail`).toBeTruthy();
       expect(anchor).toContain(`style="${EMAIL_BUTTON_STYLE}"`);

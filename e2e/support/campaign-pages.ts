@@ -1,4 +1,7 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
+import type { Inbox } from './mail';
+import { toast } from './page-helpers';
 
 // The campaign pages (the list and the editor), found by the names they give their parts.
 
@@ -45,4 +48,15 @@ export function campaignEditor(page: Page) {
       send: sendDialog.getByRole('button', { name: 'Send now' }),
     },
   };
+}
+
+/** The open campaign sent as a test to `to` from the editor (Send test), and the message that arrived. */
+export async function sendTestFromEditor(page: Page, inbox: Inbox, to: string) {
+  const editor = campaignEditor(page);
+  const before = await inbox.count(to);
+  await editor.test.click();
+  await editor.testDialog.to.fill(to);
+  await editor.testDialog.send.click();
+  await expect(toast(page, CAMPAIGN_MESSAGES.testSent(1))).toBeVisible();
+  return inbox.message(to, before);
 }

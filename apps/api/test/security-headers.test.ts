@@ -67,7 +67,7 @@ describe("the web app's Content-Security-Policy", () => {
       const policy = policyOf((await get(plain, url)).headers['content-security-policy']);
       expect(policy.get('script-src'), url).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
       expect(policy.get('style-src-attr'), url).toEqual(["'unsafe-inline'"]);
-      expect(policy.get('img-src'), url).toEqual(["'self'", 'data:', 'https:']);
+      expect(policy.get('img-src'), url).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     }
   });
 

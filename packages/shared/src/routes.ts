@@ -32,6 +32,8 @@ export const ROUTES = {
   // Campaigns (issue 6): the list, the editor of a new one and of one (/dashboard/campaigns/{id}).
   campaigns: '/dashboard/campaigns',
   newCampaign: '/dashboard/campaigns/new',
+  // The media library (issue 33): images uploaded for emails, under Campaigns in the sidebar.
+  media: '/dashboard/media',
   // Reports (issue 6): every sent campaign's figures, and one campaign's (/dashboard/reports/{id}).
   reports: '/dashboard/reports',
   // Purchase insights (issue 19): the account's orders, RFM grid and predictions, beside the reports.
@@ -90,6 +92,7 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.insights,
   ROUTES.campaigns,
   ROUTES.newCampaign,
+  ROUTES.media,
   ROUTES.confirmEmail,
   ROUTES.cancelEmailChange,
   ROUTES.confirmSubscription,

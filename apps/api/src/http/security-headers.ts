@@ -36,7 +36,8 @@ const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
  *   HTML) and the email preview is a sandboxed srcdoc frame, which takes this page's policy: style
  *   attributes, never <style> elements (style-src-attr only; an attribute can neither run script
  *   nor select other elements);
- * - the customer's images are on their own sites (img-src https:);
+ * - the customer's images are on their own sites (img-src https:), and an image chosen for
+ *   upload is shown before it is sent (blob:, a URL the page made of the file itself);
  * - Google's sign-in script, when the build has a client id.
  */
 const APP_PAGE = {
@@ -44,7 +45,7 @@ const APP_PAGE = {
   'script-src': ["'self'", `${GOOGLE_SIGN_IN}client`],
   'style-src': ["'self'", `${GOOGLE_SIGN_IN}style`],
   'style-src-attr': ["'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'https:'],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'connect-src': ["'self'", GOOGLE_SIGN_IN],
   'frame-src': ["'self'", GOOGLE_SIGN_IN],
 } as const;

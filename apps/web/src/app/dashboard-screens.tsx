@@ -31,6 +31,9 @@ const DeliverabilityRoute = () => <Lazy page={<DeliverabilityPage />} />;
 // The A/B tests page: a chunk of its own too.
 const AbTestsPage = lazy(() => import('./routes/ab-tests-route'));
 const AbTestsRoute = () => <Lazy page={<AbTestsPage />} />;
+// The media library: a chunk of its own too.
+const MediaPage = lazy(() => import('./routes/media-route'));
+const MediaRoute = () => <Lazy page={<MediaPage />} />;
 
 function Lazy({ page }: { page: ReactNode }) {
   return <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{page}</Suspense>;
@@ -53,6 +56,7 @@ const SCREENS = {
   products: ProductsRoute,
   campaigns: CampaignsRoute,
   campaignEditor: CampaignEditorRoute,
+  media: MediaRoute,
   senders: SendersRoute,
   deliverability: DeliverabilityRoute,
   reports: ReportsRoute,

@@ -83,6 +83,7 @@ export function AppRoutes() {
               {/* Campaigns (issue 6): the list, and the editor of a new one (/new) or a saved one (/{id}). */}
               <Route path={`${ROUTES.dashboard}/campaigns`} element={<DashboardScreen name="campaigns" />} />
               <Route path={`${ROUTES.dashboard}/campaigns/:campaignId`} element={<DashboardScreen name="campaignEditor" />} />
+              <Route path={ROUTES.media} element={<DashboardScreen name="media" />} />
               <Route path={ROUTES.senders} element={<DashboardScreen name="senders" />} />
               <Route path={ROUTES.deliverability} element={<DashboardScreen name="deliverability" />} />
               {/* Automations (issue 19): the flows, and one flow's builder. */}

@@ -12,6 +12,7 @@ import { PLATFORMS } from '../../components/ui/platform-mark';
 import {
   AB_TESTS_NAV,
   ALL_CAMPAIGNS_NAV,
+  MEDIA_NAV,
   AUDIENCE_NAV,
   AUTOMATIONS_NAV,
   avatarInitial,
@@ -31,6 +32,8 @@ import { useLogOut } from '../use-log-out';
 import { useNotifications } from '../use-notifications';
 import '../../components/ui/card.css';
 import './dashboard-route.css';
+import { ImageSourceContext } from '../../components/media/image-source';
+import { mediaImageSource } from '../../features/media/media-image-source';
 
 const SIDEBAR_ID = 'dashboard-sidebar';
 // Below this width the sidebar is an off-canvas drawer.
@@ -48,6 +51,7 @@ const SIDEBAR_LINKS: Readonly<Record<string, string>> = {
   [DELIVERABILITY_NAV]: ROUTES.deliverability,
   [CAMPAIGNS_NAV]: CAMPAIGNS_PATH,
   [ALL_CAMPAIGNS_NAV]: CAMPAIGNS_PATH,
+  [MEDIA_NAV]: ROUTES.media,
   [CONNECT_NAV]: INTEGRATIONS_PATH,
   [AUTOMATIONS_NAV]: ROUTES.automations,
   [AB_TESTS_NAV]: ROUTES.abTests,
@@ -74,6 +78,7 @@ function navItemFor(pathname: string, search = ''): string | null {
   if (path === ROUTES.subscribers || path.startsWith(`${ROUTES.subscribers}/`)) return AUDIENCE_NAV.subscribers;
   if (path === ROUTES.reports || path.startsWith(`${ROUTES.reports}/`) || path === ROUTES.insights) return REPORTS_NAV;
   if (path === ROUTES.deliverability) return DELIVERABILITY_NAV;
+  if (path === ROUTES.media) return MEDIA_NAV;
   if (path === CAMPAIGNS_PATH) return platformItem(ALL_CAMPAIGNS_NAV, search, CAMPAIGNS_NAV);
   if (path.startsWith(`${CAMPAIGNS_PATH}/`)) return CAMPAIGNS_NAV;
   if (path === ROUTES.automations || path.startsWith(`${ROUTES.automations}/`)) return AUTOMATIONS_NAV;
@@ -188,7 +193,10 @@ export default function DashboardRoute() {
           }
         />
         <main id="main" tabIndex={-1} className="dashboard__main">
-          <Outlet context={screens} />
+          {/* The editor's images come from the media library (components/media/image-source.ts). */}
+          <ImageSourceContext.Provider value={mediaImageSource}>
+            <Outlet context={screens} />
+          </ImageSourceContext.Provider>
         </main>
       </div>
       <UpgradePanel open={upgradeOpen} onClose={() => setUpgradeOpen(false)} plan={accountPlan.state} onRetry={accountPlan.retry} />

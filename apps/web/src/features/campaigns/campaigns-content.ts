@@ -115,3 +115,18 @@ export const MERGE_TAGS = [
   { field: 'engagement.score', label: 'Engagement score (as 42%)', fallback: '' },
   { field: 'engagement.band', label: 'Engagement band (as Cooling)', fallback: '' },
 ] as const;
+
+/** The Insert image dialog with the media library (image-insert-form.tsx). */
+export const IMAGE_INSERT_TEXTS = {
+  tabsLabel: 'Where the image comes from',
+  upload: 'Upload',
+  library: 'Your images',
+  address: 'By address',
+  chooseFile: 'Choose an image (JPEG, PNG, GIF or WebP)',
+  altLabel: 'Description (alt text)',
+  altHint: 'Read aloud to people who cannot see the image, and shown when images are blocked.',
+  uploading: 'Uploading the image',
+  uploadAndInsert: 'Upload and insert',
+  insert: 'Insert image',
+  back: 'Choose another',
+} as const;

@@ -42,6 +42,9 @@ export const CAMPAIGNS_NAV = 'campaigns';
 /** Issue 38, point 8: the way to every campaign, first among the platforms (those stay as the spec lists them). */
 export const ALL_CAMPAIGNS_NAV = 'campaigns/all';
 
+/** Issue 33: the media library, under Campaigns after All campaigns. */
+export const MEDIA_NAV = 'campaigns/media';
+
 /** Automations (issue 19): a page of its own beside Campaigns; not one of the spec's items, which keep their texts. */
 export const AUTOMATIONS_NAV = 'automations';
 
@@ -66,7 +69,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     id: CAMPAIGNS_NAV,
     label: 'Campaigns',
     icon: 'campaigns',
-    children: [{ id: ALL_CAMPAIGNS_NAV, label: 'All campaigns', icon: 'list' }, ...platformChildren(CAMPAIGNS_NAV)],
+    children: [{ id: ALL_CAMPAIGNS_NAV, label: 'All campaigns', icon: 'list' }, { id: MEDIA_NAV, label: 'Media', icon: 'image' }, ...platformChildren(CAMPAIGNS_NAV)],
   },
   { id: AUTOMATIONS_NAV, label: 'Automations', icon: 'automations' },
   { id: AB_TESTS_NAV, label: 'Auto A/B Testing', icon: 'ab', children: platformChildren(AB_TESTS_NAV) },

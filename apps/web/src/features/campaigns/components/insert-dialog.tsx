@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from 'react';
+import { type PickedImage, useImageSource } from '../../../components/media/image-source';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
+import { ImageInsertForm } from './image-insert-form';
 
 export type InsertKind = 'link' | 'image' | 'button';
 
@@ -27,20 +29,29 @@ interface InsertDialogProps {
   kind: InsertKind | null;
   /** The words selected in the editor, offered as the link's text. */
   selectedText: string;
+  /** An image file dropped or pasted into the editor, to upload. */
+  file?: File | null;
   onInsert(kind: InsertKind, url: string, text: string): void;
+  /** An image from the media library or just uploaded, with the size it is shown at. */
+  onInsertImage?(image: PickedImage): void;
   onClose(): void;
 }
 
-/** A link, image or button by address: the address, and the words that go with it. */
-export function InsertDialog({ kind, selectedText, onInsert, onClose }: InsertDialogProps) {
+/**
+ * A link, image or button: the address and the words that go with it. An image may also be
+ * uploaded or taken from the media library, where the dashboard gives one (image-source.ts).
+ */
+export function InsertDialog({ kind, selectedText, file = null, onInsert, onInsertImage, onClose }: InsertDialogProps) {
+  const source = useImageSource();
+  const byAddress = kind && <InsertForm key={kind} kind={kind} selectedText={selectedText} onInsert={onInsert} onClose={onClose} />;
   return (
-    <Modal open={kind !== null} title={kind ? TITLES[kind] : ''} onClose={onClose}>
-      {kind && <InsertForm key={kind} kind={kind} selectedText={selectedText} onInsert={onInsert} onClose={onClose} />}
+    <Modal open={kind !== null} title={kind ? TITLES[kind] : ''} onClose={onClose} variant={kind === 'image' && source ? 'side' : undefined}>
+      {kind === 'image' && source && onInsertImage ? <ImageInsertForm source={source} file={file} byAddress={byAddress} onInsert={onInsertImage} onClose={onClose} /> : byAddress}
     </Modal>
   );
 }
 
-function InsertForm({ kind, selectedText, onInsert, onClose }: InsertDialogProps & { kind: InsertKind }) {
+function InsertForm({ kind, selectedText, onInsert, onClose }: Omit<InsertDialogProps, 'kind'> & { kind: InsertKind }) {
   const [url, setUrl] = useState('https://');
   const [text, setText] = useState(kind === 'image' ? '' : selectedText);
   const [error, setError] = useState('');

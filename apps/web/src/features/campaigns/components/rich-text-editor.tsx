@@ -1,8 +1,10 @@
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor } from '@tiptap/react';
+import { TextSelection } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useState } from 'react';
 import type { EditorSelectionHandle } from '../editor-assistant';
+import { type PickedImage, useImageSource } from '../../../components/media/image-source';
 import { encodeCondition } from '@postlark/shared/content-blocks';
 import { emailButtonHtml } from '@postlark/shared/email-button';
 import { BlockDialog, type BlockKind } from './block-dialog';
@@ -28,10 +30,18 @@ export interface RichTextEditorProps {
 }
 
 
+/** The first file of a drop or paste that may be an image (the server checks its bytes). */
+function firstImage(files: FileList | null | undefined): File | null {
+  return [...(files ?? [])].find((file) => file.type.startsWith('image/')) ?? null;
+}
+
 export default function RichTextEditor({ initialHtml, onChange, labelledBy, describedBy, invalid, selectionTools }: RichTextEditorProps) {
   const [inserting, setInserting] = useState<InsertKind | null>(null);
   const [selectedText, setSelectedText] = useState('');
   const [blockKind, setBlockKind] = useState<BlockKind | null>(null);
+  // An image dropped or pasted in: the Insert image dialog uploads it, asking its alt text first.
+  const [droppedFile, setDroppedFile] = useState<File | null>(null);
+  const imageSource = useImageSource();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: false, code: false, codeBlock: false, heading: { levels: [1, 2, 3] } }),
@@ -54,12 +64,42 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
       },
+      handleDrop: (view, event) => {
+        const file = imageSource ? firstImage(event.dataTransfer?.files) : null;
+        if (!file) return false;
+        event.preventDefault();
+        // It goes where it was dropped.
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+        if (at) view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(at.pos))));
+        openImageUpload(file);
+        return true;
+      },
+      handlePaste: (_view, event) => {
+        const file = imageSource ? firstImage(event.clipboardData?.files) : null;
+        if (!file) return false;
+        event.preventDefault();
+        openImageUpload(file);
+        return true;
+      },
     },
     // An empty editor still holds one empty paragraph; the campaign then has no content.
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   });
 
+  function openImageUpload(file: File) {
+    setDroppedFile(file);
+    setSelectedText('');
+    setInserting('image');
+  }
+
+  function insertImage(image: PickedImage) {
+    setInserting(null);
+    setDroppedFile(null);
+    focusedChain().setImage({ src: image.url, alt: image.alt, width: image.width, height: image.height }).run();
+  }
+
   function openInsert(kind: InsertKind) {
+    setDroppedFile(null);
     const { from, to } = editor.state.selection;
     setSelectedText(editor.state.doc.textBetween(from, to, ' '));
     setInserting(kind);
@@ -100,7 +140,17 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
     <div className={`rich-text-editor${invalid ? ' rich-text-editor--invalid' : ''}`}>
       <EditorToolbar editor={editor} onInsert={openInsert} onMergeTag={(tag) => focusedChain().insertContent(tag).run()} onBlock={setBlockKind} extra={selectionTools?.(selection)} />
       <EditorContent editor={editor} />
-      <InsertDialog kind={inserting} selectedText={selectedText} onInsert={insert} onClose={() => setInserting(null)} />
+      <InsertDialog
+        kind={inserting}
+        selectedText={selectedText}
+        file={droppedFile}
+        onInsert={insert}
+        onInsertImage={insertImage}
+        onClose={() => {
+          setInserting(null);
+          setDroppedFile(null);
+        }}
+      />
       <BlockDialog
         kind={blockKind}
         onClose={() => setBlockKind(null)}
