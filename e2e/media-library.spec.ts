@@ -28,8 +28,9 @@ test.describe('media library', () => {
   test('the Media page uploads images, keeps their alt text, searches and deletes', async ({ page, request, baseURL, inbox }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'media');
+    // Under Campaigns in the sidebar.
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Campaigns' }).click();
-    await page.getByRole('link', { name: 'Media' }).click();
+    await page.getByRole('list', { name: 'Campaigns' }).getByRole('link', { name: 'Media' }).click();
     await expect(page).toHaveURL(/\/dashboard\/media$/);
     await expect(page.getByRole('heading', { name: 'Media', level: 1 })).toBeVisible();
     await expect(page.getByText('No images yet.', { exact: false })).toBeVisible();
