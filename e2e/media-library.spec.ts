@@ -21,7 +21,9 @@ async function dropFile(page: Page, selector: string, file: { name: string; type
     data.items.add(new File([new Uint8Array(bytes)], name, { type }));
     return data;
   }, { name: file.name, type: file.type, bytes: [...file.bytes] });
-  await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer });
+  // Where the pointer lets go: ProseMirror places a drop by its coordinates.
+  const box = (await page.locator(selector).boundingBox())!;
+  await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer, clientX: box.x + box.width / 2, clientY: box.y + 10 });
 }
 
 test.describe('media library', () => {
@@ -106,8 +108,9 @@ test.describe('media library', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    await editor.fromName.fill('Lark Letters');
+    await editor.name.fill('Spring letter');
     await editor.subject.fill('Spring');
+    await editor.fromName.fill('Lark Letters');
     const mail = await sendTestFromEditor(page, inbox, customer.email);
     expect(mail.html).toContain(`src="${src}"`);
     expect(mail.html).toContain('alt="Red tulips in the park"');

@@ -18,7 +18,7 @@ interface MediaLibraryProps {
   onPick?(asset: MediaAsset): void;
 }
 
-/** The account's images: upload (drop or choose), search, sort, page, alt text, copy and delete. */
+/** The account's images: upload (drop or choose), search, sort, page, alt text, copy and delete; or, in the picker, choose one. */
 export function MediaLibrary({ onPick }: MediaLibraryProps) {
   const [q, setQ] = useState('');
   const [sort, setSort] = useState<MediaSort>('newest');
@@ -60,7 +60,8 @@ export function MediaLibrary({ onPick }: MediaLibraryProps) {
 
   return (
     <div className="media-library">
-      <UploadZone uploads={uploads} onFiles={(files) => void uploadFiles(files)} onDismiss={dismiss} />
+      {/* The picker has an Upload tab of its own, which asks the alt text first. */}
+      {!onPick && <UploadZone uploads={uploads} onFiles={(files) => void uploadFiles(files)} onDismiss={dismiss} />}
       <div className="media-library__toolbar">
         <TextField
           label={MEDIA_TEXTS.search}
