@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import exifReader from 'exif-reader';
@@ -7,6 +8,7 @@ import { MEDIA_LIMITS, MEDIA_MESSAGES, type MediaAsset } from '@postlark/shared/
 import { afterAll, describe, expect, it } from 'vitest';
 import { callWithKey, customerWithKey } from './support/api-keys';
 import { useAccountsApp } from './support/accounts-app';
+import { eventually } from './support/eventually';
 import { animatedGif, imageUpload, jpegWithGps, multipartBody, noisePng, pngBomb, solid, type UploadPart } from './support/media';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'postlark-media-'));
@@ -161,6 +163,38 @@ describe('media library: uploads', () => {
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
     // Another account's uploads are its own.
     expect((await upload(await accounts.signedInCustomer(), imageUpload(small, 'image/png'))).statusCode).toBe(201);
+  });
+});
+
+describe('media library: one upload per account at a time', () => {
+  it('a second upload while the first is still arriving is refused before its body is read; another account’s goes on', async () => {
+    const customer = await accounts.signedInCustomer();
+    const neighbour = await accounts.signedInCustomer();
+    const small = await solid(20, 20, '#abcdef').png().toBuffer();
+    // The first upload arrives slowly, over a real connection: half its body, then (once the
+    // others are answered) the rest.
+    const { body, contentType } = multipartBody(imageUpload(await solid(300, 200, '#123456').png().toBuffer(), 'image/png'));
+    const address = await accounts.app.listen({ port: 0, host: '127.0.0.1' });
+    const slow = request(`${address}/api/media/v1/images`, { method: 'POST', headers: { cookie: customer.cookie, 'content-type': contentType, 'content-length': String(body.length) } });
+    const first = new Promise<number>((resolve, reject) => {
+      slow.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      slow.on('error', reject);
+    });
+    slow.write(body.subarray(0, body.length / 2));
+    // Until the first holds the account's claim, a form without a file is only a 400 (nothing stored).
+    const second = await eventually(async () => {
+      const answer = await upload(customer, [{ name: 'alt', value: 'no file' }]);
+      return answer.statusCode === 400 ? undefined : answer;
+    });
+    expect([second.statusCode, second.json().payload.message, second.headers['retry-after']]).toEqual([429, MEDIA_MESSAGES.busy, '2']);
+    expect((await upload(neighbour, imageUpload(small, 'image/png'))).statusCode).toBe(201);
+    slow.end(body.subarray(body.length / 2));
+    expect(await first).toBe(201);
+    // Given back with the answer: the next upload is taken.
+    expect((await upload(customer, imageUpload(small, 'image/png'))).statusCode).toBe(201);
   });
 });
 

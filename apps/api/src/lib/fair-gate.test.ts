@@ -11,15 +11,15 @@ function deferred() {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('fairGate', () => {
-  it('runs at most `concurrency` at once, the rest in the order asked', async () => {
+  it('runs at most `concurrency` turns at once, the rest in the order asked', async () => {
     const gate = fairGate(2);
     const started: string[] = [];
     const holds = { a: deferred(), b: deferred(), c: deferred(), d: deferred() };
-    const runs = (Object.keys(holds) as (keyof typeof holds)[]).map((account) =>
-      gate.run(account, async () => {
-        started.push(account);
-        await holds[account].promise;
-        return account;
+    const runs = (Object.keys(holds) as (keyof typeof holds)[]).map((name) =>
+      gate.turn(async () => {
+        started.push(name);
+        await holds[name].promise;
+        return name;
       }),
     );
     await settle();
@@ -31,23 +31,28 @@ describe('fairGate', () => {
     holds.a.resolve();
     holds.c.resolve();
     holds.d.resolve();
-    expect(await Promise.all(runs)).toEqual([{ value: 'a' }, { value: 'b' }, { value: 'c' }, { value: 'd' }]);
+    expect(await Promise.all(runs)).toEqual(['a', 'b', 'c', 'd']);
   });
 
-  it('refuses an account a second turn while its first runs, and gives it one after', async () => {
+  it('gives an account one claim at a time, and another once it is given back (twice is once)', () => {
     const gate = fairGate(4);
-    const hold = deferred();
-    const first = gate.run('a', () => hold.promise.then(() => 1));
-    expect(await gate.run('a', async () => 2)).toBeNull();
-    expect(await gate.run('b', async () => 3)).toEqual({ value: 3 });
-    hold.resolve();
-    expect(await first).toEqual({ value: 1 });
-    expect(await gate.run('a', async () => 4)).toEqual({ value: 4 });
+    const release = gate.claim('a');
+    expect(release).not.toBeNull();
+    expect(gate.claim('a')).toBeNull();
+    const other = gate.claim('b');
+    expect(other).not.toBeNull();
+    release!();
+    release!();
+    const again = gate.claim('a');
+    expect(again).not.toBeNull();
+    // The first release, called again, did not give back the second claim.
+    release!();
+    expect(gate.claim('a')).toBeNull();
   });
 
   it('frees the turn of work that failed', async () => {
     const gate = fairGate(1);
-    await expect(gate.run('a', async () => Promise.reject(new Error('bad image')))).rejects.toThrow('bad image');
-    expect(await gate.run('a', async () => 'next')).toEqual({ value: 'next' });
+    await expect(gate.turn(async () => Promise.reject(new Error('bad image')))).rejects.toThrow('bad image');
+    expect(await gate.turn(async () => 'next')).toBe('next');
   });
 });

@@ -1,12 +1,16 @@
-// Work that costs a process much CPU (decoding an image), run at most `concurrency` at a time in
-// the order asked, and at most one at a time per account: an account that asks in a loop waits
-// behind everyone else's one turn, never ahead of it (one tenant's work delays another's by at
-// most a pass). A second call while the account's first runs or waits is refused, not queued, so
-// no account can fill the queue.
+// Work that costs a process much CPU (decoding an image), for many accounts. Each account holds
+// at most one claim at a time, taken before its request's body is read and given back after the
+// answer, so one account cannot buffer many uploads at once; a second request while it holds one
+// is refused, not queued. The CPU part runs at most `concurrency` at a time in the order asked,
+// and since an account has one claim, it waits behind everyone else's one turn, never ahead
+// (one tenant's work delays another's by at most a pass). A slow upload holds its account's
+// claim, never a CPU turn.
 
 export interface FairGate {
-  /** Runs `work` in its turn; null, without running it, when `account` already has work here. */
-  run<T>(account: string, work: () => Promise<T>): Promise<{ value: T } | null>;
+  /** The account's one claim, or null while it holds it; call the answer to give it back. */
+  claim(account: string): (() => void) | null;
+  /** Runs `work` in its turn among everyone's. */
+  turn<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export function fairGate(concurrency: number): FairGate {
@@ -14,34 +18,37 @@ export function fairGate(concurrency: number): FairGate {
   const waiting: (() => void)[] = [];
   let running = 0;
 
-  async function turn(): Promise<void> {
+  async function start(): Promise<void> {
     if (running < concurrency) {
       running += 1;
       return;
     }
-    // The slot passes straight from the one that finishes to the first waiting (see release).
+    // The slot passes straight from the one that finishes to the first waiting (see finish).
     await new Promise<void>((resolve) => waiting.push(resolve));
   }
 
-  function release(): void {
+  function finish(): void {
     const next = waiting.shift();
     if (next) next();
     else running -= 1;
   }
 
   return {
-    async run(account, work) {
+    claim(account) {
       if (accounts.has(account)) return null;
       accounts.add(account);
+      let held = true;
+      return () => {
+        if (held) accounts.delete(account);
+        held = false;
+      };
+    },
+    async turn(work) {
+      await start();
       try {
-        await turn();
-        try {
-          return { value: await work() };
-        } finally {
-          release();
-        }
+        return await work();
       } finally {
-        accounts.delete(account);
+        finish();
       }
     },
   };

@@ -33,8 +33,15 @@ export function mediaRoutes(deps: MediaRouteDeps, base: string) {
       if (!verdict.allowed) {
         throw new HttpError(429, MEDIA_MESSAGES.uploadsPerHour(verdict.retryAfterSeconds), undefined, { 'retry-after': String(verdict.retryAfterSeconds) });
       }
-      const asset = await uploadImage(deps, customerId, await readImageUpload(request));
-      return reply.code(201).send({ payload: { message: MEDIA_MESSAGES.uploaded, ...asset } });
+      // The account's one upload at a time, claimed before its file is read into memory.
+      const release = deps.gate.claim(customerId);
+      if (!release) throw new HttpError(429, MEDIA_MESSAGES.busy, undefined, { 'retry-after': '2' });
+      try {
+        const asset = await uploadImage(deps, customerId, await readImageUpload(request));
+        return await reply.code(201).send({ payload: { message: MEDIA_MESSAGES.uploaded, ...asset } });
+      } finally {
+        release();
+      }
     });
 
     app.get<IdParams>(`${base}/:id`, async (request) => ({ payload: await getMedia(deps, await deps.customerOf(request), request.params.id) }));

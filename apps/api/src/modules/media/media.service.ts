@@ -16,7 +16,7 @@ export interface MediaDeps {
   appUrl: string;
   images: ImageLimits;
   storageBytesPerAccount: number;
-  /** Decoding takes CPU: a few at once, one per account (lib/fair-gate.ts). */
+  /** One upload per account at a time, and decoding a few at once among all (lib/fair-gate.ts). */
   gate: FairGate;
 }
 
@@ -59,7 +59,8 @@ function cleanName(fileName: string): string {
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
 /**
- * An upload checked, processed, stored and added to the account's library. The storage quota is
+ * An upload checked, processed, stored and added to the account's library; the caller holds the
+ * account's claim on the gate (media.routes.ts). The storage quota is
  * checked before the work and again with what the variants take; the file is stored before its
  * row, so a row never names a file that is not there.
  */
@@ -68,9 +69,7 @@ export async function uploadImage(deps: MediaDeps, customerId: string, upload: I
   const full = () => new HttpError(413, MEDIA_MESSAGES.storageFull(megabytes(deps.storageBytesPerAccount)));
   if ((await storageUsed(deps.db, customerId)) + upload.data.length > deps.storageBytesPerAccount) throw full();
 
-  const turn = await deps.gate.run(customerId, () => processImage(upload.data, upload.declaredType, deps.images));
-  if (!turn) throw new HttpError(429, MEDIA_MESSAGES.busy, undefined, { 'retry-after': '2' });
-  const image = turn.value;
+  const image = await deps.gate.turn(() => processImage(upload.data, upload.declaredType, deps.images));
   const bytes = image.variants.reduce((sum, variant) => sum + variant.data.length, 0);
   if ((await storageUsed(deps.db, customerId)) + bytes > deps.storageBytesPerAccount) throw full();
 
