@@ -181,6 +181,10 @@ describe('public API', () => {
       '/v1/campaigns/{id}/resume',
       '/v1/campaigns/{id}/cancel',
       '/v1/campaigns/{id}/report',
+      // The media library (media.test.ts).
+      '/v1/media',
+      '/v1/media/{id}',
+      '/v1/media/{id}/usage',
     ]);
     expect(document.servers).toEqual([{ url: 'http://localhost:3000/api' }]);
     const page = await accounts.app.inject({ method: 'GET', url: '/api/docs' });
