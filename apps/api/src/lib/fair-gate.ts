@@ -1,3 +1,5 @@
+import { fifoSlots } from './fifo-slots';
+
 // Work that costs a process much CPU (decoding an image), for many accounts. Each account holds
 // at most one claim at a time, taken before its request's body is read and given back after the
 // answer, so one account cannot buffer many uploads at once; a second request while it holds one
@@ -15,23 +17,7 @@ export interface FairGate {
 
 export function fairGate(concurrency: number): FairGate {
   const accounts = new Set<string>();
-  const waiting: (() => void)[] = [];
-  let running = 0;
-
-  async function start(): Promise<void> {
-    if (running < concurrency) {
-      running += 1;
-      return;
-    }
-    // The slot passes straight from the one that finishes to the first waiting (see finish).
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-
-  function finish(): void {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
+  const slots = fifoSlots(concurrency);
 
   return {
     claim(account) {
@@ -44,11 +30,11 @@ export function fairGate(concurrency: number): FairGate {
       };
     },
     async turn(work) {
-      await start();
+      await slots.acquire();
       try {
         return await work();
       } finally {
-        finish();
+        slots.release();
       }
     },
   };

@@ -1,4 +1,5 @@
 import type { DnsLookup } from '../senders/dns-resolver';
+import { fifoSlots } from '../../lib/fifo-slots';
 
 // Whether an imported address's domain takes mail at all (issue 32, point 6): an address at a
 // domain with no mail server hard-bounces on the first campaign and counts against the sender.
@@ -91,23 +92,8 @@ export function domainChecker({ dns, concurrency, timeoutMs, canary }: DomainChe
   let canaryVerdict: Promise<boolean> | undefined;
   /** Whether a rejection may be believed: the canary was found (asked once, on the first one). */
   const dnsSeesTheInternet = () => (canaryVerdict ??= canary ? withDeadline(decide(dns, canary), 2 * timeoutMs + 100).then((verdict) => verdict === 'accepts') : Promise.resolve(true));
-  const waiting: (() => void)[] = [];
-  let running = 0;
+  const { acquire, release } = fifoSlots(concurrency);
   let unansweredInARow = 0;
-
-  // A slot is handed straight to the next waiter, so no newcomer can slip past the cap between.
-  async function acquire(): Promise<void> {
-    if (running < concurrency) {
-      running += 1;
-      return;
-    }
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-  function release(): void {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
 
   async function check(domain: string): Promise<DomainVerdict> {
     await acquire();
