@@ -2,6 +2,7 @@ import { AI_MESSAGES } from '@postlark/shared/ai';
 import { ROUTES } from '@postlark/shared/routes';
 import { FAKE_SUBJECTS } from '../apps/api/test/support/fakes/openai-compatible';
 import { expect } from '@playwright/test';
+import sharp from 'sharp';
 import { aiTest as test, assistant, FAKE_AI_KEY, screenshotsAtBothWidths, selectParagraph } from './support/ai';
 import { campaignEditor } from './support/campaign-pages';
 import { signedInCustomer } from './support/customer-area';
@@ -181,5 +182,38 @@ test.describe('AI writing assistant', () => {
     await expect(confirm).toBeHidden();
     await expect(card.getByText('Key saved')).toBeHidden();
     await expect(card.getByRole('status').first()).toContainText('server’s default provider');
+  });
+
+  // Issue 33, point 1: the alt text asked for on insert can be suggested from the words around the
+  // image and a file name that says something; the customer checks it and may change it.
+  test('the image dialog suggests alt text from the text around the image, and the image goes in with it', async ({ page, request, baseURL, inbox, fakeAi }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'ai-alt');
+    await page.goto(NEW_CAMPAIGN);
+    const editor = campaignEditor(page);
+    await editor.blank.click();
+    await editor.content.click();
+    await editor.content.pressSequentially('Our linen shirts are back, in sand and olive.');
+    await editor.toolbar.getByRole('button', { name: 'Image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Insert image' });
+    await dialog.getByRole('tab', { name: 'Upload' }).click();
+    const bytes = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#c2b280' } }).jpeg().toBuffer();
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'linen-shirts_sand.jpg', mimeType: 'image/jpeg', buffer: bytes });
+
+    fakeAi.script({ kind: 'answer', text: 'Alt text: "Two linen shirts, sand and olive, folded on a table"' });
+    await dialog.getByRole('button', { name: 'Suggest alt text with AI' }).click();
+    const alt = dialog.getByRole('textbox', { name: 'Description (alt text)' });
+    await expect(alt).toHaveValue('Two linen shirts, sand and olive, folded on a table');
+    await expect(dialog.getByRole('status')).toContainText('Check that it says what the image shows');
+    await screenshotsAtBothWidths(page, 'image-alt-suggestion', alt);
+    const asked = fakeAi.requests.at(-1)!.raw;
+    expect(asked).toContain('File name: linen shirts sand');
+    expect(asked).toContain('Our linen shirts are back, in sand and olive.');
+
+    await alt.fill('Two linen shirts, sand and olive');
+    await dialog.getByRole('button', { name: 'Upload and insert' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(editor.content.getByRole('img', { name: 'Two linen shirts, sand and olive' })).toBeVisible();
   });
 });

@@ -69,6 +69,27 @@ describe('generating on the server’s default provider', () => {
     expect(lastPrompt()).toContain('Brief: Announce the spring linen collection, friendly tone.');
   });
 
+  it('suggests an image’s alt text from the text around it and a file name that says something, as one line that fits the library', async () => {
+    const { cookie } = await accounts.signedInCustomer();
+    fake().script({ kind: 'answer', text: 'Alt text: "Three linen shirts drying on a line in the sun"' });
+    const around = 'New this week.\nLinen shirts are back, in sand, sky and olive.';
+    const suggested = outcome((await call('POST', AI.generate, cookie, { task: 'alt', selection: around, image_name: 'spring-linen_shirts.jpg' })).body);
+    expect(suggested).toMatchObject({ done: true, text: 'Three linen shirts drying on a line in the sun' });
+    expect(lastPrompt()).toContain('Write the alt text for an image');
+    expect(lastPrompt()).toContain('File name: spring linen shirts');
+    expect(lastPrompt()).toContain('Linen shirts are back, in sand, sky and olive.');
+
+    // A camera's file name says nothing of the picture; a rambling answer is cut at a word.
+    const rambling = 'A very long description '.repeat(20);
+    fake().script({ kind: 'answer', text: `Here is a suggestion:\n${rambling}` });
+    const long = outcome((await call('POST', AI.generate, cookie, { task: 'alt', selection: around, image_name: 'IMG_2041.JPG' })).body);
+    expect(lastPrompt()).not.toContain('File name');
+    const text = 'text' in long ? long.text : '';
+    expect(text.length).toBeGreaterThan(250);
+    expect(text.length).toBeLessThanOrEqual(300);
+    expect(rambling.startsWith(`${text} `), text).toBe(true);
+  });
+
   it('reads suggestions however the model lists them', async () => {
     const { cookie } = await accounts.signedInCustomer();
     fake().script({ kind: 'answer', text: 'Here are five subject lines:\n\n- **"Spring is here"**\n- Spring is here\n* New in: linen\n• 20% off this week\n2) Your weekend plans\nOption 5: Last call\n6. One too many' });
@@ -86,6 +107,8 @@ describe('generating on the server’s default provider', () => {
       [{ task: 'rewrite', selection: '  ', style: 'shorter' }, 400, AI_MESSAGES.selectionRequired],
       [{ task: 'draft', brief: '' }, 400, AI_MESSAGES.briefRequired],
       [{ task: 'subjects' }, 400, AI_MESSAGES.contentRequired],
+      [{ task: 'alt', selection: ' ' }, 400, AI_MESSAGES.altContextRequired],
+      [{ task: 'alt', selection: 'Spring', image_name: 'x'.repeat(201) }, 400, AI_MESSAGES.tooLong(200)],
       [{ task: 'poem' }, 400, AI_MESSAGES.taskInvalid],
       [{ task: 'rewrite', selection: 'x', style: 'louder' }, 400, AI_MESSAGES.styleInvalid],
       [{ task: 'draft', brief: 'b'.repeat(2001) }, 400, AI_MESSAGES.tooLong(2000)],

@@ -19,9 +19,13 @@ export const AI_LIMITS = {
   suggestions: 5,
   /** Generations one account may have running at once. */
   atOnce: 2,
+  /** An image's file name, as the alt-text suggestion reads it. */
+  imageName: 200,
+  /** Characters of the text around an image an alt-text suggestion is made from. */
+  aroundImage: 2000,
 } as const;
 
-export const AI_TASKS = ['subjects', 'preheaders', 'rewrite', 'draft'] as const;
+export const AI_TASKS = ['subjects', 'preheaders', 'rewrite', 'draft', 'alt'] as const;
 export type AiTask = (typeof AI_TASKS)[number];
 
 export const AI_REWRITE_STYLES = ['shorter', 'friendlier', 'formal', 'fix'] as const;
@@ -41,6 +45,7 @@ export const AI_TASK_LABELS: Record<AiTask, string> = {
   preheaders: 'Suggest preheaders',
   rewrite: 'Rewrite',
   draft: 'Draft from a brief',
+  alt: 'Suggest alt text',
 };
 
 export const AI_MESSAGES = {
@@ -58,6 +63,7 @@ export const AI_MESSAGES = {
   selectionRequired: 'Select the text to rewrite first.',
   briefRequired: 'Describe the campaign in a sentence or two first.',
   contentRequired: 'Write a subject line or some content first: the suggestions are made from it.',
+  altContextRequired: 'Write some text near the image first: the alt text is suggested from it.',
   campaignNotFound: 'This campaign does not exist.',
   saved: 'AI provider saved.',
   deleted: 'AI provider removed. The server’s default provider is used, if there is one.',
@@ -114,6 +120,8 @@ export const aiGenerateSchema = z.strictObject({
   selection: optionalText(AI_LIMITS.selection),
   style: z.optional(z.enum(AI_REWRITE_STYLES, { error: AI_MESSAGES.styleInvalid })),
   brief: optionalText(AI_LIMITS.brief),
+  /** For task alt: the image's file name (the text around it goes in selection). */
+  image_name: optionalText(AI_LIMITS.imageName),
 });
 export type AiGenerateRequest = z.output<typeof aiGenerateSchema>;
 

@@ -173,7 +173,19 @@ async function promptInput(deps: AiDeps, customerId: string, body: AiGenerateReq
     selection: body.selection ?? '',
     style: body.style,
     brief: (body.brief ?? '').trim(),
+    imageName: imageNameFrom(body.image_name ?? ''),
   };
+}
+
+/**
+ * What of a file name tells something: "spring-linen_shirts.jpg" is "spring linen shirts"; a
+ * camera's or a hash's ("IMG_2041.JPG", "3f2a…") says nothing and is left out.
+ */
+function imageNameFrom(name: string): string {
+  const words = name.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[-_.]+/g, ' ').trim();
+  const letters = words.replace(/[^a-z]/gi, '').length;
+  if (letters < 3 || /^(?:img|dsc|dscn|pxl|image|photo|screenshot)\s*\d/i.test(words) || /^[0-9a-f\s]{16,}$/i.test(words)) return '';
+  return words;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,23 @@
 import { AI_MESSAGES } from '@postlark/shared/ai';
 import { describe, expect, it } from 'vitest';
-import { cleanLine, missingInput, parseDraft, parseRewrite, parseSuggestions, promptFor, type PromptInput, REWRITE_ANSWER_CHARS, SUGGESTIONS_ANSWER_CHARS, unwrapRewrite } from './prompts';
+import { cleanLine, missingInput, parseAlt, parseDraft, parseRewrite, parseSuggestions, promptFor, type PromptInput, REWRITE_ANSWER_CHARS, SUGGESTIONS_ANSWER_CHARS, unwrapRewrite } from './prompts';
 
-const input = (overrides: Partial<PromptInput>): PromptInput => ({ task: 'subjects', subject: '', preheader: '', content: '', audience: [], selection: '', style: undefined, brief: '', ...overrides });
+const input = (overrides: Partial<PromptInput>): PromptInput => ({ task: 'subjects', subject: '', preheader: '', content: '', audience: [], selection: '', style: undefined, brief: '', imageName: '', ...overrides });
+
+describe('parseAlt', () => {
+  it('takes the first line that is not an introduction, without its label, bullet or quotes', () => {
+    expect(parseAlt('Alt text: "Linen shirts on a line"')).toBe('Linen shirts on a line');
+    expect(parseAlt('Here is a suggestion:\n\n- “A bowl of ramen”\nSecond idea')).toBe('A bowl of ramen');
+    expect(parseAlt('```\nALT: A red bicycle\n```')).toBe('A red bicycle');
+  });
+
+  it('cuts a description longer than the library keeps at a word, and refuses an empty answer', () => {
+    const cut = parseAlt('word '.repeat(100));
+    expect(cut.length).toBeLessThanOrEqual(300);
+    expect(cut.endsWith('word')).toBe(true);
+    expect(() => parseAlt('Here you go:\n\n')).toThrow(AI_MESSAGES.garbage);
+  });
+});
 
 describe('parseSuggestions', () => {
   it('takes the items of a list however they are marked, keeping a number that belongs to the line', () => {

@@ -1,5 +1,6 @@
 import { AI_LIMITS, AI_MESSAGES, type AiRewriteStyle, type AiTask } from '@postlark/shared/ai';
 import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
+import { MEDIA_LIMITS } from '@postlark/shared/media';
 import { AiError, type ChatMessage } from './openai-client';
 import { sanitiseDraftHtml, unfence } from './draft-html';
 
@@ -18,6 +19,8 @@ export interface PromptInput {
   selection: string;
   style: AiRewriteStyle | undefined;
   brief: string;
+  /** Task alt: the image's file name, '' when it has none worth reading. */
+  imageName: string;
 }
 
 const SYSTEM =
@@ -60,6 +63,13 @@ export function promptFor(input: PromptInput): ChatMessage[] {
           'No html, head or body element, no styles, no images, no scripts. Reply with the HTML only.\n' +
           `Brief: ${input.brief}`
         );
+      case 'alt':
+        return (
+          `Write the alt text for an image in this email: what the image most likely shows, said plainly for a reader who cannot see it, in at most ${ALT_WORDS} words, ` +
+          'judged from the text around it and its file name. Do not begin with "Image of" or "Picture of". Reply with the alt text only, on one line.\n' +
+          (input.imageName ? `File name: ${input.imageName}\n` : '') +
+          `Text around the image:\n<<<\n${(input.selection || input.content).slice(0, AI_LIMITS.aroundImage)}\n>>>`
+        );
     }
   })();
   return [
@@ -72,6 +82,7 @@ export function promptFor(input: PromptInput): ChatMessage[] {
 export function missingInput(input: PromptInput): string | null {
   if (input.task === 'rewrite' && !input.selection.trim()) return AI_MESSAGES.selectionRequired;
   if (input.task === 'draft' && !input.brief.trim()) return AI_MESSAGES.briefRequired;
+  if (input.task === 'alt' && !input.selection.trim() && !input.content.trim() && !input.imageName) return AI_MESSAGES.altContextRequired;
   if ((input.task === 'subjects' || input.task === 'preheaders') && !input.subject.trim() && !input.content.trim() && !input.preheader.trim()) return AI_MESSAGES.contentRequired;
   return null;
 }
@@ -84,6 +95,9 @@ export const SUGGESTIONS_ANSWER_CHARS = 8 * 1024;
 export const REWRITE_ANSWER_CHARS = 2 * AI_LIMITS.selection;
 /** A drafted body: what the editor keeps of it must fit a campaign anyway. */
 export const DRAFT_ANSWER_CHARS = CAMPAIGN_LIMITS.html;
+
+/** An alt text is a phrase: a screen reader reads all of it before the reader may go on. */
+const ALT_WORDS = 20;
 
 /** What the task's answer may be at most, in characters: the client stops reading past it. */
 export function answerCharsFor(task: AiTask): number {
@@ -164,6 +178,30 @@ export function parseDraft(answer: string): string {
   return html;
 }
 
+// A provider's label before the answer ("Alt text:", "Alt:"), read without a pattern on the whole line.
+const ALT_LABELS = ['alt text:', 'alt-text:', 'alt:'];
+
+/**
+ * An alt text: the answer's first line that is not an introduction, without label, bullet or
+ * quotes; one longer than the media library keeps is cut at the last word that fits.
+ */
+export function parseAlt(answer: string): string {
+  const lines = unfence(capped(answer, SUGGESTIONS_ANSWER_CHARS)).split(/\r?\n/);
+  for (const line of lines) {
+    let text = line.trim();
+    const label = ALT_LABELS.find((prefix) => text.toLowerCase().startsWith(prefix));
+    if (label) text = text.slice(label.length);
+    else if (text.endsWith(':')) continue;
+    text = cleanLine(text);
+    if (!text) continue;
+    if (text.length <= MEDIA_LIMITS.altChars) return text;
+    const cut = text.slice(0, MEDIA_LIMITS.altChars);
+    const space = cut.lastIndexOf(' ');
+    return (space > 0 ? cut.slice(0, space) : cut).trim();
+  }
+  throw new AiError('garbage', AI_MESSAGES.garbage);
+}
+
 /** What a task's answer becomes: the text to apply, and the suggestions for subjects and preheaders. */
 export function readAnswer(task: AiTask, answer: string): { text: string; suggestions?: string[] } {
   switch (task) {
@@ -179,5 +217,7 @@ export function readAnswer(task: AiTask, answer: string): { text: string; sugges
       return { text: parseRewrite(answer) };
     case 'draft':
       return { text: parseDraft(answer) };
+    case 'alt':
+      return { text: parseAlt(answer) };
   }
 }

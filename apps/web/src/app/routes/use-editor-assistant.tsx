@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { AltSuggestion } from '../../features/ai-assistant/components/alt-suggestion';
 import { DraftWithAi } from '../../features/ai-assistant/components/draft-dialog';
 import { FieldSuggestions } from '../../features/ai-assistant/components/field-suggestions';
 import { RewriteMenu } from '../../features/ai-assistant/components/rewrite-menu';
@@ -16,6 +17,7 @@ export function useEditorAssistant(): EditorAssistant {
       ),
       content: ({ context, hasContent, onDraft }) => <DraftWithAi api={api} hasContent={hasContent} campaignId={context.campaign_id} onDraft={onDraft} />,
       selection: ({ handle, campaignId }) => <RewriteMenu api={api} selection={handle} campaignId={campaignId} />,
+      alt: ({ around, imageName, campaignId, onUse }) => <AltSuggestion api={api} around={around} imageName={imageName} campaignId={campaignId} onUse={onUse} />,
     };
   }, [view, generate]);
 }

@@ -10,6 +10,8 @@ export interface PickedImage {
   alt: string;
   width: number;
   height: number;
+  /** The file's name, where there is one: an alt-text suggestion may read it. */
+  name?: string;
 }
 
 export type ImageUploadResult = { image: PickedImage } | { error: string };

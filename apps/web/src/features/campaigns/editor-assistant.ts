@@ -30,4 +30,15 @@ export interface EditorAssistant {
   content(props: { context: EditorTextContext; hasContent: boolean; onDraft(html: string): void }): ReactNode;
   /** In the rich-text editor's toolbar: something to do with the selection. */
   selection(props: { handle: EditorSelectionHandle; campaignId?: string }): ReactNode;
+  /** Under an image's alt text field: a description suggested from the text around the image. */
+  alt(props: ImageAltProps & { campaignId?: string }): ReactNode;
+}
+
+/** What an alt-text suggestion works from, and where it puts its answer. */
+export interface ImageAltProps {
+  /** The campaign's text around where the image goes. */
+  around: string;
+  /** The image's file name, '' when unknown. */
+  imageName: string;
+  onUse(alt: string): void;
 }

@@ -203,6 +203,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
                 describedBy={problems.content_html?.length ? 'campaign-content-problems' : undefined}
                 invalid={Boolean(errors.content_html) || Boolean(problems.content_html?.length)}
                 selectionTools={assistant ? (handle) => assistant.selection({ handle, campaignId: campaign?.id }) : undefined}
+                altTools={assistant ? (props) => assistant.alt({ ...props, campaignId: campaign?.id }) : undefined}
               />
               <MergeTagProblems id="campaign-content-problems" problems={problems.content_html} />
               <FieldError id="campaign-content-error" message={errors.content_html} />

@@ -1,8 +1,10 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { MEDIA_LIMITS } from '@postlark/shared/media';
 import { type ImageSource, type PickedImage } from '../../../components/media/image-source';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { IMAGE_INSERT_TEXTS } from '../campaigns-content';
+import type { ImageAltProps } from '../editor-assistant';
 import './image-insert-form.css';
 
 type Tab = 'upload' | 'library' | 'address';
@@ -13,6 +15,8 @@ interface ImageInsertFormProps {
   file: File | null;
   /** The form for an image by address (insert-dialog.tsx), the third tab. */
   byAddress: ReactNode;
+  /** Under the alt text field: the writing assistant's suggestion, when there is one. */
+  altTools?: (props: Omit<ImageAltProps, 'around'>) => ReactNode;
   onInsert(image: PickedImage): void;
   onClose(): void;
 }
@@ -21,7 +25,7 @@ interface ImageInsertFormProps {
  * An image for the email: uploaded from the computer, chosen from the library, or by address.
  * Whichever way, the alt text is asked for before it goes in (issue 33, point 1).
  */
-export function ImageInsertForm({ source, file: given, byAddress, onInsert, onClose }: ImageInsertFormProps) {
+export function ImageInsertForm({ source, file: given, byAddress, altTools, onInsert, onClose }: ImageInsertFormProps) {
   const [tab, setTab] = useState<Tab>(given ? 'upload' : 'library');
   const [file, setFile] = useState<File | null>(given);
   const [picked, setPicked] = useState<PickedImage | null>(null);
@@ -45,8 +49,11 @@ export function ImageInsertForm({ source, file: given, byAddress, onInsert, onCl
     { id: 'library', label: IMAGE_INSERT_TEXTS.library },
     { id: 'address', label: IMAGE_INSERT_TEXTS.address },
   ];
-  const altField = (
-    <TextField label={IMAGE_INSERT_TEXTS.altLabel} value={alt} hint={IMAGE_INSERT_TEXTS.altHint} maxLength={300} onChange={(event) => setAlt(event.target.value)} />
+  const altField = (imageName: string) => (
+    <>
+      <TextField label={IMAGE_INSERT_TEXTS.altLabel} value={alt} hint={IMAGE_INSERT_TEXTS.altHint} maxLength={MEDIA_LIMITS.altChars} onChange={(event) => setAlt(event.target.value)} />
+      {altTools?.({ imageName, onUse: setAlt })}
+    </>
   );
 
   return (
@@ -73,7 +80,7 @@ export function ImageInsertForm({ source, file: given, byAddress, onInsert, onCl
             />
           </label>
           {file && <FilePreview file={file} />}
-          {altField}
+          {altField(file?.name ?? '')}
           {sent !== null && <progress className="image-insert__progress" max={1} value={sent < 1 ? sent : undefined} aria-label={IMAGE_INSERT_TEXTS.uploading} />}
           {error && (
             <p className="notice notice--error" role="alert">
@@ -103,7 +110,7 @@ export function ImageInsertForm({ source, file: given, byAddress, onInsert, onCl
               }}
             >
               <img className="image-insert__preview" src={picked.url} alt="" />
-              {altField}
+              {altField(picked.name ?? '')}
               <div className="campaign-dialog-form__actions">
                 <Button variant="secondary" onClick={() => setPicked(null)}>
                   {IMAGE_INSERT_TEXTS.back}

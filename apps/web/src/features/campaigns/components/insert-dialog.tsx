@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ImageAltProps } from '../editor-assistant';
 import { type PickedImage, useImageSource } from '../../../components/media/image-source';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -34,6 +35,8 @@ interface InsertDialogProps {
   onInsert(kind: InsertKind, url: string, text: string): void;
   /** An image from the media library or just uploaded, with the size it is shown at. */
   onInsertImage?(image: PickedImage): void;
+  /** Beside an uploaded or library image's alt text: a suggestion (the text around it is the editor's). */
+  altTools?: (props: Omit<ImageAltProps, 'around'>) => ReactNode;
   onClose(): void;
 }
 
@@ -41,12 +44,12 @@ interface InsertDialogProps {
  * A link, image or button: the address and the words that go with it. An image may also be
  * uploaded or taken from the media library, where the dashboard gives one (image-source.ts).
  */
-export function InsertDialog({ kind, selectedText, file = null, onInsert, onInsertImage, onClose }: InsertDialogProps) {
+export function InsertDialog({ kind, selectedText, file = null, onInsert, onInsertImage, altTools, onClose }: InsertDialogProps) {
   const source = useImageSource();
   const byAddress = kind && <InsertForm key={kind} kind={kind} selectedText={selectedText} onInsert={onInsert} onClose={onClose} />;
   return (
     <Modal open={kind !== null} title={kind ? TITLES[kind] : ''} onClose={onClose} variant={kind === 'image' && source ? 'side' : undefined}>
-      {kind === 'image' && source && onInsertImage ? <ImageInsertForm source={source} file={file} byAddress={byAddress} onInsert={onInsertImage} onClose={onClose} /> : byAddress}
+      {kind === 'image' && source && onInsertImage ? <ImageInsertForm source={source} file={file} byAddress={byAddress} altTools={altTools} onInsert={onInsertImage} onClose={onClose} /> : byAddress}
     </Modal>
   );
 }

@@ -3,7 +3,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { TextSelection } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useState } from 'react';
-import type { EditorSelectionHandle } from '../editor-assistant';
+import type { EditorSelectionHandle, ImageAltProps } from '../editor-assistant';
 import { type PickedImage, useImageSource } from '../../../components/media/image-source';
 import { encodeCondition } from '@postlark/shared/content-blocks';
 import { emailButtonHtml } from '@postlark/shared/email-button';
@@ -27,7 +27,12 @@ export interface RichTextEditorProps {
   invalid?: boolean;
   /** Toolbar tools for the selection (the writing assistant's Rewrite), given the selection's handle. */
   selectionTools?: (handle: EditorSelectionHandle) => ReactNode;
+  /** Beside an image's alt text field (the writing assistant's suggestion). */
+  altTools?: (props: ImageAltProps) => ReactNode;
 }
+
+/** How far each side of the cursor the text around an image is read, in document positions. */
+const AROUND_IMAGE = 1000;
 
 
 /** The first file of a drop or paste that may be an image (the server checks its bytes). */
@@ -35,12 +40,14 @@ function firstImage(files: FileList | null | undefined): File | null {
   return [...(files ?? [])].find((file) => file.type.startsWith('image/')) ?? null;
 }
 
-export default function RichTextEditor({ initialHtml, onChange, labelledBy, describedBy, invalid, selectionTools }: RichTextEditorProps) {
+export default function RichTextEditor({ initialHtml, onChange, labelledBy, describedBy, invalid, selectionTools, altTools }: RichTextEditorProps) {
   const [inserting, setInserting] = useState<InsertKind | null>(null);
   const [selectedText, setSelectedText] = useState('');
   const [blockKind, setBlockKind] = useState<BlockKind | null>(null);
   // An image dropped or pasted in: the Insert image dialog uploads it, asking its alt text first.
   const [droppedFile, setDroppedFile] = useState<File | null>(null);
+  // The words around where an image goes, read when its dialog opens (an alt text is made from them).
+  const [aroundImage, setAroundImage] = useState('');
   const imageSource = useImageSource();
   const editor = useEditor({
     extensions: [
@@ -86,7 +93,14 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   });
 
+  function textAroundCursor(): string {
+    const { from, to } = editor.state.selection;
+    const doc = editor.state.doc;
+    return doc.textBetween(Math.max(0, from - AROUND_IMAGE), Math.min(doc.content.size, to + AROUND_IMAGE), '\n', ' ').trim();
+  }
+
   function openImageUpload(file: File) {
+    setAroundImage(textAroundCursor());
     setDroppedFile(file);
     setSelectedText('');
     setInserting('image');
@@ -102,6 +116,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
     setDroppedFile(null);
     const { from, to } = editor.state.selection;
     setSelectedText(editor.state.doc.textBetween(from, to, ' '));
+    if (kind === 'image') setAroundImage(textAroundCursor());
     setInserting(kind);
   }
 
@@ -146,6 +161,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
         file={droppedFile}
         onInsert={insert}
         onInsertImage={insertImage}
+        altTools={altTools ? (props) => altTools({ ...props, around: aroundImage }) : undefined}
         onClose={() => {
           setInserting(null);
           setDroppedFile(null);
