@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenApiDocument, openApiDocument } from '../src/modules/public-api/openapi';
 import { APP_URL } from './support/accounts';
@@ -7,7 +9,7 @@ import { customerWithAudience } from './support/campaigns';
 import { SCENARIOS, type World } from './support/contract-scenarios';
 import { startTestDnsServer } from './support/dns-server';
 import { testDkimKey } from './support/dkim-key';
-import { asForm, FormBody, multipartBody } from './support/media';
+import { asForm, FormBody, multipartBody, solid } from './support/media';
 import { openApiValidator, type Operation, operationsOf } from './support/openapi-validator';
 
 // The public API against its own OpenAPI document: every documented operation is called with a
@@ -20,6 +22,12 @@ import { openApiValidator, type Operation, operationsOf } from './support/openap
 const dkim = testDkimKey().settings;
 const dns = await startTestDnsServer();
 afterAll(() => dns.stop());
+// A shop's image server, for a catalogue product's image (POST /v1/media/from-product).
+const productPicture = await solid(300, 200, '#c2b280').png().toBuffer();
+const shop = createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/png' }).end(productPicture));
+await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+afterAll(() => new Promise((resolve) => shop.close(resolve)));
+const shopImage = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/mug.png`;
 // Each operation is also called once without a key, all from one client: more than its default budget.
 const accounts = useAccountsApp({
   DKIM_DOMAIN: dkim.domainName,
@@ -27,6 +35,8 @@ const accounts = useAccountsApp({
   DKIM_PRIVATE_KEY: dkim.privateKey,
   DNS_SERVERS: dns.servers.join(','),
   UNAUTHENTICATED_REQUESTS_PER_MINUTE: '1000',
+  // The shop's image server above is on loopback.
+  WEBHOOKS_ALLOW_LOCAL: 'true',
 });
 
 // The operations are listed when the file is collected (one test each); the tests read the served document.
@@ -58,7 +68,9 @@ function requested(operation: Operation) {
 async function newWorld(): Promise<World> {
   const audience = await customerWithAudience(accounts);
   const key = await apiKeyFor(accounts, audience.customer.cookie);
-  return { key, list: audience.list, subscriber: audience.ids[audience.ada]!, call: (method, path, body) => call(key, method, path, body) };
+  const product = await call(key, 'PUT', '/v1/products/mug-with-picture', { title: 'Lark mug', image_url: shopImage });
+  expect(product.statusCode, product.body).toBe(201);
+  return { key, list: audience.list, subscriber: audience.ids[audience.ada]!, productWithImage: 'mug-with-picture', call: (method, path, body) => call(key, method, path, body) };
 }
 
 beforeAll(async () => {

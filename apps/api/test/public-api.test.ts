@@ -183,6 +183,7 @@ describe('public API', () => {
       '/v1/campaigns/{id}/report',
       // The media library (media.test.ts).
       '/v1/media',
+      '/v1/media/from-product',
       '/v1/media/{id}',
       '/v1/media/{id}/usage',
     ]);

@@ -45,9 +45,24 @@ export const MEDIA_MESSAGES = {
   tooManyFrames: (frames: number) => `An animated image can have at most ${frames} frames.`,
   storageFull: (megabytes: number) => `Your media library is full (${megabytes} MB). Delete images you no longer use, then try again.`,
   busy: 'Another of your uploads is still being processed. Try again in a moment.',
-  uploadsPerHour: (seconds: number) => `Too many uploads this hour. Try again in ${Math.ceil(seconds / 60)} minutes.`,
+  uploadsPerHour: (seconds: number) => {
+    const minutes = Math.ceil(seconds / 60);
+    return `Too many uploads this hour. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  },
   altTooLong: `Alt text can be at most ${MEDIA_LIMITS.altChars} characters.`,
+  productNotFound: 'This product is not in your catalogue.',
+  productWithoutImage: 'This product has no image address in your catalogue.',
+  productImageRefused: 'This product’s image address points inside a private network or to this server, so it is not fetched.',
+  productImageFailed: (reason: string) => `We could not fetch this product’s image (${reason}). Check its image address in your catalogue.`,
+  productImported: 'Product image added to your library.',
 } as const;
+
+/** POST …/images/from-product: a catalogue product's image, fetched once into the library. */
+export const mediaFromProductSchema = z.strictObject({
+  product_id: z.string({ error: MEDIA_MESSAGES.productNotFound }).check(z.minLength(1, MEDIA_MESSAGES.productNotFound), z.maxLength(500, MEDIA_MESSAGES.productNotFound)),
+  alt: z.optional(z.string().check(z.maxLength(MEDIA_LIMITS.altChars, MEDIA_MESSAGES.altTooLong))),
+});
+export type MediaFromProductInput = z.output<typeof mediaFromProductSchema>;
 
 /** One stored width of an image. */
 export interface MediaVariant {

@@ -12,6 +12,8 @@ export interface World {
   key: string;
   list: string;
   subscriber: string;
+  /** A product of the catalogue whose image_url the test serves on loopback. */
+  productWithImage: string;
   call(method: string, path: string, body?: unknown): Promise<Response>;
 }
 
@@ -118,4 +120,5 @@ export const SCENARIOS: Record<string, Scenario> = {
   'PATCH /v1/media/{id}': { status: 200, params: ids(image) },
   'DELETE /v1/media/{id}': { status: 200, params: ids(image) },
   'GET /v1/media/{id}/usage': { status: 200, params: ids(image) },
+  'POST /v1/media/from-product': { status: 201, body: (example, world) => ({ ...example, product_id: world.productWithImage }) },
 };

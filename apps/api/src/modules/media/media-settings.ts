@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
 import { fairGate } from '../../lib/fair-gate';
+import { publicAddressesOnly, publicOrLoopback } from '../outgoing-webhooks/webhook-target';
 import { diskMediaStorage } from './disk-media-storage';
 import type { MediaDeps } from './media.service';
 import type { MediaStorage } from './media-storage';
@@ -21,7 +22,11 @@ type MediaConfig = Pick<
   | 'S3_ACCESS_KEY_ID'
   | 'S3_SECRET_ACCESS_KEY'
   | 'S3_PREFIX'
+  | 'WEBHOOKS_ALLOW_LOCAL'
 >;
+
+/** How long a catalogue image may take to arrive, in all. */
+const REMOTE_IMAGE_TIMEOUT_MS = 15_000;
 
 /**
  * The bucket when S3_BUCKET is set, else DATA_DIR/media. The AWS SDK is loaded only for a bucket:
@@ -48,5 +53,7 @@ export function mediaDepsFrom(config: MediaConfig, deps: { db: Db; now: () => Da
     images: { maxPixels: config.MEDIA_MAX_PIXELS, maxFrames: config.MEDIA_MAX_FRAMES },
     storageBytesPerAccount: config.MEDIA_STORAGE_MB_PER_ACCOUNT * 1024 * 1024,
     gate: fairGate(config.MEDIA_PROCESSING_CONCURRENCY),
+    // The guard of outgoing webhooks, and its development switch.
+    remoteImages: { allowed: config.WEBHOOKS_ALLOW_LOCAL ? publicOrLoopback : publicAddressesOnly, timeoutMs: REMOTE_IMAGE_TIMEOUT_MS },
   };
 }

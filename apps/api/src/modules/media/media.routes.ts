@@ -1,10 +1,10 @@
-import { MEDIA_LIMITS, MEDIA_MESSAGES, mediaListQuerySchema, mediaUpdateSchema } from '@postlark/shared/media';
+import { MEDIA_LIMITS, MEDIA_MESSAGES, mediaFromProductSchema, mediaListQuerySchema, mediaUpdateSchema } from '@postlark/shared/media';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FORM_BODY_LIMIT } from '../../http/body-limits';
 import type { AccountLimit } from '../../http/account-limit';
 import { HttpError, parseWith } from '../../http/errors';
-import { deleteMedia, getMedia, listMedia, type MediaDeps, mediaUsage, setMediaAlt, uploadImage } from './media.service';
+import { deleteMedia, getMedia, importProductImage, listMedia, type MediaDeps, mediaUsage, setMediaAlt, uploadImage } from './media.service';
 import { readImageUpload } from './media-upload';
 
 type IdParams = { Params: { id: string } };
@@ -26,22 +26,36 @@ export function mediaRoutes(deps: MediaRouteDeps, base: string) {
 
     app.get(base, async (request) => ({ payload: await listMedia(deps, await deps.customerOf(request), parseWith(mediaListQuerySchema, request.query)) }));
 
-    // The body limit is the file's, and the multipart reader holds the file to it (media-upload.ts).
-    app.post(base, { bodyLimit: MEDIA_LIMITS.maxBytes + 64 * 1024 }, async (request, reply) => {
-      const customerId = await deps.customerOf(request);
+    /**
+     * One more image for the account, counted against its uploads per hour, while it holds its one
+     * claim on the gate: claimed before a file is read into memory or an image is fetched.
+     */
+    async function asUpload<T>(customerId: string, work: () => Promise<T>): Promise<T> {
       const verdict = await deps.uploadsPerHour.hit(customerId);
       if (!verdict.allowed) {
         throw new HttpError(429, MEDIA_MESSAGES.uploadsPerHour(verdict.retryAfterSeconds), undefined, { 'retry-after': String(verdict.retryAfterSeconds) });
       }
-      // The account's one upload at a time, claimed before its file is read into memory.
       const release = deps.gate.claim(customerId);
       if (!release) throw new HttpError(429, MEDIA_MESSAGES.busy, undefined, { 'retry-after': '2' });
       try {
-        const asset = await uploadImage(deps, customerId, await readImageUpload(request));
-        return await reply.code(201).send({ payload: { message: MEDIA_MESSAGES.uploaded, ...asset } });
+        return await work();
       } finally {
         release();
       }
+    }
+
+    // The body limit is the file's, and the multipart reader holds the file to it (media-upload.ts).
+    app.post(base, { bodyLimit: MEDIA_LIMITS.maxBytes + 64 * 1024 }, async (request, reply) => {
+      const customerId = await deps.customerOf(request);
+      const asset = await asUpload(customerId, async () => uploadImage(deps, customerId, await readImageUpload(request)));
+      return reply.code(201).send({ payload: { message: MEDIA_MESSAGES.uploaded, ...asset } });
+    });
+
+    app.post(`${base}/from-product`, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+      const customerId = await deps.customerOf(request);
+      const { product_id: productId, alt } = parseWith(mediaFromProductSchema, request.body);
+      const asset = await asUpload(customerId, () => importProductImage(deps, customerId, productId, alt));
+      return reply.code(201).send({ payload: { message: MEDIA_MESSAGES.productImported, ...asset } });
     });
 
     app.get<IdParams>(`${base}/:id`, async (request) => ({ payload: await getMedia(deps, await deps.customerOf(request), request.params.id) }));

@@ -3,6 +3,9 @@ import { MEDIA_LIMITS, MEDIA_MESSAGES, MEDIA_PATH_PREFIX, type MediaAsset, type 
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { FairGate } from '../../lib/fair-gate';
+import { findProduct } from '../events/products.repository';
+import type { AddressCheck } from '../outgoing-webhooks/webhook-target';
+import { fetchRemoteImage } from './fetch-remote-image';
 import { isUuid } from '../../lib/uuid';
 import { type ImageLimits, processImage } from './image-processing';
 import { assetUsage, deleteAsset, findAsset, insertAsset, listAssets, type MediaAssetWithVariants, storageUsed, updateAlt } from './media.repository';
@@ -18,6 +21,8 @@ export interface MediaDeps {
   storageBytesPerAccount: number;
   /** One upload per account at a time, and decoding a few at once among all (lib/fair-gate.ts). */
   gate: FairGate;
+  /** A catalogue image's address: where it may be fetched from, and how long it may take. */
+  remoteImages: { allowed: AddressCheck; timeoutMs: number };
 }
 
 export interface ImageUpload {
@@ -90,6 +95,30 @@ export async function uploadImage(deps: MediaDeps, customerId: string, upload: I
   const variants = image.variants.map((variant) => ({ assetId: id, storageKey: variant.key, width: variant.width, height: variant.height, bytes: variant.data.length }));
   await insertAsset(deps.db, row, variants);
   return toMediaAsset(deps.appUrl, { ...row, variants });
+}
+
+/** The extension a name gets from the address's last segment, when it has one. */
+function nameFromProduct(title: string, address: string): string {
+  const last = new URL(address).pathname.split('/').pop() ?? '';
+  const dot = last.lastIndexOf('.');
+  const extension = dot > 0 && last.length - dot <= 5 ? last.slice(dot).toLowerCase() : '';
+  return `${title}${extension}`;
+}
+
+/**
+ * A catalogue product's image, copied into the library as an upload would be: fetched through the
+ * webhooks' address guard, then checked and processed the same way, so the mail shows it from the
+ * product's own /media/ address, in the sizes mail needs. The caller holds the account's claim.
+ */
+export async function importProductImage(deps: MediaDeps, customerId: string, productId: string, alt: string | undefined): Promise<MediaAsset> {
+  const product = await findProduct(deps.db, customerId, productId);
+  if (!product) throw new HttpError(404, MEDIA_MESSAGES.productNotFound);
+  if (!product.imageUrl) throw new HttpError(409, MEDIA_MESSAGES.productWithoutImage);
+  const fetched = await fetchRemoteImage(product.imageUrl, { ...deps.remoteImages, maxBytes: MEDIA_LIMITS.maxBytes });
+  if (!fetched.ok) throw new HttpError(422, fetched.refused ? MEDIA_MESSAGES.productImageRefused : MEDIA_MESSAGES.productImageFailed(fetched.reason));
+  // A server's Content-Type for an image is often wrong or generic: the bytes decide (image-signature.ts).
+  const declaredType = fetched.contentType?.startsWith('image/') ? fetched.contentType : undefined;
+  return uploadImage(deps, customerId, { data: fetched.data, declaredType, fileName: nameFromProduct(product.title, product.imageUrl), alt: (alt ?? product.title).slice(0, MEDIA_LIMITS.altChars) });
 }
 
 export async function listMedia(deps: MediaDeps, customerId: string, query: MediaListQuery) {

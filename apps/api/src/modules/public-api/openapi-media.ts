@@ -1,4 +1,4 @@
-import { MEDIA_INPUT_TYPES, MEDIA_LIMITS, mediaListQuerySchema, mediaUpdateSchema } from '@postlark/shared/media';
+import { MEDIA_INPUT_TYPES, MEDIA_LIMITS, mediaFromProductSchema, mediaListQuerySchema, mediaUpdateSchema } from '@postlark/shared/media';
 import { common, idParam, json, type PathSpec, problem, quota, ref } from './openapi-parts';
 
 // The media library's part of the public API's route table (issue 33, point 7): images uploaded
@@ -36,6 +36,25 @@ export const mediaPaths: Record<string, PathSpec> = {
         '400': problem('No file, more than one, a damaged image or alt text too long'),
         '413': problem('Too large: the file, its pixels, or the account’s storage'),
         '415': problem('Not a JPEG, PNG, GIF or WebP image, an SVG, or a file whose declared type is not its contents'),
+        ...common,
+        '429': quota('the account’s uploads an hour, or another upload of the account still being processed'),
+      },
+    },
+  },
+  '/v1/media/from-product': {
+    post: {
+      summary: 'Copy a catalogue product’s image into the library, so mail shows it from this product’s own address',
+      description:
+        'The product’s `image_url` is fetched (public addresses only, a few redirects, 15 seconds at most), then checked and processed as an upload is. `alt` defaults to the product’s title. It counts as an upload.',
+      body: { name: 'MediaFromProduct', schema: mediaFromProductSchema, example: { product_id: 'sku-123', alt: 'The linen shirt in sand' } },
+      responses: {
+        '201': json('Added to the library', ref('MediaUpload')),
+        '400': problem('Alt text too long'),
+        '404': problem('No such product in your catalogue'),
+        '409': problem('The product has no image address'),
+        '413': problem('Too large: its pixels, or the account’s storage'),
+        '415': problem('Not a JPEG, PNG, GIF or WebP image'),
+        '422': problem('The image address is private, or did not answer with an image'),
         ...common,
         '429': quota('the account’s uploads an hour, or another upload of the account still being processed'),
       },
