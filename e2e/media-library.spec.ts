@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { MEDIA_MESSAGES } from '@postlark/shared/media';
 import type { Page } from '@playwright/test';
@@ -7,6 +9,8 @@ import { signedInCustomer } from './support/customer-area';
 import { expect, test } from './support/fixtures';
 import { toast } from './support/page-helpers';
 import { confirmSender } from './support/senders';
+import { webhookTest } from './support/webhooks';
+import { STRONG_PASSWORD } from './support/accounts';
 
 // Issue 33, point 1: images uploaded to the product, not hot-linked: on the Media page (under
 // Campaigns), and dropped straight into the editor, asked for their alt text, and in the mail
@@ -121,4 +125,48 @@ test.describe('media library', () => {
     expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await sharp(await served.body()).metadata()).width).toBe(1200);
   });
+});
+
+// A catalogue product's image, chosen in the picker's Products tab: copied into the library by the
+// server (from the shop's image server on this machine: a server whose address guard allows
+// loopback, WEBHOOKS_ALLOW_LOCAL), then inserted from the library's address with its title as alt.
+webhookTest('a product’s image is chosen in the picker, copied into the library, and inserted from it', async ({ page, request, baseURL, inbox }) => {
+  webhookTest.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const shopImage = await photo(900, 900, '#3366aa');
+  const shop = createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/jpeg' }).end(shopImage));
+  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+  try {
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'media-products');
+    const key = (await (await page.request.post('/api/home/v1/api-keys', { data: { name: 'Shop', current_password: STRONG_PASSWORD } })).json()).payload.key as string;
+    const saved = await page.request.put('/api/v1/products/mug-1', {
+      headers: { authorization: `Bearer ${key}` },
+      data: { title: 'Blue enamel mug', image_url: `http://127.0.0.1:${(shop.address() as AddressInfo).port}/mug.jpg` },
+    });
+    expect(saved.status()).toBe(201);
+
+    const editor = campaignEditor(page);
+    await page.goto('/dashboard/campaigns/new');
+    await editor.blank.click();
+    await editor.content.click();
+    await editor.toolbar.getByRole('button', { name: 'Image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Insert image' });
+    await dialog.getByRole('tab', { name: 'Products' }).click();
+    await dialog.getByRole('searchbox', { name: 'Search products' }).fill('mug');
+    await dialog.getByRole('button', { name: 'Use Blue enamel mug' }).click();
+    const alt = dialog.getByRole('textbox', { name: 'Description (alt text)' });
+    await expect(alt).toHaveValue('Blue enamel mug');
+    await dialog.getByRole('button', { name: 'Insert image' }).click();
+    await expect(dialog).toBeHidden();
+    const inserted = editor.content.getByRole('img', { name: 'Blue enamel mug' });
+    await expect(inserted).toHaveAttribute('src', /\/media\/[0-9a-f]{64}\.jpg$/);
+    await expect(inserted).toHaveAttribute('width', '600');
+
+    // The copy is in the library, named after the product.
+    await page.goto('/dashboard/media');
+    await expect(page.getByRole('list', { name: 'Images' }).getByText('Blue enamel mug')).toBeVisible();
+  } finally {
+    shop.closeAllConnections();
+    await new Promise((resolve) => shop.close(resolve));
+  }
 });

@@ -32,5 +32,9 @@ for (const [label, viewport] of Object.entries(WIDTHS)) {
     await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click();
     await page.getByRole('dialog', { name: 'Insert image' }).getByRole('list', { name: 'Images' }).getByRole('listitem').nth(2).waitFor();
     await shoot(page, `media-picker-${label}`);
+    const dialog = page.getByRole('dialog', { name: 'Insert image' });
+    await dialog.getByRole('tab', { name: 'Products' }).click();
+    await dialog.getByText('No product in your catalogue has an image yet').waitFor();
+    await shoot(page, `media-picker-products-${label}`);
   });
 }

@@ -21,6 +21,8 @@ export interface ImageSource {
   upload(file: File, alt: string, onProgress: (sent: number) => void): Promise<ImageUploadResult>;
   /** The account's images to choose one from. */
   Library: ComponentType<{ onPick(image: PickedImage): void }>;
+  /** The catalogue's product images, each copied into the library when chosen. */
+  Products?: ComponentType<{ onPick(image: PickedImage): void }>;
 }
 
 export const ImageSourceContext = createContext<ImageSource | null>(null);

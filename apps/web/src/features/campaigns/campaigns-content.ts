@@ -121,6 +121,7 @@ export const IMAGE_INSERT_TEXTS = {
   tabsLabel: 'Where the image comes from',
   upload: 'Upload',
   library: 'Your images',
+  products: 'Products',
   address: 'By address',
   chooseFile: 'Choose an image (JPEG, PNG, GIF or WebP)',
   altLabel: 'Description (alt text)',

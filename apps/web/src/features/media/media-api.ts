@@ -1,5 +1,6 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
 import type { MediaAsset, MediaSort } from '@postlark/shared/media';
+import type { ProductsPage } from '@postlark/shared/products';
 import { webEnv } from '../../config/env';
 import { type ApiAnswer, requestJson } from '../../lib/api-client';
 
@@ -28,6 +29,20 @@ export function patchMediaAlt(id: string, alt: string) {
 
 export function deleteMediaAsset(id: string) {
   return requestJson<ApiMessage>('DELETE', mediaUrl(`/${encodeURIComponent(id)}`));
+}
+
+/** Catalogue products matching `q` (ids and titles), a page at a time: the picker shows those with an image. */
+export function getCatalogueProducts(q: string, signal?: AbortSignal) {
+  const search = new URLSearchParams({ limit: String(PRODUCT_PAGE), ...(q.trim() ? { q: q.trim() } : {}) });
+  return requestJson<{ payload: ProductsPage }>('GET', `${webEnv.apiBase}audience/v1/products?${search.toString()}`, undefined, signal);
+}
+
+/** How many products the picker reads at a time. */
+const PRODUCT_PAGE = 60;
+
+/** A product's image copied into the library (the server fetches and processes it), its title as the alt text. */
+export function postImageFromProduct(productId: string) {
+  return requestJson<{ payload: ApiMessage['payload'] & MediaAsset }>('POST', mediaUrl('/from-product'), { product_id: productId });
 }
 
 export function getMediaUsage(id: string) {

@@ -2,6 +2,7 @@ import type { MediaAsset } from '@postlark/shared/media';
 import { type ImageSource, type PickedImage, shownSize } from '../../components/media/image-source';
 import { payloadMessage } from '../../lib/api-client';
 import { MediaLibrary } from './components/media-library';
+import { ProductImages } from './components/product-images';
 import { uploadMedia } from './media-api';
 import { MEDIA_TEXTS } from './media-content';
 
@@ -26,4 +27,5 @@ export const mediaImageSource: ImageSource = {
     }
   },
   Library: PickFromLibrary,
+  Products: ProductImages,
 };

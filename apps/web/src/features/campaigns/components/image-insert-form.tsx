@@ -7,7 +7,7 @@ import { IMAGE_INSERT_TEXTS } from '../campaigns-content';
 import type { ImageAltProps } from '../editor-assistant';
 import './image-insert-form.css';
 
-type Tab = 'upload' | 'library' | 'address';
+type Tab = 'upload' | 'library' | 'products' | 'address';
 
 interface ImageInsertFormProps {
   source: ImageSource;
@@ -47,8 +47,11 @@ export function ImageInsertForm({ source, file: given, byAddress, altTools, onIn
   const tabs: { id: Tab; label: string }[] = [
     { id: 'upload', label: IMAGE_INSERT_TEXTS.upload },
     { id: 'library', label: IMAGE_INSERT_TEXTS.library },
+    ...(source.Products ? [{ id: 'products' as const, label: IMAGE_INSERT_TEXTS.products }] : []),
     { id: 'address', label: IMAGE_INSERT_TEXTS.address },
   ];
+  const Products = source.Products;
+
   const altField = (imageName: string) => (
     <>
       <TextField label={IMAGE_INSERT_TEXTS.altLabel} value={alt} hint={IMAGE_INSERT_TEXTS.altHint} maxLength={MEDIA_LIMITS.altChars} onChange={(event) => setAlt(event.target.value)} />
@@ -56,11 +59,47 @@ export function ImageInsertForm({ source, file: given, byAddress, altTools, onIn
     </>
   );
 
+  /** A chosen library or product image: the form asks its alt text, starting from the image's own. */
+  function choose(image: PickedImage) {
+    setPicked(image);
+    setAlt(image.alt);
+  }
+
+  const pickedForm = picked && (
+    <form
+      className="campaign-dialog-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onInsert({ ...picked, alt: alt.trim() });
+      }}
+    >
+      <img className="image-insert__preview" src={picked.url} alt="" />
+      {altField(picked.name ?? '')}
+      <div className="campaign-dialog-form__actions">
+        <Button variant="secondary" onClick={() => setPicked(null)}>
+          {IMAGE_INSERT_TEXTS.back}
+        </Button>
+        <Button type="submit">{IMAGE_INSERT_TEXTS.insert}</Button>
+      </div>
+    </form>
+  );
+
   return (
     <div className="image-insert">
       <div className="image-insert__tabs" role="tablist" aria-label={IMAGE_INSERT_TEXTS.tabsLabel}>
         {tabs.map((entry) => (
-          <button key={entry.id} type="button" role="tab" aria-selected={tab === entry.id} className="image-insert__tab" onClick={() => setTab(entry.id)}>
+          <button
+            key={entry.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === entry.id}
+            className="image-insert__tab"
+            onClick={() => {
+              setTab(entry.id);
+              setPicked(null);
+            }}
+          >
             {entry.label}
           </button>
         ))}
@@ -100,32 +139,13 @@ export function ImageInsertForm({ source, file: given, byAddress, altTools, onIn
 
       {tab === 'library' && (
         <div role="tabpanel" aria-label={IMAGE_INSERT_TEXTS.library}>
-          {picked ? (
-            <form
-              className="campaign-dialog-form"
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                onInsert({ ...picked, alt: alt.trim() });
-              }}
-            >
-              <img className="image-insert__preview" src={picked.url} alt="" />
-              {altField(picked.name ?? '')}
-              <div className="campaign-dialog-form__actions">
-                <Button variant="secondary" onClick={() => setPicked(null)}>
-                  {IMAGE_INSERT_TEXTS.back}
-                </Button>
-                <Button type="submit">{IMAGE_INSERT_TEXTS.insert}</Button>
-              </div>
-            </form>
-          ) : (
-            <source.Library
-              onPick={(image) => {
-                setPicked(image);
-                setAlt(image.alt);
-              }}
-            />
-          )}
+          {pickedForm || <source.Library onPick={choose} />}
+        </div>
+      )}
+
+      {tab === 'products' && Products && (
+        <div role="tabpanel" aria-label={IMAGE_INSERT_TEXTS.products}>
+          {pickedForm || <Products onPick={choose} />}
         </div>
       )}
 
