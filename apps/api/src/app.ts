@@ -77,6 +77,7 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { accountLimit } from './http/account-limit';
 import { mediaFileRoutes } from './modules/media/media-files.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { brandRoutes } from './modules/brand/brand.routes';
 import { mediaDepsFrom, mediaStorageFrom } from './modules/media/media-settings';
 import type { MediaStorage } from './modules/media/media-storage';
 
@@ -193,6 +194,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(publicSenderRoutes({ ...senderDeps, customerOf }));
       await api.register(publicSendingDomainRoutes({ ...senderDeps, customerOf }));
       await api.register(mediaRoutes({ ...mediaDeps, customerOf }, '/v1/media'));
+      await api.register(brandRoutes({ db, now, appUrl: config.APP_URL }));
       // New events start, end (goals) and wake flows in the ingest transaction (modules/automations).
       await api.register(eventApiRoutes({ db, now, customerOf, onEventsStored: flowEventHook }));
       await api.register(eventDashboardRoutes({ db, now }));
