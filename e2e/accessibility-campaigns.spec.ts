@@ -14,7 +14,7 @@ test.describe('accessibility: campaigns, automations and reports', () => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const seeded = await seededAccount(page, { request, baseURL: baseURL!, inbox }, { sendCampaign: true });
-    for (const path of [ROUTES.campaigns, ROUTES.senders, ROUTES.automations, flowPath(seeded.flowId), ROUTES.abTests, ROUTES.reports, reportPath(seeded.sentCampaignId), ROUTES.insights]) {
+    for (const path of [ROUTES.campaigns, ROUTES.brand, ROUTES.senders, ROUTES.automations, flowPath(seeded.flowId), ROUTES.abTests, ROUTES.reports, reportPath(seeded.sentCampaignId), ROUTES.insights]) {
       await visitAndAudit(page, path);
     }
 

@@ -128,7 +128,7 @@ test.describe('customer area: the shell', () => {
   });
 
   // Issue 38, points 5 and 8: the sidebar's Campaigns starts with all of them; Connect other apps opens the integrations.
-  test('Campaigns lists All campaigns and Media before the platforms; Connect other apps opens the integrations', async ({ page, request, baseURL, inbox }) => {
+  test('Campaigns lists All campaigns, Media and Brand before the platforms; Connect other apps opens the integrations', async ({ page, request, baseURL, inbox }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'sidebar-ways');
     const shell = dashboardShell(page);
@@ -136,7 +136,7 @@ test.describe('customer area: the shell', () => {
 
     await shell.sidebar.getByRole('button', { name: 'Campaigns' }).click();
     // The platforms' marks hold their initial, so the links are told apart by their accessible names.
-    await expect(campaignList.getByRole('link')).toHaveText([/^All campaigns$/, /^Media$/, ...PLATFORMS.map((name) => new RegExp(`${name}$`))]);
+    await expect(campaignList.getByRole('link')).toHaveText([/^All campaigns$/, /^Media$/, /^Brand$/, ...PLATFORMS.map((name) => new RegExp(`${name}$`))]);
     await campaignList.getByRole('link', { name: 'Brevo' }).click();
     await expect(page).toHaveURL((url) => url.pathname === ROUTES.campaigns && url.searchParams.get('platform') === 'brevo');
     await campaignList.getByRole('link', { name: 'All campaigns' }).click();

@@ -34,6 +34,8 @@ export const ROUTES = {
   newCampaign: '/dashboard/campaigns/new',
   // The media library (issue 33): images uploaded for emails, under Campaigns in the sidebar.
   media: '/dashboard/media',
+  // The brand kit (issue 33): logo, colours, fonts and buttons new emails are drawn with, under Campaigns.
+  brand: '/dashboard/brand',
   // Reports (issue 6): every sent campaign's figures, and one campaign's (/dashboard/reports/{id}).
   reports: '/dashboard/reports',
   // Purchase insights (issue 19): the account's orders, RFM grid and predictions, beside the reports.
@@ -93,6 +95,7 @@ export const RENDERED_PAGES: readonly string[] = [
   ROUTES.campaigns,
   ROUTES.newCampaign,
   ROUTES.media,
+  ROUTES.brand,
   ROUTES.confirmEmail,
   ROUTES.cancelEmailChange,
   ROUTES.confirmSubscription,

@@ -34,6 +34,9 @@ const AbTestsRoute = () => <Lazy page={<AbTestsPage />} />;
 // The media library: a chunk of its own too.
 const MediaPage = lazy(() => import('./routes/media-route'));
 const MediaRoute = () => <Lazy page={<MediaPage />} />;
+// The brand kit: a chunk of its own too.
+const BrandPage = lazy(() => import('./routes/brand-route'));
+const BrandRoute = () => <Lazy page={<BrandPage />} />;
 
 function Lazy({ page }: { page: ReactNode }) {
   return <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{page}</Suspense>;
@@ -57,6 +60,7 @@ const SCREENS = {
   campaigns: CampaignsRoute,
   campaignEditor: CampaignEditorRoute,
   media: MediaRoute,
+  brand: BrandRoute,
   senders: SendersRoute,
   deliverability: DeliverabilityRoute,
   reports: ReportsRoute,

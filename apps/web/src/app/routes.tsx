@@ -84,6 +84,7 @@ export function AppRoutes() {
               <Route path={`${ROUTES.dashboard}/campaigns`} element={<DashboardScreen name="campaigns" />} />
               <Route path={`${ROUTES.dashboard}/campaigns/:campaignId`} element={<DashboardScreen name="campaignEditor" />} />
               <Route path={ROUTES.media} element={<DashboardScreen name="media" />} />
+              <Route path={ROUTES.brand} element={<DashboardScreen name="brand" />} />
               <Route path={ROUTES.senders} element={<DashboardScreen name="senders" />} />
               <Route path={ROUTES.deliverability} element={<DashboardScreen name="deliverability" />} />
               {/* Automations (issue 19): the flows, and one flow's builder. */}

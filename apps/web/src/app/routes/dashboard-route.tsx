@@ -13,6 +13,7 @@ import {
   AB_TESTS_NAV,
   ALL_CAMPAIGNS_NAV,
   MEDIA_NAV,
+  BRAND_NAV,
   AUDIENCE_NAV,
   AUTOMATIONS_NAV,
   avatarInitial,
@@ -52,6 +53,7 @@ const SIDEBAR_LINKS: Readonly<Record<string, string>> = {
   [CAMPAIGNS_NAV]: CAMPAIGNS_PATH,
   [ALL_CAMPAIGNS_NAV]: CAMPAIGNS_PATH,
   [MEDIA_NAV]: ROUTES.media,
+  [BRAND_NAV]: ROUTES.brand,
   [CONNECT_NAV]: INTEGRATIONS_PATH,
   [AUTOMATIONS_NAV]: ROUTES.automations,
   [AB_TESTS_NAV]: ROUTES.abTests,
@@ -79,6 +81,7 @@ function navItemFor(pathname: string, search = ''): string | null {
   if (path === ROUTES.reports || path.startsWith(`${ROUTES.reports}/`) || path === ROUTES.insights) return REPORTS_NAV;
   if (path === ROUTES.deliverability) return DELIVERABILITY_NAV;
   if (path === ROUTES.media) return MEDIA_NAV;
+  if (path === ROUTES.brand) return BRAND_NAV;
   if (path === CAMPAIGNS_PATH) return platformItem(ALL_CAMPAIGNS_NAV, search, CAMPAIGNS_NAV);
   if (path.startsWith(`${CAMPAIGNS_PATH}/`)) return CAMPAIGNS_NAV;
   if (path === ROUTES.automations || path.startsWith(`${ROUTES.automations}/`)) return AUTOMATIONS_NAV;

@@ -12,6 +12,8 @@ export interface PickedImage {
   height: number;
   /** The file's name, where there is one: an alt-text suggestion may read it. */
   name?: string;
+  /** The media library's id of the image, when it is one of the library's. */
+  id?: string;
 }
 
 export type ImageUploadResult = { image: PickedImage } | { error: string };

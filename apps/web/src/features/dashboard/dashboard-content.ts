@@ -44,6 +44,7 @@ export const ALL_CAMPAIGNS_NAV = 'campaigns/all';
 
 /** Issue 33: the media library, under Campaigns after All campaigns. */
 export const MEDIA_NAV = 'campaigns/media';
+export const BRAND_NAV = 'campaigns/brand';
 
 /** Automations (issue 19): a page of its own beside Campaigns; not one of the spec's items, which keep their texts. */
 export const AUTOMATIONS_NAV = 'automations';
@@ -69,7 +70,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     id: CAMPAIGNS_NAV,
     label: 'Campaigns',
     icon: 'campaigns',
-    children: [{ id: ALL_CAMPAIGNS_NAV, label: 'All campaigns', icon: 'list' }, { id: MEDIA_NAV, label: 'Media', icon: 'image' }, ...platformChildren(CAMPAIGNS_NAV)],
+    children: [{ id: ALL_CAMPAIGNS_NAV, label: 'All campaigns', icon: 'list' }, { id: MEDIA_NAV, label: 'Media', icon: 'image' }, { id: BRAND_NAV, label: 'Brand', icon: 'palette' }, ...platformChildren(CAMPAIGNS_NAV)],
   },
   { id: AUTOMATIONS_NAV, label: 'Automations', icon: 'automations' },
   { id: AB_TESTS_NAV, label: 'Auto A/B Testing', icon: 'ab', children: platformChildren(AB_TESTS_NAV) },

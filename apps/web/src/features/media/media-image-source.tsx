@@ -8,7 +8,7 @@ import { MEDIA_TEXTS } from './media-content';
 
 /** An image of the library as the editor puts it in: the widest variant, shown at the column's width at most. */
 export function pickedFrom(asset: MediaAsset): PickedImage {
-  return { url: asset.url, alt: asset.alt, name: asset.name, ...shownSize(asset.width, asset.height) };
+  return { id: asset.id, url: asset.url, alt: asset.alt, name: asset.name, ...shownSize(asset.width, asset.height) };
 }
 
 function PickFromLibrary({ onPick }: { onPick(image: PickedImage): void }) {

@@ -1,0 +1,69 @@
+import sharp from 'sharp';
+import { BRAND_MESSAGES } from '@postlark/shared/brand-kit';
+import { ROUTES } from '@postlark/shared/routes';
+import { dashboardShell, signedInCustomer } from './support/customer-area';
+import { expect, test } from './support/fixtures';
+import { toast } from './support/page-helpers';
+
+// Issue 33, point 2: the Brand page under Campaigns: a logo from the media library, colours typed
+// as hex, a button shape and a social link, seen in the preview, saved, and there after a reload;
+// a colour that is not one is refused where it was typed.
+
+test.describe('brand kit', () => {
+  test('a customer picks a logo from the library, sets colours, a button shape and a social link, and saves them', async ({ page, request, baseURL, inbox }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'brand');
+    await page.goto(ROUTES.media);
+    const logo = await sharp({ create: { width: 600, height: 150, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } }).png().toBuffer();
+    await page.getByLabel('Drop images here, or choose files').setInputFiles({ name: 'lark-logo.png', mimeType: 'image/png', buffer: logo });
+    await expect(page.getByRole('list', { name: 'Images' }).getByRole('listitem')).toHaveCount(1);
+
+    // On the Media page the sidebar's Campaigns list is open: Brand is beside Media.
+    const shell = dashboardShell(page);
+    await shell.sidebar.getByRole('link', { name: 'Brand' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === ROUTES.brand);
+    await expect(page.getByRole('heading', { name: 'Brand', level: 1 })).toBeVisible();
+    const buttons = page.getByRole('textbox', { name: 'Buttons', exact: true });
+    await expect(buttons).toHaveValue('#4f46e5');
+
+    await page.getByRole('button', { name: 'Choose from your images' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose your logo' });
+    await picker.getByRole('button', { name: 'Insert lark-logo.png' }).click();
+    await expect(picker).toBeHidden();
+    await page.getByRole('textbox', { name: 'Logo alt text' }).fill('Lark & Co.');
+    await buttons.fill('#0F766E');
+    await page.getByRole('textbox', { name: 'Links', exact: true }).fill('#0f766e');
+    await page.getByRole('radio', { name: 'Pill' }).check();
+    await page.getByRole('button', { name: 'Add a link' }).click();
+    await page.getByRole('combobox', { name: 'Network' }).selectOption('instagram');
+    await page.getByRole('textbox', { name: 'Address' }).fill('https://instagram.com/larkandco');
+
+    // The preview follows what is typed, before anything is saved.
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByRole('img', { name: 'Lark & Co.' })).toBeVisible();
+    const button = preview.getByText('Shop the collection');
+    await expect(button).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+    await expect(button).toHaveCSS('border-radius', '999px');
+    await expect(preview.getByText('Instagram')).toHaveCSS('color', 'rgb(15, 118, 110)');
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save brand kit' }).click();
+    await expect(toast(page, BRAND_MESSAGES.saved)).toBeVisible();
+    await expect(page.getByText('Unsaved changes')).toBeHidden();
+
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Buttons', exact: true })).toHaveValue('#0f766e');
+    await expect(page.getByRole('radio', { name: 'Pill' })).toBeChecked();
+    await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('https://instagram.com/larkandco');
+    await expect(page.getByRole('region', { name: 'Preview' }).getByRole('img', { name: 'Lark & Co.' })).toHaveAttribute('src', /\/media\/[0-9a-f]{64}\.png$/);
+
+    // A colour that is not one is refused beside its field, and nothing is sent.
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('#12');
+    await page.getByRole('button', { name: 'Save brand kit' }).click();
+    await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(BRAND_MESSAGES.colorInvalid)).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
