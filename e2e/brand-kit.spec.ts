@@ -4,10 +4,11 @@ import { ROUTES } from '@postlark/shared/routes';
 import { dashboardShell, signedInCustomer } from './support/customer-area';
 import { expect, test } from './support/fixtures';
 import { toast } from './support/page-helpers';
+import { campaignEditor } from './support/campaign-pages';
 
 // Issue 33, point 2: the Brand page under Campaigns: a logo from the media library, colours typed
 // as hex, a button shape and a social link, seen in the preview, saved, and there after a reload;
-// a colour that is not one is refused where it was typed.
+// a new campaign's template drawn with them; a colour that is not one is refused where it was typed.
 
 test.describe('brand kit', () => {
   test('a customer picks a logo from the library, sets colours, a button shape and a social link, and saves them', async ({ page, request, baseURL, inbox }) => {
@@ -57,6 +58,16 @@ test.describe('brand kit', () => {
     await expect(page.getByRole('radio', { name: 'Pill' })).toBeChecked();
     await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('https://instagram.com/larkandco');
     await expect(page.getByRole('region', { name: 'Preview' }).getByRole('img', { name: 'Lark & Co.' })).toHaveAttribute('src', /\/media\/[0-9a-f]{64}\.png$/);
+
+    // A new campaign's template is drawn with it: the logo on top, the button in the kit's look.
+    await page.goto(ROUTES.newCampaign);
+    const editor = campaignEditor(page);
+    await editor.template('Newsletter').click();
+    await expect(editor.content.getByRole('img', { name: 'Lark & Co.' })).toBeVisible();
+    const templateButton = editor.content.getByRole('link', { name: 'Read the full story' });
+    await expect(templateButton).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+    await expect(templateButton).toHaveCSS('border-radius', '999px');
+    await page.goto(ROUTES.brand);
 
     // A colour that is not one is refused beside its field, and nothing is sent.
     await page.getByRole('textbox', { name: 'Text', exact: true }).fill('#12');

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { emailButtonStyle } from './email-button';
 import { MEDIA_LIMITS } from './media';
 
 // The brand kit (issue 33, point 2): an account's logo, colours, fonts, button shape and the
@@ -135,3 +136,8 @@ export const DEFAULT_BRAND_KIT: BrandKit = {
   social_links: [],
   updated_at: null,
 };
+
+/** An email button's inline style in the kit's button colours and shape. */
+export function brandButtonStyle(kit: Pick<BrandKitInput, 'colors' | 'button_shape'>): string {
+  return emailButtonStyle({ background: kit.colors.button, color: kit.colors.button_text, radius: BUTTON_RADIUS[kit.button_shape] });
+}

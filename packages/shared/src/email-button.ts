@@ -4,10 +4,15 @@
 // button that lost its style (a draft made before templates carried it) the same look.
 
 export const EMAIL_BUTTON_CLASS = 'email-button';
-export const EMAIL_BUTTON_STYLE =
-  'display:inline-block;padding:12px 24px;border-radius:8px;background:#4f46e5;color:#ffffff;font-weight:600;text-decoration:none;';
+/** A button's inline style in the given colours and corner radius (the brand kit's, or the product's own). */
+export function emailButtonStyle(look: { background: string; color: string; radius: string } = { background: '#4f46e5', color: '#ffffff', radius: '8px' }): string {
+  return `display:inline-block;padding:12px 24px;border-radius:${look.radius};background:${look.background};color:${look.color};font-weight:600;text-decoration:none;`;
+}
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const EMAIL_BUTTON_STYLE = emailButtonStyle();
+
+/** Text made safe inside a double-quoted HTML attribute. */
+export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A button's paragraph as the editor writes it. */
 export function emailButtonHtml(href: string, text: string): string {

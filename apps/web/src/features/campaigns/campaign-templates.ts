@@ -3,7 +3,8 @@
 // Buttons are the editor's own (inline-styled), so they look the same in the editor, the preview and the inbox.
 // The words meant to be replaced come from STARTER_COPY, which the checks before sending look for.
 
-import { emailButtonHtml } from '@postlark/shared/email-button';
+import { type BrandKit, brandButtonStyle } from '@postlark/shared/brand-kit';
+import { EMAIL_BUTTON_STYLE, emailButtonHtml, escapeAttribute } from '@postlark/shared/email-button';
 import { STARTER_COPY } from '@postlark/shared/starter-copy';
 
 export interface CampaignTemplate {
@@ -58,6 +59,23 @@ export const CAMPAIGN_TEMPLATES: readonly CampaignTemplate[] = [
     html: [GREETING, `<p>${STARTER_COPY.letterBody}</p>`, '<p>Thanks for reading,<br>Your name</p>'].join(''),
   },
 ];
+
+/** Templates that show images begin with the logo; the plain letter stays words only. */
+const WITH_LOGO = new Set(['newsletter', 'announcement']);
+
+/**
+ * A template drawn with the account's brand kit: its buttons in the kit's colours and shape, and
+ * the logo on top where the template has images. Without a kit, the template as it is.
+ */
+export function brandedTemplate(template: CampaignTemplate, kit: BrandKit | null): CampaignTemplate {
+  if (!kit) return template;
+  let html = template.html.split(`style="${EMAIL_BUTTON_STYLE}"`).join(`style="${brandButtonStyle(kit)}"`);
+  if (kit.logo && WITH_LOGO.has(template.id)) {
+    const { url, alt, width, height } = kit.logo;
+    html = `<p><img src="${escapeAttribute(url)}" alt="${escapeAttribute(alt)}" width="${width}" height="${height}"></p>${html}`;
+  }
+  return { ...template, html };
+}
 
 export function templateById(id: string): CampaignTemplate | undefined {
   return CAMPAIGN_TEMPLATES.find((template) => template.id === id);

@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button';
-import { CAMPAIGN_TEMPLATES, type CampaignTemplate } from '../campaign-templates';
+import { brandedTemplate, CAMPAIGN_TEMPLATES, type CampaignTemplate } from '../campaign-templates';
+import { useBrandKit } from '../hooks/use-brand-kit';
 
 // A miniature of each template's shape: a block per part, so the three read apart at a glance.
 const SKETCHES: Record<string, readonly string[]> = {
@@ -10,6 +11,8 @@ const SKETCHES: Record<string, readonly string[]> = {
 
 /** A new campaign starts from a template or from nothing. */
 export function TemplatePicker({ onPick, onBlank }: { onPick(template: CampaignTemplate): void; onBlank(): void }) {
+  // The account's logo and button look go into the template chosen (the Brand page).
+  const kit = useBrandKit();
   return (
     <section className="dash-card campaign-card campaign-templates" aria-labelledby="campaign-templates-title">
       <header className="campaign-card__head">
@@ -26,7 +29,7 @@ export function TemplatePicker({ onPick, onBlank }: { onPick(template: CampaignT
       <ul className="campaign-templates__list">
         {CAMPAIGN_TEMPLATES.map((template) => (
           <li key={template.id}>
-            <button type="button" className="campaign-template" onClick={() => onPick(template)} aria-label={`Use the ${template.name} template`}>
+            <button type="button" className="campaign-template" onClick={() => onPick(brandedTemplate(template, kit))} aria-label={`Use the ${template.name} template`}>
               <span className="campaign-template__sketch" aria-hidden="true">
                 {(SKETCHES[template.id] ?? []).map((part, index) => (
                   <span key={index} className={`campaign-template__part campaign-template__part--${part}`} />
