@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BRAND_MESSAGES, type BrandKitInput, DEFAULT_BRAND_KIT } from '@postlark/shared/brand-kit';
+import { BRAND_KIT_PATH, BRAND_MESSAGES, type BrandKitInput, DEFAULT_BRAND_KIT } from '@postlark/shared/brand-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useAccountsApp } from './support/accounts-app';
 import { imageUpload, multipartBody, solid } from './support/media';
@@ -15,7 +15,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 const accounts = useAccountsApp({ DATA_DIR: dataDir });
 type Customer = Awaited<ReturnType<typeof accounts.signedInCustomer>>;
 
-const KIT = 'brand/v1/kit';
+const KIT = BRAND_KIT_PATH;
 
 async function logoOf(customer: Customer): Promise<{ id: string; url: string }> {
   const { body, contentType } = multipartBody(imageUpload(await solid(800, 200, '#112233').png().toBuffer(), 'image/png', 'logo.png', 'Lark & Co.'));

@@ -55,6 +55,9 @@ export const BRAND_COLOR_LABELS: Record<BrandColorKey, string> = {
   button_text: 'Button text',
 };
 
+/** Where the kit is read and saved, under /api (GET and PUT). */
+export const BRAND_KIT_PATH = 'brand/v1/kit';
+
 export const BRAND_LIMITS = {
   socialLinks: 8,
   url: 500,

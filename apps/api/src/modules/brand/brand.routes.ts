@@ -1,4 +1,4 @@
-import { BRAND_MESSAGES, brandKitInputSchema } from '@postlark/shared/brand-kit';
+import { BRAND_KIT_PATH, BRAND_MESSAGES, brandKitInputSchema } from '@postlark/shared/brand-kit';
 import type { FastifyInstance } from 'fastify';
 import { FORM_BODY_LIMIT } from '../../http/body-limits';
 import { parseWith } from '../../http/errors';
@@ -8,12 +8,12 @@ import { type BrandDeps, getBrandKit, putBrandKit } from './brand.service';
 /** The Brand page's kit: read it (the defaults before a first save) and save it whole. */
 export function brandRoutes(deps: BrandDeps) {
   return async (app: FastifyInstance) => {
-    app.get('/brand/v1/kit', async (request, reply) => {
+    app.get(`/${BRAND_KIT_PATH}`, async (request, reply) => {
       const owner = await requireCustomer(deps, request);
       return reply.header('cache-control', 'no-store').send({ payload: await getBrandKit(deps, owner.customerId) });
     });
 
-    app.put('/brand/v1/kit', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    app.put(`/${BRAND_KIT_PATH}`, { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
       const owner = await requireCustomer(deps, request);
       const kit = await putBrandKit(deps, owner.customerId, parseWith(brandKitInputSchema, request.body));
       return { payload: { message: BRAND_MESSAGES.saved, ...kit } };

@@ -31,9 +31,11 @@ export async function getBrandKit(deps: BrandDeps, customerId: string): Promise<
   return { ...row.settings, logo, updated_at: row.updatedAt.toISOString() };
 }
 
-/** Saves the whole kit; its logo must be an image of this account's library. */
+/** Saves the whole kit; its logo must be an image of this account's library. Answers it as saved, without reading it back. */
 export async function putBrandKit(deps: BrandDeps, customerId: string, input: BrandKitInput): Promise<BrandKit> {
-  if (input.logo && !(await logoOf(deps, customerId, input.logo))) throw new HttpError(400, BRAND_MESSAGES.logoNotFound, { 'logo.media_id': BRAND_MESSAGES.logoNotFound });
-  await saveBrandKit(deps.db, customerId, input, deps.now());
-  return getBrandKit(deps, customerId);
+  const logo = await logoOf(deps, customerId, input.logo);
+  if (input.logo && !logo) throw new HttpError(400, BRAND_MESSAGES.logoNotFound, { 'logo.media_id': BRAND_MESSAGES.logoNotFound });
+  const now = deps.now();
+  await saveBrandKit(deps.db, customerId, input, now);
+  return { ...input, logo, updated_at: now.toISOString() };
 }

@@ -1,9 +1,9 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
-import type { BrandKit, BrandKitInput } from '@postlark/shared/brand-kit';
+import { BRAND_KIT_PATH, type BrandKit, type BrandKitInput } from '@postlark/shared/brand-kit';
 import { webEnv } from '../../config/env';
 import { requestJson } from '../../lib/api-client';
 
-const kitUrl = () => `${webEnv.apiBase}brand/v1/kit`;
+const kitUrl = () => `${webEnv.apiBase}${BRAND_KIT_PATH}`;
 
 export function getBrandKit(signal?: AbortSignal) {
   return requestJson<{ payload: BrandKit }>('GET', kitUrl(), undefined, signal);

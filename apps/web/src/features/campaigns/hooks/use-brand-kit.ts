@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { BrandKit } from '@postlark/shared/brand-kit';
+import { BRAND_KIT_PATH, type BrandKit } from '@postlark/shared/brand-kit';
 import { webEnv } from '../../../config/env';
 import { requestJson } from '../../../lib/api-client';
 
@@ -8,7 +8,7 @@ export function useBrandKit(): BrandKit | null {
   const [kit, setKit] = useState<BrandKit | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    requestJson<{ payload: BrandKit }>('GET', `${webEnv.apiBase}brand/v1/kit`, undefined, controller.signal).then(
+    requestJson<{ payload: BrandKit }>('GET', `${webEnv.apiBase}${BRAND_KIT_PATH}`, undefined, controller.signal).then(
       (answer) => answer.ok && answer.body && setKit(answer.body.payload),
       () => undefined,
     );
