@@ -22,11 +22,12 @@ export const CONDITION_FIELDS = ['email', 'first_name', 'last_name', 'attribute'
 export const CONDITION_FIELD_OPS = ['equals', 'contains'] as const;
 export const CONDITION_EVENT_DAYS = { min: 1, max: 3650 } as const;
 /**
- * At most this many different conditions in one content, and "Show only to…" blocks nested at
+ * `htmlDepth`: elements inside elements, deeper than any email (mail clients and the layout stop
+ * short of it). At most this many different conditions in one content, and "Show only to…" blocks nested at
  * most this deep: each different condition is one more column of the query that reads, per send
  * batch, whom they match (PostgreSQL takes at most 1,664), and far more than any email needs.
  */
-export const BLOCK_LIMITS = { conditions: 50, depth: 10 } as const;
+export const BLOCK_LIMITS = { conditions: 50, depth: 10, htmlDepth: 100 } as const;
 /** How much of an unknown block's name its message repeats. */
 const NAME_SHOWN = 40;
 
@@ -38,6 +39,7 @@ export const BLOCK_MESSAGES = {
   notClosed: 'A content block is not closed. Remove it and insert it again from the editor.',
   tooManyConditions: `An email can have at most ${BLOCK_LIMITS.conditions} different “Show only to…” conditions. Combine some into a segment.`,
   nestedTooDeep: `“Show only to…” blocks can be nested at most ${BLOCK_LIMITS.depth} deep. Combine some into a segment.`,
+  htmlTooDeep: `The content's HTML nests elements more than ${BLOCK_LIMITS.htmlDepth} deep, which no mail client draws. Remove some of the nesting.`,
   segmentNotYours: 'A “Show only to…” block names a segment that is not one of yours.',
   listNotYours: 'A “Show only to…” block names a list that is not one of yours.',
   subscriberNotFound: 'This subscriber does not exist.',

@@ -147,3 +147,6 @@ export async function sentCampaign(accounts: Accounts, overrides: Record<string,
   }
   return { ...audience, campaign };
 }
+
+/** A message's HTML without the inline styles its layout gives each element: the content as written. */
+export const withoutInlineStyles = (html: string) => html.replace(/ style="[^"]*"/g, '');

@@ -1,6 +1,7 @@
 import { AB_VARIANT_LABELS, type AbTestSettings, type AbVariant } from '@postlark/shared/ab-tests';
 import { type PreparedCampaign, prepareCampaign } from '../campaigns/campaign-message';
 import type { CampaignRow } from '../campaigns/campaigns.repository';
+import type { EmailLook } from '../../mail/layout/email-look';
 import { templateLinks } from '../tracking/tracked-html';
 
 // What each variant of a campaign is: the campaign's row with the tested field replaced. Variant
@@ -33,16 +34,16 @@ export function variantLinks(row: Fields, settings: AbTestSettings | null): stri
   return contents(row, settings).flatMap((html) => templateLinks(html));
 }
 
-/** One prepared message per variant (index = the variant); a campaign without a test has one. */
-export function preparedVariants(row: CampaignRow, settings: AbTestSettings | null): PreparedCampaign[] {
-  if (!settings) return [prepareCampaign(row)];
+/** One prepared message per variant (index = the variant), drawn with `look`; a campaign without a test has one. */
+export async function preparedVariants(row: CampaignRow, settings: AbTestSettings | null, look: EmailLook): Promise<PreparedCampaign[]> {
+  if (!settings) return [await prepareCampaign(row, look)];
   let next = 0;
   const firstLinks = contents(row, settings).map((html) => {
     const first = next;
     next += templateLinks(html).length;
     return first;
   });
-  return settings.variants.map((variant, index) => prepareCampaign(variantFields(row, variant), firstLinks[index] ?? 0));
+  return Promise.all(settings.variants.map((variant, index) => prepareCampaign(variantFields(row, variant), look, firstLinks[index] ?? 0)));
 }
 
 /** What differs, for display: the subject text, "Content B", "+2 h". */

@@ -1,10 +1,10 @@
 import type { AbTestSettings } from '@postlark/shared/ab-tests';
 import type { Db } from '../../db/client';
 import { recordBounce } from '../campaigns/bounces.repository';
-import { preparedVariants } from '../ab-tests/ab-variants';
-import { buildCampaignMail, type CampaignLinks, type PreparedCampaign } from '../campaigns/campaign-message';
+import { assertPreparable, buildCampaignMail, type CampaignLinks, type PreparedCampaign } from '../campaigns/campaign-message';
 import { type CampaignTransport, failureOf, type SendFailure } from '../campaigns/campaign-transport';
 import type { CampaignRow } from '../campaigns/campaigns.repository';
+import { preparedCampaignVariants } from '../campaigns/prepared-campaigns';
 import { BlockError } from '../campaigns/content-blocks';
 import { MergeTagError } from '../campaigns/merge-tags';
 import { markDeferred, markFailed, markRelayWait, markRetry } from '../campaigns/sending.repository';
@@ -16,22 +16,15 @@ import type { EmailToSend } from './flow-email-work';
 
 // Campaign rows compiled once per content version (updated_at), as the campaign sender does per
 // batch; one per A/B test variant (a test's settings only change before its first email).
-const prepared = new Map<string, PreparedCampaign[]>();
-function preparedFor(campaign: CampaignRow, abTest: AbTestSettings | null, variant: number): PreparedCampaign {
-  const key = `${campaign.id}:${campaign.updatedAt.getTime()}:${abTest ? 'ab' : ''}`;
-  let entry = prepared.get(key);
-  if (!entry) {
-    if (prepared.size > 500) prepared.clear();
-    entry = preparedVariants(campaign, abTest);
-    prepared.set(key, entry);
-  }
-  return entry[variant] ?? entry[0]!;
+async function preparedFor(db: Db, campaign: CampaignRow, abTest: AbTestSettings | null, variant: number): Promise<PreparedCampaign> {
+  const variants = await preparedCampaignVariants(db, campaign, abTest);
+  return variants[variant] ?? variants[0]!;
 }
 
 /** Why the step's content (subject, preheader, bodies, content blocks) cannot be built for anyone, if it cannot. */
 export function contentProblem(campaign: CampaignRow): string | null {
   try {
-    preparedFor(campaign, null, 0);
+    assertPreparable(campaign);
     return null;
   } catch (error) {
     if (error instanceof MergeTagError || error instanceof BlockError) return error.message;
@@ -63,7 +56,7 @@ export type SendResult =
 /** Hands an offered email to the relay; a refusal settles its ledger row (the step is the caller's), acceptance is recorded by the caller. */
 export async function sendEmail(db: Db, transport: CampaignTransport, links: CampaignLinks, email: EmailToSend, now: () => Date): Promise<SendResult> {
   const person = email.recipient;
-  const mail = buildCampaignMail(preparedFor(email.campaign, email.abTest, email.variant), person, { id: email.ledgerId, messageId: email.messageId }, links, eventMergeValues(email.work.trigger));
+  const mail = buildCampaignMail(await preparedFor(db, email.campaign, email.abTest, email.variant), person, { id: email.ledgerId, messageId: email.messageId }, links, eventMergeValues(email.work.trigger));
   try {
     await transport.send(mail);
   } catch (error) {

@@ -4,6 +4,7 @@ import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
 import { findAsset } from '../media/media.repository';
 import { mediaUrl } from '../media/media.service';
+import { DEFAULT_EMAIL_LOOK, emailLook, type EmailLook } from '../../mail/layout/email-look';
 import { findBrandKit, saveBrandKit } from './brand.repository';
 
 export interface BrandDeps {
@@ -38,4 +39,10 @@ export async function putBrandKit(deps: BrandDeps, customerId: string, input: Br
   const now = deps.now();
   await saveBrandKit(deps.db, customerId, input, now);
   return { ...input, logo, updated_at: now.toISOString() };
+}
+
+/** What the account's messages are drawn with: its kit's colours, fonts, button shape and social links (no logo: that is content). */
+export async function emailLookFor(db: Db, customerId: string): Promise<EmailLook> {
+  const row = await findBrandKit(db, customerId);
+  return row ? emailLook(row.settings) : DEFAULT_EMAIL_LOOK;
 }

@@ -6,6 +6,7 @@ import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
 import { mimeMessage } from '../../mail/mime-message';
 import { type SpamChecker, spamCheckerFrom } from '../../mail/spam-score';
 import { type AddressCheck, publicAddressesOnly, publicOrLoopback } from '../outgoing-webhooks/webhook-target';
+import { emailLookFor } from '../brand/brand.service';
 import { blocksProblem, personaliseRecipients } from './block-personalisation';
 import { buildCampaignMail, prepareCampaign } from './campaign-message';
 import { renderForRecipient, SAMPLE_RECIPIENT } from './campaign-preview';
@@ -109,9 +110,10 @@ export async function campaignChecks(deps: CampaignCheckDeps, customerId: string
   const reader = { ...SAMPLE_RECIPIENT };
   await personaliseRecipients(deps.db, customerId, [{ ...extractBlocks(row.contentHtml).blocks, conditions: [] }], [reader], deps.now());
   // As the engine builds it: the campaign's tracking setting, so links are rewritten when it tracks.
-  const mail = buildCampaignMail(prepareCampaign(row), reader, { id: SAMPLE_ROW_ID, messageId: `<checks.${SAMPLE_ROW_ID}@${deps.sending.viaDomain}>` }, deps.links, undefined, ownDelivery);
+  const look = await emailLookFor(deps.db, customerId);
+  const mail = buildCampaignMail(await prepareCampaign(row, look), reader, { id: SAMPLE_ROW_ID, messageId: `<checks.${SAMPLE_ROW_ID}@${deps.sending.viaDomain}>` }, deps.links, undefined, ownDelivery);
   // The links as written (before the click redirect), for asking each site.
-  const untracked = renderForRecipient(row, reader, deps.links, false).html;
+  const untracked = (await renderForRecipient(row, reader, deps.links, look, false)).html;
 
   results.push(
     unfinishedCheck(untracked),

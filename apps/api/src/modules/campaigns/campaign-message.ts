@@ -1,5 +1,9 @@
 import { convert } from 'html-to-text';
 import { escapeHtml } from '../../lib/html';
+import { contentToMjml } from '../../mail/layout/content-to-mjml';
+import { type EmailDocument, OUTER_BACKGROUND, OUTER_CLASS, renderEmailDocument } from '../../mail/layout/email-document';
+import { FOOTER_PREFERENCES, footerMjml } from '../../mail/layout/email-footer';
+import { DEFAULT_EMAIL_LOOK, type EmailLook } from '../../mail/layout/email-look';
 import type { SubscriberLinks } from '../preferences/link-tokens';
 import { numberLinks, trackedHtml, untrackedHtml } from '../tracking/tracked-html';
 import type { TrackingLinks } from '../tracking/tracking-links';
@@ -21,9 +25,14 @@ export interface PreparedCampaign {
   row: CampaignRow;
   subject: CompiledTemplate;
   preheader: CompiledTemplate;
+  /** The message laid out (email-document.ts); its content part is `html`. */
+  document: Omit<EmailDocument, 'content'>;
+  /** The content's sections as MJML drew them, links numbered. */
   html: CompiledTemplate;
-  /** null: made per recipient from their HTML (its blocks differ per person). */
+  /** null: made per recipient from `source` (its blocks differ per person). */
   text: CompiledTemplate | null;
+  /** The content as the editor wrote it, blocks as markers: what a per-recipient plain text is made from. */
+  source: CompiledTemplate;
   /** The content blocks, filled in per recipient (content-blocks.ts). */
   blocks: TemplateBlocks;
 }
@@ -43,45 +52,47 @@ export function textFromHtml(html: string): string {
   });
 }
 
-/** `firstLink`: where its link numbers start (an A/B test's content variant follows the others' links). */
-export function prepareCampaign(row: CampaignRow, firstLink = 0): PreparedCampaign {
-  const { html, blocks } = extractBlocks(styleEmailButtons(row.contentHtml));
+/** Throws what preparing the campaign would (MergeTagError, BlockError) without laying it out. */
+export function assertPreparable(row: Pick<CampaignRow, 'subject' | 'preheader' | 'contentHtml' | 'contentText'>): void {
+  compileTemplate(row.subject);
+  compileTemplate(row.preheader);
+  compileTemplate(extractBlocks(styleEmailButtons(row.contentHtml)).html);
+  if (row.contentText !== null) compileTemplate(row.contentText);
+}
+
+/**
+ * The campaign laid out once for all its recipients, drawn with `look` (the account's brand kit).
+ * `firstLink`: where its link numbers start (an A/B test's content variant follows the others' links).
+ */
+export async function prepareCampaign(row: CampaignRow, look: EmailLook = DEFAULT_EMAIL_LOOK, firstLink = 0): Promise<PreparedCampaign> {
+  const { html, blocks } = extractBlocks(styleEmailButtons(row.contentHtml, look.buttonStyle));
+  // Numbered before merge tags run, so each click counts for the link the customer wrote.
+  const mjml = contentToMjml(numberLinks(html, firstLink), look);
+  const footer = footerMjml({ sender: row.fromName || row.fromEmail, postalAddress: row.postalAddress ?? '' }, look, { background: OUTER_BACKGROUND, className: OUTER_CLASS });
+  const { content, ...document } = await renderEmailDocument(mjml, look, footer);
   return {
     row,
     subject: compileTemplate(row.subject),
     preheader: compileTemplate(row.preheader),
-    // Numbered before merge tags run, so each click counts for the link the customer wrote.
-    html: compileTemplate(numberLinks(html, firstLink)),
+    document,
+    html: compileTemplate(content),
     text: row.contentText !== null ? compileTemplate(row.contentText) : hasBlocks(blocks) ? null : compileTemplate(textFromHtml(row.contentHtml)),
+    source: compileTemplate(html),
     blocks,
   };
-}
-
-function footerHtml(row: CampaignRow, preferencesUrl: string): string {
-  const sender = escapeHtml(row.fromName || row.fromEmail);
-  const address = escapeHtml(row.postalAddress ?? '');
-  return `<div style="max-width:600px;margin:0 auto;padding:24px 16px;font:13px/1.6 -apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#6b7280;text-align:center">
-<p style="margin:0 0 8px">You receive this email because you subscribed to ${sender}.</p>
-<p style="margin:0 0 8px"><a href="${escapeHtml(preferencesUrl)}" style="color:#4f46e5">Unsubscribe or choose what you receive</a></p>
-<p style="margin:0">${address}</p>
-</div>`;
 }
 
 function footerText(row: CampaignRow, preferencesUrl: string): string {
   return `\n\n--\nYou receive this email because you subscribed to ${row.fromName || row.fromEmail}.\nUnsubscribe or choose what you receive: ${preferencesUrl}\n${row.postalAddress ?? ''}\n`;
 }
 
-function layout(subject: string, preheader: string, content: string, footer: string): string {
+/** The laid-out message for one reader: their subject as its title, their preheader, content and footer. */
+function layout(document: PreparedCampaign['document'], subject: string, preheader: string, content: string, footer: string): string {
   // The preheader is the line inboxes show after the subject; hidden in the message itself.
   const hiddenPreheader = preheader
-    ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(preheader)}</div>`
+    ? `<div style="display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;mso-hide:all">${escapeHtml(preheader)}</div>`
     : '';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f6f7fb">${hiddenPreheader}
-<div style="max-width:600px;margin:0 auto;padding:32px 24px;background:#ffffff;font:16px/1.6 -apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2937">${content}</div>
-${footer}
-</body></html>`;
+  return `${document.beforeTitle}${escapeHtml(subject)}${document.afterTitle}${hiddenPreheader}${content}${footer}${document.end}`;
 }
 
 /** The links a message carries: the subscriber's own, and tracking unless the campaign turned it off. */
@@ -130,13 +141,14 @@ export function buildCampaignMail(
   const preheader = renderCompiled(campaign.preheader, fields, { html: false });
   // The recipient's products and the conditional blocks they match (loaded per batch: block-personalisation.ts).
   const content = personalise(renderCompiled(campaign.html, fields, { html: true }), campaign.blocks, recipient.personal);
+  const footerHtml = footer ? campaign.document.footer.replaceAll(FOOTER_PREFERENCES, escapeHtml(preferencesUrl)) : '';
   return {
     from: { name: row.fromName, address: row.fromEmail },
     to: recipient.email,
     replyTo: row.replyTo,
     subject,
-    html: layout(subject, preheader, row.tracking ? trackedHtml(content, message.id, links.tracking, links.untracked) : untrackedHtml(content), footer ? footerHtml(row, preferencesUrl) : ''),
-    text: (campaign.text ? renderCompiled(campaign.text, fields, { html: false }) : textFromHtml(content)) + (footer ? footerText(row, preferencesUrl) : ''),
+    html: layout(campaign.document, subject, preheader, row.tracking ? trackedHtml(content, message.id, links.tracking, links.untracked) : untrackedHtml(content), footerHtml),
+    text: (campaign.text ? renderCompiled(campaign.text, fields, { html: false }) : textFromHtml(personalise(renderCompiled(campaign.source, fields, { html: true }), campaign.blocks, recipient.personal))) + (footer ? footerText(row, preferencesUrl) : ''),
     messageId,
     customerId: row.customerId,
     ...(message.id > 0 && { ledgerId: message.id }),

@@ -1,4 +1,5 @@
 import type { CampaignPreview, CampaignPreviewRequest } from '@postlark/shared/campaigns';
+import type { EmailLook } from '../../mail/layout/email-look';
 import { buildCampaignMail, type CampaignLinks, prepareCampaign } from './campaign-message';
 import type { CampaignMail } from './campaign-transport';
 import type { CampaignRow } from './campaigns.repository';
@@ -20,9 +21,9 @@ export const SAMPLE_RECIPIENT: Recipient = {
 
 const TEMPLATE_FIELDS = ['subject', 'preheader', 'content_html', 'content_text'] as const;
 
-/** The message one recipient would get, as the campaign is now, without tracking. */
-export function renderForRecipient(row: CampaignRow, recipient: Recipient, links: CampaignLinks, footer = true): CampaignMail {
-  return buildCampaignMail(prepareCampaign({ ...row, tracking: false }), recipient, { id: 0, messageId: '' }, links, undefined, footer);
+/** The message one recipient would get, as the campaign is now, drawn with the account's `look`, without tracking. */
+export async function renderForRecipient(row: CampaignRow, recipient: Recipient, links: CampaignLinks, look: EmailLook, footer = true): Promise<CampaignMail> {
+  return buildCampaignMail(await prepareCampaign({ ...row, tracking: false }, look), recipient, { id: 0, messageId: '' }, links, undefined, footer);
 }
 
 /**
@@ -30,13 +31,14 @@ export function renderForRecipient(row: CampaignRow, recipient: Recipient, links
  * field. A field with problems is shown as written: its tags cannot be filled in. `blocksProblem`:
  * the content blocks' problem as the database sees it (block-personalisation.ts), when read.
  */
-export function previewCampaign(
+export async function previewCampaign(
   row: CampaignRow,
   fields: CampaignPreviewRequest,
   links: CampaignLinks,
+  look: EmailLook,
   recipient: Recipient = SAMPLE_RECIPIENT,
   blocksProblem: string | null = blockProblem(fields.content_html),
-): CampaignPreview {
+): Promise<CampaignPreview> {
   const problems: CampaignPreview['problems'] = {};
   for (const field of TEMPLATE_FIELDS) {
     const found = checkTemplate(fields[field] ?? '');
@@ -46,7 +48,7 @@ export function previewCampaign(
   // Braces written as character references show as typed and are no tags to liquidjs; blocks
   // that cannot be read show as plain sections.
   const asWritten = (html: string) => html.replaceAll('{', '&#123;').replaceAll('data-postlark-', 'data-unread-');
-  const mail = renderForRecipient(
+  const mail = await renderForRecipient(
     {
       ...row,
       subject: problems.subject ? '' : fields.subject,
@@ -56,6 +58,7 @@ export function previewCampaign(
     },
     recipient,
     links,
+    look,
     // Through a platform, its own footer (unsubscribe link, postal address) goes out instead of ours.
     !fields.platform_footer,
   );

@@ -5,9 +5,10 @@ import type { SendGate } from '../../mail/relay-budget';
 import { audienceCondition } from './campaign-audience';
 import { LOOK_EVERY_MS, lookAtDueTests } from '../ab-tests/ab-test-engine';
 import { startTestIn, testOf } from '../ab-tests/ab-tests.repository';
-import { preparedVariants } from '../ab-tests/ab-variants';
+import { LayoutError } from '../../mail/layout/mjml-renderer';
 import { assignSendTimes } from '../send-time/send-times.repository';
 import { buildCampaignMail, type CampaignLinks, type PreparedCampaign } from './campaign-message';
+import { preparedCampaignVariants } from './prepared-campaigns';
 import { type CampaignTransport, failureOf, type SendFailure } from './campaign-transport';
 import type { SmtpReplyVerdict } from '../../mail/smtp-reply';
 import { batchBreaker, deferTemporary, type RefusalStreak, settleUnsent, type ThrottleState } from './send-refusals';
@@ -266,10 +267,19 @@ async function sendCampaignBatch(deps: SenderDeps, campaignId: string, turn: () 
   const row = await campaignById(db, campaignId);
   if (!row || row.status !== 'sending') return 0;
   await prepareRecipients(deps, row);
+  // Laid out before any row is claimed: content that cannot be laid out holds no one's message.
+  let variants: PreparedCampaign[];
+  try {
+    variants = await preparedCampaignVariants(db, row, (await testOf(db, campaignId))?.settings ?? null);
+  } catch (error) {
+    if (!(error instanceof LayoutError)) throw error;
+    deps.log.warn({ err: error, campaignId }, 'a campaign could not be laid out; it waits, and the other campaigns take their turn');
+    return 0;
+  }
   const claim = (claimer: Db, limit: number) => claimBatch(claimer, campaignId, limit, deps.now());
   // In its warm-up, an account claims only what is left of the day's volume.
   const batch = deps.guard ? await deps.guard.claimWithin(row, deps.settings.batchSize, claim) : await claim(db, deps.settings.batchSize);
-  if (batch.length > 0) await sendBatch(deps, preparedVariants(row, (await testOf(db, campaignId))?.settings ?? null), batch, turn, state);
+  if (batch.length > 0) await sendBatch(deps, variants, batch, turn, state);
   await finishIfDone(db, campaignId, deps.now());
   return batch.length;
 }

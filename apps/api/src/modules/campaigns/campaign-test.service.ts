@@ -4,6 +4,7 @@ import { CAMPAIGN_MESSAGES, type CampaignPreview, type CampaignPreviewRequest, t
 import { SEED_LIST_LIMITS, SEED_LIST_MESSAGES } from '@postlark/shared/seed-lists';
 import { SENDER_MESSAGES } from '@postlark/shared/senders';
 import { HttpError } from '../../http/errors';
+import { emailLookFor } from '../brand/brand.service';
 import { previewCampaign, renderForRecipient, SAMPLE_RECIPIENT } from './campaign-preview';
 import { isUsableFrom, postalAddressLine } from './campaign-readiness';
 import { type CampaignRow, postalAddressParts } from './campaigns.repository';
@@ -73,7 +74,7 @@ export async function previewFor(deps: CampaignDeps, customerId: string, fields:
     // The sample reader is nobody: they match no condition, and only the products need reading.
     await personaliseRecipients(deps.db, customerId, [fields.subscriber_id ? blocks : { ...blocks, conditions: [] }], [reader], now);
   }
-  return previewCampaign(await withFooterAddress(deps, draft), fields, deps.links, reader, problem);
+  return previewCampaign(await withFooterAddress(deps, draft), fields, deps.links, await emailLookFor(deps.db, customerId), reader, problem);
 }
 
 /**
@@ -114,8 +115,9 @@ export async function testSend(deps: CampaignDeps, customerId: string, id: strin
   const known = new Map((await subscribersByEmail(deps.db, customerId, recipients)).map((subscriber) => [subscriber.email, subscriber]));
   const readers = recipients.map((to) => known.get(to) ?? { ...SAMPLE_RECIPIENT, email: to });
   await personaliseRecipients(deps.db, customerId, [extractBlocks(row.contentHtml).blocks], readers, deps.now());
+  const look = await emailLookFor(deps.db, customerId);
   for (const [index, to] of recipients.entries()) {
-    const mail = renderForRecipient(row, readers[index]!, deps.links);
+    const mail = await renderForRecipient(row, readers[index]!, deps.links, look);
     // Built and sent as the campaign's messages are (From, headers, footer, signatures), only marked a test.
     await deps.mail.enqueue({
       template: 'campaign-test',

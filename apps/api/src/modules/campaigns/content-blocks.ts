@@ -61,7 +61,6 @@ interface Edit {
  */
 export function extractBlocks(html: string): { html: string; blocks: TemplateBlocks } {
   const blocks: TemplateBlocks = { recommendations: [], conditions: [] };
-  if (!html.includes(BLOCK_ATTRIBUTES.block) && !html.includes(BLOCK_ATTRIBUTES.condition)) return { html: html.replace(LOOKALIKE, '<!-- '), blocks };
   const edits: Edit[] = [];
   // Each open div: whether it is a block, and where its start tag ends.
   const open: { kind: 'plain' | 'if' | 'recommendations'; start: number; openEnd: number; index: number }[] = [];
@@ -70,9 +69,13 @@ export function extractBlocks(html: string): { html: string; blocks: TemplateBlo
   let ifDepth = 0;
   const distinct = new Set<string>();
   let failure: string | null = null;
+  // Elements open around the current point, void ones (br, img) closed at once by the parser.
+  let depth = 0;
   const parser = new Parser(
     {
       onopentag(name, attributes) {
+        depth += 1;
+        if (depth > BLOCK_LIMITS.htmlDepth) failure ??= BLOCK_MESSAGES.htmlTooDeep;
         if (name !== 'div') return;
         const start = parser.startIndex;
         const openEnd = parser.endIndex + 1;
@@ -103,6 +106,7 @@ export function extractBlocks(html: string): { html: string; blocks: TemplateBlo
         if (condition) blocks.conditions.push(condition);
       },
       onclosetag(name, isImplied) {
+        depth -= 1;
         if (name !== 'div') return;
         const div = open.pop();
         if (!div) return;
