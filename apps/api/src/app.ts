@@ -1,4 +1,5 @@
 import { API_PREFIX } from '@postlark/shared/routes';
+import { TEMPLATE_GALLERY_PATH } from '@postlark/shared/campaign-templates';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env';
@@ -78,6 +79,7 @@ import { accountLimit } from './http/account-limit';
 import { mediaFileRoutes } from './modules/media/media-files.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { brandRoutes } from './modules/brand/brand.routes';
+import { templateRoutes } from './modules/templates/templates.routes';
 import { mediaDepsFrom, mediaStorageFrom } from './modules/media/media-settings';
 import type { MediaStorage } from './modules/media/media-storage';
 
@@ -195,6 +197,9 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(publicSendingDomainRoutes({ ...senderDeps, customerOf }));
       await api.register(mediaRoutes({ ...mediaDeps, customerOf }, '/v1/media'));
       await api.register(brandRoutes({ db, now, appUrl: config.APP_URL }));
+      const templateDeps = { db, now, appUrl: config.APP_URL, links: campaignLinks };
+      await api.register(templateRoutes({ ...templateDeps, customerOf: async (request) => (await requireCustomer({ db, now }, request)).customerId }, `/${TEMPLATE_GALLERY_PATH}`));
+      await api.register(templateRoutes({ ...templateDeps, customerOf }, '/v1/templates'));
       // New events start, end (goals) and wake flows in the ingest transaction (modules/automations).
       await api.register(eventApiRoutes({ db, now, customerOf, onEventsStored: flowEventHook }));
       await api.register(eventDashboardRoutes({ db, now }));

@@ -43,3 +43,12 @@ export const LAYOUT_TEXTS = {
   hideOnDesktop: 'Hidden on desktops',
   showEverywhere: 'Shown on phones and desktops',
 } as const;
+
+/** A columns block as the editor writes it, from each column's HTML. */
+export function columnsHtml(columns: readonly string[]): string {
+  const inner = columns.map((column) => `<div ${LAYOUT_ATTRIBUTES.layout}="${LAYOUT_KINDS.column}">${column}</div>`).join('');
+  return `<div ${LAYOUT_ATTRIBUTES.layout}="${LAYOUT_KINDS.columns}">${inner}</div>`;
+}
+
+/** A spacer as the editor writes it. */
+export const spacerHtml = (height: number = SPACER_HEIGHT.initial) => `<div ${LAYOUT_ATTRIBUTES.layout}="${LAYOUT_KINDS.spacer}" ${LAYOUT_ATTRIBUTES.height}="${spacerHeight(String(height))}"></div>`;

@@ -20,6 +20,18 @@ export const STARTER_COPY = {
   winBackMissed: 'Say what is new since they last read, in two or three lines.',
   winBackLast: 'Ask if they would like to keep hearing from you, and say what they would get.',
   birthdayGift: 'Something small from us to you: describe the gift or the offer here.',
+  digestStory: 'Sum up the story in one or two sentences, and say what the reader learns from it.',
+  launchWhat: 'Say what you made, who it is for, and the one problem it solves.',
+  launchFeature: 'Name a feature and what it does for the reader in one line.',
+  saleOffer: 'Say what is on sale, by how much, and until when.',
+  saleSmallPrint: 'Add the offer’s conditions here: dates, exclusions, how the code works.',
+  reengageMissed: 'Say what readers missed lately, in two or three lines, and what comes next.',
+  eventWhat: 'Say what the event is, who it is for, and what guests take home from it.',
+  eventWhen: 'Day, date and time, with the time zone',
+  eventWhere: 'The place and its address, or the link to join online',
+  reviewAsk: 'Ask how the order is going, and whether they would leave a short review.',
+  episodeSummary: 'Sum up the episode in two or three sentences: the guest, the question, what listeners learn.',
+  episodeMoment: 'A moment worth listening for, with its time in the episode',
 } as const;
 
 const PLACEHOLDERS: readonly string[] = Object.values(STARTER_COPY);

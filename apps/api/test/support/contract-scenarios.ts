@@ -114,6 +114,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   'POST /v1/campaigns/{id}/resume': { status: 200, params: ids((world) => campaign(world, 'paused')) },
   'POST /v1/campaigns/{id}/cancel': { status: 200, params: ids((world) => campaign(world, 'scheduled')) },
   'GET /v1/campaigns/{id}/report': { status: 200, params: ids((world) => campaign(world, 'sending')) },
+  'GET /v1/templates': { status: 200 },
   'GET /v1/media': { status: 200 },
   'POST /v1/media': { status: 201 },
   'GET /v1/media/{id}': { status: 200, params: ids(image) },

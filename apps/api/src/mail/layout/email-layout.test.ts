@@ -8,6 +8,7 @@ import { conditionKey } from '../../modules/campaigns/content-blocks';
 import type { Recipient } from '../../modules/campaigns/recipients.repository';
 import { emailLook } from './email-look';
 import { DEFAULT_BRAND_KIT } from '@postlark/shared/brand-kit';
+import { CAMPAIGN_TEMPLATES } from '@postlark/shared/campaign-templates';
 
 // The message as every reader gets it: the editor's blocks laid out by MJML, checked for what
 // Outlook, Gmail, Apple Mail and Yahoo read (the caniemail data through doiuse-email), with the
@@ -209,13 +210,23 @@ const FALLBACKS: Record<string, string> = {
 
 const CLIENTS = ['gmail.*', 'outlook.windows', 'outlook.windows-mail', 'outlook.macos', 'apple-mail.*', 'yahoo.*'] as const;
 
+/** The features a client lacks that the message uses (caniemail's names), each once. */
+function lackingIn(html: string, client: string): string[] {
+  const result = doIUseEmail(html, { emailClients: [client] });
+  const errors = result.success ? [] : result.errors;
+  return [...new Set(errors.map((error) => error.slice(0, error.indexOf(' is not supported'))))];
+}
+
+const WEB_FONT_LOOK = emailLook({ ...DEFAULT_BRAND_KIT, fonts: { body: 'system', heading: 'georgia', web_font: { family: 'Inter', css_url: 'https://fonts.example/inter.css' } } });
+
 describe('caniemail: what each mail client lacks has a fallback', () => {
-  it.each(CLIENTS)('%s', async (client) => {
-    const look = emailLook({ ...DEFAULT_BRAND_KIT, fonts: { body: 'system', heading: 'georgia', web_font: { family: 'Inter', css_url: 'https://fonts.example/inter.css' } } });
-    const { html } = await mailFor(EVERY_BLOCK, 'Ada', true, look);
-    const result = doIUseEmail(html, { emailClients: [client] });
-    const errors = result.success ? [] : result.errors;
-    const lacking = [...new Set(errors.map((error) => error.slice(0, error.indexOf(' is not supported'))))];
-    expect(lacking.filter((feature) => !(feature in FALLBACKS))).toEqual([]);
+  it.each(CLIENTS)('every block, with a web font, in %s', async (client) => {
+    const { html } = await mailFor(EVERY_BLOCK, 'Ada', true, WEB_FONT_LOOK);
+    expect(lackingIn(html, client).filter((feature) => !(feature in FALLBACKS))).toEqual([]);
+  });
+
+  it.each(CAMPAIGN_TEMPLATES.map((template) => [template.name, template] as const))('the %s template, in every client', async (_name, template) => {
+    const { html } = await mailFor(template.html);
+    for (const client of CLIENTS) expect(lackingIn(html, client).filter((feature) => !(feature in FALLBACKS)), client).toEqual([]);
   });
 });

@@ -78,7 +78,7 @@ describe('content blocks', () => {
   it('allow at most BLOCK_LIMITS.conditions different conditions, and conditional blocks nested BLOCK_LIMITS.depth deep', () => {
     const named = (count: number) => Array.from({ length: count }, (_, index): BlockCondition => ({ type: 'field', field: 'email', key: '', op: 'contains', value: `@shop${index}.example` }));
     const many = (conditions: BlockCondition[]) => conditions.map((condition) => iff(condition, '<p>x</p>')).join('');
-    expect(BLOCK_LIMITS).toEqual({ conditions: 50, depth: 10 });
+    expect(BLOCK_LIMITS).toEqual({ conditions: 50, depth: 10, htmlDepth: 100 });
     expect(blockProblem(many(named(50)))).toBeNull();
     // The same condition again is no new one.
     expect(blockProblem(many([...named(50), ...named(50)]))).toBeNull();
@@ -86,5 +86,14 @@ describe('content blocks', () => {
     const nested = (depth: number) => Array.from({ length: depth }).reduce<string>((inner) => iff(PRO, inner), '<p>deep</p>');
     expect(blockProblem(nested(10) + nested(10))).toBeNull();
     expect(blockProblem(nested(11))).toBe(BLOCK_MESSAGES.nestedTooDeep);
+  });
+
+  it('refuse HTML nested past BLOCK_LIMITS.htmlDepth, whatever its elements, and count void ones as closed', () => {
+    const deep = (depth: number, tag: string) => `${`<${tag}>`.repeat(depth)}x${`</${tag}>`.repeat(depth)}`;
+    expect(blockProblem(deep(100, 'div'))).toBeNull();
+    expect(blockProblem(deep(101, 'div'))).toBe(BLOCK_MESSAGES.htmlTooDeep);
+    // Never closed counts too: a megabyte of <b> would otherwise be a tree far past any stack.
+    expect(blockProblem('<b>'.repeat(50_000))).toBe(BLOCK_MESSAGES.htmlTooDeep);
+    expect(blockProblem(`<p>${'line<br>'.repeat(500)}</p>${'<img src="a.png">'.repeat(500)}`)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { audiencePaths } from './openapi-audience';
 import { audienceSchemas } from './openapi-audience-schemas';
 import { mediaPaths } from './openapi-media';
 import { mediaSchemas } from './openapi-media-schemas';
+import { templatePaths, templateSchemas } from './openapi-templates';
 import { drawPaths, type JsonSchema } from './openapi-parts';
 import { sendingPaths } from './openapi-sending';
 import { sendingSchemas } from './openapi-sending-schemas';
@@ -22,8 +23,8 @@ export interface OpenApiDocument {
 }
 
 export function openApiDocument(appUrl: string): OpenApiDocument {
-  const { paths, schemas: requests } = drawPaths({ ...audiencePaths, ...sendingPaths, ...mediaPaths });
-  const answers = { ...audienceSchemas(), ...sendingSchemas(), ...mediaSchemas() };
+  const { paths, schemas: requests } = drawPaths({ ...audiencePaths, ...sendingPaths, ...mediaPaths, ...templatePaths });
+  const answers = { ...audienceSchemas(), ...sendingSchemas(), ...mediaSchemas(), ...templateSchemas() };
   for (const name of Object.keys(requests)) if (name in answers) throw new Error(`openapi: ${name} is both a request and an answer`);
   return {
     openapi: '3.1.0',
@@ -31,7 +32,7 @@ export function openApiDocument(appUrl: string): OpenApiDocument {
       title: 'Postlark API',
       version: '1',
       description:
-        'Manage your audience, write, test and send campaigns, and upload their images, from other apps. Make a key in your profile (Integrations) and send it as `Authorization: Bearer pl_live_…`. A key acts for its whole account, with the same rules and quotas as the dashboard. Every answer is JSON `{ "payload": … }`; a 400 names each bad field in `payload.errors`.',
+        'Manage your audience, write, test and send campaigns from your templates, and upload their images, from other apps. Make a key in your profile (Integrations) and send it as `Authorization: Bearer pl_live_…`. A key acts for its whole account, with the same rules and quotas as the dashboard. Every answer is JSON `{ "payload": … }`; a 400 names each bad field in `payload.errors`.',
     },
     servers: [{ url: `${appUrl}/api` }],
     security: [{ apiKey: [] }],

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { brandedTemplate, CAMPAIGN_TEMPLATES, type CampaignTemplate } from '../campaign-templates';
+import { brandedTemplate, CAMPAIGN_TEMPLATES, type CampaignTemplate } from '@postlark/shared/campaign-templates';
 import { useBrandKit } from '../hooks/use-brand-kit';
 
 // A miniature of each template's shape: a block per part, so the three read apart at a glance.

@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_LIMITS } from '@postlark/shared/campaigns';
-import { EMAIL_BUTTON_STYLE } from '@postlark/shared/email-button';
-import { brandButtonStyle, DEFAULT_BRAND_KIT } from '@postlark/shared/brand-kit';
+import { CAMPAIGN_LIMITS } from './campaigns';
+import { EMAIL_BUTTON_STYLE } from './email-button';
+import { brandButtonStyle, DEFAULT_BRAND_KIT } from './brand-kit';
 import { brandedTemplate, CAMPAIGN_TEMPLATES, templateById } from './campaign-templates';
 
 describe('starting templates', () => {
-  it('offers a newsletter, an announcement and a plain letter', () => {
-    expect(CAMPAIGN_TEMPLATES.map((template) => template.name)).toEqual(['Newsletter', 'Announcement', 'Plain letter']);
+  it('offers a gallery of twelve, from a newsletter to a plain letter', () => {
+    expect(CAMPAIGN_TEMPLATES.map((template) => template.name)).toEqual([
+      'Newsletter',
+      'Digest',
+      'Announcement',
+      'Product launch',
+      'Sale',
+      'Welcome',
+      'Re-engagement',
+      'Event invitation',
+      'Order follow-up',
+      'Abandoned cart',
+      'Episode notes',
+      'Plain letter',
+    ]);
+    expect(new Set(CAMPAIGN_TEMPLATES.map((template) => template.id)).size).toBe(12);
     expect(templateById('announcement')?.name).toBe('Announcement');
     expect(templateById('nope')).toBeUndefined();
   });
@@ -16,13 +30,14 @@ describe('starting templates', () => {
       expect(template.html).toContain('{{ first_name | default: "there" }}');
       expect(template.subject.length).toBeLessThanOrEqual(CAMPAIGN_LIMITS.subject);
       expect(template.html.length).toBeLessThanOrEqual(CAMPAIGN_LIMITS.html);
-      // Only what the editor can write, so every part stays editable.
-      expect(template.html).not.toMatch(/<(table|div|span|style|script)\b/i);
+      // Only what the editor can write, so every part stays editable: its divs are its blocks.
+      expect(template.html).not.toMatch(/<(table|span|style|script)\b/i);
+      for (const div of template.html.match(/<div[^>]*>/g) ?? []) expect(div).toMatch(/^<div (data-postlark-layout="(columns|column|spacer)"|data-postlark-block="recommendations")/);
     }
   });
 
-  it('has a button (a link drawn as one) in the newsletter and the announcement only', () => {
-    expect(CAMPAIGN_TEMPLATES.filter((template) => template.html.includes('class="email-button"')).map((template) => template.id)).toEqual(['newsletter', 'announcement']);
+  it('has a button (a link drawn as one) in every template but the plain letter', () => {
+    expect(CAMPAIGN_TEMPLATES.filter((template) => !template.html.includes('class="email-button"')).map((template) => template.id)).toEqual(['plain-letter']);
     // Drawn inline like the toolbar's Button: mail clients ignore style sheets.
     for (const template of CAMPAIGN_TEMPLATES) expect(template.html.match(/class="email-button"/g)?.length ?? 0).toBe(template.html.match(new RegExp(`style="${EMAIL_BUTTON_STYLE}"`, 'g'))?.length ?? 0);
   });
