@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { CAMPAIGN_CHECK_TEXTS } from '@postlark/shared/campaign-checks';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
 import { STARTER_COPY } from '@postlark/shared/starter-copy';
-import { EMAIL_BUTTON_STYLE } from '@postlark/shared/email-button';
 import { campaignEditor, sendTestFromEditor } from './support/campaign-pages';
 import { signedInCustomer } from './support/customer-area';
 import { expect, test } from './support/fixtures';
@@ -37,9 +36,11 @@ test.describe('starting templates', () => {
 
       await editor.fromName.fill('Lark Letters');
       const mail = await sendTestFromEditor(page, inbox, customer.email);
-      const anchor = new RegExp(`<a [^>]*>${button}</a>`).exec(mail.html)?.[0];
+      // Laid out as a table cell in the button's colour (Outlook) around a link in it (everyone else).
+      const anchor = new RegExp(`<a [^>]*>\\s*${button}\\s*</a>`).exec(mail.html)?.[0];
       expect(anchor, `the ${template} button in the mail`).toBeTruthy();
-      expect(anchor).toContain(`style="${EMAIL_BUTTON_STYLE}"`);
+      expect(anchor).toContain('background:#4f46e5;color:#ffffff;');
+      expect(mail.html).toMatch(new RegExp(`<td align="center" bgcolor="#4f46e5"[^>]*>\\s*<a [^>]*>\\s*${button}`));
     }
   });
 
@@ -84,5 +85,43 @@ test.describe('starting templates', () => {
       expect(onContactTab(), page.url()).toBe(true);
     }).toPass({ intervals: [500, 1_000, 2_000], timeout: 20_000 });
     await expect(page.getByRole('tab', { name: 'Contact information', selected: true })).toBeVisible();
+  });
+});
+
+// Issue 33, points 5 and 6: the gallery shows each template as the message it makes; the chosen
+// one is laid out as readers get it, its columns side by side on a desktop and stacked on a phone,
+// and the preview shows it in dark mode from the message's own styles.
+test.describe('the template gallery', () => {
+  test('shows twelve templates as the messages they make, and previews the chosen one on a phone and in dark mode', async ({ page, request, baseURL, inbox }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'gallery');
+    const editor = campaignEditor(page);
+    await page.goto('/dashboard/campaigns/new');
+    await expect(page.getByRole('button', { name: /^Use the .+ template$/ })).toHaveCount(12);
+    await expect(page.frameLocator('iframe[title="Digest template"]').getByRole('heading', { name: 'The week in stories' })).toBeVisible();
+
+    await editor.template('Digest').click();
+    const second = editor.preview.getByRole('heading', { name: 'A second story' });
+    const third = editor.preview.getByRole('heading', { name: 'A third story' });
+    await expect(third).toBeVisible();
+    const [left, right] = [await second.boundingBox(), await third.boundingBox()];
+    expect(right!.x).toBeGreaterThan(left!.x + 100);
+    expect(Math.abs(right!.y - left!.y)).toBeLessThan(2);
+
+    await page.getByRole('group', { name: 'Preview width' }).getByRole('button', { name: 'Phone' }).click();
+    await expect(page.locator('iframe[title="Email preview (phone)"]')).toBeVisible();
+    await expect(async () => {
+      const [top, below] = [await second.boundingBox(), await third.boundingBox()];
+      expect(below!.y).toBeGreaterThan(top!.y + 40);
+      expect(Math.abs(below!.x - top!.x)).toBeLessThan(2);
+    }).toPass();
+
+    const card = editor.preview.locator('.postlark-card').first();
+    await expect(card).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('iframe[title="Email preview (phone, dark mode)"]')).toBeVisible();
+    await expect(card).toHaveCSS('background-color', 'rgb(28, 31, 38)');
+    await expect(editor.preview.getByRole('heading', { name: 'The week in stories' })).toHaveCSS('color', 'rgb(232, 234, 239)');
   });
 });

@@ -3,6 +3,7 @@ import type { CampaignPreview } from '@postlark/shared/campaigns';
 import { DELIVERY_TEXTS } from '@postlark/shared/integrations';
 import { useElementWidth } from '../../../lib/use-element-width';
 import { CAMPAIGN_TEXTS } from '../campaigns-content';
+import { darkPreviewHtml } from '../dark-preview';
 
 type Device = 'desktop' | 'phone';
 
@@ -28,6 +29,8 @@ interface PreviewPaneProps {
  */
 export function PreviewPane({ preview, preheader, fromName, error, pending, readerPicker, platform = null }: PreviewPaneProps) {
   const [device, setDevice] = useState<Device>('desktop');
+  const [dark, setDark] = useState(false);
+  const html = preview?.html ? (dark ? darkPreviewHtml(preview.html) : preview.html) : '';
   const fitRef = useRef<HTMLDivElement>(null);
   const available = useElementWidth(fitRef, DESKTOP_WIDTH);
   // Whole percents, so the note and the drawing agree.
@@ -39,12 +42,18 @@ export function PreviewPane({ preview, preheader, fromName, error, pending, read
         <h2 id="campaign-preview-title" className="campaign-card__title">
           Preview
         </h2>
-        <div className="campaign-segmented" role="group" aria-label="Preview width">
-          {(['desktop', 'phone'] as const).map((option) => (
-            <button key={option} type="button" className="campaign-segmented__option" aria-pressed={device === option} onClick={() => setDevice(option)}>
-              {option === 'desktop' ? 'Desktop' : 'Phone'}
-            </button>
-          ))}
+        <div className="campaign-preview__modes">
+          <div className="campaign-segmented" role="group" aria-label="Preview width">
+            {(['desktop', 'phone'] as const).map((option) => (
+              <button key={option} type="button" className="campaign-segmented__option" aria-pressed={device === option} onClick={() => setDevice(option)}>
+                {option === 'desktop' ? 'Desktop' : 'Phone'}
+              </button>
+            ))}
+          </div>
+          {/* As a mail client in dark mode draws it, from the message's own dark-mode styles. */}
+          <button type="button" className="campaign-preview__dark" aria-pressed={dark} onClick={() => setDark(!dark)}>
+            Dark mode
+          </button>
         </div>
       </header>
       {readerPicker}
@@ -66,13 +75,13 @@ export function PreviewPane({ preview, preheader, fromName, error, pending, read
       )}
       <div className={`campaign-preview__stage campaign-preview__stage--${device}`}>
         <div ref={fitRef} className="campaign-preview__fit">
-          {preview?.html ? (
+          {html ? (
             device === 'desktop' ? (
               <div className="campaign-preview__scaled" style={{ width: DESKTOP_WIDTH * scale, ['--preview-scale' as string]: scale }}>
-                <iframe className="campaign-preview__frame" title="Email preview (desktop)" sandbox="" srcDoc={preview.html} style={{ width: DESKTOP_WIDTH }} />
+                <iframe className="campaign-preview__frame" title={`Email preview (desktop${dark ? ', dark mode' : ''})`} sandbox="" srcDoc={html} style={{ width: DESKTOP_WIDTH }} />
               </div>
             ) : (
-              <iframe className="campaign-preview__frame" title="Email preview (phone)" sandbox="" srcDoc={preview.html} />
+              <iframe className="campaign-preview__frame" title={`Email preview (phone${dark ? ', dark mode' : ''})`} sandbox="" srcDoc={html} />
             )
           ) : (
             <p className="campaign-preview__empty">{CAMPAIGN_TEXTS.previewEmpty}</p>

@@ -1,18 +1,16 @@
+import { CAMPAIGN_TEMPLATES, type CampaignTemplate } from '@postlark/shared/campaign-templates';
 import { Button } from '../../../components/ui/button';
-import { brandedTemplate, CAMPAIGN_TEMPLATES, type CampaignTemplate } from '@postlark/shared/campaign-templates';
-import { useBrandKit } from '../hooks/use-brand-kit';
+import { useTemplateGallery } from '../hooks/use-template-gallery';
+import './template-picker.css';
 
-// A miniature of each template's shape: a block per part, so the three read apart at a glance.
-const SKETCHES: Record<string, readonly string[]> = {
-  newsletter: ['title', 'line', 'line', 'button', 'rule', 'line', 'line'],
-  announcement: ['title', 'line', 'dots', 'button'],
-  'plain-letter': ['line', 'line', 'line', 'short'],
-};
+// The width a thumbnail's message is drawn at (a desktop inbox's), scaled down to the card.
+const THUMBNAIL_WIDTH = 680;
 
-/** A new campaign starts from a template or from nothing. */
+/** A new campaign starts from a template of the gallery, drawn with the brand kit, or from nothing. */
 export function TemplatePicker({ onPick, onBlank }: { onPick(template: CampaignTemplate): void; onBlank(): void }) {
-  // The account's logo and button look go into the template chosen (the Brand page).
-  const kit = useBrandKit();
+  // The account's logo and button look are in each template (the Brand page), each with its message laid out.
+  const gallery = useTemplateGallery();
+  const templates: readonly (CampaignTemplate & { preview_html?: string })[] = gallery ?? CAMPAIGN_TEMPLATES;
   return (
     <section className="dash-card campaign-card campaign-templates" aria-labelledby="campaign-templates-title">
       <header className="campaign-card__head">
@@ -26,15 +24,18 @@ export function TemplatePicker({ onPick, onBlank }: { onPick(template: CampaignT
           Start from scratch
         </Button>
       </header>
-      <ul className="campaign-templates__list">
-        {CAMPAIGN_TEMPLATES.map((template) => (
-          <li key={template.id}>
-            <button type="button" className="campaign-template" onClick={() => onPick(brandedTemplate(template, kit))} aria-label={`Use the ${template.name} template`}>
-              <span className="campaign-template__sketch" aria-hidden="true">
-                {(SKETCHES[template.id] ?? []).map((part, index) => (
-                  <span key={index} className={`campaign-template__part campaign-template__part--${part}`} />
-                ))}
-              </span>
+      <ul className="campaign-templates__list" aria-busy={gallery === null}>
+        {templates.map((template) => (
+          <li key={template.id} className="campaign-template">
+            <div className="campaign-template__thumbnail" aria-hidden="true">
+              {template.preview_html ? (
+                // The message as readers get it, scaled down: a sandboxed frame runs nothing and cannot be reached by keyboard.
+                <iframe className="campaign-template__frame" title={`${template.name} template`} sandbox="" srcDoc={template.preview_html} tabIndex={-1} loading="lazy" style={{ width: THUMBNAIL_WIDTH }} />
+              ) : (
+                <span className="campaign-template__loading" />
+              )}
+            </div>
+            <button type="button" className="campaign-template__pick" onClick={() => onPick(template)} aria-label={`Use the ${template.name} template`}>
               <span className="campaign-template__name">{template.name}</span>
               <span className="campaign-template__description">{template.description}</span>
             </button>

@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react';
+import { TEMPLATE_GALLERY_PATH, type TemplateGalleryItem } from '@postlark/shared/campaign-templates';
+import { webEnv } from '../../../config/env';
+import { requestJson } from '../../../lib/api-client';
+
+/**
+ * The template gallery drawn with the account's brand kit, each template with the message it
+ * makes (its thumbnail); null while it loads or if it cannot be read (the templates' own look then).
+ */
+export function useTemplateGallery(): TemplateGalleryItem[] | null {
+  const [gallery, setGallery] = useState<TemplateGalleryItem[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    requestJson<{ payload: { templates: TemplateGalleryItem[] } }>('GET', `${webEnv.apiBase}${TEMPLATE_GALLERY_PATH}`, undefined, controller.signal).then(
+      (answer) => answer.ok && answer.body && setGallery(answer.body.payload.templates),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+  return gallery;
+}
