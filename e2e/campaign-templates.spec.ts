@@ -39,7 +39,7 @@ test.describe('starting templates', () => {
       // Laid out as a table cell in the button's colour (Outlook) around a link in it (everyone else).
       const anchor = new RegExp(`<a [^>]*>\\s*${button}\\s*</a>`).exec(mail.html)?.[0];
       expect(anchor, `the ${template} button in the mail`).toBeTruthy();
-      expect(anchor).toContain('background:#4f46e5;color:#ffffff;');
+      expect(anchor).toContain('background: #4f46e5; color: #ffffff;');
       expect(mail.html).toMatch(new RegExp(`<td align="center" bgcolor="#4f46e5"[^>]*>\\s*<a [^>]*>\\s*${button}`));
     }
   });

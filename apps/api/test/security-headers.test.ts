@@ -57,7 +57,7 @@ describe("the web app's Content-Security-Policy", () => {
       for (const [name, sources] of policy) {
         expect(sources, `${url} ${name}`).not.toContain("'unsafe-eval'");
         expect(sources, `${url} ${name}`).not.toContain('*');
-        if (name !== 'style-src-attr') expect(sources, `${url} ${name}`).not.toContain("'unsafe-inline'");
+        if (name !== 'style-src-attr' && name !== 'style-src-elem') expect(sources, `${url} ${name}`).not.toContain("'unsafe-inline'");
       }
     }
   });
@@ -67,6 +67,8 @@ describe("the web app's Content-Security-Policy", () => {
       const policy = policyOf((await get(plain, url)).headers['content-security-policy']);
       expect(policy.get('script-src'), url).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
       expect(policy.get('style-src-attr'), url).toEqual(["'unsafe-inline'"]);
+      // The preview's and the gallery's frames show the message with its own <style> (decision 014).
+      expect(policy.get('style-src-elem'), url).toEqual(["'self'", 'https://accounts.google.com/gsi/style', "'unsafe-inline'"]);
       expect(policy.get('img-src'), url).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     }
   });
@@ -77,6 +79,7 @@ describe("the web app's Content-Security-Policy", () => {
       for (const name of ['script-src', 'style-src', 'font-src', 'connect-src']) expect(policy.get(name), `${url} ${name}`).toEqual(["'self'"]);
       expect(policy.get('img-src'), url).toEqual(["'self'", 'data:']);
       expect(policy.has('style-src-attr'), url).toBe(false);
+      expect(policy.has('style-src-elem'), url).toBe(false);
     }
   });
 

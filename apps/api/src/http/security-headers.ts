@@ -33,9 +33,12 @@ const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
  * page and then the campaign editor without loading again, so the policy it starts with is the
  * one these need:
  * - the campaign editor writes `style` attributes (images, email buttons, the customer's own
- *   HTML) and the email preview is a sandboxed srcdoc frame, which takes this page's policy: style
- *   attributes, never <style> elements (style-src-attr only; an attribute can neither run script
- *   nor select other elements);
+ *   HTML); the email preview and the template gallery's thumbnails are sandboxed srcdoc frames,
+ *   which take this page's policy, and the message laid out for mail clients has <style> elements
+ *   (its phone layout and dark mode, decision 014): inline styles are allowed, never inline
+ *   script. The app's own markup is React's, which writes no <style> of anyone else's; the
+ *   customer's HTML is drawn only by the editor (its schema keeps no <style>) and those frames;
+ *   subscribers' pages keep the strict policy;
  * - the customer's images are on their own sites (img-src https:), and an image chosen for
  *   upload is shown before it is sent (blob:, a URL the page made of the file itself);
  * - Google's sign-in script, when the build has a client id.
@@ -44,6 +47,7 @@ const APP_PAGE = {
   ...STRICT_PAGE,
   'script-src': ["'self'", `${GOOGLE_SIGN_IN}client`],
   'style-src': ["'self'", `${GOOGLE_SIGN_IN}style`],
+  'style-src-elem': ["'self'", `${GOOGLE_SIGN_IN}style`, "'unsafe-inline'"],
   'style-src-attr': ["'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'connect-src': ["'self'", GOOGLE_SIGN_IN],
