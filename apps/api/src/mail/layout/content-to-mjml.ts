@@ -181,7 +181,8 @@ class Translator {
   private columns(node: Element): string {
     const columns = node.children.filter((child) => layoutKind(child) === LAYOUT_KINDS.column) as Element[];
     const place: Place = { padding: `${COLUMN_GAP / 2}px`, width: Math.floor((EMAIL_WIDTH - 2 * COLUMN_GAP) / Math.max(1, columns.length)) - COLUMN_GAP };
-    const drawn = columns.map((column) => `<mj-column>${this.column(column.children, place)}</mj-column>`).join('');
+    // Space under each column: stacked on a phone, the next one does not touch the last one's button.
+    const drawn = columns.map((column) => `<mj-column padding-bottom="16px">${this.column(column.children, place)}</mj-column>`).join('');
     const hideOn = hideOnValue(node.attribs[LAYOUT_ATTRIBUTES.hideOn]);
     const section = `<mj-section css-class="${CARD_CLASS}${hideOn ? ` ${HIDE_CLASSES[hideOn]}` : ''}" padding="8px ${COLUMN_GAP}px">${drawn}</mj-section>`;
     return hideOn === 'desktop' ? outsideOutlook(section) : section;

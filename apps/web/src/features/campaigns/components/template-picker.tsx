@@ -30,7 +30,7 @@ export function TemplatePicker({ onPick, onBlank }: { onPick(template: CampaignT
             <div className="campaign-template__thumbnail" aria-hidden="true">
               {template.preview_html ? (
                 // The message as readers get it, scaled down: a sandboxed frame runs nothing and cannot be reached by keyboard.
-                <iframe className="campaign-template__frame" title={`${template.name} template`} sandbox="" srcDoc={template.preview_html} tabIndex={-1} loading="lazy" style={{ width: THUMBNAIL_WIDTH }} />
+                <iframe className="campaign-template__frame" title={`${template.name} template`} sandbox="" srcDoc={template.preview_html} tabIndex={-1} style={{ width: THUMBNAIL_WIDTH }} />
               ) : (
                 <span className="campaign-template__loading" />
               )}
