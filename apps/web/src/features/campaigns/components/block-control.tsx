@@ -31,9 +31,9 @@ export function BlockControl({ editor }: { editor: Editor }) {
   }
 
   return (
-    <span className="editor-toolbar__group" role="group" aria-label={LAYOUT_EDITOR_TEXTS.block}>
+    <span className="editor-toolbar__group block-control" role="group" aria-label={LAYOUT_EDITOR_TEXTS.block}>
       <select
-        className="editor-toolbar__select"
+        className="editor-toolbar__select block-control__select"
         aria-label={LAYOUT_EDITOR_TEXTS.visibility}
         value={state.hideOn ?? ''}
         disabled={state.hideOn === undefined}

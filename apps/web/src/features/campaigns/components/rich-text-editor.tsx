@@ -1,6 +1,6 @@
 import { EditorContent, useEditor } from '@tiptap/react';
 import { TextSelection } from '@tiptap/pm/state';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { EditorSelectionHandle, ImageAltProps } from '../editor-assistant';
 import { type PickedImage, useImageSource } from '../../../components/media/image-source';
 import { encodeCondition } from '@postlark/shared/content-blocks';
@@ -49,6 +49,8 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
   const [droppedFile, setDroppedFile] = useState<File | null>(null);
   // The words around where an image goes, read when its dialog opens (an alt text is made from them).
   const [aroundImage, setAroundImage] = useState('');
+  // Set when a layout block was inserted from its dialog: the cursor is put back once the dialog is gone.
+  const focusAfterDialog = useRef(false);
   // What the live region last said about a block move; the count makes the same words a new message.
   const [moveNote, setMoveNote] = useState({ text: '', count: 0 });
   const imageSource = useImageSource();
@@ -95,6 +97,14 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
       setMoveNote((note) => ({ text, count: note.count + 1 }));
     },
   });
+
+  // While a dialog is open the page behind it is inert and cannot take focus; the dialog gives it back
+  // to the editor as it closes, and only then can the view put the browser's cursor where its own is.
+  useEffect(() => {
+    if (blockKind !== null || !focusAfterDialog.current) return;
+    focusAfterDialog.current = false;
+    editor.view.focus();
+  }, [blockKind, editor]);
 
   function textAroundCursor(): string {
     const { from, to } = editor.state.selection;
@@ -188,13 +198,14 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
           if (!focusedChain().wrapIn('conditionalBlock', attrs).run()) focusedChain().insertContent({ type: 'conditionalBlock', attrs, content: [{ type: 'paragraph' }] }).run();
         }}
         onColumns={(count) => {
-          setBlockKind(null);
-          editor.view.focus();
           insertColumns(count)(editor.state, editor.view.dispatch);
+          focusAfterDialog.current = true;
+          setBlockKind(null);
         }}
         onSpacer={(height) => {
+          editor.commands.insertContent({ type: 'spacer', attrs: { height } });
+          focusAfterDialog.current = true;
           setBlockKind(null);
-          focusedChain().insertContent({ type: 'spacer', attrs: { height } }).run();
         }}
       />
     </div>
