@@ -1,4 +1,5 @@
 import { type BlockCondition, blockConditionSchema, CONDITION_EVENT_DAYS, RECOMMENDATION_COUNT, RECOMMENDATION_LAYOUTS, type RecommendationLayout } from '@postlark/shared/content-blocks';
+import { LAYOUT_TEXTS } from '@postlark/shared/layout-blocks';
 import { ENGAGEMENT_BAND_LABELS, ENGAGEMENT_BANDS, type EngagementBand } from '@postlark/shared/insights';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -8,22 +9,30 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { BLOCK_TEXTS, conditionLabel, DEFAULT_RECOMMENDATIONS } from '../content-blocks';
 import { useAudienceChoices } from '../hooks/use-audience-choices';
+import { LAYOUT_EDITOR_TEXTS } from '../layout-texts';
+import { ColumnsForm, SpacerForm } from './layout-block-forms';
 
-export type BlockKind = 'recommendations' | 'condition';
+export type BlockKind = 'recommendations' | 'condition' | 'columns' | 'spacer';
 
 interface BlockDialogProps {
   kind: BlockKind | null;
   onRecommendations(count: number, layout: RecommendationLayout): void;
   onCondition(condition: BlockCondition, label: string): void;
+  onColumns(count: number): void;
+  onSpacer(height: number): void;
   onClose(): void;
 }
 
-/** Inserts a Recommended products block, or wraps the selection in a "Show only to…" block. */
-export function BlockDialog({ kind, onRecommendations, onCondition, onClose }: BlockDialogProps) {
+const TITLES: Record<BlockKind, string> = { recommendations: BLOCK_TEXTS.recommendations, condition: BLOCK_TEXTS.showOnlyTo, columns: LAYOUT_EDITOR_TEXTS.columns, spacer: LAYOUT_TEXTS.spacer };
+
+/** Inserts a Recommended products block, columns or a spacer, or wraps the selection in a "Show only to…" block. */
+export function BlockDialog({ kind, onRecommendations, onCondition, onColumns, onSpacer, onClose }: BlockDialogProps) {
   return (
-    <Modal open={kind !== null} title={kind === 'condition' ? BLOCK_TEXTS.showOnlyTo : BLOCK_TEXTS.recommendations} onClose={onClose}>
+    <Modal open={kind !== null} title={TITLES[kind ?? 'recommendations']} onClose={onClose}>
       {kind === 'recommendations' && <RecommendationsForm onInsert={onRecommendations} onClose={onClose} />}
       {kind === 'condition' && <ConditionForm onInsert={onCondition} onClose={onClose} />}
+      {kind === 'columns' && <ColumnsForm onInsert={onColumns} onClose={onClose} />}
+      {kind === 'spacer' && <SpacerForm onInsert={onSpacer} onClose={onClose} />}
     </Modal>
   );
 }

@@ -1,19 +1,20 @@
-import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { TextSelection } from '@tiptap/pm/state';
-import StarterKit from '@tiptap/starter-kit';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { EditorSelectionHandle, ImageAltProps } from '../editor-assistant';
 import { type PickedImage, useImageSource } from '../../../components/media/image-source';
 import { encodeCondition } from '@postlark/shared/content-blocks';
 import { emailButtonHtml } from '@postlark/shared/email-button';
 import { BlockDialog, type BlockKind } from './block-dialog';
-import { ConditionalBlock, RecommendationsBlock } from './content-block-nodes';
+import { LAYOUT_EDITOR_TEXTS } from '../layout-texts';
+import { BLOCK_MOVE_META, type BlockMove } from './block-moves';
+import { editorExtensions } from './editor-extensions';
 import { EditorToolbar } from './editor-toolbar';
-import { EmailLink } from './email-link';
 import { InsertDialog, type InsertKind } from './insert-dialog';
+import { insertColumns } from './layout-block-nodes';
 import './prosemirror-base.css';
 import './rich-text-editor.css';
+import './layout-blocks.css';
 
 // TipTap is large, so this file is its own chunk, loaded when the editor is opened
 // (campaign-content-editor.tsx): the dashboard's other pages never download it.
@@ -48,15 +49,13 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
   const [droppedFile, setDroppedFile] = useState<File | null>(null);
   // The words around where an image goes, read when its dialog opens (an alt text is made from them).
   const [aroundImage, setAroundImage] = useState('');
+  // Set when a layout block was inserted from its dialog: the cursor is put back once the dialog is gone.
+  const focusAfterDialog = useRef(false);
+  // What the live region last said about a block move; the count makes the same words a new message.
+  const [moveNote, setMoveNote] = useState({ text: '', count: 0 });
   const imageSource = useImageSource();
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({ link: false, code: false, codeBlock: false, heading: { levels: [1, 2, 3] } }),
-      EmailLink,
-      Image.configure({ HTMLAttributes: { style: 'max-width:100%;height:auto;' } }),
-      RecommendationsBlock,
-      ConditionalBlock,
-    ],
+    extensions: editorExtensions(),
     content: initialHtml,
     // TipTap would write its base CSS into a <style> element, which the Content-Security-Policy
     // (style-src 'self') refuses; the same rules come as a file (prosemirror-base.css).
@@ -91,7 +90,21 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
     },
     // An empty editor still holds one empty paragraph; the campaign then has no content.
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+    onTransaction: ({ transaction }) => {
+      const move = transaction.getMeta(BLOCK_MOVE_META) as BlockMove | undefined;
+      if (!move) return;
+      const text = move.direction === 'up' ? (move.moved ? LAYOUT_EDITOR_TEXTS.movedUp : LAYOUT_EDITOR_TEXTS.atTop) : move.moved ? LAYOUT_EDITOR_TEXTS.movedDown : LAYOUT_EDITOR_TEXTS.atBottom;
+      setMoveNote((note) => ({ text, count: note.count + 1 }));
+    },
   });
+
+  // While a dialog is open the page behind it is inert and cannot take focus; the dialog gives it back
+  // to the editor as it closes, and only then can the view put the browser's cursor where its own is.
+  useEffect(() => {
+    if (blockKind !== null || !focusAfterDialog.current) return;
+    focusAfterDialog.current = false;
+    editor.view.focus();
+  }, [blockKind, editor]);
 
   function textAroundCursor(): string {
     const { from, to } = editor.state.selection;
@@ -155,6 +168,10 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
     <div className={`rich-text-editor${invalid ? ' rich-text-editor--invalid' : ''}`}>
       <EditorToolbar editor={editor} onInsert={openInsert} onMergeTag={(tag) => focusedChain().insertContent(tag).run()} onBlock={setBlockKind} extra={selectionTools?.(selection)} />
       <EditorContent editor={editor} />
+      <p className="visually-hidden" aria-live="polite">
+        {moveNote.text}
+        {moveNote.count % 2 ? '\u00a0' : ''}
+      </p>
       <InsertDialog
         kind={inserting}
         selectedText={selectedText}
@@ -179,6 +196,16 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
           // The selected blocks (or the one the cursor is in) go inside; nothing wrappable: a new paragraph inside.
           const attrs = { condition: encodeCondition(condition), label };
           if (!focusedChain().wrapIn('conditionalBlock', attrs).run()) focusedChain().insertContent({ type: 'conditionalBlock', attrs, content: [{ type: 'paragraph' }] }).run();
+        }}
+        onColumns={(count) => {
+          insertColumns(count)(editor.state, editor.view.dispatch);
+          focusAfterDialog.current = true;
+          setBlockKind(null);
+        }}
+        onSpacer={(height) => {
+          editor.commands.insertContent({ type: 'spacer', attrs: { height } });
+          focusAfterDialog.current = true;
+          setBlockKind(null);
         }}
       />
     </div>
