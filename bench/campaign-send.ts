@@ -301,7 +301,7 @@ export async function renderedCopies(databaseUrl: string, campaignId: string): P
   try {
     const row = await campaignById(database.db, campaignId);
     if (!row) throw new Error('the campaign is gone');
-    const campaign = prepareCampaign(row);
+    const campaign = await prepareCampaign(row);
     const links = await loadCampaignLinks(database.db, WORKER_APP_URL);
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
