@@ -186,6 +186,8 @@ describe('public API', () => {
       '/v1/media/from-product',
       '/v1/media/{id}',
       '/v1/media/{id}/usage',
+      // The template gallery (template-gallery.test.ts).
+      '/v1/templates',
     ]);
     expect(document.servers).toEqual([{ url: 'http://localhost:3000/api' }]);
     const page = await accounts.app.inject({ method: 'GET', url: '/api/docs' });
