@@ -275,8 +275,9 @@ test.describe('campaigns', () => {
     // Inside the frame the email lays out at 680 px, its 600 px column whole.
     const frameWidth = await editor.preview.locator('html').evaluate((root) => root.clientWidth);
     expect(frameWidth).toBe(680);
-    const column = await editor.preview.getByText('This week at a glance').evaluate((heading) => heading.parentElement!.getBoundingClientRect().width);
-    expect(column).toBeGreaterThanOrEqual(600);
+    // The message's column (the layout's 600 px section) is drawn at its full width inside the frame.
+    const column = await editor.preview.getByText('This week at a glance').evaluate((heading) => heading.closest('[style*="max-width:600px"]')?.getBoundingClientRect().width ?? 0);
+    expect(column).toBe(600);
     // The panel is narrower than that here: the note gives the scale the frame is drawn at.
     const note = page.getByText(/^Shown at \d+% of its real size: a desktop inbox gives it 680 px/);
     await expect(note).toBeVisible();

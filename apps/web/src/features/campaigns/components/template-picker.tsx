@@ -10,7 +10,8 @@ const THUMBNAIL_WIDTH = 680;
 export function TemplatePicker({ onPick, onBlank }: { onPick(template: CampaignTemplate): void; onBlank(): void }) {
   // The account's logo and button look are in each template (the Brand page), each with its message laid out.
   const gallery = useTemplateGallery();
-  const templates: readonly (CampaignTemplate & { preview_html?: string })[] = gallery ?? CAMPAIGN_TEMPLATES;
+  const loading = gallery === null;
+  const templates: readonly (CampaignTemplate & { preview_html?: string })[] = Array.isArray(gallery) ? gallery : CAMPAIGN_TEMPLATES;
   return (
     <section className="dash-card campaign-card campaign-templates" aria-labelledby="campaign-templates-title">
       <header className="campaign-card__head">
@@ -24,7 +25,7 @@ export function TemplatePicker({ onPick, onBlank }: { onPick(template: CampaignT
           Start from scratch
         </Button>
       </header>
-      <ul className="campaign-templates__list" aria-busy={gallery === null}>
+      <ul className="campaign-templates__list" aria-busy={loading}>
         {templates.map((template) => (
           <li key={template.id} className="campaign-template">
             <div className="campaign-template__thumbnail" aria-hidden="true">
@@ -35,7 +36,8 @@ export function TemplatePicker({ onPick, onBlank }: { onPick(template: CampaignT
                 <span className="campaign-template__loading" />
               )}
             </div>
-            <button type="button" className="campaign-template__pick" onClick={() => onPick(template)} aria-label={`Use the ${template.name} template`}>
+            {/* Until the gallery arrives a template is not yet drawn with the kit: picking waits for it. */}
+            <button type="button" className="campaign-template__pick" onClick={() => onPick(template)} disabled={loading} aria-label={`Use the ${template.name} template`}>
               <span className="campaign-template__name">{template.name}</span>
               <span className="campaign-template__description">{template.description}</span>
             </button>

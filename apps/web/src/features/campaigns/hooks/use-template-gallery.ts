@@ -5,15 +5,16 @@ import { requestJson } from '../../../lib/api-client';
 
 /**
  * The template gallery drawn with the account's brand kit, each template with the message it
- * makes (its thumbnail); null while it loads or if it cannot be read (the templates' own look then).
+ * makes (its thumbnail); null while it loads, 'unavailable' if it cannot be read (the templates'
+ * own look then).
  */
-export function useTemplateGallery(): TemplateGalleryItem[] | null {
-  const [gallery, setGallery] = useState<TemplateGalleryItem[] | null>(null);
+export function useTemplateGallery(): TemplateGalleryItem[] | 'unavailable' | null {
+  const [gallery, setGallery] = useState<TemplateGalleryItem[] | 'unavailable' | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     requestJson<{ payload: { templates: TemplateGalleryItem[] } }>('GET', `${webEnv.apiBase}${TEMPLATE_GALLERY_PATH}`, undefined, controller.signal).then(
-      (answer) => answer.ok && answer.body && setGallery(answer.body.payload.templates),
-      () => undefined,
+      (answer) => setGallery(answer.ok && answer.body ? answer.body.payload.templates : 'unavailable'),
+      () => !controller.signal.aborted && setGallery('unavailable'),
     );
     return () => controller.abort();
   }, []);
