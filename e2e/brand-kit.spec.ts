@@ -1,10 +1,11 @@
 import sharp from 'sharp';
-import { BRAND_MESSAGES } from '@postlark/shared/brand-kit';
+import { BRAND_KIT_PATH, BRAND_MESSAGES, DEFAULT_BRAND_KIT } from '@postlark/shared/brand-kit';
 import { ROUTES } from '@postlark/shared/routes';
 import { dashboardShell, signedInCustomer } from './support/customer-area';
 import { expect, test } from './support/fixtures';
 import { toast } from './support/page-helpers';
 import { campaignEditor } from './support/campaign-pages';
+import { BRAND_TEXTS } from '../apps/web/src/features/brand/brand-content';
 
 // Issue 33, point 2: the Brand page under Campaigns: a logo from the media library, colours typed
 // as hex, a button shape and a social link, seen in the preview, saved, and there after a reload;
@@ -67,6 +68,16 @@ test.describe('brand kit', () => {
     const templateButton = editor.content.getByRole('link', { name: 'Read the full story' });
     await expect(templateButton).toHaveCSS('background-color', 'rgb(15, 118, 110)');
     await expect(templateButton).toHaveCSS('border-radius', '999px');
+    // A button the customer inserts is drawn in the kit's look too.
+    await editor.content.getByText('Until next time,').click();
+    await editor.toolbar.getByRole('button', { name: 'Button', exact: true }).click();
+    const buttonDialog = page.getByRole('dialog', { name: 'Insert button' });
+    await buttonDialog.getByRole('textbox', { name: 'Address' }).fill('https://lark.example/new');
+    await buttonDialog.getByRole('textbox', { name: 'Button text' }).fill('See what is new');
+    await buttonDialog.getByRole('button', { name: 'Insert button' }).click();
+    const insertedButton = editor.content.getByRole('link', { name: 'See what is new' });
+    await expect(insertedButton).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+    await expect(insertedButton).toHaveCSS('border-radius', '999px');
     await page.goto(ROUTES.brand);
 
     // A colour that is not one is refused beside its field, and nothing is sent.
@@ -76,5 +87,40 @@ test.describe('brand kit', () => {
     await expect(page.getByText(BRAND_MESSAGES.colorInvalid)).toBeVisible();
     await page.setViewportSize({ width: 375, height: 800 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  test('a dark logo on a transparent background is flagged for dark mode; the hosted sign-up page is drawn with the kit', async ({ page, browser, request, baseURL, inbox }) => {
+    test.setTimeout(90_000);
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'brand-pages');
+    const api = page.request;
+    // A near-black mark with a transparent margin, as many logos are exported.
+    const mark = await sharp({ create: { width: 200, height: 50, channels: 4, background: { r: 17, g: 24, b: 39, alpha: 1 } } }).png().toBuffer();
+    const dark = await sharp({ create: { width: 400, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).composite([{ input: mark, left: 100, top: 25 }]).png().toBuffer();
+    const uploaded = await api.post('/api/media/v1/images', { multipart: { file: { name: 'ink-logo.png', mimeType: 'image/png', buffer: dark }, alt: 'Ink & Quill' } });
+    expect(uploaded.status()).toBe(201);
+    const { updated_at: _never, ...defaults } = DEFAULT_BRAND_KIT;
+    const colors = { ...defaults.colors, button: '#c2410c', button_text: '#ffffff', text: '#1c1917', background: '#fffbeb' };
+    const saved = await api.put(`/api/${BRAND_KIT_PATH}`, { data: { ...defaults, logo: { media_id: (await uploaded.json()).payload.id, alt: 'Ink & Quill', width: 200 }, colors, fonts: { body: 'georgia', heading: 'georgia', web_font: null }, button_shape: 'square' } });
+    expect(saved.status()).toBe(200);
+
+    await page.goto(ROUTES.brand);
+    await expect(page.getByText(BRAND_TEXTS.logoFadesOnDark)).toBeVisible();
+    await expect(page.getByText(BRAND_TEXTS.logoOnDark)).toBeVisible();
+
+    const list = (await (await api.post('/api/audience/v1/lists', { data: { name: 'Ink letters', double_opt_in: true } })).json()).payload.list;
+    const form = (await (await api.post('/api/audience/v1/forms', { data: { name: 'Footer', list_id: list.id, title: 'Get the Ink letters', intro: '' } })).json()).payload.form;
+    const visitor = await browser.newContext();
+    try {
+      const reader = await visitor.newPage();
+      await reader.goto(form.hosted_url);
+      await expect(reader.getByRole('img', { name: 'Ink & Quill' })).toBeVisible();
+      const subscribe = reader.getByRole('button', { name: 'Subscribe' });
+      await expect(subscribe).toHaveCSS('background-color', 'rgb(194, 65, 12)');
+      await expect(subscribe).toHaveCSS('border-radius', '0px');
+      await expect(reader.getByRole('heading', { name: 'Get the Ink letters' })).toHaveCSS('font-family', /^Georgia/);
+      await expect(reader.locator('.subscriber-card')).toHaveCSS('background-color', 'rgb(255, 251, 235)');
+    } finally {
+      await visitor.close();
+    }
   });
 });

@@ -13,6 +13,8 @@ import type { WaitlistStatus } from '@postlark/shared/waitlist';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_ENTRY = 'apps/api/src/server.ts';
+/** Ends the server with the worker that started it (its stdin is the worker's pipe). */
+const EXIT_WITH_PARENT = './e2e/support/exit-with-parent.mjs';
 const SUBMISSIONS_CLI = 'apps/api/src/cli/submissions.ts';
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -125,12 +127,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
 async function startOnce(dataDir: string, settings: ServerSettings, fixedPort?: number): Promise<RunningServer> {
   const port = fixedPort ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', EXIT_WITH_PARENT, SERVER_ENTRY], {
     cwd: REPO_ROOT,
     // The server builds emailed links from APP_URL and only mails links to its own origin, so it is
     // the address the browser uses.
     env: serverEnv({ APP_URL: baseURL, ...settings, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   // Kept so a failed start explains itself; only the tail matters.
   let log = '';

@@ -125,7 +125,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
   const hashIp = keyedHash(await getOrCreateSecret(db, 'ip-hash'));
   // Opens what is kept sealed: webhook signing secrets (outgoing webhooks, flow webhook steps).
   const secrets = secretBoxFrom(config);
-  const preferenceDeps = { db, now, tokens: linkTokens(await getOrCreateSecret(db, 'subscriber-links')) };
+  const preferenceDeps = { db, now, appUrl: config.APP_URL, tokens: linkTokens(await getOrCreateSecret(db, 'subscriber-links')) };
   const subscriberDeps = { db, now, preferenceUrl: subscriberLinks(config.APP_URL, preferenceDeps.tokens).preferences };
   const subscriptionDeps = { db, now, mail: jobs.mail, appUrl: config.APP_URL, tokens: preferenceDeps.tokens, quotas: quotasFrom(config) };
   const signups = signupRoutes({ ...subscriptionDeps, hashIp, signupsPerMinute: config.FORM_SIGNUP_LIMIT_PER_MINUTE, queueFormSignup: jobs.queueFormSignup });

@@ -52,6 +52,8 @@ describe('preference centre', () => {
         { id: lists.offers, name: 'Offers', description: '', subscribed: true },
         { id: lists.old, name: 'Old', description: '', subscribed: false },
       ],
+      // No brand kit saved: the page keeps the product's own look.
+      look: null,
     });
 
     const saved = await call('PUT', `public/v1/preferences/${token}`, undefined, { list_ids: [lists.offers, lists.old] });

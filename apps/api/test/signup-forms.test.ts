@@ -77,7 +77,7 @@ describe('sign-up forms', () => {
     expect(form.embed_html).toContain(`<form action="${APP_URL}/f/${form.id}" method="post"`);
     expect(form.embed_html).toContain('name="website"');
     const shown = (await call('GET', `public/v1/forms/${form.id}`)).json().payload;
-    expect(shown).toEqual({ id: form.id, title: 'Get the letters', intro: '', button_label: 'Subscribe', sender: 'Ada Lovelace', double_opt_in: true });
+    expect(shown).toEqual({ id: form.id, title: 'Get the letters', intro: '', button_label: 'Subscribe', sender: 'Ada Lovelace', double_opt_in: true, look: null });
     expect((await call('GET', 'public/v1/forms/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
@@ -99,7 +99,7 @@ describe('sign-up forms', () => {
 
     const confirmed = await call('POST', 'public/v1/subscriptions/confirm', undefined, { token });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().payload).toEqual({ message: FORM_MESSAGES.confirmed, list_name: 'Letters', sender: 'Ada Lovelace' });
+    expect(confirmed.json().payload).toEqual({ message: FORM_MESSAGES.confirmed, list_name: 'Letters', sender: 'Ada Lovelace', look: null });
     subscriber = await subscriberNamed(customer, 'new.reader@example.com');
     expect(subscriber.lists[0]).toMatchObject({ status: 'confirmed', confirmed_at: accounts.now().toISOString() });
     expect(subscriber.consent.confirmed_at).toBe(accounts.now().toISOString());

@@ -144,3 +144,23 @@ export const DEFAULT_BRAND_KIT: BrandKit = {
 export function brandButtonStyle(kit: Pick<BrandKitInput, 'colors' | 'button_shape'>): string {
   return emailButtonStyle({ background: kit.colors.button, color: kit.colors.button_text, radius: BUTTON_RADIUS[kit.button_shape] });
 }
+
+/**
+ * What the pages readers open (a sign-up form, the double opt-in's confirmation, the preference
+ * centre) are drawn with: the kit's logo, colours, font stacks and button corners. Web-safe stacks
+ * only: the pages' Content-Security-Policy loads no font from elsewhere.
+ */
+export interface PageLook {
+  logo: { url: string; alt: string; width: number; height: number } | null;
+  colors: BrandKitInput['colors'];
+  font_stack: string;
+  heading_stack: string;
+  button_radius: string;
+}
+
+/** The page look of a kit the customer saved; null before a first save (the product's own look then). */
+export function pageLook(kit: BrandKit): PageLook | null {
+  if (!kit.updated_at) return null;
+  const logo = kit.logo ? { url: kit.logo.url, alt: kit.logo.alt, width: kit.logo.width, height: kit.logo.height } : null;
+  return { logo, colors: kit.colors, font_stack: BRAND_FONTS[kit.fonts.body].stack, heading_stack: BRAND_FONTS[kit.fonts.heading].stack, button_radius: BUTTON_RADIUS[kit.button_shape] };
+}

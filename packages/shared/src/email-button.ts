@@ -14,7 +14,7 @@ export const EMAIL_BUTTON_STYLE = emailButtonStyle();
 /** Text made safe inside a double-quoted HTML attribute. */
 export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A button's paragraph as the editor writes it. */
-export function emailButtonHtml(href: string, text: string): string {
-  return `<p><a class="${EMAIL_BUTTON_CLASS}" style="${EMAIL_BUTTON_STYLE}" href="${escapeAttribute(href)}">${escapeAttribute(text)}</a></p>`;
+/** A button's paragraph as the editor writes it, in the product's look or the brand kit's (`style`). */
+export function emailButtonHtml(href: string, text: string, style = EMAIL_BUTTON_STYLE): string {
+  return `<p><a class="${EMAIL_BUTTON_CLASS}" style="${style}" href="${escapeAttribute(href)}">${escapeAttribute(text)}</a></p>`;
 }

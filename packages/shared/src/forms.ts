@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { AUDIENCE_MESSAGES, subscriberEmailSchema } from './audience';
 import { GENERIC_MESSAGES } from './messages';
 import { UUID_PATTERN } from './ids';
+import type { PageLook } from './brand-kit';
 
 // Sign-up forms: each adds people to one list, on a hosted page (/f/{id}) or through an HTML
 // snippet on the customer's own site. Defined once for the dashboard, the page and the API.
@@ -62,6 +63,13 @@ export const subscriptionConfirmSchema = z.strictObject({
   token: z.string({ error: FORM_MESSAGES.confirmInvalid }).check(z.minLength(1, FORM_MESSAGES.confirmInvalid), z.maxLength(200, FORM_MESSAGES.confirmInvalid)),
 });
 
+/** GET /api/public/v1/subscriptions/confirm?token=…: whose list the link confirms, read without confirming it. */
+export interface PendingConfirmation {
+  list_name: string;
+  sender: string;
+  look: PageLook | null;
+}
+
 /** A form as the dashboard shows it. */
 export interface SignupForm {
   id: string;
@@ -88,6 +96,8 @@ export interface PublicForm {
   sender: string;
   /** Whether people must confirm by email: the page words its thanks accordingly. */
   double_opt_in: boolean;
+  /** The account's brand kit, as the page draws it; null for the product's own look. */
+  look: PageLook | null;
 }
 
 /** Why a post from an embedded form came back to the hosted page (its ?error=). */

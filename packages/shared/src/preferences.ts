@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { UUID_PATTERN } from './ids';
+import type { PageLook } from './brand-kit';
 
 // The preference centre a subscriber reaches from any campaign email (/u/{token}): the lists they
 // are on, their choices, and unsubscribing from everything. Defined once for the page and the API.
@@ -39,4 +40,6 @@ export interface PreferenceCentre {
   status: 'active' | 'unsubscribed' | 'bounced' | 'complained';
   /** Each list's description for subscribers (public_description), never the customer's private note. */
   lists: { id: string; name: string; description: string; subscribed: boolean }[];
+  /** The sender's brand kit, as the page draws it; null for the product's own look. */
+  look: PageLook | null;
 }

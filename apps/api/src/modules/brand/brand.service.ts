@@ -1,4 +1,4 @@
-import { BRAND_MESSAGES, type BrandKit, type BrandKitInput, DEFAULT_BRAND_KIT } from '@postlark/shared/brand-kit';
+import { BRAND_MESSAGES, type BrandKit, type BrandKitInput, DEFAULT_BRAND_KIT, type PageLook, pageLook } from '@postlark/shared/brand-kit';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { isUuid } from '../../lib/uuid';
@@ -45,4 +45,9 @@ export async function putBrandKit(deps: BrandDeps, customerId: string, input: Br
 export async function emailLookFor(db: Db, customerId: string): Promise<EmailLook> {
   const row = await findBrandKit(db, customerId);
   return row ? emailLook(row.settings) : DEFAULT_EMAIL_LOOK;
+}
+
+/** What the account's public pages (forms, confirmation, preference centre) are drawn with: null without a saved kit. */
+export async function pageLookFor(deps: BrandDeps, customerId: string): Promise<PageLook | null> {
+  return pageLook(await getBrandKit(deps, customerId));
 }

@@ -1,4 +1,4 @@
-import { EMBED_ERRORS, type EmbedError, FORM_MESSAGES, type PublicForm, formSignupSchema, subscriptionConfirmSchema } from '@postlark/shared/forms';
+import { EMBED_ERRORS, type EmbedError, FORM_MESSAGES, type PendingConfirmation, type PublicForm, formSignupSchema, subscriptionConfirmSchema } from '@postlark/shared/forms';
 import { signupFormPath } from '@postlark/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_BODY_LIMIT } from '../../http/body-limits';
@@ -9,8 +9,9 @@ import type { KeyedHash } from '../../lib/keyed-hash';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import { isUuid } from '../../lib/uuid';
 import { senderName } from '../audience/sender';
+import { pageLookFor } from '../brand/brand.service';
 import { publicForm } from './forms.repository';
-import { confirmSubscription, type FormSignupJob, type SubscriptionDeps, subscribeThroughForm } from './subscriptions.service';
+import { confirmSubscription, type FormSignupJob, pendingConfirmation, type SubscriptionDeps, subscribeThroughForm } from './subscriptions.service';
 
 type IdParams = { Params: { id: string } };
 
@@ -42,6 +43,7 @@ export function signupRoutes(deps: SignupRouteDeps) {
         button_label: found.form.buttonLabel,
         sender: senderName(found),
         double_opt_in: found.doubleOptIn,
+        look: await pageLookFor(deps, found.form.customerId),
       };
       return { payload };
     });
@@ -51,10 +53,17 @@ export function signupRoutes(deps: SignupRouteDeps) {
       return { payload: { message: await subscribe(request, request.body) } };
     });
 
+    app.get<{ Querystring: { token?: string } }>('/public/v1/subscriptions/confirm', async (request) => {
+      const { token } = parseWith(subscriptionConfirmSchema, { token: request.query.token });
+      const pending = await pendingConfirmation(deps, token);
+      const payload: PendingConfirmation = { list_name: pending.listName, sender: pending.sender, look: await pageLookFor(deps, pending.customerId) };
+      return { payload };
+    });
+
     app.post('/public/v1/subscriptions/confirm', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
       const { token } = parseWith(subscriptionConfirmSchema, request.body);
       const confirmed = await confirmSubscription(deps, token);
-      return { payload: { message: FORM_MESSAGES.confirmed, list_name: confirmed.listName, sender: confirmed.sender } };
+      return { payload: { message: FORM_MESSAGES.confirmed, list_name: confirmed.listName, sender: confirmed.sender, look: await pageLookFor(deps, confirmed.customerId) } };
     });
   };
 

@@ -146,10 +146,24 @@ export async function runFormSignup(deps: SubscriptionDeps, signup: FormSignupJo
 }
 
 /** The double opt-in link: confirms the membership it was made for. Opening it again is harmless. */
-export async function confirmSubscription(deps: SubscriptionDeps, token: string): Promise<{ listName: string; sender: string }> {
+async function confirmationOf(deps: SubscriptionDeps, token: string) {
   const ids = deps.tokens.idsOf('confirm', token, 2);
   const target = ids ? await confirmationTarget(deps.db, ids[0]!, ids[1]!) : undefined;
   if (!ids || !target) throw new HttpError(400, FORM_MESSAGES.confirmInvalid, { token: FORM_MESSAGES.confirmInvalid });
+  return { ids, target };
+}
+
+/**
+ * Whose list a double opt-in link confirms, without confirming it: the page shows the sender's
+ * look and words before the person presses the button (a link scanner's GET confirms nothing).
+ */
+export async function pendingConfirmation(deps: SubscriptionDeps, token: string): Promise<{ listName: string; sender: string; customerId: string }> {
+  const { target } = await confirmationOf(deps, token);
+  return { listName: target.listName, sender: senderName(target), customerId: target.subscriber.customerId };
+}
+
+export async function confirmSubscription(deps: SubscriptionDeps, token: string): Promise<{ listName: string; sender: string; customerId: string }> {
+  const { ids, target } = await confirmationOf(deps, token);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     await putMembership(tx, ids[1]!, target.subscriber.id, 'confirmed', now);
@@ -158,7 +172,7 @@ export async function confirmSubscription(deps: SubscriptionDeps, token: string)
     // change; an active subscriber confirming a list is recorded here.
     if (target.subscriber.status === 'active' && target.status === 'unconfirmed') await queueSubscriberEvents(tx, 'subscriber.subscribed', [target.subscriber.id], ids[1]!, now);
   });
-  return { listName: target.listName, sender: senderName(target) };
+  return { listName: target.listName, sender: senderName(target), customerId: target.subscriber.customerId };
 }
 
 /**

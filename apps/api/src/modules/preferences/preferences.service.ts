@@ -1,5 +1,6 @@
 import { KEEP_SUBSCRIPTION_EVENT, PREFERENCE_CENTRE_MESSAGES, type PreferenceCentre, type PreferenceChoices } from '@postlark/shared/preferences';
 import type { Db } from '../../db/client';
+import { type BrandDeps, pageLookFor } from '../brand/brand.service';
 import { HttpError } from '../../http/errors';
 import { senderName } from '../audience/sender';
 import { flowEventHook } from '../automations/flow-event-hook';
@@ -9,9 +10,7 @@ import { suppressionHash } from '../audience/subscribers.service';
 import { chooseLists, listsOf, setSubscriberStatus, subscriberWithSender } from './preferences.repository';
 import { type LinkTokens, subscriberOfPreferenceToken } from './link-tokens';
 
-export interface PreferenceDeps {
-  db: Db;
-  now: () => Date;
+export interface PreferenceDeps extends BrandDeps {
   tokens: LinkTokens;
 }
 
@@ -34,6 +33,7 @@ export async function readPreferences(deps: PreferenceDeps, token: string): Prom
     sender: senderName({ firstName: subscriber.senderFirstName, lastName: subscriber.senderLastName, additionalInfo: subscriber.senderInfo }),
     status: subscriber.status,
     lists: lists.map((list) => ({ id: list.id, name: list.name, description: list.description, subscribed: list.status !== 'unsubscribed' })),
+    look: await pageLookFor(deps, subscriber.customerId),
   };
 }
 

@@ -21,6 +21,9 @@ export const BRAND_TEXTS = {
   logoWidth: 'Width in the email (px)',
   logoWidthHint: 'Between 40 and 600 pixels; never wider than the image.',
   logoPickTitle: 'Choose your logo',
+  logoOnDark: 'Your logo on a dark background',
+  logoFadesOnDark:
+    'In dark mode (Apple Mail, Outlook, the Gmail app) your logo is drawn on a dark background, where most of it cannot be seen. Choose a version with light parts or an outline, or one with a background of its own.',
   colorsTitle: 'Colours',
   colorsIntro: 'Hex colours, like #4f46e5. Links and buttons stand out best in a colour with strong contrast to the background.',
   fontsTitle: 'Fonts',

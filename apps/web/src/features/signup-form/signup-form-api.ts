@@ -1,4 +1,4 @@
-import type { FormSignup, PublicForm } from '@postlark/shared/forms';
+import type { FormSignup, PendingConfirmation, PublicForm } from '@postlark/shared/forms';
 import { webEnv } from '../../config/env';
 import { requestJson } from '../../lib/api-client';
 
@@ -14,6 +14,13 @@ export function postSignup(formId: string, body: Partial<FormSignup>) {
   return requestJson<{ payload: { message: string } }>('POST', `${formUrl(formId)}/subscribe`, body);
 }
 
+const confirmUrl = `${webEnv.apiBase}public/v1/subscriptions/confirm`;
+
+/** Whose list the link confirms, read without confirming: the page is drawn in the sender's look. */
+export function getPendingConfirmation(token: string) {
+  return requestJson<{ payload: PendingConfirmation }>('GET', `${confirmUrl}?token=${encodeURIComponent(token)}`);
+}
+
 export function postConfirmation(token: string) {
-  return requestJson<{ payload: { message: string; list_name: string; sender: string } }>('POST', `${webEnv.apiBase}public/v1/subscriptions/confirm`, { token });
+  return requestJson<{ payload: { message: string; list_name: string; sender: string } }>('POST', confirmUrl, { token });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MEDIA_LIMITS } from '@postlark/shared/media';
 import { type PickedImage, useImageSource } from '../../../components/media/image-source';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +6,8 @@ import { FieldError } from '../../../components/ui/field-error';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { BRAND_TEXTS } from '../brand-content';
+import { logoFadesOnDark } from '../logo-contrast';
+import '../../../components/ui/notice.css';
 
 /** The logo as the editor holds it: the library image and how it is shown. */
 export interface LogoChoice {
@@ -28,6 +30,18 @@ interface LogoFieldProps {
 export function LogoField({ logo, errors, onChange }: LogoFieldProps) {
   const source = useImageSource();
   const [picking, setPicking] = useState(false);
+  // Judged from the image itself, each time another logo is chosen.
+  const [fades, setFades] = useState<{ url: string; fades: boolean } | null>(null);
+  const url = logo?.url;
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    void logoFadesOnDark(url).then((result) => live && setFades({ url, fades: result }));
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  const fadesOnDark = Boolean(url && fades?.url === url && fades.fades);
 
   function pick(image: PickedImage) {
     setPicking(false);
@@ -42,6 +56,12 @@ export function LogoField({ logo, errors, onChange }: LogoFieldProps) {
       <p className="brand-section__intro">{BRAND_TEXTS.logoIntro}</p>
       <div className="brand-logo">
         <div className="brand-logo__frame">{logo ? <img src={logo.url} alt={logo.alt} width={Math.min(logo.width, 240)} /> : <span>{BRAND_TEXTS.logoNone}</span>}</div>
+        {logo && (
+          <figure className="brand-logo__frame brand-logo__frame--dark">
+            <img src={logo.url} alt="" width={Math.min(logo.width, 240)} />
+            <figcaption>{BRAND_TEXTS.logoOnDark}</figcaption>
+          </figure>
+        )}
         <div className="brand-logo__actions">
           {source && (
             <Button variant="secondary" onClick={() => setPicking(true)}>
@@ -56,6 +76,11 @@ export function LogoField({ logo, errors, onChange }: LogoFieldProps) {
         </div>
       </div>
       <FieldError id="brand-logo-error" message={errors['logo.media_id']} />
+      {fadesOnDark && (
+        <p className="notice notice--warning" role="status">
+          {BRAND_TEXTS.logoFadesOnDark}
+        </p>
+      )}
       {logo && (
         <div className="brand-logo__fields">
           <TextField

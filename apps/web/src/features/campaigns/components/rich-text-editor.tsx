@@ -10,6 +10,7 @@ import { LAYOUT_EDITOR_TEXTS } from '../layout-texts';
 import { BLOCK_MOVE_META, type BlockMove } from './block-moves';
 import { editorExtensions } from './editor-extensions';
 import { EditorToolbar } from './editor-toolbar';
+import { useBrandButtonStyle } from '../hooks/use-brand-button-style';
 import { InsertDialog, type InsertKind } from './insert-dialog';
 import { insertColumns } from './layout-block-nodes';
 import './prosemirror-base.css';
@@ -53,6 +54,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
   const focusAfterDialog = useRef(false);
   // What the live region last said about a block move; the count makes the same words a new message.
   const [moveNote, setMoveNote] = useState({ text: '', count: 0 });
+  const buttonStyle = useBrandButtonStyle();
   const imageSource = useImageSource();
   const editor = useEditor({
     extensions: editorExtensions(),
@@ -144,7 +146,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
     setInserting(null);
     const chain = focusedChain();
     if (kind === 'image') chain.setImage({ src: url, alt: text }).run();
-    else if (kind === 'button') chain.insertContent(emailButtonHtml(url, text)).run();
+    else if (kind === 'button') chain.insertContent(emailButtonHtml(url, text, buttonStyle)).run();
     else if (!editor.state.selection.empty && !text) chain.extendMarkRange('link').setLink({ href: url }).run();
     else chain.insertContent({ type: 'text', text: text || url, marks: [{ type: 'link', attrs: { href: url } }] }).insertContent(' ').run();
   }

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { PREFERENCE_CENTRE_MESSAGES, type PreferenceCentre as Centre } from '@postlark/shared/preferences';
+import { useSubscriberLook } from '../../../components/layout/subscriber-page';
 import { Button } from '../../../components/ui/button';
 import { payloadMessage, settle } from '../../../lib/api-client';
 import { getPreferenceCentre, postKeepSubscription, postUnsubscribeAll, putPreferenceChoices } from '../preference-centre-api';
@@ -20,6 +21,7 @@ export function PreferenceCentre({ token, askToKeep = false }: { token: string; 
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [kept, setKept] = useState(false);
+  useSubscriberLook(state.kind === 'ready' ? state.centre.look : null);
 
   function show(centre: Centre) {
     setState({ kind: 'ready', centre });

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { EMBED_ERRORS, FORM_MESSAGES, type PublicForm, formSignupSchema, isEmbedError } from '@postlark/shared/forms';
 import { type FieldErrors, fieldErrors } from '@postlark/shared/validation';
+import { useSubscriberLook } from '../../../components/layout/subscriber-page';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { settle } from '../../../lib/api-client';
@@ -23,6 +24,7 @@ export function HostedForm({ formId, signedUp, embedError }: { formId: string; s
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(embedded === 'busy' ? EMBED_ERRORS.busy : null);
+  useSubscriberLook(state.kind === 'ready' ? state.form.look : null);
 
   useEffect(() => {
     let live = true;
