@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BRAND_FROM_WEBSITE_PATH, BRAND_KIT_PATH, BRAND_MESSAGES, BRAND_WEBSITE_FOUND } from '@postlark/shared/brand-kit';
-import { MEDIA_MESSAGES } from '@postlark/shared/media';
+import { MEDIA_FROM_URL_PATH, MEDIA_MESSAGES } from '@postlark/shared/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useAccountsApp } from './support/accounts-app';
 import { solid } from './support/media';
@@ -125,7 +125,7 @@ describe('filling the brand kit from a website', () => {
     expect((await accounts.call('GET', BRAND_KIT_PATH, customer.cookie)).json().payload.updated_at).toBeNull();
 
     // Accepting the logo copies it into the library, counted as an upload, which the kit can then name.
-    const imported = await accounts.call('POST', 'media/v1/images/from-url', customer.cookie, { url: `${siteUrl}/img/lark-logo.png`, alt: 'Lark & Co.' });
+    const imported = await accounts.call('POST', MEDIA_FROM_URL_PATH, customer.cookie, { url: `${siteUrl}/img/lark-logo.png`, alt: 'Lark & Co.' });
     expect(imported.statusCode, imported.body).toBe(201);
     expect(imported.json().payload).toMatchObject({ message: MEDIA_MESSAGES.urlImported, name: 'lark-logo.png', alt: 'Lark & Co.', format: 'png', width: 400, height: 120 });
   });

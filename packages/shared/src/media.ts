@@ -68,6 +68,9 @@ export const mediaFromProductSchema = z.strictObject({
 });
 export type MediaFromProductInput = z.output<typeof mediaFromProductSchema>;
 
+/** Where the dashboard copies an image at a web address into the library, under /api. */
+export const MEDIA_FROM_URL_PATH = 'media/v1/images/from-url';
+
 /** POST …/images/from-url: an image on the web (a site's logo), fetched once into the library. */
 export const mediaFromUrlSchema = z.strictObject({
   url: z.string({ error: MEDIA_MESSAGES.urlInvalid }).check(z.trim(), z.minLength(1, MEDIA_MESSAGES.urlInvalid), z.maxLength(2000, MEDIA_MESSAGES.urlInvalid), z.url({ protocol: /^https?$/, error: MEDIA_MESSAGES.urlInvalid })),
