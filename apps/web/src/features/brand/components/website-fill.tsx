@@ -15,6 +15,15 @@ export interface WebsiteFill {
 }
 
 /**
+ * The site's image as it is on the site. The page loads images over https only (its security
+ * policy, and no mixed content): a plain-http one is named by its file instead.
+ */
+function Thumbnail({ url, alt, size }: { url: string; alt: string; size?: number }) {
+  if (url.startsWith('https:')) return <img src={url} alt={alt} width={size} height={size} />;
+  return <span className="brand-website__file">{new URL(url).pathname.split('/').pop() || url}</span>;
+}
+
+/**
  * "Fill from my website": the customer's address read by the server, its suggestion shown with
  * where each part came from, and on "Use these" the form filled in (the logo copied into the media
  * library first, since the kit's logo is a library image). Nothing is saved until the form is.
@@ -99,13 +108,13 @@ export function WebsiteFillSection({ onUse }: { onUse(fill: WebsiteFill): void }
           <div className="brand-website__images">
             {suggestion.logo && (
               <figure className="brand-website__image">
-                <img src={suggestion.logo.url} alt={BRAND_TEXTS.websiteLogo} />
+                <Thumbnail url={suggestion.logo.url} alt={BRAND_TEXTS.websiteLogo} />
                 <figcaption>{BRAND_TEXTS.websiteLogo}</figcaption>
               </figure>
             )}
             {suggestion.icon && (
               <figure className="brand-website__image brand-website__image--icon">
-                <img src={suggestion.icon.url} alt={BRAND_TEXTS.websiteIcon} width={48} height={48} />
+                <Thumbnail url={suggestion.icon.url} alt={BRAND_TEXTS.websiteIcon} size={48} />
                 <figcaption>{BRAND_TEXTS.websiteIcon}</figcaption>
               </figure>
             )}
