@@ -128,6 +128,13 @@ describe('filling the brand kit from a website', () => {
     const imported = await accounts.call('POST', MEDIA_FROM_URL_PATH, customer.cookie, { url: `${siteUrl}/img/lark-logo.png`, alt: 'Lark & Co.' });
     expect(imported.statusCode, imported.body).toBe(201);
     expect(imported.json().payload).toMatchObject({ message: MEDIA_MESSAGES.urlImported, name: 'lark-logo.png', alt: 'Lark & Co.', format: 'png', width: 400, height: 120 });
+    // The same guard: a private address, even behind a redirect, is not fetched; a page is no image.
+    for (const url of ['http://10.0.0.7/logo.png', `${siteUrl}/inside`]) {
+      const refused = await accounts.call('POST', MEDIA_FROM_URL_PATH, customer.cookie, { url });
+      expect([refused.statusCode, refused.json().payload.message], url).toEqual([422, MEDIA_MESSAGES.urlImageRefused]);
+    }
+    expect((await accounts.call('POST', MEDIA_FROM_URL_PATH, customer.cookie, { url: `${siteUrl}/` })).statusCode).toBe(415);
+    expect((await accounts.call('POST', MEDIA_FROM_URL_PATH, customer.cookie, { url: 'file:///etc/passwd' })).json().payload.errors).toEqual({ url: MEDIA_MESSAGES.urlInvalid });
   });
 
   it('takes the logo from JSON-LD, and the primary from the logo when the page declares no colour', async () => {
