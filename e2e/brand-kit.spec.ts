@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { BRAND_KIT_PATH, BRAND_MESSAGES, DEFAULT_BRAND_KIT } from '@postlark/shared/brand-kit';
 import { ROUTES } from '@postlark/shared/routes';
@@ -6,6 +8,7 @@ import { expect, test } from './support/fixtures';
 import { toast } from './support/page-helpers';
 import { campaignEditor } from './support/campaign-pages';
 import { BRAND_TEXTS } from '../apps/web/src/features/brand/brand-content';
+import { webhookTest } from './support/webhooks';
 
 // Issue 33, point 2: the Brand page under Campaigns: a logo from the media library, colours typed
 // as hex, a button shape and a social link, seen in the preview, saved, and there after a reload;
@@ -123,4 +126,60 @@ test.describe('brand kit', () => {
       await visitor.close();
     }
   });
+});
+
+// "Fill from my website": the customer's site (here on this machine, which a server whose address
+// guard allows loopback reaches, WEBHOOKS_ALLOW_LOCAL) read for its logo and colours, shown with
+// where they came from, used to fill the form, and saved with the kit.
+webhookTest('a customer fills the kit from their website, checks it, and saves it', async ({ page, request, baseURL, inbox }) => {
+  webhookTest.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const logo = await sharp({ create: { width: 400, height: 100, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } }).png().toBuffer();
+  const pages: Record<string, [string, string | Buffer]> = {
+    '/': ['text/html', '<html><head><title>Lark</title><meta property="og:site_name" content="Lark &amp; Co."><meta name="theme-color" content="#0f766e"><link rel="stylesheet" href="/site.css"></head><body><header><img class="site-logo" src="/logo.png" alt="Lark"></header></body></html>'],
+    '/site.css': ['text/css', 'body { color: #1c1917; background: #fffbeb } a { color: #b45309 } .btn { background: #b45309 }'],
+    '/logo.png': ['image/png', logo],
+  };
+  const site = createServer((incoming, response) => {
+    const found = pages[incoming.url ?? ''];
+    if (found) response.writeHead(200, { 'content-type': found[0] }).end(found[1]);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  try {
+    await signedInCustomer(page, { request, baseURL: baseURL!, inbox }, 'brand-website');
+    await page.goto(ROUTES.brand);
+    const section = page.getByRole('group', { name: 'Fill from my website' });
+    const address = section.getByRole('textbox', { name: 'Your website' });
+    await address.fill('lark.example');
+    await section.getByRole('button', { name: 'Read my website' }).click();
+    await expect(section.getByText(BRAND_MESSAGES.websiteUrl)).toBeVisible();
+
+    await address.fill(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+    // Enter reads the site; it does not save the kit.
+    await address.press('Enter');
+    const found = section.getByRole('region', { name: 'Found on Lark & Co.' });
+    await expect(found.getByText('#b45309').first()).toBeVisible();
+    await expect(found.getByText('Primary #0f766e', { exact: true })).toBeVisible();
+    await found.getByText('Where each came from').click();
+    await expect(found.getByText('Primary #0f766e is the theme colour.')).toBeVisible();
+
+    await found.getByRole('button', { name: 'Use these' }).click();
+    await expect(found).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'Buttons', exact: true })).toHaveValue('#b45309');
+    await expect(page.getByRole('textbox', { name: 'Primary', exact: true })).toHaveValue('#0f766e');
+    await expect(page.getByRole('textbox', { name: 'Background', exact: true })).toHaveValue('#fffbeb');
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByRole('img', { name: 'Lark & Co.' })).toHaveAttribute('src', /\/media\/[0-9a-f]{64}\.png$/);
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save brand kit' }).click();
+    await expect(toast(page, BRAND_MESSAGES.saved)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Buttons', exact: true })).toHaveValue('#b45309');
+    await expect(page.getByRole('region', { name: 'Preview' }).getByRole('img', { name: 'Lark & Co.' })).toBeVisible();
+  } finally {
+    site.closeAllConnections();
+    await new Promise((resolve) => site.close(resolve));
+  }
 });

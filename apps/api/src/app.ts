@@ -78,7 +78,7 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { accountLimit } from './http/account-limit';
 import { mediaFileRoutes } from './modules/media/media-files.routes';
 import { mediaRoutes } from './modules/media/media.routes';
-import { brandRoutes } from './modules/brand/brand.routes';
+import { BRAND_WEBSITE_TIMEOUT_MS, brandRoutes } from './modules/brand/brand.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
 import { mediaDepsFrom, mediaStorageFrom } from './modules/media/media-settings';
 import type { MediaStorage } from './modules/media/media-storage';
@@ -170,7 +170,7 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(dataExportRoutes({ db, now, startBuild: jobs.buildDataExport }));
       await api.register(audienceRoutes({ ...subscriberDeps, attributeKeysLimit: readLimits.attributeKeys }));
       await api.register(importRoutes({ db, now, startImport: jobs.runImport }));
-      await api.register(mediaRoutes({ ...mediaDeps, customerOf: async (request) => (await requireCustomer({ db, now }, request)).customerId }, '/media/v1/images'));
+      await api.register(mediaRoutes({ ...mediaDeps, fromUrl: true, customerOf: async (request) => (await requireCustomer({ db, now }, request)).customerId }, '/media/v1/images'));
       await api.register(segmentRoutes({ db, now }));
       await api.register(campaignRoutes({ ...campaignDeps, previewLimit: readLimits.campaignPreview }));
       await api.register(senderRoutes(senderDeps));
@@ -196,7 +196,15 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(publicSenderRoutes({ ...senderDeps, customerOf }));
       await api.register(publicSendingDomainRoutes({ ...senderDeps, customerOf }));
       await api.register(mediaRoutes({ ...mediaDeps, customerOf }, '/v1/media'));
-      await api.register(brandRoutes({ db, now, appUrl: config.APP_URL }));
+      await api.register(
+        brandRoutes({
+          db,
+          now,
+          appUrl: config.APP_URL,
+          website: { allowed: mediaDeps.remoteImages.allowed, timeoutMs: BRAND_WEBSITE_TIMEOUT_MS },
+          websiteReadsPerHour: accountLimit({ db, now }, { kind: 'brand-website', limit: config.BRAND_WEBSITE_READS_PER_HOUR, windowMs: 60 * 60 * 1000 }),
+        }),
+      );
       const templateDeps = { db, now, appUrl: config.APP_URL, links: campaignLinks };
       await api.register(templateRoutes({ ...templateDeps, customerOf: async (request) => (await requireCustomer({ db, now }, request)).customerId }, `/${TEMPLATE_GALLERY_PATH}`));
       await api.register(templateRoutes({ ...templateDeps, customerOf }, '/v1/templates'));

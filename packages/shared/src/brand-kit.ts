@@ -57,6 +57,8 @@ export const BRAND_COLOR_LABELS: Record<BrandColorKey, string> = {
 
 /** Where the kit is read and saved, under /api (GET and PUT). */
 export const BRAND_KIT_PATH = 'brand/v1/kit';
+/** POST, under /api: a site's logo, icon and colours suggested for the kit ("Fill from my website"). */
+export const BRAND_FROM_WEBSITE_PATH = `${BRAND_KIT_PATH}/from-website`;
 
 export const BRAND_LIMITS = {
   socialLinks: 8,
@@ -76,7 +78,68 @@ export const BRAND_MESSAGES = {
   webFontName: 'Give the web font’s family name, like Inter, exactly as its style sheet names it.',
   webFontUrl: 'Enter the address of the web font’s style sheet, starting with https://, like https://fonts.googleapis.com/css2?family=Inter.',
   tooLong: (limit: number) => `At most ${limit.toLocaleString('en')} characters.`,
+  websiteUrl: 'Enter your website’s address, starting with https:// or http://, like https://example.com.',
+  websiteRefused: 'This address points inside a private network or to this server, so it is not read.',
+  websiteFailed: (reason: string) => `We could not read this website (${reason}). Check the address and try again.`,
+  websiteNotHtml: 'This address does not answer a web page. Enter your website’s home page.',
+  websiteNothing: 'We found no logo, icon or colours on this page. Fill the kit in by hand, or try another page of your site.',
+  websitePerHour: (seconds: number) => {
+    const minutes = Math.ceil(seconds / 60);
+    return `Websites were read too often this hour. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  },
 } as const;
+
+/** POST /api/brand/v1/kit/from-website: the site to read, as http(s); its length is checked before any pattern. */
+export const brandFromWebsiteSchema = z.strictObject({
+  url: z.string({ error: BRAND_MESSAGES.websiteUrl }).check(
+    z.trim(),
+    z.minLength(1, BRAND_MESSAGES.websiteUrl),
+    z.maxLength(BRAND_LIMITS.url, BRAND_MESSAGES.tooLong(BRAND_LIMITS.url)),
+    z.url({ protocol: /^https?$/, error: BRAND_MESSAGES.websiteUrl }),
+  ),
+});
+export type BrandFromWebsiteInput = z.output<typeof brandFromWebsiteSchema>;
+
+/** What was found on the site, for the customer to accept or change: nothing is saved. */
+export interface BrandWebsiteSuggestion {
+  /** The page's address after redirects. */
+  url: string;
+  site_name: string | null;
+  logo: { url: string } | null;
+  icon: { url: string } | null;
+  theme_color: string | null;
+  /** Each colour as #rrggbb, omitted when nothing on the site said it. */
+  colors: Partial<Record<BrandColorKey, string>>;
+  /** Where each came from, in a short sentence each. */
+  found: string[];
+}
+
+/** Where each part of a suggestion came from, as the Brand page shows it beside the part. */
+export const BRAND_WEBSITE_FOUND = {
+  siteName: { og: 'The name is the page’s og:site_name.', title: 'The name is the page’s title.' },
+  logo: {
+    header: 'The logo is the image marked logo in the page’s header.',
+    marked: 'The logo is an image marked logo on the page.',
+    jsonLd: 'The logo is the one the page’s structured data (JSON-LD) names.',
+    ogImage: 'The logo is the page’s sharing image (og:image): check it is your logo.',
+  },
+  icon: { apple: 'The icon is the page’s apple-touch-icon.', icon: 'The icon is the page’s favicon.' },
+  themeColor: 'The theme colour is the page’s theme-color.',
+  color: (label: string, hex: string, source: string) => `${label} ${hex} is ${source}.`,
+  colorSources: {
+    theme: 'the theme colour',
+    mostUsed: 'the colour the style sheets use most',
+    logo: 'the logo’s main colour',
+    links: 'the links’ colour',
+    buttons: 'the buttons’ colour',
+    primary: 'the primary colour',
+    contrast: 'the best contrast on the buttons',
+    pageText: 'the page’s text colour',
+    pageBackground: 'the page’s background',
+  },
+  stylesheets: (count: number) => (count === 1 ? 'One style sheet of the site was read.' : `${count} style sheets of the site were read.`),
+} as const;
+export type BrandColorSource = keyof typeof BRAND_WEBSITE_FOUND.colorSources;
 
 /** A colour as #rrggbb, checked by its length before any pattern runs. */
 const color = z.string({ error: BRAND_MESSAGES.colorInvalid }).check(

@@ -55,6 +55,10 @@ export const MEDIA_MESSAGES = {
   productImageRefused: 'This product’s image address points inside a private network or to this server, so it is not fetched.',
   productImageFailed: (reason: string) => `We could not fetch this product’s image (${reason}). Check its image address in your catalogue.`,
   productImported: 'Product image added to your library.',
+  urlInvalid: 'Enter the image’s address, starting with https:// or http://.',
+  urlImageRefused: 'This image’s address points inside a private network or to this server, so it is not fetched.',
+  urlImageFailed: (reason: string) => `We could not fetch this image (${reason}). Check its address.`,
+  urlImported: 'Image added to your library.',
 } as const;
 
 /** POST …/images/from-product: a catalogue product's image, fetched once into the library. */
@@ -63,6 +67,16 @@ export const mediaFromProductSchema = z.strictObject({
   alt: z.optional(z.string().check(z.maxLength(MEDIA_LIMITS.altChars, MEDIA_MESSAGES.altTooLong))),
 });
 export type MediaFromProductInput = z.output<typeof mediaFromProductSchema>;
+
+/** Where the dashboard copies an image at a web address into the library, under /api. */
+export const MEDIA_FROM_URL_PATH = 'media/v1/images/from-url';
+
+/** POST …/images/from-url: an image on the web (a site's logo), fetched once into the library. */
+export const mediaFromUrlSchema = z.strictObject({
+  url: z.string({ error: MEDIA_MESSAGES.urlInvalid }).check(z.trim(), z.minLength(1, MEDIA_MESSAGES.urlInvalid), z.maxLength(2000, MEDIA_MESSAGES.urlInvalid), z.url({ protocol: /^https?$/, error: MEDIA_MESSAGES.urlInvalid })),
+  alt: z.optional(z.string().check(z.maxLength(MEDIA_LIMITS.altChars, MEDIA_MESSAGES.altTooLong))),
+});
+export type MediaFromUrlInput = z.output<typeof mediaFromUrlSchema>;
 
 /** One stored width of an image. */
 export interface MediaVariant {

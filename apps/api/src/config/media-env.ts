@@ -11,6 +11,9 @@ export const mediaSettings = {
   MEDIA_MAX_PIXELS: wholeNumber.min(1_000_000).default(40_000_000),
   MEDIA_MAX_FRAMES: wholeNumber.min(1).max(10_000).default(300),
   MEDIA_UPLOADS_PER_HOUR: wholeNumber.min(1).default(200),
+  // The Brand page's "Fill from my website" an hour per account: each reads a page, two style
+  // sheets and maybe a logo from the customer's site, a few times in all when setting up a kit.
+  BRAND_WEBSITE_READS_PER_HOUR: wholeNumber.min(1).default(20),
   // What one account's library may take in storage, every width of every image counted.
   MEDIA_STORAGE_MB_PER_ACCOUNT: wholeNumber.min(1).default(1024),
   // Images processed at once by this process; further uploads wait their turn, one per account.

@@ -9,7 +9,7 @@ import { countCall } from './request-limits.repository';
 // call; on PGlite (one process) the same code runs.
 
 /** What is counted, each in its own window per account. */
-export type AccountLimitKind = 'api' | 'search' | 'home-overview' | 'campaign-preview' | 'platform-audiences' | 'insights-summary' | 'insights-refresh' | 'attribute-keys' | 'media-upload';
+export type AccountLimitKind = 'api' | 'search' | 'home-overview' | 'campaign-preview' | 'platform-audiences' | 'insights-summary' | 'insights-refresh' | 'attribute-keys' | 'media-upload' | 'brand-website';
 
 export interface AccountLimit {
   hit(customerId: string): Promise<RateLimitVerdict>;

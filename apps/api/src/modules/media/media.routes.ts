@@ -1,10 +1,10 @@
-import { MEDIA_LIMITS, MEDIA_MESSAGES, mediaFromProductSchema, mediaListQuerySchema, mediaUpdateSchema } from '@postlark/shared/media';
+import { MEDIA_LIMITS, MEDIA_MESSAGES, mediaFromProductSchema, mediaFromUrlSchema, mediaListQuerySchema, mediaUpdateSchema } from '@postlark/shared/media';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FORM_BODY_LIMIT } from '../../http/body-limits';
 import type { AccountLimit } from '../../http/account-limit';
 import { HttpError, parseWith } from '../../http/errors';
-import { deleteMedia, getMedia, importProductImage, listMedia, type MediaDeps, mediaUsage, setMediaAlt, uploadImage } from './media.service';
+import { deleteMedia, getMedia, importImageFromUrl, importProductImage, listMedia, type MediaDeps, mediaUsage, setMediaAlt, uploadImage } from './media.service';
 import { readImageUpload } from './media-upload';
 
 type IdParams = { Params: { id: string } };
@@ -13,6 +13,8 @@ export interface MediaRouteDeps extends MediaDeps {
   /** The account a request acts for: the session's on the dashboard's paths, the key's on /v1. */
   customerOf: (request: FastifyRequest) => Promise<string>;
   uploadsPerHour: AccountLimit;
+  /** POST …/from-url as well: the dashboard's (the Brand page's logo from the customer's site), not yet the public API's. */
+  fromUrl?: boolean;
 }
 
 /**
@@ -57,6 +59,15 @@ export function mediaRoutes(deps: MediaRouteDeps, base: string) {
       const asset = await asUpload(customerId, () => importProductImage(deps, customerId, productId, alt));
       return reply.code(201).send({ payload: { message: MEDIA_MESSAGES.productImported, ...asset } });
     });
+
+    if (deps.fromUrl) {
+      app.post(`${base}/from-url`, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+        const customerId = await deps.customerOf(request);
+        const { url, alt } = parseWith(mediaFromUrlSchema, request.body);
+        const asset = await asUpload(customerId, () => importImageFromUrl(deps, customerId, url, alt));
+        return reply.code(201).send({ payload: { message: MEDIA_MESSAGES.urlImported, ...asset } });
+      });
+    }
 
     app.get<IdParams>(`${base}/:id`, async (request) => ({ payload: await getMedia(deps, await deps.customerOf(request), request.params.id) }));
 

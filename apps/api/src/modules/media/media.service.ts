@@ -98,27 +98,57 @@ export async function uploadImage(deps: MediaDeps, customerId: string, upload: I
 }
 
 /** The extension a name gets from the address's last segment, when it has one. */
-function nameFromProduct(title: string, address: string): string {
+function extensionOf(address: string): string {
   const last = new URL(address).pathname.split('/').pop() ?? '';
   const dot = last.lastIndexOf('.');
-  const extension = dot > 0 && last.length - dot <= 5 ? last.slice(dot).toLowerCase() : '';
-  return `${title}${extension}`;
+  return dot > 0 && last.length - dot <= 5 ? last.slice(dot).toLowerCase() : '';
 }
 
 /**
- * A catalogue product's image, copied into the library as an upload would be: fetched through the
- * webhooks' address guard, then checked and processed the same way, so the mail shows it from the
- * product's own /media/ address, in the sizes mail needs. The caller holds the account's claim.
+ * An image on the web, copied into the library as an upload would be: fetched through the
+ * webhooks' address guard, then checked and processed the same way, so mail shows it from its own
+ * /media/ address, in the sizes mail needs. The caller holds the account's claim.
  */
+async function importRemoteImage(
+  deps: MediaDeps,
+  customerId: string,
+  address: string,
+  named: { fileName: string; alt: string },
+  failure: { refused: string; failed: (reason: string) => string },
+): Promise<MediaAsset> {
+  const fetched = await fetchRemoteImage(address, { ...deps.remoteImages, maxBytes: MEDIA_LIMITS.maxBytes });
+  if (!fetched.ok) throw new HttpError(422, fetched.refused ? failure.refused : failure.failed(fetched.reason));
+  // A server's Content-Type for an image is often wrong or generic: the bytes decide (image-signature.ts).
+  const declaredType = fetched.contentType?.startsWith('image/') ? fetched.contentType : undefined;
+  return uploadImage(deps, customerId, { data: fetched.data, declaredType, fileName: named.fileName, alt: named.alt.slice(0, MEDIA_LIMITS.altChars) });
+}
+
+/** A catalogue product's image into the library, named and described by the product. */
 export async function importProductImage(deps: MediaDeps, customerId: string, productId: string, alt: string | undefined): Promise<MediaAsset> {
   const product = await findProduct(deps.db, customerId, productId);
   if (!product) throw new HttpError(404, MEDIA_MESSAGES.productNotFound);
   if (!product.imageUrl) throw new HttpError(409, MEDIA_MESSAGES.productWithoutImage);
-  const fetched = await fetchRemoteImage(product.imageUrl, { ...deps.remoteImages, maxBytes: MEDIA_LIMITS.maxBytes });
-  if (!fetched.ok) throw new HttpError(422, fetched.refused ? MEDIA_MESSAGES.productImageRefused : MEDIA_MESSAGES.productImageFailed(fetched.reason));
-  // A server's Content-Type for an image is often wrong or generic: the bytes decide (image-signature.ts).
-  const declaredType = fetched.contentType?.startsWith('image/') ? fetched.contentType : undefined;
-  return uploadImage(deps, customerId, { data: fetched.data, declaredType, fileName: nameFromProduct(product.title, product.imageUrl), alt: (alt ?? product.title).slice(0, MEDIA_LIMITS.altChars) });
+  return importRemoteImage(
+    deps,
+    customerId,
+    product.imageUrl,
+    { fileName: `${product.title}${extensionOf(product.imageUrl)}`, alt: alt ?? product.title },
+    { refused: MEDIA_MESSAGES.productImageRefused, failed: MEDIA_MESSAGES.productImageFailed },
+  );
+}
+
+/** An image at any web address into the library (the Brand page's logo from the customer's site), named by its file. */
+export async function importImageFromUrl(deps: MediaDeps, customerId: string, address: string, alt: string | undefined): Promise<MediaAsset> {
+  const fileName = decodeURIComponentSafe(new URL(address).pathname.split('/').pop() ?? '') || 'image';
+  return importRemoteImage(deps, customerId, address, { fileName, alt: alt ?? '' }, { refused: MEDIA_MESSAGES.urlImageRefused, failed: MEDIA_MESSAGES.urlImageFailed });
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 export async function listMedia(deps: MediaDeps, customerId: string, query: MediaListQuery) {

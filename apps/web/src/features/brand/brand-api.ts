@@ -1,5 +1,6 @@
 import type { ApiMessage } from '@postlark/shared/api-response';
-import { BRAND_KIT_PATH, type BrandKit, type BrandKitInput } from '@postlark/shared/brand-kit';
+import { BRAND_FROM_WEBSITE_PATH, BRAND_KIT_PATH, type BrandKit, type BrandKitInput, type BrandWebsiteSuggestion } from '@postlark/shared/brand-kit';
+import { MEDIA_FROM_URL_PATH, type MediaAsset } from '@postlark/shared/media';
 import { webEnv } from '../../config/env';
 import { requestJson } from '../../lib/api-client';
 
@@ -11,4 +12,14 @@ export function getBrandKit(signal?: AbortSignal) {
 
 export function putBrandKit(kit: BrandKitInput) {
   return requestJson<{ payload: ApiMessage['payload'] & BrandKit }>('PUT', kitUrl(), kit);
+}
+
+/** What the customer's site suggests for the kit: nothing is saved. */
+export function postFromWebsite(url: string) {
+  return requestJson<{ payload: BrandWebsiteSuggestion }>('POST', `${webEnv.apiBase}${BRAND_FROM_WEBSITE_PATH}`, { url });
+}
+
+/** The suggested logo copied into the media library (the kit's logo is a library image). */
+export function postImageFromUrl(url: string, alt: string) {
+  return requestJson<{ payload: ApiMessage['payload'] & MediaAsset }>('POST', `${webEnv.apiBase}${MEDIA_FROM_URL_PATH}`, { url, alt });
 }

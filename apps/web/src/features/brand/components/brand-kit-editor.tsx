@@ -27,6 +27,7 @@ import { BrandPreview } from './brand-preview';
 import { ColorField } from './color-field';
 import { type LogoChoice, LogoField } from './logo-field';
 import { SocialLinksField } from './social-links-field';
+import { type WebsiteFill, WebsiteFillSection } from './website-fill';
 import './brand.css';
 
 type Draft = Omit<BrandKitInput, 'logo'> & { logo: LogoChoice | null };
@@ -51,6 +52,12 @@ export function BrandKitEditor({ kit, onSaved }: { kit: BrandKit; onSaved(kit: B
   useUnsavedChangesPrompt(dirty, BRAND_TEXTS.leaveUnsaved);
 
   const set = <Key extends keyof Draft>(key: Key, value: Draft[Key]) => setDraft((current) => ({ ...current, [key]: value }));
+
+  // The site's suggestion fills the form as the customer would by hand: shown in the preview, saved with Save.
+  function fill({ colors, logo }: WebsiteFill) {
+    setDraft((current) => ({ ...current, colors: { ...current.colors, ...colors }, logo: logo ?? current.logo }));
+    void showToast('success', BRAND_TEXTS.websiteUsed);
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -85,6 +92,7 @@ export function BrandKitEditor({ kit, onSaved }: { kit: BrandKit; onSaved(kit: B
   return (
     <form className="brand-editor" noValidate onSubmit={(event) => void save(event)} aria-label={BRAND_TEXTS.title}>
       <div className="brand-editor__fields">
+        <WebsiteFillSection onUse={fill} />
         <LogoField logo={draft.logo} errors={errors} onChange={(logo) => set('logo', logo)} />
 
         <fieldset className="dash-card brand-section">
