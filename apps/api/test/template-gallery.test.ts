@@ -38,7 +38,7 @@ describe('the template gallery', () => {
     const before: TemplateGalleryItem[] = (await accounts.call('GET', TEMPLATE_GALLERY_PATH, customer.cookie)).json().payload.templates;
     expect(before[0]!.preview_html).toContain('bgcolor="#4f46e5"');
 
-    const saved = await accounts.call('PUT', BRAND_KIT_PATH, customer.cookie, kit({ colors: { ...DEFAULT_BRAND_KIT.colors, button: '#0f766e', text: '#223344' }, button_shape: 'square' }));
+    const saved = await accounts.call('PUT', BRAND_KIT_PATH, customer.cookie, kit({ colors: { ...DEFAULT_BRAND_KIT.colors, button: '#0f766e', text: '#223344' }, button_shape: 'square', social_links: [{ network: 'instagram', url: 'https://instagram.com/larkandco' }] }));
     expect(saved.statusCode, saved.body).toBe(200);
     const after: TemplateGalleryItem[] = (await accounts.call('GET', TEMPLATE_GALLERY_PATH, customer.cookie)).json().payload.templates;
     const sale = after.find((template) => template.id === 'sale')!;
@@ -46,6 +46,8 @@ describe('the template gallery', () => {
     expect(sale.preview_html).toContain('bgcolor="#0f766e"');
     expect(sale.preview_html).not.toContain('bgcolor="#4f46e5"');
     expect(sale.preview_html).toContain('color:#223344');
+    // The footer carries the kit's social links.
+    expect(sale.preview_html).toContain('href="https://instagram.com/larkandco"');
     // Another account keeps the product's own look.
     const other = await accounts.signedInCustomer();
     const theirs: TemplateGalleryItem[] = (await accounts.call('GET', TEMPLATE_GALLERY_PATH, other.cookie)).json().payload.templates;
