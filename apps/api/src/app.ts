@@ -198,8 +198,8 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
       await api.register(mediaRoutes({ ...mediaDeps, customerOf }, '/v1/media'));
       await api.register(brandRoutes({ db, now, appUrl: config.APP_URL }));
       const templateDeps = { db, now, appUrl: config.APP_URL, links: campaignLinks };
-      await api.register(templateRoutes({ ...templateDeps, customerOf: async (request) => (await requireCustomer({ db, now }, request)).customerId }, `/${TEMPLATE_GALLERY_PATH}`));
-      await api.register(templateRoutes({ ...templateDeps, customerOf }, '/v1/templates'));
+      await api.register(templateRoutes({ ...templateDeps, customerOf: async (request) => (await requireCustomer({ db, now }, request)).customerId }, `/${TEMPLATE_GALLERY_PATH}`, { rename: true }));
+      await api.register(templateRoutes({ ...templateDeps, customerOf }, '/v1/templates', { rename: false }));
       // New events start, end (goals) and wake flows in the ingest transaction (modules/automations).
       await api.register(eventApiRoutes({ db, now, customerOf, onEventsStored: flowEventHook }));
       await api.register(eventDashboardRoutes({ db, now }));
