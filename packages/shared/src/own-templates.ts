@@ -54,3 +54,19 @@ export interface OwnTemplate {
   created_at: string;
   updated_at: string;
 }
+
+/** The editor's and the picker's words for them. */
+export const OWN_TEMPLATE_TEXTS = {
+  saveAction: 'Save as template',
+  saveTitle: 'Save as template',
+  saveDescription: 'The subject and content as they are now, kept under a name for new campaigns. Later changes to this campaign do not change it.',
+  saving: 'Saving...',
+  nameLabel: 'Template name',
+  descriptionLabel: 'Description (optional)',
+  yours: 'Your templates',
+  yoursText: 'Saved from your campaigns with Save as template.',
+  deleteAction: 'Delete',
+  deleteTitle: 'Delete template',
+  deleting: 'Deleting...',
+  failed: 'Could not save the template. Please try again.',
+} as const;
