@@ -96,7 +96,7 @@ export const SECTION_TEXTS = {
   none: 'No saved sections yet. Save one below.',
   newTitle: 'New section',
   nameLabel: 'Section name',
-  contentLabel: 'Content',
+  contentLabel: 'Section content',
   save: 'Save section',
   saving: 'Saving...',
   edit: 'Edit section',
