@@ -10,6 +10,7 @@ type Known = SavedSection | 'missing';
 const known = new Map<string, Known>();
 const reading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
+const saves = new Set<() => void>();
 
 function changed() {
   for (const listener of listeners) listener();
@@ -18,7 +19,9 @@ function changed() {
 /** Called on every change of any section; answers the unsubscribe. */
 export function onSectionsChange(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** The section as known, undefined until read (reading it once); 'missing' when it was deleted. */
@@ -41,8 +44,17 @@ export function knownSection(id: string): Known | undefined {
   return found;
 }
 
-/** A section as the server answered it after a save. */
-export function rememberSection(section: SavedSection) {
+/** Called after a section was saved (the preview asks again); answers the unsubscribe. */
+export function onSectionsSaved(listener: () => void): () => void {
+  saves.add(listener);
+  return () => {
+    saves.delete(listener);
+  };
+}
+
+/** A section as read in a list (`saved`: false) or as the server answered a save of it. */
+export function rememberSection(section: SavedSection, saved = false) {
   known.set(section.id, section);
   changed();
+  if (saved) for (const listener of saves) listener();
 }

@@ -112,7 +112,7 @@ function SectionForm({ id, initial, onSaved, onClose, contentEditor }: { id?: st
       return;
     }
     // Every block of this section on the page is drawn again with what was saved.
-    rememberSection(result.body.payload);
+    rememberSection(result.body.payload, true);
     const message = payloadMessage(result.body);
     if (message) void showToast('success', message);
     onSaved(result.body.payload);
