@@ -1,6 +1,13 @@
 import { CAMPAIGN_CHECK_TEXTS, type CampaignCheck } from '@postlark/shared/campaign-checks';
+import { TEMPLATE_GALLERY_PATH } from '@postlark/shared/campaign-templates';
 import { SAVED_SECTIONS_PATH, SECTION_LIMITS, SECTION_MESSAGES, sectionReferenceHtml } from '@postlark/shared/saved-sections';
 import { describe, expect, it } from 'vitest';
+import { buildCampaignMail } from '../src/modules/campaigns/campaign-message';
+import { loadCampaignLinks } from '../src/modules/campaigns/campaign-links';
+import { SAMPLE_RECIPIENT } from '../src/modules/campaigns/campaign-preview';
+import { campaignById } from '../src/modules/campaigns/campaigns.repository';
+import { preparedCampaignVariants } from '../src/modules/campaigns/prepared-campaigns';
+import { APP_URL } from './support/accounts';
 import { useAccountsApp } from './support/accounts-app';
 import { CAMPAIGNS, campaignRead, customerWithAudience, draft, engine, withoutInlineStyles } from './support/campaigns';
 
@@ -62,6 +69,32 @@ describe('saved sections', () => {
     expect(nested.json().payload.errors.content_html).toBe(SECTION_MESSAGES.noNesting);
     const edited = await call('PATCH', `${SAVED_SECTIONS_PATH}/${inner}`, customer.cookie, { content_html: sectionReferenceHtml(inner) });
     expect(edited.json().payload.errors.content_html).toBe(SECTION_MESSAGES.noNesting);
+  });
+
+  it('make a new version of the prepared campaign a flow keeps sending when edited', async () => {
+    const audience = await customerWithAudience(accounts);
+    const { cookie } = audience.customer;
+    const id = await newSection(cookie);
+    const made = (await call('POST', CAMPAIGNS, cookie, draft(audience.list, { content_html: `<h1>News</h1>${sectionReferenceHtml(id)}` }))).json().payload.campaign as { id: string };
+    const links = await loadCampaignLinks(accounts.database.db, APP_URL);
+    const prepared = async () => {
+      const [variant] = await preparedCampaignVariants(accounts.database.db, (await campaignById(accounts.database.db, made.id))!, null);
+      return buildCampaignMail(variant!, { ...SAMPLE_RECIPIENT }, { id: 0, messageId: '' }, links).html;
+    };
+    expect(await prepared()).toContain('Warm wishes, the Lark team');
+    await call('PATCH', `${SAVED_SECTIONS_PATH}/${id}`, cookie, { content_html: '<p>Cheers, Lark</p>' });
+    expect(await prepared()).toContain('Cheers, Lark');
+  });
+
+  it('show in an own template’s thumbnail as they are now', async () => {
+    const customer = await accounts.signedInCustomer();
+    const id = await newSection(customer.cookie);
+    const saved = await call('POST', TEMPLATE_GALLERY_PATH, customer.cookie, { name: 'With sign-off', content_html: `<h1>Letter</h1>${sectionReferenceHtml(id)}` });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const thumbnail = async () => withoutInlineStyles((await call('GET', TEMPLATE_GALLERY_PATH, customer.cookie)).json().payload.templates.at(-1).preview_html as string);
+    expect(await thumbnail()).toContain('Warm wishes, the Lark team');
+    await call('PATCH', `${SAVED_SECTIONS_PATH}/${id}`, customer.cookie, { content_html: '<p>Cheers, Lark</p>' });
+    expect(await thumbnail()).toContain('Cheers, Lark');
   });
 
   it('show in a draft’s preview as they are now; a sent campaign keeps what it sent; a deleted one is warned of', async () => {

@@ -29,7 +29,11 @@ export async function preparedCampaignVariants(db: Db, stored: CampaignRow, sett
   // A flow's email is sent for months: an edit of a section it uses is a new version of it.
   const sections = await expandSections(db, stored.customerId, stored.contentHtml);
   const row = { ...stored, contentHtml: sections.html };
-  const key = JSON.stringify([row.id, row.updatedAt.getTime(), sections.version, row.fromName, row.fromEmail, row.postalAddress, settings, look]);
+  // A content test's other contents reference sections too.
+  const variants = settings?.dimension === 'content' ? await Promise.all(settings.variants.map((variant) => (variant.content_html === undefined ? null : expandSections(db, stored.customerId, variant.content_html)))) : [];
+  const tested = settings && variants.length > 0 ? { ...settings, variants: settings.variants.map((variant, index) => (variants[index] ? { ...variant, content_html: variants[index].html } : variant)) } : settings;
+  const version = [sections.version, ...variants.map((expanded) => expanded?.version ?? '')].join(';');
+  const key = JSON.stringify([row.id, row.updatedAt.getTime(), version, row.fromName, row.fromEmail, row.postalAddress, settings, look]);
   const found = kept.get(key);
   if (found && (found.failedAt === null || now - found.failedAt < FAILURE_KEPT_MS)) {
     // The most recently used goes last: the first is the one to let go.
@@ -37,7 +41,7 @@ export async function preparedCampaignVariants(db: Db, stored: CampaignRow, sett
     kept.set(key, found);
     return found.variants;
   }
-  const entry: Entry = { variants: preparedVariants(row, settings, look), failedAt: null };
+  const entry: Entry = { variants: preparedVariants(row, tested, look), failedAt: null };
   entry.variants.catch(() => {
     entry.failedAt = Date.now();
   });

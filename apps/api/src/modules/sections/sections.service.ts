@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { expandSectionReferences, type SavedSection, SECTION_ATTRIBUTE, SECTION_LIMITS, SECTION_MESSAGES, sectionReferences, type SectionCreate, type SectionUpdate } from '@postlark/shared/saved-sections';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
@@ -49,7 +49,7 @@ export interface ExpandedContent {
   html: string;
   /** Referenced sections that no longer exist (or were never the account's): the checks warn of them. */
   missing: string[];
-  /** What the expansion was made of (each section's id and time of its last edit): part of a prepared campaign's cache key. */
+  /** What the expansion was made of (a digest of each section's id and content): part of a prepared campaign's cache key. */
   version: string;
 }
 
@@ -59,5 +59,8 @@ export async function expandSections(db: Db, customerId: string, html: string): 
   if (ids.length === 0 && !html.includes(SECTION_ATTRIBUTE)) return { html, missing: [], version: '' };
   const rows = await sectionsByIds(db, customerId, ids);
   const expanded = expandSectionReferences(html, new Map(rows.map((row) => [row.id, row.contentHtml])));
-  return { ...expanded, version: rows.map((row) => `${row.id}@${row.updatedAt.getTime()}`).join(',') };
+  // By content, not by time of edit: two edits within one millisecond are two versions.
+  const digest = createHash('sha256');
+  for (const row of rows) digest.update(`${row.id}\0${row.contentHtml}\0`);
+  return { ...expanded, version: rows.length > 0 ? digest.digest('base64url') : '' };
 }

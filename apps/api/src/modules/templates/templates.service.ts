@@ -4,6 +4,7 @@ import { type BrandDeps, getBrandKit } from '../brand/brand.service';
 import { buildCampaignMail, type CampaignLinks, prepareCampaign } from '../campaigns/campaign-message';
 import { SAMPLE_RECIPIENT } from '../campaigns/campaign-preview';
 import type { CampaignRow } from '../campaigns/campaigns.repository';
+import { expandSections } from '../sections/sections.service';
 import type { OwnTemplateRow } from './own-templates.repository';
 import { ownTemplateRows } from './own-templates.service';
 
@@ -11,7 +12,8 @@ import { ownTemplateRows } from './own-templates.service';
 // brand kit, each with the message it makes laid out as readers get it (the picker's thumbnail).
 // Twelve layouts take the layout's thread a moment, so they are kept per version of the kit; the
 // account's own templates after them, read each time (a save, a rename or a delete shows at once),
-// their messages kept per version of the kit: a template's subject and content never change.
+// their messages kept per version of the kit and of the saved sections they use: a template's
+// subject and content never change.
 
 export interface TemplateDeps extends BrandDeps {
   links: CampaignLinks;
@@ -87,7 +89,9 @@ async function laidOut(deps: TemplateDeps, customerId: string, kit: Kit): Promis
 /** An own template as saved: its content was written with the kit already, so it is not drawn again. */
 async function ownLaidOut(deps: TemplateDeps, customerId: string, row: OwnTemplateRow, kit: Kit, kitKey: string): Promise<TemplateGalleryItem> {
   const template = { id: row.id, name: row.name, description: row.description, subject: row.subject, html: row.contentHtml };
-  const preview = await keep(keptOwn, KEPT_OWN, `${kitKey}:${row.id}`, () => previewHtml(deps, customerId, template, kit));
+  // Its saved sections as they are now, as a campaign made from it would show them.
+  const sections = await expandSections(deps.db, customerId, row.contentHtml);
+  const preview = await keep(keptOwn, KEPT_OWN, `${kitKey}:${row.id}:${sections.version}`, () => previewHtml(deps, customerId, { ...template, html: sections.html }, kit));
   return { ...template, source: 'own', preview_html: preview };
 }
 
