@@ -79,6 +79,7 @@ import { accountLimit } from './http/account-limit';
 import { mediaFileRoutes } from './modules/media/media-files.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { BRAND_WEBSITE_TIMEOUT_MS, brandRoutes } from './modules/brand/brand.routes';
+import { sectionRoutes } from './modules/sections/sections.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
 import { mediaDepsFrom, mediaStorageFrom } from './modules/media/media-settings';
 import type { MediaStorage } from './modules/media/media-storage';
@@ -206,8 +207,9 @@ export async function buildApp({ config, database, jobs, now = () => new Date(),
         }),
       );
       const templateDeps = { db, now, appUrl: config.APP_URL, links: campaignLinks };
-      await api.register(templateRoutes({ ...templateDeps, customerOf: async (request) => (await requireCustomer({ db, now }, request)).customerId }, `/${TEMPLATE_GALLERY_PATH}`));
-      await api.register(templateRoutes({ ...templateDeps, customerOf }, '/v1/templates'));
+      await api.register(templateRoutes({ ...templateDeps, customerOf: async (request) => (await requireCustomer({ db, now }, request)).customerId }, `/${TEMPLATE_GALLERY_PATH}`, { rename: true }));
+      await api.register(templateRoutes({ ...templateDeps, customerOf }, '/v1/templates', { rename: false }));
+      await api.register(sectionRoutes({ db, now }));
       // New events start, end (goals) and wake flows in the ingest transaction (modules/automations).
       await api.register(eventApiRoutes({ db, now, customerOf, onEventsStored: flowEventHook }));
       await api.register(eventDashboardRoutes({ db, now }));

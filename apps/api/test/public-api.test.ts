@@ -188,6 +188,7 @@ describe('public API', () => {
       '/v1/media/{id}/usage',
       // The template gallery (template-gallery.test.ts).
       '/v1/templates',
+      '/v1/templates/{id}',
     ]);
     expect(document.servers).toEqual([{ url: 'http://localhost:3000/api' }]);
     const page = await accounts.app.inject({ method: 'GET', url: '/api/docs' });

@@ -2,7 +2,7 @@
 // about a saved campaign. Only what campaign readiness already refuses is a `fail` (the send would
 // refuse it too); everything else the checks find is a `warn` the customer may send past.
 
-export const CAMPAIGN_CHECK_IDS = ['from', 'return-path', 'dmarc', 'address', 'content', 'unfinished', 'size', 'links', 'images', 'spam'] as const;
+export const CAMPAIGN_CHECK_IDS = ['from', 'return-path', 'dmarc', 'address', 'content', 'sections', 'unfinished', 'size', 'links', 'images', 'spam'] as const;
 export type CampaignCheckId = (typeof CAMPAIGN_CHECK_IDS)[number];
 
 export type CampaignCheckStatus = 'pass' | 'warn' | 'fail';

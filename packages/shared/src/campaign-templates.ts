@@ -226,8 +226,13 @@ export function templateById(id: string): CampaignTemplate | undefined {
 /** The gallery, under /api: the dashboard's (a session) and the public API's at /v1/templates (a key). */
 export const TEMPLATE_GALLERY_PATH = 'campaigns/v1/templates';
 
+/** Where a gallery template comes from: one of the product's, or saved by the account ("Your templates"). */
+export const TEMPLATE_SOURCES = ['built_in', 'own'] as const;
+export type TemplateSource = (typeof TEMPLATE_SOURCES)[number];
+
 /** One template as the gallery lists it: drawn with the account's brand kit, and laid out as readers get it. */
 export interface TemplateGalleryItem extends CampaignTemplate {
+  source: TemplateSource;
   /** The message the template makes, for a sample reader: the thumbnail and the preview. */
   preview_html: string;
 }

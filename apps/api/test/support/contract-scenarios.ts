@@ -48,6 +48,8 @@ const product = async (world: World) => {
   return id;
 };
 
+const ownTemplate = (world: World) => created(world, 'POST', '/v1/templates', { name: fresh('Template'), content_html: '<p>Hello</p>' }, (p) => p.id);
+
 type CampaignState = 'draft' | 'scheduled' | 'sending' | 'paused';
 const SCHEDULE = { send_at: '2026-12-01T09:00', timezone: 'Europe/London' };
 
@@ -115,6 +117,8 @@ export const SCENARIOS: Record<string, Scenario> = {
   'POST /v1/campaigns/{id}/cancel': { status: 200, params: ids((world) => campaign(world, 'scheduled')) },
   'GET /v1/campaigns/{id}/report': { status: 200, params: ids((world) => campaign(world, 'sending')) },
   'GET /v1/templates': { status: 200 },
+  'POST /v1/templates': { status: 201 },
+  'DELETE /v1/templates/{id}': { status: 200, params: ids(ownTemplate) },
   'GET /v1/media': { status: 200 },
   'POST /v1/media': { status: 201 },
   'GET /v1/media/{id}': { status: 200, params: ids(image) },

@@ -1,5 +1,6 @@
 import { CAMPAIGN_CHECK_RULES, CAMPAIGN_CHECK_TEXTS, type CampaignCheck } from '@postlark/shared/campaign-checks';
 import { CAMPAIGN_MESSAGES } from '@postlark/shared/campaigns';
+import { SECTION_MESSAGES } from '@postlark/shared/saved-sections';
 import type { AppConfig } from '../../config/env';
 import { HttpError } from '../../http/errors';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
@@ -9,6 +10,7 @@ import { type AddressCheck, publicAddressesOnly, publicOrLoopback } from '../out
 import { emailLookFor } from '../brand/brand.service';
 import { blocksProblem, personaliseRecipients } from './block-personalisation';
 import { buildCampaignMail, prepareCampaign } from './campaign-message';
+import { expandSections } from '../sections/sections.service';
 import { renderForRecipient, SAMPLE_RECIPIENT } from './campaign-preview';
 import { postalAddressLine } from './campaign-readiness';
 import { fromChecks } from './from-checks';
@@ -87,7 +89,10 @@ async function linksCheck(deps: CampaignCheckDeps, customerId: string, html: str
 
 /** Every check of the customer's campaign `id`, in the order the checklist shows them. 404 for another's or a bad id. */
 export async function campaignChecks(deps: CampaignCheckDeps, customerId: string, id: string): Promise<CampaignCheck[]> {
-  const stored = await owned(deps, customerId, id);
+  const saved = await owned(deps, customerId, id);
+  // Checked as it would be sent: its saved sections as they are now in place of their references.
+  const sections = await expandSections(deps.db, customerId, saved.contentHtml);
+  const stored = { ...saved, contentHtml: sections.html };
   const verdict = deps.checks.runs.hit(customerId);
   if (!verdict.allowed) throw new HttpError(429, CAMPAIGN_CHECK_TEXTS.tooOften, undefined, { 'retry-after': String(verdict.retryAfterSeconds) });
 
@@ -102,6 +107,8 @@ export async function campaignChecks(deps: CampaignCheckDeps, customerId: string
       ? { id: 'address', status: 'pass', title: CAMPAIGN_CHECK_TEXTS.addressTitle, detail: CAMPAIGN_CHECK_TEXTS.addressShown(addressLine) }
       : { id: 'address', status: 'fail', title: CAMPAIGN_CHECK_TEXTS.addressTitle, detail: CAMPAIGN_MESSAGES.postalAddressRequired },
   );
+  // A deleted section sends nothing in its place: worth a look, not a refusal.
+  if (sections.missing.length > 0) results.push({ id: 'sections', status: 'warn', title: SECTION_MESSAGES.missingTitle, detail: SECTION_MESSAGES.missingCheck(sections.missing.length) });
   const problem = await contentProblem(deps, customerId, stored);
   if (problem) return [...results, { id: 'content', status: 'fail', title: CAMPAIGN_CHECK_TEXTS.contentTitle, detail: problem }];
 

@@ -17,6 +17,7 @@ import { addRecipients, type Recipient, stillEligible } from './recipients.repos
 import { personaliseRecipients } from './block-personalisation';
 import { recordBounce } from './bounces.repository';
 import { startScheduled } from './start-scheduled';
+import { expandSections } from '../sections/sections.service';
 import type { Quotas } from '../senders/quotas';
 import type { SendingPolicy } from '../../mail/sending-policy';
 import type { SendingGuard } from '../deliverability/sending-guard';
@@ -221,6 +222,10 @@ export async function prepareRecipients(deps: SenderDeps, row: CampaignRow) {
       await tx.execute(sql`update campaigns set prepared_at = ${deps.now().toISOString()}::timestamptz where id = ${row.id}::uuid and prepared_at is null returning id`),
     );
     if (claimed.length === 0) return;
+    // Its saved sections as they are now, kept in its content: what it sends, to the last batch and
+    // after, whatever later edits of the sections do to the drafts that still use them.
+    const expanded = await expandSections(tx, row.customerId, row.contentHtml);
+    if (expanded.html !== row.contentHtml) await tx.execute(sql`update campaigns set content_html = ${expanded.html} where id = ${row.id}::uuid`);
     await addRecipients(tx, row.id, await audienceCondition(tx, row, deps.now()), deps.settings.messageIdDomain, deps.now());
     // Sent at each person's best time: every row's own time, unless an A/B test takes the rows
     // (its test group goes as the test says; its rest gets best times when released).

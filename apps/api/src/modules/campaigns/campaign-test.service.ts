@@ -13,6 +13,7 @@ import { checkTemplate } from './merge-tags';
 import { blocksProblem, personaliseRecipients } from './block-personalisation';
 import { extractBlocks } from './content-blocks';
 import { type Recipient, subscriberForPreview, subscribersByEmail } from './recipients.repository';
+import { expandSections } from '../sections/sections.service';
 import { withinQuota } from '../senders/quotas';
 import { ownedSeedList } from '../senders/seed-lists.service';
 import { usableAddresses } from '../senders/senders.repository';
@@ -29,8 +30,10 @@ async function withFooterAddress(deps: CampaignDeps, row: CampaignRow): Promise<
 }
 
 /** The editor's live preview of unsaved fields (of a new campaign too), with the merge-tag problems it found. */
-export async function previewFor(deps: CampaignDeps, customerId: string, fields: CampaignPreviewRequest): Promise<CampaignPreview> {
+export async function previewFor(deps: CampaignDeps, customerId: string, written: CampaignPreviewRequest): Promise<CampaignPreview> {
   const now = deps.now();
+  // Saved sections as they are now, in place of their references: what the send would carry.
+  const fields = { ...written, content_html: (await expandSections(deps.db, customerId, written.content_html)).html };
   const draft: CampaignRow = {
     id: SAMPLE_RECIPIENT.id,
     customerId,
@@ -85,7 +88,8 @@ export async function previewFor(deps: CampaignDeps, customerId: string, fields:
  * Not tracked, and not counted in reports.
  */
 export async function testSend(deps: CampaignDeps, customerId: string, id: string, body: CampaignTestSend): Promise<number> {
-  const row = await withFooterAddress(deps, await owned(deps, customerId, id));
+  const stored = await owned(deps, customerId, id);
+  const row = await withFooterAddress(deps, { ...stored, contentHtml: (await expandSections(deps.db, customerId, stored.contentHtml)).html });
   if (!row.subject.trim() || !row.contentHtml.trim()) throw new HttpError(400, CAMPAIGN_MESSAGES.testNeedsContent);
   const templates = { subject: row.subject, preheader: row.preheader, content_html: row.contentHtml, content_text: row.contentText ?? '' };
   for (const [field, source] of Object.entries(templates)) {

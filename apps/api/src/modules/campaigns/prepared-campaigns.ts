@@ -2,11 +2,12 @@ import type { AbTestSettings } from '@postlark/shared/ab-tests';
 import type { Db } from '../../db/client';
 import { preparedVariants } from '../ab-tests/ab-variants';
 import { emailLookFor } from '../brand/brand.service';
+import { expandSections } from '../sections/sections.service';
 import type { PreparedCampaign } from './campaign-message';
 import type { CampaignRow } from './campaigns.repository';
 
 // A campaign laid out once per version of what it is drawn from (its content and fields, its A/B
-// test, the account's brand kit), for every batch the sender and the flow engine send of it: the
+// test, the account's brand kit, the saved sections it uses), for every batch the sender and the flow engine send of it: the
 // layout runs MJML in its thread, far slower than filling in one reader's merge tags.
 // A layout that failed is remembered for a while, so content that cannot be laid out does not
 // take the layout's thread at every pass.
@@ -23,9 +24,16 @@ interface Entry {
 const kept = new Map<string, Entry>();
 
 /** One prepared message per variant (index = the variant), drawn with the account's brand kit. Throws what preparing throws (LayoutError among them). */
-export async function preparedCampaignVariants(db: Db, row: CampaignRow, settings: AbTestSettings | null, now = Date.now()): Promise<PreparedCampaign[]> {
-  const look = await emailLookFor(db, row.customerId);
-  const key = JSON.stringify([row.id, row.updatedAt.getTime(), row.fromName, row.fromEmail, row.postalAddress, settings, look]);
+export async function preparedCampaignVariants(db: Db, stored: CampaignRow, settings: AbTestSettings | null, now = Date.now()): Promise<PreparedCampaign[]> {
+  const look = await emailLookFor(db, stored.customerId);
+  // A flow's email is sent for months: an edit of a section it uses is a new version of it.
+  const sections = await expandSections(db, stored.customerId, stored.contentHtml);
+  const row = { ...stored, contentHtml: sections.html };
+  // A content test's other contents reference sections too.
+  const variants = settings?.dimension === 'content' ? await Promise.all(settings.variants.map((variant) => (variant.content_html === undefined ? null : expandSections(db, stored.customerId, variant.content_html)))) : [];
+  const tested = settings && variants.length > 0 ? { ...settings, variants: settings.variants.map((variant, index) => (variants[index] ? { ...variant, content_html: variants[index].html } : variant)) } : settings;
+  const version = [sections.version, ...variants.map((expanded) => expanded?.version ?? '')].join(';');
+  const key = JSON.stringify([row.id, row.updatedAt.getTime(), version, row.fromName, row.fromEmail, row.postalAddress, settings, look]);
   const found = kept.get(key);
   if (found && (found.failedAt === null || now - found.failedAt < FAILURE_KEPT_MS)) {
     // The most recently used goes last: the first is the one to let go.
@@ -33,7 +41,7 @@ export async function preparedCampaignVariants(db: Db, row: CampaignRow, setting
     kept.set(key, found);
     return found.variants;
   }
-  const entry: Entry = { variants: preparedVariants(row, settings, look), failedAt: null };
+  const entry: Entry = { variants: preparedVariants(row, tested, look), failedAt: null };
   entry.variants.catch(() => {
     entry.failedAt = Date.now();
   });

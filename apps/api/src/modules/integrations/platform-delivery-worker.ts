@@ -11,6 +11,7 @@ import { breakConnection } from './connections.service';
 import { type DeliveryRow, ensurePart, finishDelivery, frozenSplit, holdCampaign, partsOf, recipientsOnPlatform, releaseLock, renewLock, saveRemoteCampaign, saveTagged, updatePart } from './deliveries.repository';
 import { splitForTest } from './platform-ab-test';
 import { platformTemplates } from './platform-delivery';
+import { expandSections } from '../sections/sections.service';
 import { type PlatformClient, PlatformError, type RemoteCampaignReport, reportFiguresOf } from './platform-client';
 import type { SyncDeps } from './sync-deps';
 
@@ -104,7 +105,9 @@ async function sendPart(deps: SyncDeps, context: DeliveryContext, part: number, 
     }
   } else {
     if (tag && emails) await tagAll(deps, context, row, tag, emails);
-    const templates = platformTemplates({ ...campaign, ...fields }, connection, link.fieldMap);
+    // The platform gets the message whole: saved sections as they are now, in place of their references.
+    const { html: contentHtml } = await expandSections(deps.db, campaign.customerId, fields.contentHtml);
+    const templates = platformTemplates({ ...campaign, ...fields, contentHtml }, connection, link.fieldMap);
     await keepLock(deps, context);
     const created = await campaigns.create(link.remoteAudienceId, {
       title: part === 0 ? campaign.name : `${campaign.name} (${AB_VARIANT_LABELS[part - 1]})`,

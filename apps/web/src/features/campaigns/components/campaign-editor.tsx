@@ -13,6 +13,7 @@ import { useCampaignActions } from '../hooks/use-campaign-actions';
 import { useCampaignChecks } from '../hooks/use-campaign-checks';
 import { useCampaignDraft } from '../hooks/use-campaign-draft';
 import { useCampaignPreview } from '../hooks/use-campaign-preview';
+import { useOwnTemplates } from '../hooks/use-own-templates';
 import { useRecipientCount } from '../hooks/use-recipient-count';
 import { useSeedLists } from '../hooks/use-seed-lists';
 import { useSenders } from '../hooks/use-senders';
@@ -27,6 +28,7 @@ import { MergeTagProblems } from './merge-tag-problems';
 import { PlainTextPanel } from './plain-text-panel';
 import { PreviewAs, type PreviewReader } from './preview-as';
 import { PreviewPane } from './preview-pane';
+import { SaveTemplateDialog } from './save-template-dialog';
 import { ScheduleDialog } from './schedule-dialog';
 import { SendDialog } from './send-dialog';
 import { SendTimeCard } from './send-time-card';
@@ -40,7 +42,7 @@ import '../../../components/ui/page-state.css';
 import './campaign-editor.css';
 import './editor-assist.css';
 
-type Dialog = 'test' | 'schedule' | 'send' | null;
+type Dialog = 'test' | 'schedule' | 'send' | 'template' | null;
 
 /** The schedule's refusal beside its fields; a refusal about neither goes under the time. */
 function scheduleErrors(failure: { message: string; errors: Record<string, string> } | null): Record<string, string> {
@@ -92,6 +94,7 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
     ...(platform && { platform_footer: true }),
   });
   const [dialog, setDialog] = useState<Dialog>(null);
+  const ownTemplates = useOwnTemplates();
   const checks = useCampaignChecks(campaign?.id ?? null);
   const recipients = useRecipientCount(campaign?.id ?? null, dialog === 'send');
   const [started, setStarted] = useState(campaign !== null || initial.content_html !== undefined);
@@ -133,6 +136,20 @@ export function CampaignEditor({ campaign, initial, replace, onCreated, onDuplic
         onUnschedule={() => void actions.act('unschedule')}
         onSend={() => open('send')}
         onDuplicate={() => campaign && void actions.duplicate(campaign.id).then((copy) => copy && onDuplicated(copy))}
+        onSaveTemplate={() => {
+          ownTemplates.clearError();
+          setDialog('template');
+        }}
+      />
+      <SaveTemplateDialog
+        open={dialog === 'template'}
+        busy={ownTemplates.busy}
+        error={ownTemplates.error}
+        subject={draft.subject}
+        contentHtml={draft.content_html}
+        suggestedName={draft.name}
+        onSave={(body) => void ownTemplates.save(body).then((done) => done && setDialog(null))}
+        onClose={() => setDialog(null)}
       />
       {campaign?.held_reason && campaign.status === 'draft' && (
         <p className="notice notice--error campaign-editor__notice" role="alert">

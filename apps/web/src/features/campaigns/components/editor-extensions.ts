@@ -5,6 +5,7 @@ import { ConditionalBlock, RecommendationsBlock } from './content-block-nodes';
 import { EmailLink } from './email-link';
 import { HideOn } from './hide-on';
 import { Column, Columns, Spacer } from './layout-block-nodes';
+import { SavedSectionBlock } from './saved-section-node';
 
 // The campaign editor's schema in one place, so the editor and the tests that load HTML into a
 // headless editor read and write campaigns the same way.
@@ -19,6 +20,7 @@ export function editorExtensions() {
     Columns,
     Column,
     Spacer,
+    SavedSectionBlock,
     HideOn,
     BlockMoves,
   ];

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Campaign } from '@postlark/shared/campaigns';
+import { OWN_TEMPLATE_TEXTS } from '@postlark/shared/own-templates';
 import { Button } from '../../../components/ui/button';
 import { CAMPAIGN_TEXTS, CAMPAIGNS_PATH } from '../campaigns-content';
 import { formatSchedule } from '../schedule';
@@ -18,10 +19,12 @@ interface EditorHeaderProps {
   onUnschedule(): void;
   onSend(): void;
   onDuplicate(): void;
+  /** "Save as template": the subject and content as they are on screen, under a name. */
+  onSaveTemplate(): void;
 }
 
-/** The page's title and the campaign's actions: save, test, schedule and send, or duplicate. */
-export function EditorHeader({ campaign, name, editable, dirty, busy, onSave, onTest, onSchedule, onUnschedule, onSend, onDuplicate }: EditorHeaderProps) {
+/** The page's title and the campaign's actions: save, test, schedule and send, or duplicate; any campaign may be saved as a template. */
+export function EditorHeader({ campaign, name, editable, dirty, busy, onSave, onTest, onSchedule, onUnschedule, onSend, onDuplicate, onSaveTemplate }: EditorHeaderProps) {
   const scheduled = campaign?.status === 'scheduled' && campaign.scheduled_at;
   return (
     <header className="campaign-editor__head">
@@ -42,6 +45,9 @@ export function EditorHeader({ campaign, name, editable, dirty, busy, onSave, on
           </p>
         </div>
         <div className="page-header__actions campaign-editor__actions">
+          <Button variant="ghost" disabled={busy !== null} onClick={onSaveTemplate}>
+            {OWN_TEMPLATE_TEXTS.saveAction}
+          </Button>
           {editable ? (
             <>
               <Button variant="secondary" disabled={busy !== null} onClick={onSave}>

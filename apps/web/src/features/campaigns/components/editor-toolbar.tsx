@@ -1,6 +1,7 @@
 import { type Editor, useEditorState } from '@tiptap/react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { LAYOUT_TEXTS } from '@postlark/shared/layout-blocks';
+import { SECTION_TEXTS } from '@postlark/shared/saved-sections';
 import { LAYOUT_EDITOR_TEXTS } from '../layout-texts';
 import { BLOCK_TEXTS } from '../content-blocks';
 import type { BlockKind } from './block-dialog';
@@ -30,12 +31,14 @@ interface EditorToolbarProps {
   onMergeTag(tag: string): void;
   /** Content blocks (issue 21): a Recommended products block, or "Show only to…" around the selection; layout blocks (issue 33): columns or a spacer. */
   onBlock?(kind: BlockKind): void;
+  /** Saved sections (issue 33, point 5): insert one, or save the selection as one. */
+  onSection?(): void;
   /** More tools at the end of the bar, such as the writing assistant's Rewrite. */
   extra?: ReactNode;
 }
 
 /** Headings, bold and italic, lists, link, image, button, divider, content and layout blocks, the Block control and merge tags. */
-export function EditorToolbar({ editor, onInsert, onMergeTag, onBlock, extra }: EditorToolbarProps) {
+export function EditorToolbar({ editor, onInsert, onMergeTag, onBlock, onSection, extra }: EditorToolbarProps) {
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -108,6 +111,11 @@ export function EditorToolbar({ editor, onInsert, onMergeTag, onBlock, extra }: 
           <ToolButton label={LAYOUT_TEXTS.spacer} onClick={() => onBlock('spacer')}>
             <Icon name="spacer" />
           </ToolButton>
+          {onSection && (
+            <ToolButton label={SECTION_TEXTS.insert} onClick={onSection}>
+              <Icon name="section" />
+            </ToolButton>
+          )}
         </span>
       )}
       <BlockControl editor={editor} />

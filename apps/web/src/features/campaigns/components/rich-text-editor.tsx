@@ -1,5 +1,6 @@
 import { EditorContent, useEditor } from '@tiptap/react';
 import { TextSelection } from '@tiptap/pm/state';
+import { DOMSerializer } from '@tiptap/pm/model';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { EditorSelectionHandle, ImageAltProps } from '../editor-assistant';
 import { type PickedImage, useImageSource } from '../../../components/media/image-source';
@@ -13,6 +14,8 @@ import { EditorToolbar } from './editor-toolbar';
 import { useBrandButtonStyle } from '../hooks/use-brand-button-style';
 import { InsertDialog, type InsertKind } from './insert-dialog';
 import { insertColumns } from './layout-block-nodes';
+import { SavedSectionDialog, type SectionDialogMode } from './saved-section-dialog';
+import { EDIT_SECTION_EVENT } from './saved-section-node';
 import './prosemirror-base.css';
 import './rich-text-editor.css';
 import './layout-blocks.css';
@@ -31,6 +34,8 @@ export interface RichTextEditorProps {
   selectionTools?: (handle: EditorSelectionHandle) => ReactNode;
   /** Beside an image's alt text field (the writing assistant's suggestion). */
   altTools?: (props: ImageAltProps) => ReactNode;
+  /** Saved sections may be inserted: not in a section's own editor, as one cannot hold another. */
+  sections?: boolean;
 }
 
 /** How far each side of the cursor the text around an image is read, in document positions. */
@@ -42,8 +47,9 @@ function firstImage(files: FileList | null | undefined): File | null {
   return [...(files ?? [])].find((file) => file.type.startsWith('image/')) ?? null;
 }
 
-export default function RichTextEditor({ initialHtml, onChange, labelledBy, describedBy, invalid, selectionTools, altTools }: RichTextEditorProps) {
+export default function RichTextEditor({ initialHtml, onChange, labelledBy, describedBy, invalid, selectionTools, altTools, sections = true }: RichTextEditorProps) {
   const [inserting, setInserting] = useState<InsertKind | null>(null);
+  const [sectionDialog, setSectionDialog] = useState<SectionDialogMode | null>(null);
   const [selectedText, setSelectedText] = useState('');
   const [blockKind, setBlockKind] = useState<BlockKind | null>(null);
   // An image dropped or pasted in: the Insert image dialog uploads it, asking its alt text first.
@@ -108,6 +114,23 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
     editor.view.focus();
   }, [blockKind, editor]);
 
+  // A section block's "Edit section" asks for the dialog that edits the section itself.
+  useEffect(() => {
+    if (!sections) return;
+    const dom = editor.view.dom;
+    const open = (event: Event) => setSectionDialog({ kind: 'edit', id: (event as CustomEvent<string>).detail });
+    dom.addEventListener(EDIT_SECTION_EVENT, open);
+    return () => dom.removeEventListener(EDIT_SECTION_EVENT, open);
+  }, [editor, sections]);
+
+  /** The selected blocks as HTML, to save as a new section that then takes their place. */
+  function selectionHtml(): string {
+    if (editor.state.selection.empty) return '';
+    const holder = document.createElement('div');
+    holder.append(DOMSerializer.fromSchema(editor.schema).serializeFragment(editor.state.selection.content().content));
+    return holder.innerHTML;
+  }
+
   function textAroundCursor(): string {
     const { from, to } = editor.state.selection;
     const doc = editor.state.doc;
@@ -168,7 +191,14 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
 
   return (
     <div className={`rich-text-editor${invalid ? ' rich-text-editor--invalid' : ''}`}>
-      <EditorToolbar editor={editor} onInsert={openInsert} onMergeTag={(tag) => focusedChain().insertContent(tag).run()} onBlock={setBlockKind} extra={selectionTools?.(selection)} />
+      <EditorToolbar
+        editor={editor}
+        onInsert={openInsert}
+        onMergeTag={(tag) => focusedChain().insertContent(tag).run()}
+        onBlock={setBlockKind}
+        onSection={sections ? () => setSectionDialog({ kind: 'insert', selectionHtml: selectionHtml() }) : undefined}
+        extra={selectionTools?.(selection)}
+      />
       <EditorContent editor={editor} />
       <p className="visually-hidden" aria-live="polite">
         {moveNote.text}
@@ -186,6 +216,18 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
           setDroppedFile(null);
         }}
       />
+      {sections && (
+        <SavedSectionDialog
+          mode={sectionDialog}
+          onClose={() => setSectionDialog(null)}
+          onInsert={(id) => {
+            setSectionDialog(null);
+            // In place of the selection when it was saved as the section.
+            focusedChain().insertContent({ type: 'savedSection', attrs: { id } }).run();
+          }}
+          contentEditor={(props) => <RichTextEditor {...props} sections={false} />}
+        />
+      )}
       <BlockDialog
         kind={blockKind}
         onClose={() => setBlockKind(null)}

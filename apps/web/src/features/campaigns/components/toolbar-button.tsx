@@ -16,6 +16,7 @@ const ICONS = {
   redo: 'M15 14l5-5-5-5M20 9H9a5 5 0 0 0 0 10h3',
   columns: 'M4 4h6v16H4zM14 4h6v16h-6z',
   spacer: 'M4 4h16M4 20h16M12 8v8M9 11l3-3 3 3M9 13l3 3 3-3',
+  section: 'M4 4h16v6H4zM4 14h16v6H4zM8 7h8M8 17h5',
   moveUp: 'M12 19V5M5 12l7-7 7 7',
   moveDown: 'M12 5v14M19 12l-7 7-7-7',
 } as const;
