@@ -115,13 +115,16 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
   }, [blockKind, editor]);
 
   // A section block's "Edit section" asks for the dialog that edits the section itself.
+  // Heard on the editor's own wrapper, which exists from the first render: TipTap's view is
+  // mounted later, and a view remounted for another campaign is a new element.
+  const frame = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!sections) return;
-    const dom = editor.view.dom;
+    const dom = frame.current;
+    if (!sections || !dom) return;
     const open = (event: Event) => setSectionDialog({ kind: 'edit', id: (event as CustomEvent<string>).detail });
     dom.addEventListener(EDIT_SECTION_EVENT, open);
     return () => dom.removeEventListener(EDIT_SECTION_EVENT, open);
-  }, [editor, sections]);
+  }, [sections]);
 
   /** The selected blocks as HTML, to save as a new section that then takes their place. */
   function selectionHtml(): string {
@@ -190,7 +193,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelledBy, desc
   };
 
   return (
-    <div className={`rich-text-editor${invalid ? ' rich-text-editor--invalid' : ''}`}>
+    <div ref={frame} className={`rich-text-editor${invalid ? ' rich-text-editor--invalid' : ''}`}>
       <EditorToolbar
         editor={editor}
         onInsert={openInsert}
