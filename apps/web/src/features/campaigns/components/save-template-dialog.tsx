@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { OWN_TEMPLATE_LIMITS, OWN_TEMPLATE_TEXTS, ownTemplateCreateSchema, type OwnTemplateCreate } from '@postlark/shared/own-templates';
 import { fieldErrors } from '@postlark/shared/validation';
-import { Button } from '../../../components/ui/button';
+import { DialogFormEnd } from './dialog-form-end';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import './campaigns.css';
@@ -52,19 +52,7 @@ function SaveTemplateForm({ busy, error, subject, contentHtml, suggestedName, on
     <form className="campaign-dialog-form" noValidate onSubmit={submit}>
       <TextField label={OWN_TEMPLATE_TEXTS.nameLabel} value={name} maxLength={OWN_TEMPLATE_LIMITS.name} error={errors.name} requiredMark onChange={(event) => setName(event.target.value)} />
       <TextField label={OWN_TEMPLATE_TEXTS.descriptionLabel} value={description} maxLength={OWN_TEMPLATE_LIMITS.description} error={errors.description} onChange={(event) => setDescription(event.target.value)} />
-      {general && (
-        <p className="notice notice--error" role="alert">
-          {general}
-        </p>
-      )}
-      <div className="campaign-dialog-form__actions">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? OWN_TEMPLATE_TEXTS.saving : OWN_TEMPLATE_TEXTS.saveAction}
-        </Button>
-      </div>
+      <DialogFormEnd failure={general} busy={busy} submitLabel={OWN_TEMPLATE_TEXTS.saveAction} busyLabel={OWN_TEMPLATE_TEXTS.saving} onClose={onClose} />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { showToast } from '../../../components/ui/toasts';
 import { webEnv } from '../../../config/env';
 import { payloadMessage, requestJson, settle } from '../../../lib/api-client';
 import { knownSection, rememberSection } from '../saved-sections-store';
+import { DialogFormEnd } from './dialog-form-end';
 
 /** Inserting one (or saving the selection as a new one), or editing one for every draft that uses it. */
 export type SectionDialogMode = { kind: 'insert'; selectionHtml: string } | { kind: 'edit'; id: string };
@@ -126,19 +127,7 @@ function SectionForm({ id, initial, onSaved, onClose, contentEditor }: { id?: st
       </p>
       {contentEditor({ initialHtml: initial.content_html, onChange: setHtml, labelledBy: contentLabel })}
       <FieldError id={`${contentLabel}-error`} message={errors.content_html} />
-      {failure && (
-        <p className="notice notice--error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="campaign-dialog-form__actions">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? SECTION_TEXTS.saving : SECTION_TEXTS.save}
-        </Button>
-      </div>
+      <DialogFormEnd failure={failure} busy={busy} submitLabel={SECTION_TEXTS.save} busyLabel={SECTION_TEXTS.saving} onClose={onClose} />
     </form>
   );
 }
