@@ -65,6 +65,33 @@ function buttonOf(node: Element): Element | null {
   return (only.attribs.class ?? '').split(/\s+/).includes(EMAIL_BUTTON_CLASS) ? only : null;
 }
 
+/**
+ * A CSS colour as the hex Outlook's bgcolor attribute reads: a browser writes the editor's inline
+ * styles back as rgb(15, 118, 110), which bgcolor would misread as another colour. Hex stays
+ * (#rgb widened), rgb() and opaque rgba() become hex, a colour name stays; anything else (a
+ * gradient, a variable) is not a colour MJML can draw and yields to the kit's.
+ */
+export function mailColor(value: string): string | undefined {
+  const text = value.trim().toLowerCase();
+  if (text.length > 40) return undefined;
+  if (text.startsWith('#')) {
+    const digits = text.slice(1);
+    if (![...digits].every((digit) => '0123456789abcdef'.includes(digit))) return undefined;
+    if (digits.length === 6) return text;
+    if (digits.length === 3) return `#${[...digits].map((digit) => digit + digit).join('')}`;
+    return undefined;
+  }
+  const open = text.indexOf('(');
+  if (open > 0 && text.endsWith(')') && (text.startsWith('rgb(') || text.startsWith('rgba('))) {
+    const parts = text.slice(open + 1, -1).split(',').map((part) => part.trim());
+    if (parts.length < 3 || parts.length > 4 || (parts.length === 4 && Number(parts[3]) !== 1)) return undefined;
+    const channels = parts.slice(0, 3).map(Number);
+    if (!channels.every((channel) => Number.isInteger(channel) && channel >= 0 && channel <= 255)) return undefined;
+    return `#${channels.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+  }
+  return [...text].every((letter) => letter >= 'a' && letter <= 'z') ? text : undefined;
+}
+
 /** The colours and corners a button's inline style gives, read declaration by declaration. */
 function buttonStyle(style: string | undefined): { background?: string; color?: string; radius?: string } {
   const found: { background?: string; color?: string; radius?: string } = {};
@@ -74,8 +101,8 @@ function buttonStyle(style: string | undefined): { background?: string; color?: 
     const name = declaration.slice(0, colon).trim().toLowerCase();
     const value = declaration.slice(colon + 1).trim();
     if (!value) continue;
-    if (name === 'background' || name === 'background-color') found.background = value;
-    else if (name === 'color') found.color = value;
+    if (name === 'background' || name === 'background-color') found.background = mailColor(value);
+    else if (name === 'color') found.color = mailColor(value);
     else if (name === 'border-radius') found.radius = value;
   }
   return found;

@@ -164,6 +164,16 @@ describe('the email layout', () => {
     expect(html).toMatch(/<a href="https:\/\/instagram\.com\/lark"[^>]*>Instagram<\/a>/);
   });
 
+  it('draws a button whose style a browser wrote back in rgb() with hex colours, which Outlook’s bgcolor reads', async () => {
+    const saved = '<p><a class="email-button" href="https://e.example/b" style="display: inline-block; background: rgb(15, 118, 110); color: rgb(255, 255, 255); border-radius: 999px;">Go</a></p>';
+    const html = (await mailFor(saved)).html;
+    expect(html).toMatch(/<td align="center" bgcolor="#0f766e"[^>]*style="[^"]*border-radius:999px;[^"]*background:#0f766e;/);
+    expect(html).not.toContain('bgcolor="rgb(');
+    // What is not a plain colour (a gradient) gives way to the kit's button colour.
+    const gradient = (await mailFor('<p><a class="email-button" href="https://e.example/b" style="background: linear-gradient(red, blue);">Go</a></p>')).html;
+    expect(gradient).toContain(`bgcolor="${DEFAULT_BRAND_KIT.colors.button}"`);
+  });
+
   it('reads an MJML tag written into the content as no layout', async () => {
     const html = (await mailFor('<p>Before</p><mj-section><mj-column><mj-text>Inside</mj-text></mj-column></mj-section><!-- </mj-text> --><p>After</p>')).html;
     expect(html).toContain('Inside');
