@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { INTEGRATION_MESSAGES, PLATFORM_IDS } from './integrations';
 import { CAMPAIGN_LIMITS } from './campaign-limits';
+import { GENERIC_MESSAGES } from './messages';
 
 // A/B tests (issue 20): a campaign (or an automation's email step) holds 2 to 4 variants of one
 // field. A test share of the audience gets the variants at random and evenly; a sequential test
@@ -91,7 +92,7 @@ export const AB_METRIC_LABELS: Record<AbMetric, string> = {
   revenue: 'Revenue per recipient',
 };
 
-const capped = (limit: number) => z.string().check(z.maxLength(limit, `At most ${limit.toLocaleString('en')} characters.`));
+const capped = (limit: number) => z.string().check(z.maxLength(limit, GENERIC_MESSAGES.tooLong(limit)));
 const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).check(z.int({ error: message }), z.minimum(min, message), z.maximum(max, message));
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CAMPAIGN_LIMITS } from './campaign-limits';
 import { CREDENTIALS_IN_URL } from './outgoing-webhooks';
+import { GENERIC_MESSAGES } from './messages';
 
 // The AI writing assistant (issue 20): an OpenAI-compatible provider per account (or the server's
 // default), and what the editor asks it. Defined once for the API (modules/ai) and the web.
@@ -57,7 +58,7 @@ export const AI_MESSAGES = {
   apiKeyRequired: 'Enter the API key your provider gave you.',
   apiKeyForNewAddress: 'Enter the API key again for this address: a saved key is only sent to the address it was saved for.',
   modelRequired: 'Enter the model’s name, like gpt-4o-mini or llama3.1.',
-  tooLong: (limit: number) => `At most ${limit.toLocaleString('en')} characters.`,
+  tooLong: GENERIC_MESSAGES.tooLong,
   taskInvalid: `Choose what to ask: ${AI_TASKS.join(', ')}.`,
   styleInvalid: `Choose a style: ${AI_REWRITE_STYLES.join(', ')}.`,
   selectionRequired: 'Select the text to rewrite first.',

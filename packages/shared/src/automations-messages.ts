@@ -1,3 +1,5 @@
+import { GENERIC_MESSAGES } from './messages';
+
 // Automations' limits and the texts people read about flows (the builder's messages, the reasons
 // a run records), once for the web and the API.
 
@@ -19,7 +21,7 @@ export const FLOW_LIMITS = {
 
 export const AUTOMATION_MESSAGES = {
   nameRequired: 'Give the flow a name.',
-  tooLong: (limit: number) => `At most ${limit.toLocaleString('en')} characters.`,
+  tooLong: GENERIC_MESSAGES.tooLong,
   notFound: 'This flow does not exist.',
   versionNotFound: 'This version of the flow does not exist.',
   created: 'Flow saved as a draft.',

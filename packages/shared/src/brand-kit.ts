@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { emailButtonStyle } from './email-button';
 import { MEDIA_LIMITS } from './media';
+import { GENERIC_MESSAGES } from './messages';
 
 // The brand kit (issue 33, point 2): an account's logo, colours, fonts, button shape and the
 // footer's social links, which new campaigns' templates, and the pages readers see, are drawn
@@ -77,7 +78,7 @@ export const BRAND_MESSAGES = {
   logoNotFound: 'This image is not in your media library. Upload it there first.',
   webFontName: 'Give the web font’s family name, like Inter, exactly as its style sheet names it.',
   webFontUrl: 'Enter the address of the web font’s style sheet, starting with https://, like https://fonts.googleapis.com/css2?family=Inter.',
-  tooLong: (limit: number) => `At most ${limit.toLocaleString('en')} characters.`,
+  tooLong: GENERIC_MESSAGES.tooLong,
   websiteUrl: 'Enter your website’s address, starting with https:// or http://, like https://example.com.',
   websiteRefused: 'This address points inside a private network or to this server, so it is not read.',
   websiteFailed: (reason: string) => `We could not read this website (${reason}). Check the address and try again.`,

@@ -6,6 +6,7 @@ import { UUID_PATTERN } from './ids';
 import { INTEGRATION_MESSAGES, PLATFORM_IDS } from './integrations';
 import { SEED_LIST_MESSAGES } from './seed-lists';
 import { sendTimeOptimisationSchema, type SendTimeOptimisation } from './send-time-optimisation';
+import { GENERIC_MESSAGES } from './messages';
 
 // Campaigns (issue 6): what a customer writes and sends to lists and segments. A draft may be
 // incomplete; sending checks that it is complete (campaignReadiness on the server).
@@ -41,7 +42,7 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const CAMPAIGN_MESSAGES = {
   nameRequired: 'Give the campaign a name.',
-  tooLong: (limit: number) => `At most ${limit.toLocaleString('en')} characters.`,
+  tooLong: GENERIC_MESSAGES.tooLong,
   emailInvalid: 'Enter a valid email address.',
   audienceInvalid: 'One of the chosen lists or segments is not one of yours.',
   notFound: 'This campaign does not exist.',

@@ -11,6 +11,7 @@ export const WAITLIST_MESSAGES = {
 // Texts of our own, for cases the spec does not cover; kept here so they too are defined once.
 export const GENERIC_MESSAGES = {
   unknownField: (name: string) => `Unknown field: ${name}`,
+  tooLong: (limit: number) => `At most ${limit.toLocaleString('en')} characters.`,
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   bodyTooLarge: 'The request is too large.',
   badRequest: 'The request could not be read.',

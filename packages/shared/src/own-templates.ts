@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CAMPAIGN_LIMITS } from './campaign-limits';
+import { GENERIC_MESSAGES } from './messages';
 
 // An account's own templates (issue 33, point 5): a campaign's subject and content kept under a
 // name, offered in the gallery after the built-in ones. Their content is a campaign's content,
@@ -20,7 +21,7 @@ export const OWN_TEMPLATE_MESSAGES = {
   notFound: 'This template does not exist, or it was deleted.',
   nameRequired: 'Give the template a name.',
   tooMany: `An account keeps at most ${OWN_TEMPLATE_LIMITS.perAccount} templates. Delete one you no longer use to save this one.`,
-  tooLong: (limit: number) => `At most ${limit.toLocaleString('en')} characters.`,
+  tooLong: GENERIC_MESSAGES.tooLong,
   deleteConfirm: (name: string) => `Delete the template “${name}”? Campaigns made from it keep their content.`,
 } as const;
 

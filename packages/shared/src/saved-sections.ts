@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { GENERIC_MESSAGES } from './messages';
 
 // Saved sections (issue 33, point 5): a part written once (a header, a sign-off) that many drafts
 // show. A draft's content keeps only a reference; the server puts the section's current content
@@ -28,7 +29,7 @@ export const SECTION_MESSAGES = {
   nameRequired: 'Give the section a name.',
   noNesting: 'A section cannot contain another section.',
   tooMany: `An account keeps at most ${SECTION_LIMITS.perAccount} sections. Delete one you no longer use to save this one.`,
-  tooLong: (limit: number) => `At most ${limit.toLocaleString('en')} characters.`,
+  tooLong: GENERIC_MESSAGES.tooLong,
   missingCheck: (count: number) => `${count === 1 ? 'A saved section this campaign uses was' : `${count} saved sections this campaign uses were`} deleted: nothing is shown in ${count === 1 ? 'its' : 'their'} place.`,
   missingTitle: 'Saved sections',
 } as const;
